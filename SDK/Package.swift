@@ -1,0 +1,15 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// ScreenKit is the only library a compd plugin links. It is a dynamic library so that the
+// daemon and every plugin share one copy of its classes and registries.
+let package = Package(
+  name: "ScreenKit",
+  products: [
+    .library(name: "ScreenKit", type: .dynamic, targets: ["ScreenKit"])
+  ],
+  targets: [
+    .target(name: "ScreenKit"),
+    .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"]),
+  ]
+)

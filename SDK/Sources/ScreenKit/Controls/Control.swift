@@ -1,0 +1,3 @@
+/// The base class for controls, as `UIControl`.
+@MainActor
+open class Control: View {}

@@ -1,0 +1,104 @@
+/// A rectangular area that manages content, as `UIView`.
+///
+/// This is the shared core: hierarchy, geometry and appearance. Layout (constraints, margins,
+/// safe areas, intrinsic sizes) and input live in their own files as extensions and in the
+/// state objects views hold.
+@MainActor
+open class View: Responder {
+  /// The view this view is a subview of.
+  public private(set) weak var superview: View?
+  /// The subviews, back to front.
+  public private(set) var subviews: [View] = []
+  /// The window this view is in, if any.
+  open var window: Window? { superview?.window }
+
+  /// The frame in the superview's coordinate space.
+  public var frame: Rect = .zero
+  /// Whether the view is hidden.
+  public var isHidden = false
+  /// The opacity, from 0 to 1.
+  public var alpha: Double = 1
+  /// An integer that identifies the view in an app.
+  public var tag = 0
+  /// The identifier that clients and tests use to find this view (the node's `key`).
+  public var accessibilityIdentifier: String?
+  /// Whether the view receives input.
+  public var isUserInteractionEnabled = true
+
+  /// A view with the given frame.
+  public init(frame: Rect) {
+    self.frame = frame
+    super.init()
+  }
+
+  /// A view with a zero frame.
+  public convenience override init() {
+    self.init(frame: .zero)
+  }
+
+  /// Adds `view` as the frontmost subview, removing it from its previous superview first.
+  public func addSubview(_ view: View) {
+    insertSubview(view, at: subviews.count)
+  }
+
+  /// Inserts `view` at `index` in the subviews, removing it from its previous superview first.
+  public func insertSubview(_ view: View, at index: Int) {
+    precondition(view !== self, "a view cannot be its own subview")
+    if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+      subviews.remove(at: current)
+      subviews.insert(view, at: min(max(index, 0), subviews.count))
+      return
+    }
+    let oldWindow = view.window
+    view.removeFromSuperview()
+    view.willMove(toSuperview: self)
+    subviews.insert(view, at: min(max(index, 0), subviews.count))
+    view.superview = self
+    view.didMoveToSuperview()
+    didAddSubview(view)
+    if oldWindow !== window { view.propagateWindowChange(to: window) }
+  }
+
+  /// Removes the view from its superview.
+  public func removeFromSuperview() {
+    guard let parent = superview else { return }
+    let oldWindow = window
+    parent.willRemoveSubview(self)
+    willMove(toSuperview: nil)
+    parent.subviews.removeAll { $0 === self }
+    superview = nil
+    didMoveToSuperview()
+    if oldWindow != nil { propagateWindowChange(to: nil) }
+  }
+
+  /// Whether this view is `view` or one of its descendants.
+  public func isDescendant(of view: View) -> Bool {
+    var current: View? = self
+    while let candidate = current {
+      if candidate === view { return true }
+      current = candidate.superview
+    }
+    return false
+  }
+
+  /// Called before the superview changes.
+  open func willMove(toSuperview newSuperview: View?) {}
+  /// Called after the superview changed.
+  open func didMoveToSuperview() {}
+  /// Called after a subview was added.
+  open func didAddSubview(_ subview: View) {}
+  /// Called before a subview is removed.
+  open func willRemoveSubview(_ subview: View) {}
+  /// Called before the window changes.
+  open func willMove(toWindow newWindow: Window?) {}
+  /// Called after the window changed.
+  open func didMoveToWindow() {}
+
+  private func propagateWindowChange(to newWindow: Window?) {
+    willMove(toWindow: newWindow)
+    for subview in subviews { subview.propagateWindowChange(to: newWindow) }
+    didMoveToWindow()
+  }
+
+  open override var next: Responder? { superview }
+}

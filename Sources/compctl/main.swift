@@ -1,0 +1,3 @@
+import CompCtl
+
+await CompctlCommand.main()

@@ -1,0 +1,3 @@
+import CompDaemon
+
+await CompdCommand.main()

@@ -1,0 +1,3 @@
+import Testing
+@testable import CompDaemon
+@Test func commandParses() throws { _ = try CompdCommand.parse([]) }

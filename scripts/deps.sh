@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the Debian packages compd needs to build and test, only when missing.
+set -euo pipefail
+need=()
+pkg-config --exists json-c 2>/dev/null || need+=(libjson-c-dev)
+command -v pkg-config >/dev/null || need+=(pkg-config)
+command -v systemd-analyze >/dev/null || need+=(systemd)
+for extra in "$@"; do
+  dpkg -s "$extra" >/dev/null 2>&1 || need+=("$extra")
+done
+if [ ${#need[@]} -gt 0 ]; then
+  echo "deps: installing ${need[*]}" >&2
+  export DEBIAN_FRONTEND=noninteractive
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO=sudo
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+fi
