@@ -6,6 +6,12 @@ public struct CompdCommand: AsyncParsableCommand {
     commandName: "compd",
     abstract: "Serve screen components over a Unix-socket JSON-RPC 2.0 protocol."
   )
+  // (plugins) the vetting child: `compd --scan-plugin PATH` (see Plugins/PluginScanCommand.swift)
+  @Option(name: .customLong("scan-plugin"), help: .hidden) var scanPlugin: String?
   public init() {}
-  public func run() async throws {}
+  public func run() async throws {
+    if let scanPlugin {  // (plugins)
+      throw ExitCode(await MainActor.run { PluginScanCommand.run(path: scanPlugin) })
+    }
+  }
 }

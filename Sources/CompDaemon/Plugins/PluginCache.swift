@@ -1,0 +1,175 @@
+import JSONRPC
+import ScreenKit
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// The vetting results remembered across restarts, in `plugin-cache.json` in the state
+/// directory: an unchanged file (same path, size, modification time and inode) is not
+/// vetted again, and a quarantined or rejected one stays so until its file changes.
+///
+/// The whole cache is tied to the ABI stamp of the running ScreenKit: after an upgrade
+/// every plugin is vetted again. The file is written to a temporary file and renamed over
+/// the old one, so a crash never leaves half a cache; a cache that cannot be read is
+/// ignored (everything is vetted again) with a warning.
+struct PluginCache: Sendable, Equatable {
+  static let fileName = "plugin-cache.json"
+  static let formatVersion: Int64 = 1
+
+  private(set) var entries: [String: Entry] = [:]
+
+  struct Entry: Sendable, Equatable {
+    var identity: PluginFileIdentity
+    var outcome: VetOutcome
+  }
+
+  init() {}
+
+  /// The remembered outcome for this exact file version, if any.
+  func outcome(for identity: PluginFileIdentity) -> VetOutcome? {
+    guard let entry = entries[identity.path], entry.identity == identity else { return nil }
+    return entry.outcome
+  }
+
+  /// Remembers `outcome` for `identity` (outcomes that are not the plugin's doing are not).
+  mutating func remember(_ outcome: VetOutcome, for identity: PluginFileIdentity) {
+    if case .unavailable = outcome {
+      entries[identity.path] = nil
+    } else {
+      entries[identity.path] = Entry(identity: identity, outcome: outcome)
+    }
+  }
+
+  /// Forgets every file not in `paths`.
+  mutating func keepOnly(_ paths: Set<String>) {
+    entries = entries.filter { paths.contains($0.key) }
+  }
+
+  /// Reads the cache at `path`. A missing file is an empty cache; an unreadable one is an
+  /// empty cache plus a warning.
+  static func load(from path: String) -> (cache: PluginCache, warning: String?) {
+    guard let bytes = readFile(path) else { return (PluginCache(), nil) }
+    do {
+      return (try PluginCache(json: JSONParser.parse(bytes)), nil)
+    } catch let error as JSONParseError {
+      return (PluginCache(), "ignoring the plugin cache \(path): not JSON (\(error.message))")
+    } catch {
+      return (PluginCache(), "ignoring the plugin cache \(path): \(error)")
+    }
+  }
+
+  /// Writes the cache to `path` atomically (temporary file, fsync, rename).
+  func write(to path: String) throws(CacheWriteError) {
+    let temporary = "\(path).tmp.\(getpid())"
+    let bytes = json.serializedBytes() + [0x0A]
+    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw CacheWriteError(path: temporary, errno: errno) }
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        let failure = errno
+        close(fd)
+        unlink(temporary)
+        throw CacheWriteError(path: temporary, errno: failure)
+      }
+      offset += written
+    }
+    fsync(fd)
+    close(fd)
+    guard rename(temporary, path) == 0 else {
+      let failure = errno
+      unlink(temporary)
+      throw CacheWriteError(path: path, errno: failure)
+    }
+  }
+
+  var json: JSON {
+    .object([
+      "version": .int(Self.formatVersion),
+      "stamp": .string(ABIStamp.library),
+      "plugins": .array(
+        entries.keys.sorted().map { key in
+          let entry = entries[key]!
+          var object: JSONObject = [
+            "path": .string(entry.identity.path), "size": .int(entry.identity.size),
+            "mtimeNs": .int(entry.identity.modificationNanoseconds),
+            "inode": .int(Int64(bitPattern: entry.identity.inode)),
+          ]
+          switch entry.outcome {
+          case .accepted(let manifest):
+            object["state"] = "accepted"
+            object["manifest"] = manifest.json
+          case .rejected(let reason):
+            object["state"] = "rejected"
+            object["reason"] = .string(reason)
+          case .quarantined(let reason), .unavailable(let reason):
+            object["state"] = "quarantined"
+            object["reason"] = .string(reason)
+          }
+          return .object(object)
+        }),
+    ])
+  }
+
+  private init(json: JSON) throws(ManifestError) {
+    guard json["version"]?.intValue == Self.formatVersion else {
+      throw ManifestError("unknown format version")
+    }
+    // Results for another ScreenKit or toolchain say nothing about this one.
+    guard json["stamp"]?.stringValue == ABIStamp.library else { return }
+    guard let list = json["plugins"]?.arrayValue else { throw ManifestError("no plugin list") }
+    for element in list {
+      guard let path = element["path"]?.stringValue, let size = element["size"]?.intValue,
+        let mtime = element["mtimeNs"]?.intValue, let inode = element["inode"]?.intValue,
+        let state = element["state"]?.stringValue
+      else { throw ManifestError("an entry lacks path, size, mtimeNs, inode or state") }
+      let outcome: VetOutcome
+      switch state {
+      case "accepted":
+        guard let manifest = element["manifest"] else {
+          throw ManifestError("an accepted entry has no manifest")
+        }
+        outcome = .accepted(try PluginManifest(json: manifest))
+      case "rejected", "quarantined":
+        guard let reason = element["reason"]?.stringValue else {
+          throw ManifestError("a \(state) entry has no reason")
+        }
+        outcome = state == "rejected" ? .rejected(reason) : .quarantined(reason)
+      default:
+        throw ManifestError("unknown state \"\(state)\"")
+      }
+      let identity = PluginFileIdentity(
+        path: path, size: size, modificationNanoseconds: mtime,
+        inode: UInt64(bitPattern: inode))
+      entries[path] = Entry(identity: identity, outcome: outcome)
+    }
+  }
+
+  private static func readFile(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      bytes.append(contentsOf: buffer[..<count])
+      if bytes.count > 64 << 20 { return [] }
+    }
+    return bytes
+  }
+}
+
+/// The plugin cache could not be written.
+struct CacheWriteError: Error, CustomStringConvertible {
+  var path: String
+  var errno: Int32
+  var description: String { "cannot write \(path): \(String(cString: strerror(errno)))" }
+}

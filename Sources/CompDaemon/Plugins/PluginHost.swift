@@ -1,0 +1,336 @@
+import Dispatch
+import JSONRPC
+import Logging
+import ScreenKit
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// Finds, vets, loads and lists the daemon's plugins, and owns the component catalog they
+/// fill.
+///
+/// `scan()` looks at every `*.so` in the plugin directories (in directory order, then by
+/// file name). A file seen before with the same identity keeps its state. A new or changed
+/// file is looked up in the cache, else vetted in a child process (several at once, bounded
+/// by the number of cores); only an accepted one is loaded into the daemon. A changed file
+/// of a loaded plugin is reported as needing a restart, since loaded code stays.
+@MainActor
+public final class PluginHost {
+  /// Where plugins come from and how they are vetted.
+  public struct Configuration: Sendable {
+    /// The directories scanned for `*.so`, in order; earlier ones win name conflicts.
+    public var pluginDirectories: [String]
+    /// Where `plugin-cache.json` lives; `nil` disables the cache.
+    public var stateDirectory: String?
+    /// The executable run as the vetting child with `--scan-plugin PATH` (compd itself).
+    public var scannerExecutable: String
+    /// How long one vetting child may run.
+    public var vetTimeoutSeconds: Double
+    /// How many vetting children run at once.
+    public var parallelVetting: Int
+
+    /// A configuration; by default the scanner is this executable.
+    public init(
+      pluginDirectories: [String], stateDirectory: String?,
+      scannerExecutable: String = PluginHost.currentExecutable(), vetTimeoutSeconds: Double = 5,
+      parallelVetting: Int = max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+    ) {
+      self.pluginDirectories = pluginDirectories
+      self.stateDirectory = stateDirectory
+      self.scannerExecutable = scannerExecutable
+      self.vetTimeoutSeconds = vetTimeoutSeconds
+      self.parallelVetting = max(1, parallelVetting)
+    }
+  }
+
+  /// The components of every loaded plugin.
+  public let catalog: ComponentCatalog
+  /// How many vetting children were started so far (cache hits start none).
+  public private(set) var vettingChildrenStarted = 0
+
+  private let configuration: Configuration
+  private let logger: Logger
+  private var records: [PluginRecord] = []
+  private var pluginOfComponent: [String: Int] = [:]
+  private var cache = PluginCache()
+  private var cacheLoaded = false
+
+  /// A host with no plugins loaded yet; call `scan()`.
+  public init(configuration: Configuration, catalog: ComponentCatalog, logger: Logger) {
+    self.configuration = configuration
+    self.catalog = catalog
+    self.logger = logger
+  }
+
+  /// The path of the running executable.
+  public nonisolated static func currentExecutable() -> String {
+    var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+    let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+    guard count > 0 else { return CommandLine.arguments[0] }
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  }
+
+  /// How many plugins are loaded.
+  public var loadedPluginCount: Int { records.count { $0.state == .loaded } }
+
+  /// Scans the plugin directories, vets and loads new or changed files, and updates the
+  /// cache. Safe to call again (`plugins.rescan`).
+  public func scan() async {
+    if !cacheLoaded, let cachePath {
+      let (loaded, warning) = PluginCache.load(from: cachePath)
+      if let warning { logger.warning("\(warning)") }
+      cache = loaded
+      cacheLoaded = true
+    }
+    let files = discoverFiles()
+    var pending: [(PluginFileIdentity, VetOutcome?)] = []
+    for identity in files {
+      if let index = records.firstIndex(where: { $0.path == identity.path }) {
+        if records[index].identity == identity { continue }
+        if records[index].state == .loaded {
+          if !records[index].restartRequired {
+            logger.notice("plugin \(identity.path) changed on disk; restart compd to load it")
+          }
+          records[index].restartRequired = true
+          continue
+        }
+        records.remove(at: index)
+        reindexComponents()
+      }
+      pending.append((identity, cache.outcome(for: identity)))
+    }
+    let toVet = pending.filter { $0.1 == nil }.map(\.0.path)
+    let vetted = await vet(toVet)
+    vettingChildrenStarted += vetted.values.count { outcome in
+      if case .rejected("not an ELF shared library") = outcome { return false }
+      return true
+    }
+    for (identity, cached) in pending {
+      let outcome = cached ?? vetted[identity.path] ?? .unavailable("not vetted")
+      if cached == nil { cache.remember(outcome, for: identity) }
+      admit(identity, outcome)
+    }
+    // Forget files that are gone, unless their code is loaded.
+    let present = Set(files.map(\.path))
+    records.removeAll { !present.contains($0.path) && $0.state != .loaded }
+    reindexComponents()
+    cache.keepOnly(present)
+    saveCache()
+  }
+
+  // MARK: - Listing
+
+  /// The `plugins.list` result.
+  public func pluginsListResult() -> JSON {
+    .object(["plugins": .array(records.map(\.json))])
+  }
+
+  /// The `components.list` result, optionally only the components of the plugin named
+  /// `plugin`; `nil` when there is no such plugin.
+  public func componentsListResult(plugin: String?) -> JSON? {
+    if let plugin, !records.contains(where: { $0.name == plugin && $0.state == .loaded }) {
+      return nil
+    }
+    let entries = catalog.names.compactMap { name -> JSON? in
+      guard let component = catalog.component(named: name) else { return nil }
+      let owner = pluginOfComponent[name].map { records[$0].name } ?? ""
+      if let plugin, owner != plugin { return nil }
+      return .object([
+        "name": .string(name), "plugin": .string(owner), "version": .string(component.version),
+        "kind": .string(component.kind.rawValue), "summary": .string(component.summary),
+      ])
+    }
+    return .object(["components": .array(entries)])
+  }
+
+  /// The `components.describe` result for `name`; `nil` when no such component is loaded.
+  public func describeComponentResult(name: String) -> JSON? {
+    guard let component = catalog.component(named: name) else { return nil }
+    return .object([
+      "name": .string(name),
+      "plugin": .string(pluginOfComponent[name].map { records[$0].name } ?? ""),
+      "version": .string(component.version), "kind": .string(component.kind.rawValue),
+      "summary": .string(component.summary), "params": component.params.jsonSchema,
+      "events": .array(component.events.map(JSON.string)),
+    ])
+  }
+
+  /// The state of the plugin file at `path`, for tests and logs.
+  func record(path: String) -> PluginRecord? { records.first { $0.path == path } }
+
+  // MARK: - Internals
+
+  private var cachePath: String? {
+    configuration.stateDirectory.map { "\($0)/\(PluginCache.fileName)" }
+  }
+
+  private func discoverFiles() -> [PluginFileIdentity] {
+    var seen = Set<String>()
+    var files: [PluginFileIdentity] = []
+    for directory in configuration.pluginDirectories {
+      let base =
+        directory.hasSuffix("/") && directory.count > 1 ? String(directory.dropLast()) : directory
+      guard let stream = opendir(base) else {
+        logger.warning("cannot read plugin directory \(base): \(String(cString: strerror(errno)))")
+        continue
+      }
+      var names: [String] = []
+      while let entry = readdir(stream) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
+        }
+        if name.hasSuffix(".so") && !name.hasPrefix(".") { names.append(name) }
+      }
+      closedir(stream)
+      for name in names.sorted() {
+        let path = "\(base)/\(name)"
+        guard seen.insert(path).inserted, let identity = PluginFileIdentity(path: path) else {
+          continue
+        }
+        files.append(identity)
+      }
+    }
+    return files
+  }
+
+  /// Vets `paths` in child processes, `parallelVetting` at a time, off the main actor.
+  private func vet(_ paths: [String]) async -> [String: VetOutcome] {
+    guard !paths.isEmpty else { return [:] }
+    let vetter = PluginVetter(
+      scannerExecutable: configuration.scannerExecutable,
+      timeoutSeconds: configuration.vetTimeoutSeconds)
+    let width = min(configuration.parallelVetting, paths.count)
+    return await withCheckedContinuation { continuation in
+      DispatchQueue.global().async {
+        let results = VetResults(count: paths.count)
+        DispatchQueue.concurrentPerform(iterations: width) { _ in
+          while let index = results.claim() {
+            results.store(vetter.vet(path: paths[index]), at: index)
+          }
+        }
+        continuation.resume(returning: Dictionary(uniqueKeysWithValues: zip(paths, results.all())))
+      }
+    }
+  }
+
+  /// Records the outcome for a file, loading the plugin into the daemon when it was accepted.
+  private func admit(_ identity: PluginFileIdentity, _ outcome: VetOutcome) {
+    let fallback = PluginRecord.fallbackName(for: identity.path)
+    switch outcome {
+    case .accepted(let manifest):
+      do throws(PluginLoadError) {
+        let names = try load(identity.path, manifest: manifest)
+        records.append(
+          PluginRecord(
+            identity: identity, name: manifest.name, version: manifest.version, state: .loaded,
+            components: names))
+        logger.info("loaded plugin \(manifest.name) \(manifest.version) from \(identity.path)")
+      } catch {
+        records.append(
+          PluginRecord(
+            identity: identity, name: manifest.name, version: manifest.version, state: .rejected,
+            components: manifest.components.map(\.name), error: error.description))
+        logger.warning("rejected plugin \(identity.path): \(error.description)")
+      }
+    case .rejected(let reason):
+      records.append(
+        PluginRecord(
+          identity: identity, name: fallback, version: "", state: .rejected, components: [],
+          error: reason))
+      logger.warning("rejected plugin \(identity.path): \(reason)")
+    case .quarantined(let reason), .unavailable(let reason):
+      records.append(
+        PluginRecord(
+          identity: identity, name: fallback, version: "", state: .quarantined, components: [],
+          error: reason))
+      logger.warning("quarantined plugin \(identity.path): \(reason)")
+    }
+    reindexComponents()
+  }
+
+  /// Loads an accepted plugin in-process and registers its components, all or none.
+  private func load(_ path: String, manifest: PluginManifest) throws(PluginLoadError) -> [String] {
+    // Check for conflicts first, from the vetted manifest, so that a conflicting plugin's
+    // code never runs in the daemon.
+    for entry in manifest.components {
+      if let owner = pluginOfComponent[entry.name] {
+        throw PluginLoadError(
+          "component \"\(entry.name)\" is already registered by \(records[owner].path); \(path) registers it too"
+        )
+      }
+    }
+    let library = try PluginLibrary(path: path)
+    _ = try library.checkStamp()
+    let registrar = library.register()
+    let names = registrar.components.map(\.name)
+    guard names == manifest.components.map(\.name) else {
+      throw PluginLoadError(
+        "the plugin registered \(names) in the daemon but \(manifest.components.map(\.name)) when vetted"
+      )
+    }
+    for component in registrar.components {
+      guard ComponentCatalog.isValidName(component.name),
+        catalog.component(named: component.name) == nil
+      else {
+        throw PluginLoadError("component \"\(component.name)\" cannot be registered twice")
+      }
+    }
+    for component in registrar.components {
+      do {
+        try catalog.register(component)
+      } catch {
+        // Unreachable after the checks above; keep the catalog consistent anyway.
+        throw PluginLoadError(error.description)
+      }
+    }
+    return names
+  }
+
+  private func reindexComponents() {
+    pluginOfComponent = [:]
+    for (index, record) in records.enumerated() where record.state == .loaded {
+      for name in record.components { pluginOfComponent[name] = index }
+    }
+  }
+
+  private func saveCache() {
+    guard let cachePath, let directory = configuration.stateDirectory else { return }
+    mkdir(directory, 0o755)
+    do {
+      try cache.write(to: cachePath)
+    } catch {
+      logger.warning("cannot save the plugin cache: \(error.description)")
+    }
+  }
+}
+
+/// Work distribution and results for parallel vetting threads.
+private final class VetResults: Sendable {
+  private struct State {
+    var next = 0
+    var outcomes: [VetOutcome?]
+  }
+  private let state: Mutex<State>
+
+  init(count: Int) { state = Mutex(State(outcomes: Array(repeating: nil, count: count))) }
+
+  func claim() -> Int? {
+    state.withLock { state in
+      guard state.next < state.outcomes.count else { return nil }
+      defer { state.next += 1 }
+      return state.next
+    }
+  }
+
+  func store(_ outcome: VetOutcome, at index: Int) {
+    state.withLock { $0.outcomes[index] = outcome }
+  }
+
+  func all() -> [VetOutcome] {
+    state.withLock { $0.outcomes.map { $0 ?? .unavailable("not vetted") } }
+  }
+}

@@ -1,0 +1,51 @@
+import JSONRPC
+
+/// One plugin file as `plugins.list` reports it.
+struct PluginRecord: Sendable, Equatable {
+  /// Whether the plugin's components are available.
+  enum State: String, Sendable {
+    /// Vetted, loaded into the daemon, its components registered.
+    case loaded
+    /// Cannot be used (ABI mismatch, no entry point, not ELF, bad manifest, name conflict).
+    case rejected
+    /// Misbehaved while vetted (crash, hang, garbage); stays so until its file changes.
+    case quarantined
+  }
+
+  var identity: PluginFileIdentity
+  var name: String
+  var version: String
+  var state: State
+  var components: [String]
+  var error: String?
+  /// The file changed after it was loaded: the daemon keeps running the old code until it
+  /// restarts (Swift code cannot be unloaded).
+  var restartRequired = false
+
+  var path: String { identity.path }
+
+  /// The name shown for a plugin that never told its own: the file name without `lib`
+  /// and `.so`.
+  static func fallbackName(for path: String) -> String {
+    var name = Substring(path.split(separator: "/").last ?? Substring(path))
+    if name.hasSuffix(".so") { name = name.dropLast(3) }
+    if name.hasPrefix("lib") && name.count > 3 { name = name.dropFirst(3) }
+    return String(name)
+  }
+
+  var json: JSON {
+    var object: JSONObject = [
+      "name": .string(name), "version": .string(version), "path": .string(path),
+      "state": .string(state.rawValue), "components": .array(components.map(JSON.string)),
+    ]
+    if restartRequired {
+      object["restartRequired"] = true
+      object["error"] = .string(
+        "restart required: the file changed after it was loaded; restart compd to run the new version"
+      )
+    } else if let error {
+      object["error"] = .string(error)
+    }
+    return .object(object)
+  }
+}
