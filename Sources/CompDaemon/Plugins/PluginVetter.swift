@@ -175,7 +175,16 @@ struct PluginVetter: Sendable {
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, scannerExecutable, &actions, &attributes, &argv, environ)
+    // A crashing plugin is expected here: skip the Swift runtime's slow interactive backtrace.
+    var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
+    var entry = environ
+    while let variable = entry.pointee {
+      if strncmp(variable, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(variable)) }
+      entry += 1
+    }
+    environment.append(nil)
+    defer { for pointer in environment { free(pointer) } }
+    let spawned = posix_spawn(&pid, scannerExecutable, &actions, &attributes, &argv, &environment)
     close(outPipe[1])
     close(errPipe[1])
     guard spawned == 0 else {

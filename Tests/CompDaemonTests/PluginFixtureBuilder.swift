@@ -1,0 +1,136 @@
+import Foundation
+import Logging
+import ScreenKit
+import Synchronization
+import Testing
+
+@testable import CompDaemon
+
+/// Builds the plugin fixtures of `Tests/PluginFixtures` into real shared libraries, against
+/// the libScreenKit.so and ScreenKit module of the running build.
+enum PluginFixtureBuilder {
+  /// The build products directory (where the test bundle, compd and libScreenKit.so are).
+  static let productsDirectory = URL(fileURLWithPath: PluginHost.currentExecutable())
+    .deletingLastPathComponent().path
+
+  static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().path
+
+  static let fixturesDirectory = "\(repositoryRoot)/Tests/PluginFixtures"
+
+  /// compd, run as the vetting child.
+  static var compd: String { "\(productsDirectory)/compd" }
+
+  /// The Swift fixture variants, by the compilation condition that selects them.
+  enum SwiftVariant: String, CaseIterable, Sendable {
+    case good = ""
+    case renamed = "RENAMED"
+    case throwingFactory = "THROWING_FACTORY"
+    case trappingViewDidLoad = "TRAPPING_VIEW_DID_LOAD"
+    case badName = "BAD_NAME"
+  }
+
+  /// The C fixture variants.
+  enum CVariant: String, CaseIterable, Sendable {
+    case crash = "CRASH"
+    case hang = "HANG"
+    case wrongStamp = "WRONG_STAMP"
+    case noEntry = "NO_ENTRY"
+    case chatty = "CHATTY"
+  }
+
+  private static let built = Mutex<[String: String]>([:])
+
+  /// The path of the compiled Swift variant (built once per test run).
+  static func library(_ variant: SwiftVariant) throws -> String {
+    try cached("swift-\(variant.rawValue)") { output in
+      var arguments = [
+        "swiftc", "-emit-library", "-parse-as-library", "-swift-version", "6",
+        "-module-name", "Fixture\(variant.rawValue.isEmpty ? "GOOD" : variant.rawValue)",
+        "-I", "\(productsDirectory)/Modules", "-L", productsDirectory, "-lScreenKit",
+        "-Xlinker", "-rpath=\(productsDirectory)", "\(fixturesDirectory)/GoodPlugin.swift",
+        "-o", output,
+      ]
+      if !variant.rawValue.isEmpty { arguments += ["-D", variant.rawValue] }
+      try run(arguments)
+    }
+  }
+
+  /// The path of the compiled C variant (built once per test run).
+  static func library(_ variant: CVariant) throws -> String {
+    try cached("c-\(variant.rawValue)") { output in
+      try run([
+        "cc", "-shared", "-fPIC", "-D", variant.rawValue, "\(fixturesDirectory)/CEntry.c", "-o",
+        output,
+      ])
+    }
+  }
+
+  /// Copies a built fixture into `directory` as `name`.
+  @discardableResult
+  static func install(_ library: String, into directory: String, as name: String) throws -> String {
+    let destination = "\(directory)/\(name)"
+    try? FileManager.default.removeItem(atPath: destination)
+    try FileManager.default.copyItem(atPath: library, toPath: destination)
+    return destination
+  }
+
+  /// A fresh temporary directory.
+  static func temporaryDirectory(_ label: String) throws -> String {
+    let path = "\(NSTemporaryDirectory())compd-plugin-tests-\(label)-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  /// A host over `directories` that vets with compd and a short timeout.
+  @MainActor
+  static func host(
+    _ directories: [String], stateDirectory: String? = nil, scanner: String? = nil,
+    timeout: Double = 2
+  ) -> PluginHost {
+    PluginHost(
+      configuration: .init(
+        pluginDirectories: directories, stateDirectory: stateDirectory,
+        scannerExecutable: scanner ?? compd, vetTimeoutSeconds: timeout),
+      catalog: ComponentCatalog(), logger: Logger(label: "plugin-tests"))
+  }
+
+  /// Runs a command, failing with its output when it does not succeed.
+  @discardableResult
+  static func run(_ arguments: [String], directory: String? = nil) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = pipe
+    try process.run()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw FixtureBuildFailure(command: arguments.joined(separator: " "), output: output)
+    }
+    return output
+  }
+
+  private static let buildDirectory: String = {
+    let path = "\(NSTemporaryDirectory())compd-plugin-fixtures-\(getpid())"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }()
+
+  private static func cached(_ key: String, build: (String) throws -> Void) throws -> String {
+    if let path = built.withLock({ $0[key] }) { return path }
+    let output = "\(buildDirectory)/lib\(key.lowercased()).so"
+    try build(output)
+    built.withLock { $0[key] = output }
+    return output
+  }
+}
+
+struct FixtureBuildFailure: Error, CustomStringConvertible {
+  var command: String
+  var output: String
+  var description: String { "\(command) failed:\n\(output)" }
+}

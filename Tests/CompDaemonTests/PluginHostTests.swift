@@ -1,0 +1,192 @@
+import Foundation
+import JSONRPC
+import ScreenKit
+import Testing
+
+@testable import CompDaemon
+
+@Suite("Plugin host: vetting and loading") @MainActor struct PluginHostTests {
+  typealias Fixtures = PluginFixtureBuilder
+
+  /// One directory holding a good plugin and every kind of bad one: the host (this test
+  /// process standing in for the daemon) survives, loads the good one and reports each
+  /// bad one with its reason.
+  @Test func everyBadPluginIsReportedAndTheGoodOneLoads() async throws {
+    let directory = try Fixtures.temporaryDirectory("bad")
+    let good = try Fixtures.install(Fixtures.library(.good), into: directory, as: "libagood.so")
+    let duplicate = try Fixtures.install(
+      Fixtures.library(.good), into: directory, as: "libbduplicate.so")
+    let crash = try Fixtures.install(Fixtures.library(.crash), into: directory, as: "libcrash.so")
+    let hang = try Fixtures.install(Fixtures.library(.hang), into: directory, as: "libhang.so")
+    let wrong = try Fixtures.install(
+      Fixtures.library(.wrongStamp), into: directory, as: "libwrong.so")
+    let chatty = try Fixtures.install(
+      Fixtures.library(.chatty), into: directory, as: "libchatty.so")
+    let noEntry = try Fixtures.install(
+      Fixtures.library(.noEntry), into: directory, as: "libnoentry.so")
+    let throwing = try Fixtures.install(
+      Fixtures.library(.throwingFactory), into: directory, as: "libthrowing.so")
+    let trapping = try Fixtures.install(
+      Fixtures.library(.trappingViewDidLoad), into: directory, as: "libtrapping.so")
+    let badName = try Fixtures.install(
+      Fixtures.library(.badName), into: directory, as: "libbadname.so")
+    let text = "\(directory)/libtext.so"
+    try "not a library\n".write(toFile: text, atomically: true, encoding: .utf8)
+    try "ignored".write(toFile: "\(directory)/README", atomically: true, encoding: .utf8)
+
+    let host = Fixtures.host([directory], timeout: 1)
+    await host.scan()
+
+    func expect(
+      _ path: String, _ state: PluginRecord.State, _ reason: String,
+      sourceLocation: SourceLocation = #_sourceLocation
+    ) {
+      let record = host.record(path: path)
+      #expect(record?.state == state, "\(path)", sourceLocation: sourceLocation)
+      #expect(
+        record?.error?.contains(reason) == true, "\(record?.error ?? "no error")",
+        sourceLocation: sourceLocation)
+    }
+    #expect(host.record(path: good)?.state == .loaded)
+    #expect(host.record(path: good)?.error == nil)
+    #expect(host.record(path: good)?.name == "fixture.good")
+    #expect(host.record(path: good)?.components == ["fixture.Hello"])
+    expect(
+      duplicate, .rejected,
+      "component \"fixture.Hello\" is already registered by \(good); \(duplicate) registers it too")
+    expect(crash, .quarantined, "crashed with signal 11 (Segmentation fault) while stamp")
+    expect(hang, .quarantined, "hung: vetting did not finish within 1 s while stamp")
+    expect(
+      wrong, .rejected,
+      "ABI mismatch: the plugin was built for \"ScreenKit 0.0.0; Swift 1.0; interface 0000000000000000\""
+    )
+    expect(chatty, .rejected, "ABI mismatch")
+    expect(noEntry, .rejected, "no entry point: the library does not export compd_plugin_entry")
+    expect(
+      throwing, .rejected,
+      "opening fixture.Throwing with default params failed: component \"fixture.Throwing\" failed to open: the fixture refuses"
+    )
+    expect(
+      trapping, .quarantined,
+      "crashed with signal 4 (Illegal instruction) while open fixture.Trapping")
+    expect(badName, .rejected, "\"NoNamespace\" is not a namespaced component name")
+    expect(text, .rejected, "not an ELF shared library")
+    #expect(host.record(path: "\(directory)/README") == nil)
+    #expect(host.loadedPluginCount == 1)
+    #expect(host.catalog.names == ["fixture.Hello"])
+
+    // plugins.list: every file, PROTOCOL.md's shape, in scan order.
+    let list = try #require(host.pluginsListResult()["plugins"]?.arrayValue)
+    #expect(list.count == 11)
+    let first = try #require(list.first?.objectValue)
+    #expect(first.keys == ["name", "version", "path", "state", "components"])
+    #expect(
+      list.first == [
+        "name": "fixture.good", "version": "1.2.3", "path": .string(good), "state": "loaded",
+        "components": ["fixture.Hello"],
+      ])
+    let crashed = try #require(list.first { $0["path"]?.stringValue == crash })
+    #expect(crashed["name"] == "crash" && crashed["state"] == "quarantined")
+    #expect(crashed["error"]?.stringValue?.contains("signal 11") == true)
+  }
+
+  @Test func componentsAreListedDescribedAndOpened() async throws {
+    let directory = try Fixtures.temporaryDirectory("components")
+    try Fixtures.install(Fixtures.library(.good), into: directory, as: "libgood.so")
+    let host = Fixtures.host([directory])
+    await host.scan()
+
+    #expect(
+      host.componentsListResult(plugin: nil) == [
+        "components": [
+          [
+            "name": "fixture.Hello", "plugin": "fixture.good", "version": "2.0.0", "kind": "view",
+            "summary": "A greeting",
+          ]
+        ]
+      ])
+    #expect(
+      host.componentsListResult(plugin: "fixture.good") == host.componentsListResult(plugin: nil))
+    #expect(host.componentsListResult(plugin: "no.such") == nil)
+    #expect(
+      host.describeComponentResult(name: "fixture.Hello") == [
+        "name": "fixture.Hello", "plugin": "fixture.good", "version": "2.0.0", "kind": "view",
+        "summary": "A greeting",
+        "params": [
+          "type": "object",
+          "properties": ["name": ["type": "string", "maxLength": 40, "default": "world"]],
+          "additionalProperties": false,
+        ],
+        "events": ["greeted"],
+      ])
+    #expect(host.describeComponentResult(name: "fixture.Nope") == nil)
+
+    var events: [ComponentEvent] = []
+    let controller = try host.catalog.instantiate("fixture.Hello", params: ["name": "Ada"]) {
+      events.append($0)
+    }
+    #expect(controller.view.accessibilityIdentifier == "hello Ada")
+    #expect(events == [ComponentEvent(component: "fixture.Hello", name: "greeted", payload: "Ada")])
+    #expect(throws: ComponentError.self) {
+      try host.catalog.instantiate("fixture.Hello", params: ["name": 5]) { _ in }
+    }
+  }
+
+  @Test func rescanLoadsNewFilesAndFlagsChangedLoadedOnes() async throws {
+    let directory = try Fixtures.temporaryDirectory("rescan")
+    let good = try Fixtures.install(Fixtures.library(.good), into: directory, as: "libgood.so")
+    let host = Fixtures.host([directory])
+    await host.scan()
+    #expect(host.catalog.names == ["fixture.Hello"])
+
+    let renamed = try Fixtures.install(
+      Fixtures.library(.renamed), into: directory, as: "librenamed.so")
+    // Replace the loaded file: its old code stays loaded until a restart.
+    try Fixtures.install(Fixtures.library(.renamed), into: directory, as: "libgood.so")
+    await host.scan()
+    #expect(host.record(path: renamed)?.state == .loaded)
+    #expect(host.catalog.names == ["fixture.Hello", "fixture.Renamed"])
+    let changed = try #require(host.record(path: good))
+    #expect(changed.state == .loaded && changed.restartRequired)
+    let listed = try #require(
+      host.pluginsListResult()["plugins"]?.arrayValue?.first { $0["path"]?.stringValue == good })
+    #expect(listed["restartRequired"] == true)
+    #expect(listed["error"]?.stringValue?.hasPrefix("restart required") == true)
+  }
+
+  /// The parent checks what the child prints: garbage, an oversized answer, or a scanner
+  /// that exits oddly quarantine the plugin.
+  @Test(arguments: [
+    ("printf 'this is not json\\n'", "vetting printed invalid output"),
+    ("head -c 2000000 /dev/zero | tr '\\\\0' x", "vetting printed more than 1048576 bytes"),
+    ("echo '{\"error\": 1}'; exit 2", "no reason for the rejection"),
+    ("echo '{}'; exit 7", "vetting exited with status 7"),
+    ("echo '{\"stamp\":\"x\",\"name\":\"p\",\"version\":\"1\",\"components\":[]}'", "ABI mismatch"),
+    ("echo '{\"name\":\"p\"}'", "bad manifest: \"stamp\" is missing or not a string"),
+  ])
+  func scannerOutputIsValidated(script: String, reason: String) async throws {
+    let directory = try Fixtures.temporaryDirectory("scanner")
+    let scanner = "\(directory)/scanner.sh"
+    try "#!/bin/sh\n\(script)\n".write(toFile: scanner, atomically: true, encoding: .utf8)
+    chmod(scanner, 0o755)
+    let plugins = "\(directory)/plugins"
+    try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
+    let plugin = try Fixtures.install(Fixtures.library(.good), into: plugins, as: "libgood.so")
+    let host = Fixtures.host([plugins], scanner: scanner)
+    await host.scan()
+    let record = try #require(host.record(path: plugin))
+    #expect(record.state != .loaded)
+    #expect(record.error?.contains(reason) == true, "\(record.error ?? "")")
+    #expect(host.catalog.names.isEmpty)
+  }
+
+  @Test func missingDirectoriesAndAMissingScannerDoNotStopTheHost() async throws {
+    let directory = try Fixtures.temporaryDirectory("missing")
+    let plugin = try Fixtures.install(Fixtures.library(.good), into: directory, as: "libgood.so")
+    let host = Fixtures.host(["/nonexistent/plugins", directory], scanner: "/nonexistent/compd")
+    await host.scan()
+    let record = try #require(host.record(path: plugin))
+    #expect(record.state == .quarantined)
+    #expect(record.error?.contains("cannot start /nonexistent/compd") == true)
+  }
+}
