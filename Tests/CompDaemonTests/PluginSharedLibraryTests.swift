@@ -1,0 +1,47 @@
+import Foundation
+import ScreenKit
+import Testing
+
+@testable import CompDaemon
+
+/// The daemon and its plugins must share one copy of libScreenKit.so; a second copy would
+/// give a plugin its own `View` class, its own registries, and casts that fail.
+@Suite("One shared libScreenKit.so") @MainActor struct PluginSharedLibraryTests {
+  typealias Fixtures = PluginFixtureBuilder
+
+  private func screenKitResolution(_ binary: String) throws -> String {
+    let output = try Fixtures.run(["ldd", binary])
+    let line = try #require(output.split(separator: "\n").first { $0.contains("libScreenKit.so") })
+    let target = try #require(line.split(separator: " ").first { $0.hasPrefix("/") })
+    return URL(fileURLWithPath: String(target)).resolvingSymlinksInPath().path
+  }
+
+  @Test func lddResolvesTheSameLibScreenKit() throws {
+    let daemon = try screenKitResolution(Fixtures.compd)
+    let plugin = try screenKitResolution(Fixtures.library(.good))
+    #expect(daemon == plugin)
+    // ScreenKit's `View` type descriptor is defined in the library, and not in compd (no
+    // static copy of ScreenKit's classes).
+    let library = try Fixtures.run(["nm", "-D", "--defined-only", daemon])
+    #expect(library.contains("$s9ScreenKit4ViewCMn"))
+    let executable = try Fixtures.run(["nm", "--defined-only", Fixtures.compd])
+    #expect(!executable.contains("9ScreenKit4ViewC"))
+  }
+
+  @Test func aPluginSeesTheDaemonsScreenKitTypes() async throws {
+    let directory = try Fixtures.temporaryDirectory("identity")
+    let path = try Fixtures.install(Fixtures.library(.good), into: directory, as: "libgood.so")
+    let host = Fixtures.host([directory])
+    await host.scan()
+    #expect(host.record(path: path)?.state == .loaded)
+    // The loaded plugin's own view of ScreenKit's `View` class is this process's.
+    let handle = try #require(dlopen(path, RTLD_NOW | RTLD_NOLOAD))
+    let symbol = try #require(dlsym(handle, "fixture_view_class_identity"))
+    typealias Identity = @convention(c) () -> UInt
+    let pluginView = unsafeBitCast(symbol, to: Identity.self)()
+    #expect(pluginView == unsafeBitCast(View.self as AnyClass, to: UInt.self))
+    // A view made by the plugin is a `View` to the daemon.
+    let controller = try host.catalog.instantiate("fixture.Hello", params: nil) { _ in }
+    #expect(type(of: controller.view!) == View.self)
+  }
+}
