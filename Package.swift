@@ -43,5 +43,9 @@ let package = Package(
       name: "CompDaemonTests",
       dependencies: ["CompDaemon", "CompCtl", "JSONRPC", nioCore, nioPosix]
     ),
+    // (plugins) times plugin-host startup for scripts/bench-plugins.sh
+    .executableTarget(
+      name: "PluginStartupBenchmark", dependencies: ["CompDaemon", screenKit, logging],
+      path: "Benchmarks/PluginStartup"),
   ]
 )
