@@ -154,6 +154,18 @@ import Testing
     #expect(listed["error"]?.stringValue?.hasPrefix("restart required") == true)
   }
 
+  @Test func concurrentScansRunOneAfterTheOther() async throws {
+    let directory = try Fixtures.temporaryDirectory("concurrent")
+    let good = try Fixtures.install(Fixtures.library(.good), into: directory, as: "libgood.so")
+    let host = Fixtures.host([directory])
+    async let first: Void = host.scan()
+    async let second: Void = host.scan()
+    _ = await (first, second)
+    #expect(host.vettingChildrenStarted == 1)
+    #expect(host.record(path: good)?.state == .loaded)
+    #expect(host.pluginsListResult()["plugins"]?.arrayValue?.count == 1)
+  }
+
   /// The parent checks what the child prints: garbage, an oversized answer, or a scanner
   /// that exits oddly quarantine the plugin.
   @Test(arguments: [

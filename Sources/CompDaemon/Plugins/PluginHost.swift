@@ -58,6 +58,7 @@ public final class PluginHost {
   private var pluginOfComponent: [String: Int] = [:]
   private var cache = PluginCache()
   private var cacheLoaded = false
+  private var currentScan: Task<Void, Never>?
 
   /// A host with no plugins loaded yet; call `scan()`.
   public init(configuration: Configuration, catalog: ComponentCatalog, logger: Logger) {
@@ -78,8 +79,19 @@ public final class PluginHost {
   public var loadedPluginCount: Int { records.count { $0.state == .loaded } }
 
   /// Scans the plugin directories, vets and loads new or changed files, and updates the
-  /// cache. Safe to call again (`plugins.rescan`).
+  /// cache. Safe to call again (`plugins.rescan`), also while a scan is running: scans run
+  /// one after the other.
   public func scan() async {
+    let previous = currentScan
+    let scan = Task { @MainActor in
+      await previous?.value
+      await self.performScan()
+    }
+    currentScan = scan
+    await scan.value
+  }
+
+  private func performScan() async {
     if !cacheLoaded, let cachePath {
       let (loaded, warning) = PluginCache.load(from: cachePath)
       if let warning { logger.warning("\(warning)") }
@@ -88,6 +100,7 @@ public final class PluginHost {
     }
     let files = discoverFiles()
     var pending: [(PluginFileIdentity, VetOutcome?)] = []
+    var notELF = Set<String>()
     for identity in files {
       if let index = records.firstIndex(where: { $0.path == identity.path }) {
         if records[index].identity == identity { continue }
@@ -101,14 +114,19 @@ public final class PluginHost {
         records.remove(at: index)
         reindexComponents()
       }
-      pending.append((identity, cache.outcome(for: identity)))
+      if let cached = cache.outcome(for: identity) {
+        pending.append((identity, cached))
+      } else if !PluginVetter.looksLikeELF(path: identity.path) {
+        pending.append((identity, nil))
+        notELF.insert(identity.path)
+      } else {
+        pending.append((identity, nil))
+      }
     }
-    let toVet = pending.filter { $0.1 == nil }.map(\.0.path)
-    let vetted = await vet(toVet)
-    vettingChildrenStarted += vetted.values.count { outcome in
-      if case .rejected("not an ELF shared library") = outcome { return false }
-      return true
-    }
+    let toVet = pending.filter { $0.1 == nil && !notELF.contains($0.0.path) }.map(\.0.path)
+    var vetted = await vet(toVet)
+    vettingChildrenStarted += toVet.count
+    for path in notELF { vetted[path] = .rejected("not an ELF shared library") }
     for (identity, cached) in pending {
       let outcome = cached ?? vetted[identity.path] ?? .unavailable("not vetted")
       if cached == nil { cache.remember(outcome, for: identity) }
