@@ -36,7 +36,12 @@ let host = PluginHost(
   configuration: .init(
     pluginDirectories: pluginDirectories, stateDirectory: stateDirectory,
     scannerExecutable: scanner),
-  catalog: ComponentCatalog(), logger: Logger(label: "bench"))
+  catalog: ComponentCatalog(),
+  logger: {
+    var logger = Logger(label: "bench")
+    logger.logLevel = .warning
+    return logger
+  }())
 await host.scan()
 let loaded = host.loadedPluginCount
 let vetted = host.vettingChildrenStarted

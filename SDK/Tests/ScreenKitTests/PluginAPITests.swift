@@ -108,6 +108,40 @@ private final class Greeter: LightweightController {
     #expect(catalog.names == ["t.A"])
   }
 
+  @Test func inconsistentSchemasAreRefusedAtRegistration() {
+    let catalog = ComponentCatalog()
+    let cases: [(ParamSchema, String)] = [
+      (
+        .object([.init("n", .integer(default: 20, maximum: 10))]),
+        "n: default: 20 is greater than the maximum 10"
+      ),
+      (
+        .object([.init("n", .integer(minimum: 5, maximum: 1))]),
+        "n: minimum 5 is greater than maximum 1"
+      ),
+      (
+        .object([.init("s", .string(default: "x", oneOf: ["a"]))]),
+        "s: default: must be one of \"a\""
+      ),
+      (.object([.init("a", .boolean()), .init("a", .boolean())]), "a: is declared twice"),
+      (
+        .object([.init("l", .array(.string(maxLength: 1), default: ["ab"]))]),
+        "l: default: l[0]: is longer than 1 characters"
+      ),
+    ]
+    for (schema, message) in cases {
+      #expect(throws: ComponentError.self) {
+        try catalog.register(.view("t.Bad", summary: "bad", params: schema) { _ in View() })
+      }
+      do {
+        try catalog.register(.view("t.Bad", summary: "bad", params: schema) { _ in View() })
+      } catch {
+        #expect(error.description.hasSuffix("inconsistent params schema: \(message)"), "\(error)")
+      }
+    }
+    #expect(catalog.names.isEmpty)
+  }
+
   @Test func compositionByNameAndEventsFromChildren() throws {
     let catalog = ComponentCatalog()
     try catalog.register(

@@ -21,6 +21,9 @@ enum PluginScanCommand {
 
   @MainActor
   static func run(path: String) -> Int32 {
+    // A crashing plugin is expected here; its core dump is not wanted.
+    var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+    setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
     let manifestFD = dup(STDOUT_FILENO)
     guard manifestFD >= 0, dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else { return 1 }
     func answer(_ json: JSON, status: Int32) -> Int32 {

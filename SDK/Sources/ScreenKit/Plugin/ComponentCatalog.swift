@@ -20,10 +20,16 @@ public final class ComponentCatalog {
 
   /// Adds `component`.
   ///
-  /// - Throws: `ComponentError.invalidName` or `.duplicateName`; the catalog is unchanged.
+  /// - Throws: `ComponentError.invalidName`, `.duplicateName` or `.invalidSchema`; the
+  ///   catalog is unchanged.
   public func register(_ component: Component) throws(ComponentError) {
     guard Self.isValidName(component.name) else { throw .invalidName(component.name) }
     guard byName[component.name] == nil else { throw .duplicateName(component.name) }
+    do {
+      try component.params.checkConsistency()
+    } catch {
+      throw .invalidSchema(component: component.name, error)
+    }
     byName[component.name] = component
   }
 

@@ -8,6 +8,8 @@ public enum ComponentError: Error, Sendable, Hashable, CustomStringConvertible {
   case duplicateName(String)
   /// The name is not a namespaced identifier such as `demo.Login`.
   case invalidName(String)
+  /// The component's params schema contradicts itself (a default it rejects, crossed bounds).
+  case invalidSchema(component: String, ParamValidationError)
   /// The params do not match the component's schema.
   case invalidParams(component: String, ParamValidationError)
   /// The component's factory threw.
@@ -24,6 +26,8 @@ public enum ComponentError: Error, Sendable, Hashable, CustomStringConvertible {
     case .duplicateName(let name): return "a component named \"\(name)\" is already registered"
     case .invalidName(let name):
       return "\"\(name)\" is not a namespaced component name such as \"demo.Login\""
+    case .invalidSchema(let component, let error):
+      return "component \"\(component)\" has an inconsistent params schema: \(error)"
     case .invalidParams(let component, let error):
       return "invalid params for \"\(component)\": \(error)"
     case .factoryFailed(let component, let reason):

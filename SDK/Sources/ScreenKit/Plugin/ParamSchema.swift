@@ -138,6 +138,45 @@ public struct ParamValidationError: Error, Sendable, Hashable, CustomStringConve
 }
 
 extension ParamSchema {
+  /// Checks that every default in the schema satisfies the schema it belongs to, and that
+  /// bounds are ordered, so that a component cannot publish a schema its own defaults fail.
+  public func checkConsistency(at path: String = "") throws(ParamValidationError) {
+    func fail(_ message: String) -> ParamValidationError {
+      ParamValidationError(path: path, message: message)
+    }
+    switch kind {
+    case .integer(let minimum?, let maximum?) where minimum > maximum:
+      throw fail("minimum \(minimum) is greater than maximum \(maximum)")
+    case .number(let minimum?, let maximum?) where minimum > maximum:
+      throw fail("minimum \(minimum) is greater than maximum \(maximum)")
+    case .string(let minLength?, let maxLength?, _) where minLength > maxLength:
+      throw fail("minLength \(minLength) is greater than maxLength \(maxLength)")
+    case .array(let items, let minItems, let maxItems):
+      if let minItems, let maxItems, minItems > maxItems {
+        throw fail("minItems \(minItems) is greater than maxItems \(maxItems)")
+      }
+      try items?.checkConsistency(at: "\(path)[]")
+    case .object(let properties, _):
+      var names = Set<String>()
+      for property in properties {
+        let memberPath = path.isEmpty ? property.name : "\(path).\(property.name)"
+        guard names.insert(property.name).inserted else {
+          throw ParamValidationError(path: memberPath, message: "is declared twice")
+        }
+        try property.schema.checkConsistency(at: memberPath)
+      }
+    default: break
+    }
+    if let defaultValue {
+      do {
+        _ = try ParamSchema(kind: kind).validate(defaultValue, at: path)
+      } catch {
+        let detail = error.path == path ? error.message : error.description
+        throw ParamValidationError(path: path, message: "default: \(detail)")
+      }
+    }
+  }
+
   /// Validates a component's params: `nil` or `null` counts as an empty object; defaults
   /// are filled in. Returns the params the factory sees.
   public func validateParams(_ value: ParamValue?) throws(ParamValidationError) -> ParamValue {
