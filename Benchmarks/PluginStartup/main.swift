@@ -46,4 +46,6 @@ await host.scan()
 let loaded = host.loadedPluginCount
 let vetted = host.vettingChildrenStarted
 print("loaded=\(loaded) vetted=\(vetted)")
-if let expected, loaded != expected { fail("expected \(expected) loaded plugins, got \(loaded)", status: 1) }
+if let expected, loaded != expected {
+  fail("expected \(expected) loaded plugins, got \(loaded)", status: 1)
+}
