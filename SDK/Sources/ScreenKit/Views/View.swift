@@ -24,6 +24,8 @@ open class View: Responder {
   public var accessibilityIdentifier: String?
   /// Whether the view receives input.
   public var isUserInteractionEnabled = true
+  // (controllers) the controller whose root view this is; set by `ViewController.view`.
+  weak var owningViewController: ViewController?
 
   /// A view with the given frame.
   public init(frame: Rect) {
@@ -56,19 +58,27 @@ open class View: Responder {
     view.superview = self
     view.didMoveToSuperview()
     didAddSubview(view)
-    if oldWindow !== window { view.propagateWindowChange(to: window) }
+    if oldWindow !== window {
+      // (controllers) appearance callbacks around the window change
+      let appearance = AppearanceTransaction(moving: view, from: oldWindow, to: window)
+      view.propagateWindowChange(to: window)
+      appearance?.finish()
+    }
   }
 
   /// Removes the view from its superview.
   public func removeFromSuperview() {
     guard let parent = superview else { return }
     let oldWindow = window
+    // (controllers) appearance callbacks around the window change
+    let appearance = AppearanceTransaction(moving: self, from: oldWindow, to: nil)
     parent.willRemoveSubview(self)
     willMove(toSuperview: nil)
     parent.subviews.removeAll { $0 === self }
     superview = nil
     didMoveToSuperview()
     if oldWindow != nil { propagateWindowChange(to: nil) }
+    appearance?.finish()
   }
 
   /// Whether this view is `view` or one of its descendants.
@@ -100,5 +110,5 @@ open class View: Responder {
     didMoveToWindow()
   }
 
-  open override var next: Responder? { superview }
+  open override var next: Responder? { owningViewController ?? superview }  // (controllers) controller first
 }
