@@ -6,6 +6,7 @@ final class WindowControllerState {
   var isKeyWindow = false
   var traitCollection = TraitCollection()
   var hostSafeAreaInsets: EdgeInsets = .zero
+  weak var firstResponder: Responder?
 }
 
 extension Window {
@@ -31,6 +32,12 @@ extension Window {
         addSubview(rootView)
       }
     }
+  }
+
+  /// The responder that receives text and the return key, if any.
+  public internal(set) var firstResponder: Responder? {
+    get { controllerState.firstResponder }
+    set { controllerState.firstResponder = newValue }
   }
 
   /// Whether this is the key window.

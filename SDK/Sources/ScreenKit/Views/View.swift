@@ -104,6 +104,14 @@ open class View: Responder {
   /// Called after the window changed.
   open func didMoveToWindow() {}
 
+  // (controllers) hit testing, overridable as UIKit's; the logic is in Input/View+HitTesting.swift
+  /// The farthest descendant (or this view) that contains `point` (in this view's
+  /// coordinates) and takes input; hidden views, views with alpha below 0.01 and views with
+  /// `isUserInteractionEnabled` off are skipped with their subviews.
+  open func hitTest(_ point: Point, with event: Event?) -> View? { defaultHitTest(point, with: event) }
+  /// Whether `point` (in this view's coordinates) is inside the view's bounds.
+  open func point(inside point: Point, with event: Event?) -> Bool { defaultPointInside(point) }
+
   private func propagateWindowChange(to newWindow: Window?) {
     willMove(toWindow: newWindow)
     for subview in subviews { subview.propagateWindowChange(to: newWindow) }
