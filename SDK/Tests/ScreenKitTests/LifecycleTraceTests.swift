@@ -132,4 +132,43 @@ import Testing
     try trace.expectMatches(golden: "memory-warning")
     #expect(root.view.window === window)
   }
+
+  @Test func pushAndPop() throws {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+    let first = TracingViewController("first", trace: trace)
+    first.title = "Inbox"
+    let navigation = NavigationController(rootViewController: first)
+    window.rootViewController = navigation
+    window.makeKeyAndVisible()
+    let second = TracingViewController("second", trace: trace)
+    second.title = "Message"
+    trace.lines = []
+    navigation.pushViewController(second, animated: true)
+    #expect(navigation.topViewController === second)
+    #expect(navigation.navigationBar.title == "Message")
+    #expect(navigation.navigationBar.backTitle == "Inbox")
+    trace.record("-- pop")
+    let popped = navigation.popViewController(animated: true)
+    #expect(popped === second && second.parent == nil)
+    #expect(navigation.popViewController(animated: true) == nil)
+    #expect(navigation.navigationBar.backTitle == nil)
+    try trace.expectMatches(golden: "push-pop")
+  }
+
+  @Test func tabSwitch() throws {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+    let tabs = TabBarController()
+    let one = TracingViewController("one", trace: trace)
+    let two = TracingViewController("two", trace: trace)
+    tabs.viewControllers = [one, two]
+    window.rootViewController = tabs
+    window.makeKeyAndVisible()
+    trace.lines = []
+    tabs.selectedIndex = 1
+    tabs.selectedIndex = 1  // unchanged: nothing
+    tabs.selectedIndex = 7  // out of range: ignored
+    try trace.expectMatches(golden: "tab-switch")
+    #expect(tabs.selectedViewController === two)
+    #expect(one.view.window == nil && two.view.window === window)
+  }
 }

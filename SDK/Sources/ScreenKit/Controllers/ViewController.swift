@@ -153,6 +153,12 @@ open class ViewController: Responder {
   /// Called when the safe area of the controller's view changed.
   open func viewSafeAreaInsetsDidChange() {}
 
+  /// The safe area this container gives `child`'s view: by default its own. Containers with
+  /// bars (navigation, tab bar) add the bars' extent.
+  open func safeAreaInsets(forChild child: ViewController) -> EdgeInsets {
+    viewSafeAreaInsets
+  }
+
   /// Called before the controller's view changes size (a window resize), with the new size.
   ///
   /// The default forwards to the children, as UIKit's does; overrides call `super`.

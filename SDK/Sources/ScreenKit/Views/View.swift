@@ -26,6 +26,8 @@ open class View: Responder {
   public var isUserInteractionEnabled = true
   // (controllers) the controller whose root view this is; set by `ViewController.view`.
   weak var owningViewController: ViewController?
+  // (controllers) bindings that update this view; they die with it (Binding/ViewBinding.swift)
+  var attachedBindings: [ViewBinding] = []
 
   /// A view with the given frame.
   public init(frame: Rect) {
