@@ -7,6 +7,8 @@ final class WindowControllerState {
   var traitCollection = TraitCollection()
   var hostSafeAreaInsets: EdgeInsets = .zero
   weak var firstResponder: Responder?
+  var keyboardHeight: Double = 0
+  var keyboardObservers: [KeyboardObserver] = []
 }
 
 extension Window {
