@@ -1,10 +1,118 @@
 /// An object that can respond to and handle events, as `UIResponder`.
 ///
-/// Views and view controllers are responders; `next` forms the responder chain.
+/// Views and view controllers are responders; `next` forms the responder chain: a view's
+/// next responder is its controller when it is a controller's root view, else its superview;
+/// a controller's is its view's superview, else its parent, else the presenting controller.
 @MainActor
 open class Responder {
+  /// A responder.
   public init() {}
 
   /// The next responder in the chain, or `nil` at its end.
   open var next: Responder? { nil }
+
+  // MARK: First responder
+
+  /// Whether this responder can become first responder (default `false`; text fields say
+  /// `true`).
+  open var canBecomeFirstResponder: Bool { false }
+
+  /// Whether this responder lets go of first-responder status when asked (default `true`).
+  open var canResignFirstResponder: Bool { true }
+
+  /// The window whose first responder this responder would be.
+  var responderWindow: Window? {
+    if let view = self as? View { return view.window }
+    if let controller = self as? ViewController { return controller.viewIfLoaded?.window }
+    return nil
+  }
+
+  /// Whether this responder is its window's first responder.
+  public var isFirstResponder: Bool {
+    guard let window = responderWindow else { return false }
+    return window.firstResponder === self
+  }
+
+  /// Makes this responder its window's first responder, as UIKit: it must be able to
+  /// (`canBecomeFirstResponder`) and be in a window, and the current first responder must
+  /// resign first. Returns whether it is first responder now.
+  @discardableResult
+  open func becomeFirstResponder() -> Bool {
+    if isFirstResponder { return true }
+    guard canBecomeFirstResponder, let window = responderWindow else { return false }
+    if let current = window.firstResponder, current !== self {
+      guard current.resignFirstResponder() else { return false }
+    }
+    guard (self as? FirstResponderEditing)?.shouldBeginEditing() ?? true else { return false }
+    window.firstResponder = self
+    (self as? FirstResponderEditing)?.didBeginEditing()
+    return true
+  }
+
+  /// Gives up first-responder status. Returns `false` when the responder refuses
+  /// (`canResignFirstResponder`, or a text field's delegate), `true` otherwise.
+  @discardableResult
+  open func resignFirstResponder() -> Bool {
+    guard isFirstResponder, let window = responderWindow else { return true }
+    guard canResignFirstResponder else { return false }
+    guard (self as? FirstResponderEditing)?.shouldEndEditing() ?? true else { return false }
+    window.firstResponder = nil
+    (self as? FirstResponderEditing)?.didEndEditing()
+    return true
+  }
+
+  // MARK: Actions
+
+  /// Whether this responder handles `action` (default `false`). Override with
+  /// `perform(_:sender:)` to take part in nil-targeted actions.
+  open func canPerformAction(_ action: ResponderAction, withSender sender: Any?) -> Bool { false }
+
+  /// Performs `action`; called only when `canPerformAction` said yes.
+  open func perform(_ action: ResponderAction, withSender sender: Any?) {}
+
+  /// The first responder from this one up the chain that can perform `action`.
+  public func target(forAction action: ResponderAction, withSender sender: Any?) -> Responder? {
+    var current: Responder? = self
+    var steps = 0
+    while let responder = current, steps < 10_000 {
+      if responder.canPerformAction(action, withSender: sender) { return responder }
+      current = responder.next
+      steps += 1
+    }
+    return nil
+  }
+
+  /// Routes `action` up the responder chain from this responder to the first that can
+  /// perform it. Returns whether one did.
+  @discardableResult
+  public func sendAction(_ action: ResponderAction, sender: Any?) -> Bool {
+    guard let target = target(forAction: action, withSender: sender) else { return false }
+    target.perform(action, withSender: sender)
+    return true
+  }
+}
+
+/// A named action routed up the responder chain, ScreenKit's form of a nil-targeted selector.
+public struct ResponderAction: Hashable, Sendable, CustomStringConvertible {
+  /// The action's name.
+  public var name: String
+
+  /// An action with a name.
+  public init(_ name: String) { self.name = name }
+
+  /// Go back one level (a navigation controller pops).
+  public static let goBack = ResponderAction("goBack")
+
+  /// The name.
+  public var description: String { name }
+}
+
+/// A responder that edits text: asked before beginning and ending editing and told after,
+/// in the order `becomeFirstResponder()`/`resignFirstResponder()` need (text fields).
+@MainActor
+protocol FirstResponderEditing: AnyObject {
+  func shouldBeginEditing() -> Bool
+  func didBeginEditing()
+  func shouldEndEditing() -> Bool
+  func didEndEditing()
 }

@@ -1,24 +1,51 @@
 /// An object that manages a view hierarchy, as `UIViewController`.
+///
+/// The view is loaded lazily by `loadView()` then `viewDidLoad()`. Appearance callbacks are
+/// driven by the view entering or leaving a visible ``Window`` and by containers through
+/// ``beginAppearanceTransition(_:animated:)``; child controllers receive them from their
+/// parent (see `docs/controllers.md`).
+///
+/// ScreenKit differs from UIKit in having a single designated `init()` (no nibs or coders).
 @MainActor
 open class ViewController: Responder {
   private var loadedView: View?
+  private var isLoadingView = false
+
+  /// The controller's state in the appearance cycle and in containment.
+  let lifecycle = ViewControllerLifecycle()
 
   /// A controller with no view loaded yet.
   public override init() {
     super.init()
   }
 
+  // MARK: Loading
+
   /// The root view, loaded on first access by `loadView()` then `viewDidLoad()`.
+  ///
+  /// Assigning `nil` releases the view; the next access loads a new one.
   public var view: View! {
     get {
-      if loadedView == nil {
-        loadView()
-        if loadedView == nil { loadedView = View() }
-        viewDidLoad()
-      }
+      loadViewIfNeeded()
       return loadedView
     }
-    set { loadedView = newValue }
+    set {
+      if let old = loadedView, old !== newValue, old.owningViewController === self {
+        old.owningViewController = nil
+      }
+      loadedView = newValue
+      newValue?.owningViewController = self
+    }
+  }
+
+  /// Loads the view if it is not loaded yet, calling `loadView()` then `viewDidLoad()`.
+  public func loadViewIfNeeded() {
+    guard loadedView == nil, !isLoadingView else { return }
+    isLoadingView = true
+    loadView()
+    if loadedView == nil { view = View() }
+    isLoadingView = false
+    viewDidLoad()
   }
 
   /// Whether the view is loaded.
@@ -32,6 +59,133 @@ open class ViewController: Responder {
     view = View()
   }
 
-  /// Called once after the view is loaded.
+  /// Called once after each load of the view.
   open func viewDidLoad() {}
+
+  // MARK: Identity
+
+  /// A localized string that names the controller's content; a navigation bar shows it.
+  open var title: String? {
+    didSet { navigationItem.title = title }
+  }
+
+  /// The item a navigation bar shows for this controller, created on first use.
+  public private(set) lazy var navigationItem: NavigationItem = NavigationItem(title: title)
+
+  /// The name containment reports and hierarchy descriptions use: the class name, and the
+  /// title when there is one.
+  open var debugName: String {
+    let typeName = String(describing: type(of: self))
+    if let title, !title.isEmpty { return "\(typeName) \"\(title)\"" }
+    return typeName
+  }
+
+  // MARK: Appearance
+
+  /// Whether the controller forwards appearance callbacks to its children (default `true`).
+  ///
+  /// A container that returns `false` calls `beginAppearanceTransition(_:animated:)` and
+  /// `endAppearanceTransition()` on its children itself.
+  open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+  /// Called before the view is added to a visible window.
+  open func viewWillAppear(_ animated: Bool) {}
+  /// Called after the view was added to the window and has its traits and safe area, before
+  /// layout.
+  open func viewIsAppearing(_ animated: Bool) {}
+  /// Called after the view appeared.
+  open func viewDidAppear(_ animated: Bool) {}
+  /// Called before the view leaves the visible window.
+  open func viewWillDisappear(_ animated: Bool) {}
+  /// Called after the view left the visible window.
+  open func viewDidDisappear(_ animated: Bool) {}
+
+  // MARK: Containment
+
+  /// Called by `addChild(_:)` (with the new parent) and by a container before it removes the
+  /// child (with `nil`). Overrides call `super`.
+  open func willMove(toParent parent: ViewController?) {
+    if parent == nil, self.parent != nil { lifecycle.isMovingFromParent = true }
+  }
+
+  /// Called by the container after adding the child (with the parent) and by
+  /// `removeFromParent()` (with `nil`). Overrides call `super`.
+  open func didMove(toParent parent: ViewController?) {
+    if parent != nil, parent === self.parent {
+      lifecycle.awaitingDidMove = false
+      if lifecycle.transitionDepth == 0 { lifecycle.isMovingToParent = false }
+    }
+  }
+
+  // MARK: Traits
+
+  /// Called after the trait collection changed, with the previous one. The new traits were
+  /// already delivered to the parent; the children get theirs after this call.
+  open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+
+  // MARK: Layout
+
+  /// Called before the view lays out its subviews.
+  open func viewWillLayoutSubviews() {}
+
+  /// Called after the view laid out its subviews.
+  open func viewDidLayoutSubviews() {}
+
+  /// The size the controller would like for its view; a container is told when it changes.
+  open var preferredContentSize: Size = .zero {
+    didSet {
+      guard preferredContentSize != oldValue else { return }
+      parent?.preferredContentSizeDidChange(forChildContentContainer: self)
+    }
+  }
+
+  /// Called when a child's `preferredContentSize` changed. The default does nothing.
+  open func preferredContentSizeDidChange(forChildContentContainer container: ViewController) {}
+
+  /// Insets added to the safe area the controller's view gets from its ancestors.
+  open var additionalSafeAreaInsets: EdgeInsets = .zero {
+    didSet {
+      guard additionalSafeAreaInsets != oldValue else { return }
+      viewSafeAreaInsetsDidChange()
+    }
+  }
+
+  /// Called when the safe area of the controller's view changed.
+  open func viewSafeAreaInsetsDidChange() {}
+
+  /// The safe area this container gives `child`'s view: by default its own. Containers with
+  /// bars (navigation, tab bar) add the bars' extent.
+  open func safeAreaInsets(forChild child: ViewController) -> EdgeInsets {
+    viewSafeAreaInsets
+  }
+
+  /// Called before the controller's view changes size (a window resize), with the new size.
+  ///
+  /// The default forwards to the children, as UIKit's does; overrides call `super`.
+  open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+    for child in children { child.viewWillTransition(to: size, with: coordinator) }
+  }
+
+  // MARK: Memory
+
+  /// Called when the host is low on memory.
+  ///
+  /// The default releases the view when it is not in a window; the next access to `view`
+  /// loads it again (`loadView()` and `viewDidLoad()` run again). Overrides call `super`.
+  open func didReceiveMemoryWarning() {
+    guard let loaded = loadedView, loaded.window == nil, lifecycle.appearance == .disappeared
+    else { return }
+    loaded.removeFromSuperview()
+    view = nil
+  }
+
+  // MARK: Responder chain
+
+  /// The view's superview, else the presenting controller, else the parent's view's window.
+  open override var next: Responder? {
+    if let superview = loadedView?.superview { return superview }
+    if let parent { return parent }
+    if let presentingViewController { return presentingViewController }
+    return nil
+  }
 }

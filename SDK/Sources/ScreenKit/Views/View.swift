@@ -24,6 +24,10 @@ open class View: Responder {
   public var accessibilityIdentifier: String?
   /// Whether the view receives input.
   public var isUserInteractionEnabled = true
+  // (controllers) the controller whose root view this is; set by `ViewController.view`.
+  weak var owningViewController: ViewController?
+  // (controllers) bindings that update this view; they die with it (Binding/ViewBinding.swift)
+  var attachedBindings: [ViewBinding] = []
 
   /// A view with the given frame.
   public init(frame: Rect) {
@@ -56,19 +60,27 @@ open class View: Responder {
     view.superview = self
     view.didMoveToSuperview()
     didAddSubview(view)
-    if oldWindow !== window { view.propagateWindowChange(to: window) }
+    if oldWindow !== window {
+      // (controllers) appearance callbacks around the window change
+      let appearance = AppearanceTransaction(moving: view, from: oldWindow, to: window)
+      view.propagateWindowChange(to: window)
+      appearance?.finish()
+    }
   }
 
   /// Removes the view from its superview.
   public func removeFromSuperview() {
     guard let parent = superview else { return }
     let oldWindow = window
+    // (controllers) appearance callbacks around the window change
+    let appearance = AppearanceTransaction(moving: self, from: oldWindow, to: nil)
     parent.willRemoveSubview(self)
     willMove(toSuperview: nil)
     parent.subviews.removeAll { $0 === self }
     superview = nil
     didMoveToSuperview()
     if oldWindow != nil { propagateWindowChange(to: nil) }
+    appearance?.finish()
   }
 
   /// Whether this view is `view` or one of its descendants.
@@ -94,11 +106,19 @@ open class View: Responder {
   /// Called after the window changed.
   open func didMoveToWindow() {}
 
+  // (controllers) hit testing, overridable as UIKit's; the logic is in Input/View+HitTesting.swift
+  /// The farthest descendant (or this view) that contains `point` (in this view's
+  /// coordinates) and takes input; hidden views, views with alpha below 0.01 and views with
+  /// `isUserInteractionEnabled` off are skipped with their subviews.
+  open func hitTest(_ point: Point, with event: Event?) -> View? { defaultHitTest(point, with: event) }
+  /// Whether `point` (in this view's coordinates) is inside the view's bounds.
+  open func point(inside point: Point, with event: Event?) -> Bool { defaultPointInside(point) }
+
   private func propagateWindowChange(to newWindow: Window?) {
     willMove(toWindow: newWindow)
     for subview in subviews { subview.propagateWindowChange(to: newWindow) }
     didMoveToWindow()
   }
 
-  open override var next: Responder? { superview }
+  open override var next: Responder? { owningViewController ?? superview }  // (controllers) controller first
 }

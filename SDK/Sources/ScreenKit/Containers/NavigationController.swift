@@ -1,0 +1,229 @@
+/// A container that shows a stack of controllers one at a time with a navigation bar, as
+/// `UINavigationController`.
+///
+/// Push and pop follow UIKit's containment and appearance order (observed UIKit traces):
+/// push — `willMove(toParent:)` of the new controller, old `viewWillDisappear`, new
+/// `viewWillAppear`, new `viewIsAppearing`, layout, old `viewDidDisappear`, new
+/// `viewDidAppear`, new `didMove(toParent:)`; pop — old `willMove(toParent: nil)`, old
+/// `viewWillDisappear`, new `viewWillAppear`, …, old `viewDidDisappear`, new `viewDidAppear`,
+/// old `didMove(toParent: nil)`. The bar takes part in layout and adds its height to the
+/// children's safe area. A ``ResponderAction/goBack`` reaching it (the bar's back item, the
+/// window's `back` input) pops. ScreenKit is headless: `animated` is passed to the callbacks
+/// and nothing is animated.
+@MainActor
+open class NavigationController: ViewController {
+  /// The bar above the children.
+  public let navigationBar = NavigationBar()
+
+  /// Whether the bar is hidden.
+  public var isNavigationBarHidden = false {
+    didSet {
+      navigationBar.isHidden = isNavigationBarHidden
+      layOutBarAndTop()
+    }
+  }
+
+  /// A navigation controller showing `rootViewController`.
+  public init(rootViewController: ViewController) {
+    super.init()
+    push(rootViewController, animated: false)
+  }
+
+  /// An empty navigation controller.
+  public override init() {
+    super.init()
+  }
+
+  /// The stack, bottom first.
+  public var viewControllers: [ViewController] {
+    get { children }
+    set { setViewControllers(newValue, animated: false) }
+  }
+
+  /// The controller at the top of the stack.
+  public var topViewController: ViewController? { children.last }
+
+  /// The top controller, or what it presents.
+  public var visibleViewController: ViewController? {
+    var current = topViewController
+    while let presented = current?.presentedViewController { current = presented }
+    return current
+  }
+
+  open override func loadView() {
+    let container = View()
+    container.addSubview(navigationBar)
+    view = container
+  }
+
+  open override func viewDidLoad() {
+    super.viewDidLoad()
+    if let top = topViewController {
+      view.insertSubview(top.view, at: 0)
+    }
+    updateBar()
+  }
+
+  open override func viewWillLayoutSubviews() {
+    super.viewWillLayoutSubviews()
+    layOutBarAndTop()
+  }
+
+  /// Pushes `viewController` onto the stack and shows it.
+  ///
+  /// A controller already in the stack is refused with a containment report.
+  open func pushViewController(_ viewController: ViewController, animated: Bool) {
+    guard !children.contains(where: { $0 === viewController }) else {
+      reportContainmentIssue(
+        .invalidPresentation(
+          presenter: debugName, presented: viewController.debugName,
+          reason: "it is already in the navigation stack"))
+      return
+    }
+    push(viewController, animated: animated)
+  }
+
+  private func push(_ viewController: ViewController, animated: Bool) {
+    let previous = topViewController
+    addChild(viewController)
+    updateBar()
+    guard isViewLoaded else {
+      viewController.didMove(toParent: self)
+      return
+    }
+    viewController.loadViewIfNeeded()
+    swapTop(from: previous, to: viewController, animated: animated)
+    viewController.didMove(toParent: self)
+  }
+
+  /// Pops the top controller and returns it; `nil` when only the root is left.
+  @discardableResult
+  open func popViewController(animated: Bool) -> ViewController? {
+    guard children.count > 1, let top = topViewController else { return nil }
+    let below = children[children.count - 2]
+    top.willMove(toParent: nil)
+    if isViewLoaded {
+      swapTop(from: top, to: below, animated: animated, removing: top)
+    } else {
+      top.viewIfLoaded?.removeFromSuperview()
+      top.removeFromParent()
+    }
+    updateBar()
+    return top
+  }
+
+  /// Pops everything above the root; returns the popped controllers, bottom first.
+  @discardableResult
+  open func popToRootViewController(animated: Bool) -> [ViewController]? {
+    guard let root = children.first else { return nil }
+    return popToViewController(root, animated: animated)
+  }
+
+  /// Pops everything above `viewController`; returns the popped controllers, bottom first,
+  /// or `nil` when it is not in the stack.
+  @discardableResult
+  open func popToViewController(_ viewController: ViewController, animated: Bool)
+    -> [ViewController]?
+  {
+    guard let index = children.firstIndex(where: { $0 === viewController }) else { return nil }
+    let popped = Array(children[(index + 1)...])
+    guard let top = popped.last else { return [] }
+    for hidden in popped.dropLast() {
+      hidden.willMove(toParent: nil)
+      hidden.viewIfLoaded?.removeFromSuperview()
+      hidden.removeFromParent()
+    }
+    top.willMove(toParent: nil)
+    if isViewLoaded {
+      swapTop(from: top, to: viewController, animated: animated, removing: top)
+    } else {
+      top.viewIfLoaded?.removeFromSuperview()
+      top.removeFromParent()
+    }
+    updateBar()
+    return popped
+  }
+
+  /// Replaces the stack. Controllers no longer in it are removed (`willMove(toParent: nil)`,
+  /// `removeFromParent()`), new ones added (`addChild`, `didMove(toParent:)`), and the top
+  /// changes with appearance callbacks when it is a different controller.
+  open func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
+    var unique: [ViewController] = []
+    for controller in viewControllers where !unique.contains(where: { $0 === controller }) {
+      unique.append(controller)
+    }
+    let oldTop = topViewController
+    let newTop = unique.last
+    let removed = children.filter { old in !unique.contains { $0 === old } }
+    for controller in removed where controller !== oldTop {
+      controller.willMove(toParent: nil)
+      controller.viewIfLoaded?.removeFromSuperview()
+      controller.removeFromParent()
+    }
+    let added = unique.filter { new in !children.contains { $0 === new } }
+    for controller in added { addChild(controller) }
+    lifecycle.children = unique + children.filter { old in !unique.contains { $0 === old } }
+    let oldTopRemoved = oldTop.map { top in removed.contains { $0 === top } } ?? false
+    if oldTopRemoved, let oldTop { oldTop.willMove(toParent: nil) }
+    if oldTop !== newTop, isViewLoaded, let newTop {
+      newTop.loadViewIfNeeded()
+      swapTop(from: oldTop, to: newTop, animated: animated, removing: oldTopRemoved ? oldTop : nil)
+    } else if oldTopRemoved, let oldTop {
+      oldTop.viewIfLoaded?.removeFromSuperview()
+      oldTop.removeFromParent()
+    }
+    for controller in added { controller.didMove(toParent: self) }
+    updateBar()
+  }
+
+  /// Replaces the shown child's view with `to`'s, with appearance callbacks when visible.
+  private func swapTop(
+    from: ViewController?, to: ViewController, animated: Bool, removing: ViewController? = nil
+  ) {
+    let visible = appearanceState == .appeared
+    if visible {
+      from?.beginAppearanceTransition(false, animated: animated)
+      to.beginAppearanceTransition(true, animated: animated)
+    }
+    if let fromView = from?.viewIfLoaded, fromView.superview === view {
+      fromView.removeFromSuperview()
+    }
+    to.view.frame = Rect(origin: .zero, size: view.frame.size)
+    view.insertSubview(to.view, at: 0)
+    if visible {
+      from?.endAppearanceTransition()
+      to.endAppearanceTransition()
+    }
+    removing?.removeFromParent()
+  }
+
+  private func updateBar() {
+    let items = children.map(\.navigationItem)
+    navigationBar.show(top: items.last, previous: items.count > 1 ? items[items.count - 2] : nil)
+  }
+
+  private func layOutBarAndTop() {
+    guard let ownView = viewIfLoaded else { return }
+    let size = ownView.frame.size
+    let top = viewSafeAreaInsets.top
+    navigationBar.frame = Rect(
+      x: 0, y: 0, width: size.width, height: top + NavigationBar.standardHeight)
+    navigationBar.layOutItems(size: navigationBar.frame.size, topInset: top)
+    topViewController?.viewIfLoaded?.frame = Rect(origin: .zero, size: size)
+  }
+
+  /// Children get the bar's extent added at the top while the bar shows.
+  open override func safeAreaInsets(forChild child: ViewController) -> EdgeInsets {
+    var insets = viewSafeAreaInsets
+    if !isNavigationBarHidden { insets.top += NavigationBar.standardHeight }
+    return insets
+  }
+
+  open override func canPerformAction(_ action: ResponderAction, withSender sender: Any?) -> Bool {
+    action == .goBack && children.count > 1
+  }
+
+  open override func perform(_ action: ResponderAction, withSender sender: Any?) {
+    if action == .goBack { popViewController(animated: true) }
+  }
+}

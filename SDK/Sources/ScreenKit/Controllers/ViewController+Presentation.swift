@@ -1,0 +1,110 @@
+extension ViewController {
+  /// The controller this one presented and that is on screen above it.
+  public var presentedViewController: ViewController? { lifecycle.presentedViewController }
+
+  /// The controller that presented this one.
+  public var presentingViewController: ViewController? {
+    if let presenting = lifecycle.presentingViewController { return presenting }
+    return parent?.presentingViewController
+  }
+
+  /// Presents `viewControllerToPresent` full screen over the window's current top
+  /// controller, as UIKit's `.fullScreen` style: the covered controller's view leaves the
+  /// window.
+  ///
+  /// Order (as UIKit's full-screen presentation, without animation): covered
+  /// `viewWillDisappear`, presented `viewWillAppear`, `viewIsAppearing`, layout, covered
+  /// `viewDidDisappear`, presented `viewDidAppear`, `completion`. `isBeingPresented` is true
+  /// until the completion. A controller that is not in a window, already presents one, or
+  /// is asked to present a controller that has a parent or is presented is reported as
+  /// ``ContainmentIssue/invalidPresentation(presenter:presented:reason:)`` and nothing happens.
+  public func present(
+    _ viewControllerToPresent: ViewController, animated: Bool, completion: (() -> Void)? = nil
+  ) {
+    let presented = viewControllerToPresent
+    func refuse(_ reason: String) {
+      reportContainmentIssue(
+        .invalidPresentation(presenter: debugName, presented: presented.debugName, reason: reason))
+    }
+    guard presented !== self, presented.parent == nil,
+      presented.lifecycle.presentingViewController == nil
+    else { return refuse("it already has a parent or is presented") }
+    guard lifecycle.presentedViewController == nil else {
+      return refuse("it is already presenting \(lifecycle.presentedViewController!.debugName)")
+    }
+    guard let window = viewIfLoaded?.window,
+      let covered = window.topLevelControllers.last
+    else { return refuse("its view is not in a window") }
+    guard covered === self || covered === presentingRoot else {
+      return refuse("it is not the top of the window's presentation stack")
+    }
+    let host = covered
+    host.lifecycle.presentedViewController = presented
+    presented.lifecycle.presentingViewController = host
+    presented.lifecycle.isBeingPresented = true
+    let visible = host.appearanceState != .disappeared
+    if visible { host.beginAppearanceTransition(false, animated: animated) }
+    presented.beginAppearanceTransition(true, animated: animated)
+    let presentedView = presented.view!
+    presentedView.frame = Rect(origin: .zero, size: window.frame.size)
+    host.viewIfLoaded?.removeFromSuperview()
+    window.addSubview(presentedView)
+    if visible { host.endAppearanceTransition() }
+    presented.endAppearanceTransition()
+    presented.lifecycle.isBeingPresented = false
+    completion?()
+  }
+
+  /// The root-most controller of this one's containment tree.
+  private var presentingRoot: ViewController {
+    var current = self
+    while let parent = current.parent { current = parent }
+    return current
+  }
+
+  /// Dismisses the controller this one presented, or this one if it was presented (and
+  /// everything it presents in turn).
+  ///
+  /// Order (as UIKit, without animation): dismissed `viewWillDisappear`, uncovered
+  /// `viewWillAppear`, `viewIsAppearing`, layout, dismissed `viewDidDisappear`, uncovered
+  /// `viewDidAppear`, `completion`. `isBeingDismissed` is true until the completion.
+  public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+    let host: ViewController
+    if lifecycle.presentedViewController != nil {
+      host = self
+    } else if let presenting = presentingViewController {
+      host = presenting
+    } else {
+      completion?()
+      return
+    }
+    guard let dismissed = host.lifecycle.presentedViewController else { return }
+    if dismissed.lifecycle.presentedViewController != nil {
+      dismissed.dismiss(animated: false)
+    }
+    dismissed.lifecycle.isBeingDismissed = true
+    let dismissedView = dismissed.viewIfLoaded
+    let window = dismissedView?.window
+    let visible = dismissed.appearanceState != .disappeared
+    if visible { dismissed.beginAppearanceTransition(false, animated: animated) }
+    if window != nil { host.beginAppearanceTransition(true, animated: animated) }
+    let index = window?.subviews.firstIndex { $0 === dismissedView }
+    dismissedView?.removeFromSuperview()
+    if let window {
+      let hostView = host.view!
+      hostView.frame = Rect(origin: .zero, size: window.frame.size)
+      window.insertSubview(hostView, at: index ?? window.subviews.count)
+    }
+    host.lifecycle.presentedViewController = nil
+    dismissed.lifecycle.presentingViewController = nil
+    if visible { dismissed.endAppearanceTransition() }
+    if window != nil { host.endAppearanceTransition() }
+    dismissed.lifecycle.isBeingDismissed = false
+    completion?()
+  }
+
+  /// Dismisses the presented chain at once when the root is replaced.
+  func dismissPresentedChainWithoutAnimation() {
+    if lifecycle.presentedViewController != nil { dismiss(animated: false) }
+  }
+}

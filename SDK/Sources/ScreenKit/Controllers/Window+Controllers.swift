@@ -1,0 +1,146 @@
+/// The controller side of a window: root controller, visibility, traits, size and safe
+/// area set by the host (the daemon's scene), presentation and memory warnings.
+@MainActor
+final class WindowControllerState {
+  var rootViewController: ViewController?
+  var isKeyWindow = false
+  var traitCollection = TraitCollection()
+  var hostSafeAreaInsets: EdgeInsets = .zero
+  weak var firstResponder: Responder?
+  var keyboardHeight: Double = 0
+  var keyboardObservers: [KeyboardObserver] = []
+}
+
+extension Window {
+  /// The controller whose view fills the window.
+  ///
+  /// Setting it replaces the previous root's view (which disappears if the window is
+  /// visible) with the new root's view sized to the window (which appears if it is).
+  public var rootViewController: ViewController? {
+    get { controllerState.rootViewController }
+    set {
+      let old = controllerState.rootViewController
+      guard old !== newValue else { return }
+      if let old {
+        old.dismissPresentedChainWithoutAnimation()
+        if let oldView = old.viewIfLoaded, oldView.superview === self {
+          oldView.removeFromSuperview()
+        }
+      }
+      controllerState.rootViewController = newValue
+      if let newValue {
+        let rootView = newValue.view!
+        rootView.frame = Rect(origin: .zero, size: frame.size)
+        addSubview(rootView)
+      }
+    }
+  }
+
+  /// The responder that receives text and the return key, if any.
+  public internal(set) var firstResponder: Responder? {
+    get { controllerState.firstResponder }
+    set { controllerState.firstResponder = newValue }
+  }
+
+  /// Whether this is the key window.
+  public var isKeyWindow: Bool { controllerState.isKeyWindow }
+
+  /// Shows the window and makes it key; the root controller's view appears.
+  public func makeKeyAndVisible() {
+    controllerState.isKeyWindow = true
+    isHidden = false
+  }
+
+  /// Whether the window counts as on screen for appearance callbacks.
+  var isVisibleForAppearance: Bool { !isHidden }
+
+  /// The traits the host gives the scene; setting them tells every controller
+  /// (`traitCollectionDidChange(_:)`, parents before children) when they differ.
+  public var traitCollection: TraitCollection {
+    get { controllerState.traitCollection }
+    set {
+      let previous = controllerState.traitCollection
+      guard previous != newValue else { return }
+      controllerState.traitCollection = newValue
+      for controller in topLevelControllers { controller.propagateTraitChange(from: previous) }
+    }
+  }
+
+  /// The insets the host's screen reserves (notches, system bars); containers add their
+  /// bars to them for their children. Setting it tells the controllers
+  /// (`viewSafeAreaInsetsDidChange()`) and lays the window out.
+  public var hostSafeAreaInsets: EdgeInsets {
+    get { controllerState.hostSafeAreaInsets }
+    set {
+      guard controllerState.hostSafeAreaInsets != newValue else { return }
+      controllerState.hostSafeAreaInsets = newValue
+      for controller in topLevelControllers { controller.propagateSafeAreaChange() }
+      layoutControllerViews()
+    }
+  }
+
+  /// Resizes the window as a host does when its screen changes: every controller hears
+  /// `viewWillTransition(to:with:)` (from the root down), then the window and the root and
+  /// presented views take the new size and are laid out, then the coordinator's completions
+  /// run.
+  public func resize(to size: Size) {
+    guard size != frame.size else { return }
+    let coordinator = TransitionCoordinator()
+    for controller in topLevelControllers {
+      controller.viewWillTransition(to: size, with: coordinator)
+    }
+    frame.size = size
+    for controller in topLevelControllers {
+      if let rootView = controller.viewIfLoaded, rootView.superview === self {
+        rootView.frame = Rect(origin: .zero, size: size)
+      }
+    }
+    coordinator.runAlongside()
+    layoutControllerViews()
+    coordinator.runCompletions()
+  }
+
+  /// Sends `didReceiveMemoryWarning()` to every controller reachable from the root (children
+  /// and presented controllers), parents first.
+  public func receiveMemoryWarning() {
+    var all: [ViewController] = []
+    controllerState.rootViewController?.collectSubtree(into: &all)
+    for controller in all { controller.didReceiveMemoryWarning() }
+  }
+
+  /// The root controller and the controllers it presents, bottom to top.
+  var topLevelControllers: [ViewController] {
+    var result: [ViewController] = []
+    var current = controllerState.rootViewController
+    while let controller = current {
+      result.append(controller)
+      current = controller.presentedViewController
+    }
+    return result
+  }
+
+  /// Lays out the views of the controllers in the window, each controller's view wrapped in
+  /// `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()`, parents before children.
+  func layoutControllerViews() {
+    for controller in topLevelControllers {
+      guard let rootView = controller.viewIfLoaded, rootView.window === self else { continue }
+      rootView.performControllerLayoutPass()
+    }
+  }
+}
+
+extension ViewController {
+  /// This controller, its children and presented controllers, parents first.
+  func collectSubtree(into list: inout [ViewController]) {
+    list.append(self)
+    for child in children { child.collectSubtree(into: &list) }
+    presentedViewController?.collectSubtree(into: &list)
+  }
+
+  /// Tells this controller and its descendants that the safe area changed.
+  func propagateSafeAreaChange() {
+    viewSafeAreaInsetsDidChange()
+    for child in children { child.propagateSafeAreaChange() }
+    presentedViewController?.propagateSafeAreaChange()
+  }
+}

@@ -1,0 +1,32 @@
+/// A view with its own reaction to a tap (a button sends its primary action, a switch
+/// toggles, a text field focuses). Views that do not conform get the plain control
+/// sequence when they are controls.
+@MainActor
+public protocol TapReceiving: View {
+  /// Handles a completed tap; returns whether it did something.
+  func receiveTap() -> Bool
+}
+
+/// A view that takes typed text (a text field).
+@MainActor
+public protocol TextInputReceiving: View {
+  /// Replaces the whole text as typing would, asking and telling the delegate and sending
+  /// `editingChanged`. Returns whether the text changed.
+  func receiveTextReplacement(_ text: String) -> Bool
+  /// Handles the return key. Returns whether it did something.
+  func receiveReturnKey() -> Bool
+}
+
+/// A view with an on/off value (a switch).
+@MainActor
+public protocol ToggleReceiving: View {
+  /// Sets the value as the user would, sending `valueChanged`. Returns whether it changed.
+  func receiveToggle(isOn: Bool) -> Bool
+}
+
+/// A view that scrolls (a scroll view).
+@MainActor
+public protocol ScrollReceiving: View {
+  /// Scrolls to `offset` as the user would. Returns whether the offset changed.
+  func receiveScroll(to offset: Point) -> Bool
+}

@@ -1,0 +1,56 @@
+/// An input event, as `UIEvent`: what kind of input a hit test or a responder works for.
+public struct Event: Sendable, Hashable {
+  /// The kinds of event.
+  public enum Kind: String, Sendable, Hashable {
+    /// A touch (a tap or a touch at a point).
+    case touches
+    /// A scroll.
+    case scroll
+  }
+  /// The kind.
+  public var kind: Kind
+
+  /// An event of a kind.
+  public init(kind: Kind) { self.kind = kind }
+}
+
+extension View {
+  func defaultHitTest(_ point: Point, with event: Event?) -> View? {
+    guard isUserInteractionEnabled, !isHidden, alpha >= 0.01,
+      self.point(inside: point, with: event)
+    else { return nil }
+    for subview in subviews.reversed() {
+      let local = convertToSubview(point, subview)
+      if let hit = subview.hitTest(local, with: event) { return hit }
+    }
+    return self
+  }
+
+  func defaultPointInside(_ point: Point) -> Bool {
+    point.x >= 0 && point.y >= 0 && point.x < frame.width && point.y < frame.height
+  }
+
+  /// `point` in this view's coordinates converted to `subview`'s.
+  func convertToSubview(_ point: Point, _ subview: View) -> Point {
+    let origin = contentOriginForSubviews
+    return Point(
+      x: point.x + origin.x - subview.frame.minX, y: point.y + origin.y - subview.frame.minY)
+  }
+
+  /// The point of the view's own coordinate space at its top left (a scroll view's content
+  /// offset), zero for plain views.
+  var contentOriginForSubviews: Point { .zero }
+
+  /// `point` in this view's coordinates converted to the window's.
+  func convertToWindow(_ point: Point) -> Point {
+    var result = point
+    var current: View = self
+    while let parent = current.superview {
+      let origin = parent.contentOriginForSubviews
+      result = Point(
+        x: result.x + current.frame.minX - origin.x, y: result.y + current.frame.minY - origin.y)
+      current = parent
+    }
+    return result
+  }
+}

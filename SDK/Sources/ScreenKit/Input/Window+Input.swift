@@ -1,0 +1,228 @@
+/// The input-event API the host (compd's scene) calls: each method turns one client event
+/// into the control events, responder calls and delegate calls UIKit makes, in UIKit's
+/// order, and returns whether anything handled it. A view that cannot take the event throws
+/// an ``InputError``. After each event, pending binding updates run and containment is
+/// checked.
+extension Window {
+  /// A tap on `view`: a control gets `touchDown` (highlighted while the touch is down), then
+  /// `touchUpInside`; views with their own tap reaction (``TapReceiving``) do that instead.
+  @discardableResult
+  public func tap(_ view: View) throws(InputError) -> Bool {
+    try requireInteractive(view)
+    defer { afterInput() }
+    return deliverTap(to: view)
+  }
+
+  /// A touch at `point` in window coordinates: the point is hit-tested and the nearest
+  /// control (or ``TapReceiving`` view) at or above the hit view is tapped. Returns `false`
+  /// when nothing there reacts to touches.
+  @discardableResult
+  public func touch(at point: Point) throws(InputError) -> Bool {
+    guard point.x.isFinite, point.y.isFinite else {
+      throw .invalidValue("the touch point must be finite")
+    }
+    defer { afterInput() }
+    var current = hitTest(point, with: Event(kind: .touches))
+    while let candidate = current {
+      if candidate is TapReceiving || candidate is Control {
+        return deliverTap(to: candidate)
+      }
+      current = candidate.superview
+    }
+    return false
+  }
+
+  /// Makes `view` first responder (a text field begins editing).
+  @discardableResult
+  public func focus(_ view: View) throws(InputError) -> Bool {
+    try requireInteractive(view)
+    guard view.canBecomeFirstResponder else {
+      throw .unsupported(event: "focus", view: view.inputName)
+    }
+    defer { afterInput() }
+    return view.becomeFirstResponder()
+  }
+
+  /// Asks `view` to resign first responder (a text field ends editing). `false` when it was
+  /// not first responder or refused.
+  @discardableResult
+  public func blur(_ view: View) throws(InputError) -> Bool {
+    try requireInWindow(view)
+    guard view.canBecomeFirstResponder else {
+      throw .unsupported(event: "blur", view: view.inputName)
+    }
+    defer { afterInput() }
+    guard view.isFirstResponder else { return false }
+    return view.resignFirstResponder()
+  }
+
+  /// Replaces the text of a text field as typing would; the field is focused first when it
+  /// is not first responder.
+  @discardableResult
+  public func replaceText(of view: View, with text: String) throws(InputError) -> Bool {
+    try requireInteractive(view)
+    guard let field = view as? TextInputReceiving else {
+      throw .unsupported(event: "text", view: view.inputName)
+    }
+    defer { afterInput() }
+    if !view.isFirstResponder, !view.becomeFirstResponder() { return false }
+    return field.receiveTextReplacement(text)
+  }
+
+  /// The return key in a text field (which must be first responder).
+  @discardableResult
+  public func returnKey(in view: View) throws(InputError) -> Bool {
+    try requireInteractive(view)
+    guard let field = view as? TextInputReceiving else {
+      throw .unsupported(event: "submit", view: view.inputName)
+    }
+    defer { afterInput() }
+    guard view.isFirstResponder else { return false }
+    return field.receiveReturnKey()
+  }
+
+  /// Sets a switch on or off as the user would.
+  @discardableResult
+  public func toggle(_ view: View, isOn: Bool) throws(InputError) -> Bool {
+    try requireInteractive(view)
+    guard let toggle = view as? ToggleReceiving else {
+      throw .unsupported(event: "toggle", view: view.inputName)
+    }
+    defer { afterInput() }
+    return toggle.receiveToggle(isOn: isOn)
+  }
+
+  /// Scrolls a scroll view to `offset`.
+  @discardableResult
+  public func scroll(_ view: View, to offset: Point) throws(InputError) -> Bool {
+    try requireInteractive(view)
+    guard offset.x.isFinite, offset.y.isFinite else {
+      throw .invalidValue("the scroll offset must be finite")
+    }
+    guard let scrollable = view as? ScrollReceiving else {
+      throw .unsupported(event: "scroll", view: view.inputName)
+    }
+    defer { afterInput() }
+    return scrollable.receiveScroll(to: offset)
+  }
+
+  /// The software keyboard now covers the bottom `height` points of the window (0 hides it).
+  /// Keyboard observers (``observeKeyboard(_:)``) hear it, as UIKit's keyboard
+  /// notifications. Returns whether the height changed.
+  @discardableResult
+  public func setKeyboardHeight(_ height: Double) throws(InputError) -> Bool {
+    guard height.isFinite, height >= 0 else {
+      throw .invalidValue("the keyboard height must be a finite number ≥ 0")
+    }
+    let clamped = min(height, frame.height)
+    guard clamped != controllerState.keyboardHeight else { return false }
+    defer { afterInput() }
+    controllerState.keyboardHeight = clamped
+    let change = KeyboardChange(
+      height: clamped,
+      frame: Rect(x: 0, y: frame.height - clamped, width: frame.width, height: clamped))
+    controllerState.keyboardObservers.removeAll { $0.owner == nil }
+    for observer in controllerState.keyboardObservers { observer.handler(change) }
+    return true
+  }
+
+  /// The keyboard's current height (0 when hidden).
+  public var keyboardHeight: Double { controllerState.keyboardHeight }
+
+  /// Calls `handler` on every keyboard change while `owner` lives.
+  public func observeKeyboard(
+    owner: AnyObject, _ handler: @escaping @MainActor (KeyboardChange) -> Void
+  ) {
+    controllerState.keyboardObservers.append(KeyboardObserver(owner: owner, handler: handler))
+  }
+
+  /// The back action (a navigation pop): ``ResponderAction/goBack`` is sent up the
+  /// responder chain from the first responder, or from the visible top controller's view.
+  /// Returns whether a container went back.
+  @discardableResult
+  public func back() -> Bool {
+    defer { afterInput() }
+    if let first = firstResponder, first.sendAction(.goBack, sender: self) { return true }
+    guard let top = topLevelControllers.last else { return false }
+    var deepest: ViewController = top
+    while let next = deepest.deepestVisibleChild { deepest = next }
+    return deepest.sendAction(.goBack, sender: self)
+  }
+
+  // MARK: Helpers
+
+  private func deliverTap(to view: View) -> Bool {
+    if let receiver = view as? TapReceiving { return receiver.receiveTap() }
+    guard let control = view as? Control, control.isEnabled else { return false }
+    control.isHighlighted = true
+    control.sendActions(for: .touchDown)
+    control.isHighlighted = false
+    control.sendActions(for: .touchUpInside)
+    return true
+  }
+
+  private func requireInWindow(_ view: View) throws(InputError) {
+    guard view.window === self else { throw .notInWindow(view: view.inputName) }
+  }
+
+  private func requireInteractive(_ view: View) throws(InputError) {
+    try requireInWindow(view)
+    guard !isHidden else {
+      throw .notInteractive(view: view.inputName, reason: "the window is hidden")
+    }
+    var current: View? = view
+    while let candidate = current {
+      if candidate.isHidden {
+        throw .notInteractive(view: view.inputName, reason: "it or an ancestor is hidden")
+      }
+      if candidate.alpha < 0.01 {
+        throw .notInteractive(view: view.inputName, reason: "it or an ancestor is transparent")
+      }
+      if !candidate.isUserInteractionEnabled {
+        throw .notInteractive(view: view.inputName, reason: "user interaction is disabled")
+      }
+      current = candidate.superview
+    }
+    if let control = view as? Control, !control.isEnabled {
+      throw .notInteractive(view: view.inputName, reason: "the control is disabled")
+    }
+  }
+
+  private func afterInput() {
+    BindingUpdates.flush()
+    rootViewController?.checkContainment()
+  }
+}
+
+/// A keyboard change: its height and the window area it covers.
+public struct KeyboardChange: Sendable, Equatable {
+  /// The height; 0 when the keyboard hides.
+  public var height: Double
+  /// The covered area in window coordinates.
+  public var frame: Rect
+}
+
+@MainActor
+struct KeyboardObserver {
+  weak var owner: AnyObject?
+  let handler: @MainActor (KeyboardChange) -> Void
+}
+
+extension View {
+  /// How input errors name this view: its accessibility identifier, else its type.
+  var inputName: String {
+    if let identifier = accessibilityIdentifier { return "\(type(of: self)) \"\(identifier)\"" }
+    return "\(type(of: self))"
+  }
+}
+
+extension ViewController {
+  /// The child whose view is shown frontmost in this controller's view, if any.
+  var deepestVisibleChild: ViewController? {
+    guard let ownView = viewIfLoaded else { return nil }
+    return children.last { child in
+      guard let childView = child.viewIfLoaded else { return false }
+      return childView.isDescendant(of: ownView) && childView.window != nil && !childView.isHidden
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import Testing
+
+@testable import ScreenKit
+
+/// Weak references to everything a scope created.
+@MainActor
+final class WeakRegistry {
+  private var controllers: [() -> AnyObject?] = []
+
+  func track(_ object: AnyObject) {
+    controllers.append { [weak object] in object }
+  }
+
+  var alive: Int { controllers.filter { $0() != nil }.count }
+  var count: Int { controllers.count }
+}
+
+@MainActor
+final class LeafController: ViewController {
+  let model: AlphaViewModel
+  var onAction: (() -> Void)?
+
+  init(model: AlphaViewModel) {
+    self.model = model
+    super.init()
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    let nameView = NameView()
+    let control = Control()
+    view.addSubview(nameView)
+    view.addSubview(control)
+    nameView.bind(\.text, to: model, \.name)
+    control.addTarget(self, action: LeafController.tapped, for: .touchUpInside)
+    control.addAction(for: .valueChanged) { [weak self] _ in self?.onAction?() }
+  }
+
+  func tapped() { onAction?() }
+}
+
+@MainActor
+@Suite struct LeakTests {
+  /// Builds nav ⊃ (depth levels of containers each with two leaves), pushes, presents and
+  /// tears it all down; returns the registry of every object made.
+  func openAndCloseDeepTree(depth: Int, window: Window) -> WeakRegistry {
+    let registry = WeakRegistry()
+    let model = AlphaViewModel()
+    do {
+      func container(level: Int) -> ViewController {
+        let node = ViewController()
+        registry.track(node)
+        for _ in 0..<2 {
+          let child: ViewController =
+            level < depth ? container(level: level + 1) : LeafController(model: model)
+          registry.track(child)
+          node.addChild(child)
+          node.view.addSubview(child.view)
+          child.didMove(toParent: node)
+          registry.track(child.view)
+        }
+        registry.track(node.view)
+        return node
+      }
+      let navigation = NavigationController(rootViewController: container(level: 0))
+      registry.track(navigation)
+      let tabs = TabBarController()
+      registry.track(tabs)
+      tabs.viewControllers = [navigation, container(level: depth - 1)]
+      window.rootViewController = tabs
+      navigation.pushViewController(container(level: 1), animated: true)
+      let modal = container(level: depth - 1)
+      navigation.topViewController?.present(modal, animated: true)
+      model.name = "changed"
+      BindingUpdates.flush()
+      modal.dismiss(animated: true)
+      navigation.popToRootViewController(animated: true)
+      tabs.selectedIndex = 1
+      registry.track(tabs.view)
+      window.rootViewController = nil
+    }
+    BindingUpdates.flush()
+    return registry
+  }
+
+  @Test func deepControllerTreesAreFreed() {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+    window.makeKeyAndVisible()
+    for _ in 0..<50 {
+      let registry = openAndCloseDeepTree(depth: 4, window: window)
+      #expect(registry.count > 100)
+      #expect(registry.alive == 0)
+      if registry.alive != 0 { break }
+    }
+    #expect(window.subviews.isEmpty)
+    #expect(window.firstResponder == nil)
+  }
+
+  @Test func presentedControllerIsFreedAfterDismissal() {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+    window.makeKeyAndVisible()
+    let root = ViewController()
+    window.rootViewController = root
+    weak var weakModal: ViewController?
+    weak var weakModalView: View?
+    do {
+      let modal = LeafController(model: AlphaViewModel())
+      modal.onAction = { [weak root] in _ = root }
+      root.present(modal, animated: false)
+      weakModal = modal
+      weakModalView = modal.view
+      root.dismiss(animated: false)
+    }
+    #expect(weakModal == nil)
+    #expect(weakModalView == nil)
+  }
+}
