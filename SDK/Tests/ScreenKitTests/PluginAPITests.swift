@@ -8,7 +8,7 @@ private struct Refusal: Error, CustomStringConvertible {
 
 @MainActor
 private final class Greeter: LightweightController {
-  let view = View()
+  let controlledView = View()
 }
 
 @Suite("Plugin API") @MainActor struct PluginAPITests {
@@ -90,7 +90,7 @@ private final class Greeter: LightweightController {
     let hosted = try catalog.instantiate("t.Light", params: nil) { _ in }
     let host = try #require(hosted as? ComponentHostingController)
     #expect(host.owner is Greeter)
-    #expect(host.view === (host.owner as? Greeter)?.view)
+    #expect(host.view === (host.owner as? Greeter)?.controlledView)
     #expect(try catalog.instantiate("t.View", params: nil) { _ in } is ComponentHostingController)
     #expect(catalog.names == ["t.Controller", "t.Light", "t.View"])
   }

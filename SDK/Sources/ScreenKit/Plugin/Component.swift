@@ -10,14 +10,6 @@ public enum ComponentKind: String, Sendable, Hashable, CaseIterable {
   case controller
 }
 
-/// A plain object that owns a view and mediates between it and a model, without being a
-/// `ViewController`: the kind a `.controller` component returns.
-@MainActor
-public protocol LightweightController: AnyObject {
-  /// The view this controller manages.
-  var view: View { get }
-}
-
 /// A screen component that a plugin registers: its published description and its factory.
 public struct Component: Sendable {
   /// The namespaced name clients open it by, such as `demo.Login`.
@@ -87,7 +79,7 @@ public struct Component: Sendable {
       events: events, requires: requires,
       factory: { context in
         let controller = try make(context)
-        return ComponentHostingController(view: controller.view, owner: controller)
+        return ComponentHostingController(view: controller.controlledView, owner: controller)
       })
   }
 }
