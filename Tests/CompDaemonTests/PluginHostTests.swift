@@ -125,7 +125,8 @@ import Testing
     let controller = try host.catalog.instantiate("fixture.Hello", params: ["name": "Ada"]) {
       events.append($0)
     }
-    #expect(controller.view.accessibilityIdentifier == "hello Ada")
+    let view: View = controller.view
+    #expect(view.accessibilityIdentifier == "hello Ada")
     #expect(events == [ComponentEvent(component: "fixture.Hello", name: "greeted", payload: "Ada")])
     #expect(throws: ComponentError.self) {
       try host.catalog.instantiate("fixture.Hello", params: ["name": 5]) { _ in }

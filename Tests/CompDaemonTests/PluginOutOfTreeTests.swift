@@ -51,7 +51,8 @@ import Testing
     let controller = try host.catalog.instantiate("acme.Greeting", params: ["name": "Ada"]) {
       events.append($0)
     }
-    #expect(controller.view.accessibilityIdentifier == "greeting")
+    let view: View = controller.view
+    #expect(view.accessibilityIdentifier == "greeting")
     #expect(events == [ComponentEvent(component: "acme.Greeting", name: "greeted", payload: "Ada")])
     #expect(throws: ComponentError.self) {
       try host.catalog.instantiate("acme.Greeting", params: ["name": 42]) { _ in }

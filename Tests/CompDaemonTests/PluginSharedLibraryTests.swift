@@ -42,6 +42,7 @@ import Testing
     #expect(pluginView == unsafeBitCast(View.self as AnyClass, to: UInt.self))
     // A view made by the plugin is a `View` to the daemon.
     let controller = try host.catalog.instantiate("fixture.Hello", params: nil) { _ in }
-    #expect(type(of: controller.view!) == View.self)
+    let view: View = controller.view
+    #expect(type(of: view) == View.self)
   }
 }
