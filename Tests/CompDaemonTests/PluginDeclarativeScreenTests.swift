@@ -1,4 +1,6 @@
+import Foundation
 import JSONRPC
+import ScreenKit
 import Testing
 
 @testable import CompDaemon
@@ -94,6 +96,75 @@ import Testing
     #expect(throws: ManifestError.self) {
       try DeclarativeScreen(
         json: JSONParser.parse(#"{"component": "d.W", "summary": "s", "root": \#(node)}"#))
+    }
+  }
+}
+
+@Suite("Declarative screens in the host") @MainActor struct PluginDeclarativeHostTests {
+  typealias Fixtures = PluginFixtureBuilder
+
+  @Test func aScreenComposesPluginComponentsInContainers() async throws {
+    let directory = try Fixtures.temporaryDirectory("screens")
+    try Fixtures.install(Fixtures.library(.good), into: directory, as: "libgood.so")
+    let screen = "\(directory)/welcome.screen.json"
+    try #"""
+    {"component": "demo.Welcome", "version": "2.1.0", "summary": "Tabs of greetings",
+     "root": {"container": "tabs", "children": [
+       {"container": "navigation", "title": "First",
+        "children": [{"component": "fixture.Hello", "params": {"name": "Ada"}}]},
+       {"container": "stack", "spacing": 10, "title": "Both", "children": [
+         {"component": "fixture.Hello", "params": {"name": "Bob"}},
+         {"component": "fixture.Hello"}]}]}}
+    """#.write(toFile: screen, atomically: true, encoding: .utf8)
+    try #"{"component": "demo.Broken", "summary": "s", "root": {"container": "grid"}}"#
+      .write(toFile: "\(directory)/broken.screen.json", atomically: true, encoding: .utf8)
+    try
+      #"{"component": "fixture.Hello", "summary": "s", "root": {"container": "stack", "children": [{"component": "demo.Welcome"}]}}"#
+      .write(toFile: "\(directory)/clash.screen.json", atomically: true, encoding: .utf8)
+    try
+      #"{"component": "demo.Lonely", "summary": "s", "root": {"container": "stack", "children": [{"component": "demo.Missing"}]}}"#
+      .write(toFile: "\(directory)/lonely.screen.json", atomically: true, encoding: .utf8)
+    try "{".write(toFile: "\(directory)/junk.screen.json", atomically: true, encoding: .utf8)
+
+    let host = Fixtures.host([directory])
+    await host.scan()
+    #expect(host.vettingChildrenStarted == 1)
+    let record = try #require(host.record(path: screen))
+    #expect(record.state == .loaded && record.name == "demo.Welcome" && record.version == "2.1.0")
+    #expect(host.record(path: "\(directory)/broken.screen.json")?.state == .rejected)
+    #expect(
+      host.record(path: "\(directory)/broken.screen.json")?.error
+        == "bad screen: root.container: must be one of stack, navigation, tabs")
+    #expect(
+      host.record(path: "\(directory)/junk.screen.json")?.error?.hasPrefix("not JSON") == true)
+    #expect(
+      host.record(path: "\(directory)/clash.screen.json")?.error?.contains(
+        "component \"fixture.Hello\" is already registered by \(directory)/libgood.so") == true)
+    #expect(host.describeComponentResult(name: "demo.Welcome")?["kind"] == "viewController")
+
+    var events: [ComponentEvent] = []
+    let root = try host.catalog.instantiate("demo.Welcome", params: nil) { events.append($0) }
+    let tabs = try #require(root as? TabBarController)
+    #expect(tabs.viewControllers.map(\.title) == ["First", "Both"])
+    let navigation = try #require(tabs.viewControllers.first as? NavigationController)
+    let first: View = try #require(navigation.topViewController).view
+    #expect(first.accessibilityIdentifier == "hello Ada")
+    let stack = tabs.viewControllers[1]
+    #expect(stack.children.count == 2)
+    let stackView: View = stack.view
+    stackView.frame = Rect(x: 0, y: 0, width: 300, height: 410)
+    stack.viewWillLayoutSubviews()
+    #expect(stack.children.map { $0.view.frame.origin.y } == [0, 210])
+    #expect(stack.children.map { $0.view.frame.size.height } == [200, 200])
+    #expect(stack.children.map { $0.view.accessibilityIdentifier } == ["hello Bob", "hello world"])
+    #expect(events.map(\.payload) == ["Ada", "Bob", "world"])
+
+    // A screen whose component is missing is listed, and fails clearly when opened.
+    #expect(host.record(path: "\(directory)/lonely.screen.json")?.state == .loaded)
+    #expect(
+      throws: ComponentError.missingDependency(component: "demo.Lonely", dependency: "demo.Missing")
+    ) {
+      try host.catalog.instantiate("demo.Lonely", params: nil) { _ in }
     }
   }
 }

@@ -150,7 +150,7 @@ struct PluginCache: Sendable, Equatable {
     }
   }
 
-  private static func readFile(_ path: String) -> [UInt8]? {
+  static func readFile(_ path: String) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }

@@ -101,6 +101,7 @@ public final class PluginHost {
     let files = discoverFiles()
     var pending: [(PluginFileIdentity, VetOutcome?)] = []
     var notELF = Set<String>()
+    var screens: [PluginFileIdentity] = []
     for identity in files {
       if let index = records.firstIndex(where: { $0.path == identity.path }) {
         if records[index].identity == identity { continue }
@@ -114,7 +115,9 @@ public final class PluginHost {
         records.remove(at: index)
         reindexComponents()
       }
-      if let cached = cache.outcome(for: identity) {
+      if Self.isScreenFile(identity.path) {
+        screens.append(identity)
+      } else if let cached = cache.outcome(for: identity) {
         pending.append((identity, cached))
       } else if !PluginVetter.looksLikeELF(path: identity.path) {
         pending.append((identity, nil))
@@ -132,6 +135,8 @@ public final class PluginHost {
       if cached == nil { cache.remember(outcome, for: identity) }
       admit(identity, outcome)
     }
+    // Declarative screens last: they compose components of the plugins.
+    for identity in screens { admitScreen(identity) }
     // Forget files that are gone, unless their code is loaded.
     let present = Set(files.map(\.path))
     records.removeAll { !present.contains($0.path) && $0.state != .loaded }
@@ -201,7 +206,9 @@ public final class PluginHost {
         let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
           String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
         }
-        if name.hasSuffix(".so") && !name.hasPrefix(".") { names.append(name) }
+        if (name.hasSuffix(".so") || Self.isScreenFile(name)) && !name.hasPrefix(".") {
+          names.append(name)
+        }
       }
       closedir(stream)
       for name in names.sorted() {
@@ -268,6 +275,52 @@ public final class PluginHost {
       logger.warning("quarantined plugin \(identity.path): \(reason)")
     }
     reindexComponents()
+  }
+
+  /// Whether `path` names a declarative screen (`*.screen.json`) rather than a library.
+  nonisolated static func isScreenFile(_ path: String) -> Bool { path.hasSuffix(".screen.json") }
+
+  /// Reads a declarative screen and registers it as a component. It holds no code, so it
+  /// is read in the daemon itself (size-bounded, strictly validated), not vetted in a child.
+  private func admitScreen(_ identity: PluginFileIdentity) {
+    let fallback = String(identity.path.split(separator: "/").last ?? "")
+    func reject(_ reason: String, name: String = fallback, version: String = "") {
+      records.append(
+        PluginRecord(
+          identity: identity, name: name, version: version, state: .rejected, components: [],
+          error: reason))
+      logger.warning("rejected screen \(identity.path): \(reason)")
+    }
+    guard identity.size <= Int64(DeclarativeScreen.maximumBytes),
+      let bytes = PluginCache.readFile(identity.path)
+    else {
+      return reject(
+        "cannot read the screen, or it is larger than \(DeclarativeScreen.maximumBytes) bytes")
+    }
+    let screen: DeclarativeScreen
+    do {
+      screen = try DeclarativeScreen(json: JSONParser.parse(bytes))
+    } catch let error as JSONParseError {
+      return reject("not JSON: \(error.message)")
+    } catch {
+      return reject("bad screen: \(error)")
+    }
+    if let owner = pluginOfComponent[screen.name] {
+      return reject(
+        "component \"\(screen.name)\" is already registered by \(records[owner].path); \(identity.path) registers it too",
+        name: screen.name, version: screen.version)
+    }
+    do {
+      try catalog.register(screen.component)
+    } catch {
+      return reject(error.description, name: screen.name, version: screen.version)
+    }
+    records.append(
+      PluginRecord(
+        identity: identity, name: screen.name, version: screen.version, state: .loaded,
+        components: [screen.name]))
+    reindexComponents()
+    logger.info("loaded screen \(screen.name) from \(identity.path)")
   }
 
   /// Loads an accepted plugin in-process and registers its components, all or none.
