@@ -209,4 +209,16 @@ final class NamedController: ViewController {
     #expect(root.appearanceState == .disappeared && replacement.appearanceState == .appeared)
     #expect(root.view.superview == nil)
   }
+
+  @Test func memoryWarningKeepsChildViewsInsideAKeptParentView() {
+    let parent = NamedController("Parent")
+    let child = NamedController("Child")
+    embed(child, in: parent)
+    let holder = View()
+    holder.addSubview(parent.view)  // the parent's view is held elsewhere, off screen
+    parent.didReceiveMemoryWarning()
+    child.didReceiveMemoryWarning()
+    #expect(parent.isViewLoaded && child.isViewLoaded)
+    #expect(child.view.superview === parent.view)
+  }
 }

@@ -13,9 +13,11 @@ open class Responder {
 
   // MARK: First responder
 
-  /// Whether this responder can become first responder (default `false`; text fields say
-  /// `true`).
-  open var canBecomeFirstResponder: Bool { false }
+  /// Whether this responder can become first responder (default `false`; enabled text
+  /// fields say `true`).
+  open var canBecomeFirstResponder: Bool {
+    (self as? FirstResponderEditing)?.canBeginEditing ?? false
+  }
 
   /// Whether this responder lets go of first-responder status when asked (default `true`).
   open var canResignFirstResponder: Bool { true }
@@ -111,6 +113,7 @@ public struct ResponderAction: Hashable, Sendable, CustomStringConvertible {
 /// in the order `becomeFirstResponder()`/`resignFirstResponder()` need (text fields).
 @MainActor
 protocol FirstResponderEditing: AnyObject {
+  var canBeginEditing: Bool { get }
   func shouldBeginEditing() -> Bool
   func didBeginEditing()
   func shouldEndEditing() -> Bool

@@ -170,12 +170,14 @@ open class ViewController: Responder {
 
   /// Called when the host is low on memory.
   ///
-  /// The default releases the view when it is not in a window; the next access to `view`
-  /// loads it again (`loadView()` and `viewDidLoad()` run again). Overrides call `super`.
+  /// The default releases the view when it is not in any view hierarchy (no window, no
+  /// superview) and the controller is not appearing; the next access to `view` loads it
+  /// again (`loadView()` and `viewDidLoad()` run again). A child's view still inside its
+  /// parent's view is kept. Overrides call `super`.
   open func didReceiveMemoryWarning() {
-    guard let loaded = loadedView, loaded.window == nil, lifecycle.appearance == .disappeared
+    guard let loaded = loadedView, loaded.window == nil, loaded.superview == nil,
+      lifecycle.appearance == .disappeared, lifecycle.transitionDepth == 0
     else { return }
-    loaded.removeFromSuperview()
     view = nil
   }
 
