@@ -13,9 +13,24 @@ open class View: Responder {
   open var window: Window? { superview?.window }
 
   /// The frame in the superview's coordinate space.
-  public var frame: Rect = .zero
-  /// Whether the view is hidden.
-  public var isHidden = false
+  ///
+  /// A new size marks the view as needing layout; a new frame of a view that is not laid
+  /// out by constraints marks its superview too (its constraints may refer to it).
+  public var frame: Rect = .zero {
+    didSet { frameDidChange(from: oldValue) }
+  }
+  /// The background colour; `nil` is transparent.
+  public var backgroundColor: Color?
+  /// The colour set on this view for tinting, if any; `tintColor` resolves inheritance.
+  private var ownTintColor: Color?
+  /// The drawing attributes clients render (corner radius, border).
+  public let layer = Layer()
+  /// The layout state: constraints, margins, safe area, priorities, caches.
+  let layoutState = ViewLayoutState()
+  /// Whether the view is hidden; a hidden arranged view collapses in its stack.
+  public var isHidden = false {
+    didSet { if oldValue != isHidden { superview?.setNeedsLayout() } }
+  }
   /// The opacity, from 0 to 1.
   public var alpha: Double = 1
   /// An integer that identifies the view in an app.
@@ -28,6 +43,13 @@ open class View: Responder {
   weak var owningViewController: ViewController?
   // (controllers) bindings that update this view; they die with it (Binding/ViewBinding.swift)
   var attachedBindings: [ViewBinding] = []
+
+  /// The tint colour: the one set on this view, else the superview's, else the system
+  /// blue, as UIKit; setting `nil` returns to inheriting.
+  public var tintColor: Color! {
+    get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
+    set { ownTintColor = newValue }
+  }
 
   /// A view with the given frame.
   public init(frame: Rect) {
@@ -58,6 +80,7 @@ open class View: Responder {
     view.willMove(toSuperview: self)
     subviews.insert(view, at: min(max(index, 0), subviews.count))
     view.superview = self
+    view.hierarchyDidChange()
     view.didMoveToSuperview()
     didAddSubview(view)
     if oldWindow !== window {
@@ -78,6 +101,8 @@ open class View: Responder {
     willMove(toSuperview: nil)
     parent.subviews.removeAll { $0 === self }
     superview = nil
+    parent.setNeedsLayout()
+    hierarchyDidChange()
     didMoveToSuperview()
     if oldWindow != nil { propagateWindowChange(to: nil) }
     appearance?.finish()
@@ -110,9 +135,52 @@ open class View: Responder {
   /// The farthest descendant (or this view) that contains `point` (in this view's
   /// coordinates) and takes input; hidden views, views with alpha below 0.01 and views with
   /// `isUserInteractionEnabled` off are skipped with their subviews.
-  open func hitTest(_ point: Point, with event: Event?) -> View? { defaultHitTest(point, with: event) }
+  open func hitTest(_ point: Point, with event: Event?) -> View? {
+    defaultHitTest(point, with: event)
+  }
   /// Whether `point` (in this view's coordinates) is inside the view's bounds.
   open func point(inside point: Point, with event: Event?) -> Bool { defaultPointInside(point) }
+
+  // Layout members that subclasses override; the engine is in Layout/.
+
+  /// The natural size of the view's content; `noIntrinsicMetric` in a dimension it does
+  /// not have. Views override it; call `invalidateIntrinsicContentSize()` when it changes.
+  open var intrinsicContentSize: Size {
+    Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric)
+  }
+
+  /// The size that best fits `size`; a plain view returns its current size, as UIKit.
+  open func sizeThatFits(_ size: Size) -> Size { frame.size }
+
+  /// Lays out subviews; the constraint engine has positioned them when this runs. Override
+  /// to position views by hand.
+  open func layoutSubviews() {}
+
+  /// Called when the margins change; override to react.
+  open func layoutMarginsDidChange() {}
+
+  /// The bounds: the view's own coordinate space (origin zero; a scroll view's origin is
+  /// its content offset).
+  open var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+
+  /// Where the first (or last) baseline lies: `top + heightFactor × height + constant`;
+  /// `nil` for views without text, whose baseline is their bottom edge.
+  func baselineOffset(first: Bool) -> (heightFactor: Double, constant: Double)? { nil }
+
+  /// The view that stands for this one's first or last baseline (a stack view's arranged
+  /// view), or `nil` when the view measures its own.
+  func baselineView(first: Bool) -> View? { nil }
+
+  /// Adds the constraints the view generates for its content (stack views, scroll views).
+  func addGeneratedConstraints(to pass: LayoutPass) {}
+
+  /// Reads what the view needs from a solved pass (a scroll view's content size, a wrapping
+  /// label's width).
+  func didSolveLayout(_ pass: LayoutPass) {}
+
+  /// Whether the solved pass changed an input of the view's own measurement, so that the
+  /// pass must solve again.
+  func needsAnotherLayoutIteration() -> Bool { false }
 
   private func propagateWindowChange(to newWindow: Window?) {
     willMove(toWindow: newWindow)

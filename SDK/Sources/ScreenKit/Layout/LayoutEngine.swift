@@ -1,0 +1,64 @@
+/// Runs layout passes: collects a hierarchy's constraints (user, generated, intrinsic,
+/// frame-fixing and guide constraints) into one simplex, solves it and applies the frames.
+///
+/// A pass re-solves while the safe-area insets, margins or wrapping widths it derived from
+/// the solution differ from the ones it assumed (at most `maximumIterations` times), as UIKit
+/// lays out again after `safeAreaInsetsDidChange`.
+@MainActor
+enum LayoutEngine {
+  /// Counters that tests read to assert how much work a pass did.
+  struct Statistics {
+    /// Layout passes run.
+    var passes = 0
+    /// Views visited by passes.
+    var visitedViews = 0
+    /// Solver runs (a pass may solve more than once).
+    var solves = 0
+  }
+
+  static var statistics = Statistics()
+  static var isApplyingFrames = false
+  static let maximumIterations = 4
+  private static var nextPassID = 1
+
+  /// Lays out the hierarchy under `root`, keeping `root`'s own frame.
+  static func layout(root: View) {
+    statistics.passes += 1
+    for _ in 0..<maximumIterations {
+      let pass = LayoutPass(root: root, passID: nextPassID, fitting: nil)
+      nextPassID += 1
+      pass.build()
+      statistics.solves += 1
+      statistics.visitedViews += pass.views.count
+      let stable = pass.apply()
+      if stable { break }
+    }
+    clearNeedsLayout(root)
+    runLayoutSubviews(root)
+  }
+
+  /// The size `view` takes with its constraints when asked to be `target` at the given
+  /// priorities; the view's frame is not changed.
+  static func fittingSize(
+    of view: View, target: Size, horizontal: LayoutPriority, vertical: LayoutPriority
+  ) -> Size {
+    let pass = LayoutPass(
+      root: view, passID: nextPassID,
+      fitting: LayoutPass.Fitting(target: target, horizontal: horizontal, vertical: vertical))
+    nextPassID += 1
+    pass.build()
+    statistics.solves += 1
+    return pass.rootSize
+  }
+
+  private static func clearNeedsLayout(_ view: View) {
+    guard view.layoutState.needsLayout else { return }
+    view.layoutState.needsLayout = false
+    for subview in view.subviews { clearNeedsLayout(subview) }
+  }
+
+  private static func runLayoutSubviews(_ view: View) {
+    view.layoutSubviews()
+    for subview in view.subviews { runLayoutSubviews(subview) }
+  }
+}

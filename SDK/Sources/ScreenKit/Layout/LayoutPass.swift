@@ -1,0 +1,438 @@
+/// One solve of a hierarchy: variables for every view and guide under the root, the
+/// constraints that relate them, the solution and its application to frames.
+@MainActor
+final class LayoutPass {
+  /// A `systemLayoutSizeFitting` request: the root's size is free and pulled towards
+  /// `target` at the given priorities.
+  struct Fitting {
+    var target: Size
+    var horizontal: LayoutPriority
+    var vertical: LayoutPriority
+  }
+
+  /// A linear expression over the pass's variables.
+  struct Expression {
+    var terms: [(variable: Int, coefficient: Double)] = []
+    var constant = 0.0
+
+    mutating func add(_ other: Expression, times factor: Double) {
+      for term in other.terms { terms.append((term.variable, term.coefficient * factor)) }
+      constant += other.constant * factor
+    }
+  }
+
+  private struct Record {
+    var expression: Expression
+    var relation: Solver.Relation
+    var priority: LayoutPriority
+    var source: LayoutConstraint?
+  }
+
+  let root: View
+  let passID: Int
+  let fitting: Fitting?
+  private(set) var views: [View] = []
+  private var guides: [LayoutGuide] = []
+  private var solver = Solver()
+  private var records: [Record] = []
+  /// The assumed safe-area insets and margins of each view, by index in `views`.
+  private var assumedSafeArea: [EdgeInsets] = []
+  private var assumedMargins: [EdgeInsets] = []
+
+  init(root: View, passID: Int, fitting: Fitting?) {
+    self.root = root
+    self.passID = passID
+    self.fitting = fitting
+  }
+
+  /// Allocates variables, adds every constraint and solves.
+  func build() {
+    collect(root)
+    for view in views {
+      view.layoutState.node.passID = passID
+      view.layoutState.node.variableBase = allocate()
+      if let stack = view as? StackView, stack.isLayoutMarginsRelativeArrangement {
+        _ = stack.layoutMarginsGuide
+      }
+      for guide in view.systemAndUserGuides {
+        guide.node.passID = passID
+        guide.node.variableBase = allocate()
+        guides.append(guide)
+      }
+    }
+    addFrameConstraints()
+    addGuideConstraints()
+    addIntrinsicConstraints()
+    for view in views { view.addGeneratedConstraints(to: self) }
+    for view in views {
+      for constraint in view.layoutState.constraints { add(constraint) }
+    }
+  }
+
+  private func collect(_ view: View) {
+    views.append(view)
+    assumedSafeArea.append(view.layoutState.safeAreaInsets)
+    assumedMargins.append(view.layoutState.effectiveLayoutMargins)
+    for subview in view.subviews { collect(subview) }
+  }
+
+  private func allocate() -> Int {
+    let base = solver.makeVariable()
+    _ = solver.makeVariable()
+    _ = solver.makeVariable()
+    _ = solver.makeVariable()
+    return base
+  }
+
+  /// The base variable of `item` in this pass, if it takes part.
+  func base(of item: any LayoutItem) -> Int? {
+    let node: LayoutNode
+    if let view = item as? View {
+      node = view.layoutState.node
+    } else if let guide = item as? LayoutGuide {
+      node = guide.node
+    } else {
+      return nil
+    }
+    return node.passID == passID ? node.variableBase : nil
+  }
+
+  /// `attribute` of `item` as an expression, following a baseline to the view that
+  /// provides it.
+  func expression(_ item: any LayoutItem, _ attribute: LayoutAttribute) -> Expression? {
+    if attribute == .firstBaseline || attribute == .lastBaseline, let view = item as? View {
+      if let delegate = view.baselineView(first: attribute == .firstBaseline) {
+        return expression(delegate, attribute)
+      }
+      guard let base = base(of: view) else { return nil }
+      let offset = view.baselineOffset(first: attribute == .firstBaseline) ?? (1, 0)
+      return Expression(
+        terms: [(base + 1, 1), (base + 3, offset.heightFactor)], constant: offset.constant)
+    }
+    guard let base = base(of: item) else { return nil }
+    switch attribute {
+    case .left, .leading: return Expression(terms: [(base, 1)])
+    case .right, .trailing: return Expression(terms: [(base, 1), (base + 2, 1)])
+    case .centerX: return Expression(terms: [(base, 1), (base + 2, 0.5)])
+    case .width: return Expression(terms: [(base + 2, 1)])
+    case .top: return Expression(terms: [(base + 1, 1)])
+    case .bottom, .firstBaseline, .lastBaseline:
+      return Expression(terms: [(base + 1, 1), (base + 3, 1)])
+    case .centerY: return Expression(terms: [(base + 1, 1), (base + 3, 0.5)])
+    case .height: return Expression(terms: [(base + 3, 1)])
+    }
+  }
+
+  /// Adds `first.a (relation) second.b × multiplier + constant` at `priority`; items
+  /// outside the pass make it a no-op.
+  func add(
+    _ first: any LayoutItem, _ firstAttribute: LayoutAttribute,
+    _ relation: LayoutConstraint.Relation,
+    _ second: (any LayoutItem)?, _ secondAttribute: LayoutAttribute?, multiplier: Double = 1,
+    constant: Double = 0, priority: LayoutPriority = .required, source: LayoutConstraint? = nil
+  ) {
+    guard var expression = expression(first, firstAttribute) else { return }
+    if let second, let secondAttribute {
+      guard let other = self.expression(second, secondAttribute) else { return }
+      expression.add(other, times: -multiplier)
+    }
+    expression.constant -= constant
+    add(expression, relation, priority: priority, source: source)
+  }
+
+  /// Adds `expression (relation) 0`.
+  func add(
+    _ expression: Expression, _ relation: LayoutConstraint.Relation, priority: LayoutPriority,
+    source: LayoutConstraint? = nil
+  ) {
+    let solverRelation: Solver.Relation =
+      switch relation {
+      case .lessThanOrEqual: .lessThanOrEqual
+      case .equal: .equal
+      case .greaterThanOrEqual: .greaterThanOrEqual
+      }
+    let record = Record(
+      expression: expression, relation: solverRelation, priority: priority, source: source)
+    do {
+      try insert(record, into: solver)
+      records.append(record)
+    } catch {
+      // The tableau may hold part of the failed row: rebuild it from what succeeded.
+      solver = rebuiltSolver()
+      if let source {
+        LayoutDiagnostics.report(
+          .unsatisfiable(broken: source, conflicting: conflicting(with: source)))
+      }
+    }
+  }
+
+  private func insert(_ record: Record, into solver: Solver) throws(Solver.Failure) {
+    try solver.add(
+      terms: record.expression.terms, constant: record.expression.constant,
+      relation: record.relation, required: record.priority.isRequired,
+      weight: record.priority.solverWeight)
+  }
+
+  private func rebuiltSolver() -> Solver {
+    let fresh = Solver()
+    for _ in 0..<solver.variableCount { _ = fresh.makeVariable() }
+    for record in records { try? insert(record, into: fresh) }
+    return fresh
+  }
+
+  /// The required constraints of this pass that share an item with `constraint`.
+  private func conflicting(with constraint: LayoutConstraint) -> [LayoutConstraint] {
+    let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
+    var result: [LayoutConstraint] = []
+    for record in records {
+      guard let source = record.source, record.priority.isRequired else { continue }
+      let related = [source.firstItem, source.secondItem].contains { candidate in
+        guard let candidate else { return false }
+        return items.contains { $0 === candidate }
+      }
+      if related { result.append(source) }
+    }
+    result.append(constraint)
+    return result
+  }
+
+  /// A user constraint; a scroll view's edges mean its content guide to its descendants.
+  private func add(_ constraint: LayoutConstraint) {
+    guard var first = constraint.firstItem else { return }
+    var second = constraint.secondItem
+    if let scroll = first as? ScrollView, let other = second?.owningLayoutView,
+      other !== scroll, other.isDescendant(of: scroll), !constraint.firstAttribute.isDimension
+    {
+      first = scroll.contentLayoutGuide
+    }
+    if let scroll = second as? ScrollView, let other = first.owningLayoutView,
+      other !== scroll, other.isDescendant(of: scroll),
+      !(constraint.secondAttribute?.isDimension ?? true)
+    {
+      second = scroll.contentLayoutGuide
+    }
+    add(
+      first, constraint.firstAttribute, constraint.relation, second, constraint.secondAttribute,
+      multiplier: constraint.multiplier, constant: constraint.constant,
+      priority: constraint.priority, source: constraint)
+  }
+
+  private func addFrameConstraints() {
+    for view in views {
+      let frame = view.frame
+      if view === root {
+        guard let base = base(of: view) else { continue }
+        add(Expression(terms: [(base, 1)], constant: 0), .equal, priority: .required)
+        add(Expression(terms: [(base + 1, 1)], constant: 0), .equal, priority: .required)
+        if let fitting {
+          add(view, .width, .greaterThanOrEqual, nil, nil, constant: 0)
+          add(view, .height, .greaterThanOrEqual, nil, nil, constant: 0)
+          add(
+            view, .width, .equal, nil, nil, constant: fitting.target.width,
+            priority: fitting.horizontal)
+          add(
+            view, .height, .equal, nil, nil, constant: fitting.target.height,
+            priority: fitting.vertical)
+        } else {
+          add(view, .width, .equal, nil, nil, constant: frame.width)
+          add(view, .height, .equal, nil, nil, constant: frame.height)
+        }
+        continue
+      }
+      guard let parent = view.superview else { continue }
+      if view.translatesAutoresizingMaskIntoConstraints {
+        add(view, .left, .equal, parent, .left, constant: frame.minX)
+        add(view, .top, .equal, parent, .top, constant: frame.minY)
+        add(view, .width, .equal, nil, nil, constant: frame.width)
+        add(view, .height, .equal, nil, nil, constant: frame.height)
+      } else {
+        add(view, .width, .greaterThanOrEqual, nil, nil, constant: 0)
+        add(view, .height, .greaterThanOrEqual, nil, nil, constant: 0)
+      }
+    }
+  }
+
+  private func addGuideConstraints() {
+    for (index, view) in views.enumerated() {
+      if let guide = view.layoutState.safeAreaGuide {
+        pin(guide, to: view, insets: assumedSafeArea[index])
+      }
+      if let guide = view.layoutState.marginsGuide {
+        pin(guide, to: view, insets: assumedMargins[index])
+      }
+      for guide in view.layoutState.guides {
+        add(guide, .width, .greaterThanOrEqual, nil, nil, constant: 0)
+        add(guide, .height, .greaterThanOrEqual, nil, nil, constant: 0)
+      }
+    }
+  }
+
+  /// Pins `guide` inside `view` by `insets`.
+  func pin(_ guide: any LayoutItem, to view: View, insets: EdgeInsets) {
+    add(guide, .left, .equal, view, .left, constant: insets.left)
+    add(guide, .top, .equal, view, .top, constant: insets.top)
+    add(guide, .width, .equal, view, .width, constant: -(insets.left + insets.right))
+    add(guide, .height, .equal, view, .height, constant: -(insets.top + insets.bottom))
+  }
+
+  private func addIntrinsicConstraints() {
+    for view in views where view !== root || fitting != nil {
+      guard !view.translatesAutoresizingMaskIntoConstraints || view === root else { continue }
+      let size = view.measuredIntrinsicSize
+      let tieBreak = view.layoutState.priorityTieBreak
+      func adjusted(_ priority: LayoutPriority, _ amount: Float) -> LayoutPriority {
+        priority.isRequired ? priority : priority - amount
+      }
+      if size.width >= 0 {
+        add(
+          view, .width, .lessThanOrEqual, nil, nil, constant: size.width,
+          priority: adjusted(view.contentHuggingPriority(for: .horizontal), tieBreak.hugging))
+        add(
+          view, .width, .greaterThanOrEqual, nil, nil, constant: size.width,
+          priority: adjusted(
+            view.contentCompressionResistancePriority(for: .horizontal), tieBreak.compression))
+      }
+      if size.height >= 0 {
+        add(
+          view, .height, .lessThanOrEqual, nil, nil, constant: size.height,
+          priority: adjusted(view.contentHuggingPriority(for: .vertical), tieBreak.hugging))
+        add(
+          view, .height, .greaterThanOrEqual, nil, nil, constant: size.height,
+          priority: adjusted(
+            view.contentCompressionResistancePriority(for: .vertical), tieBreak.compression))
+      }
+    }
+  }
+
+  /// The solved size of the root.
+  var rootSize: Size {
+    let base = root.layoutState.node.variableBase
+    return Size(width: clean(solver.value(of: base + 2)), height: clean(solver.value(of: base + 3)))
+  }
+
+  /// The solved absolute frame of `item`.
+  func solvedFrame(of item: any LayoutItem) -> Rect? {
+    guard let base = base(of: item) else { return nil }
+    return Rect(
+      x: clean(solver.value(of: base)), y: clean(solver.value(of: base + 1)),
+      width: clean(solver.value(of: base + 2)), height: clean(solver.value(of: base + 3)))
+  }
+
+  private func clean(_ value: Double) -> Double {
+    let rounded = (value * 1_000_000).rounded() / 1_000_000
+    return rounded == 0 ? 0 : rounded
+  }
+
+  /// Applies the solution to frames, guides, safe areas and margins. Returns whether the
+  /// derived insets and wrapping widths matched what the pass assumed.
+  func apply() -> Bool {
+    LayoutEngine.isApplyingFrames = true
+    defer { LayoutEngine.isApplyingFrames = false }
+    var stable = true
+    var absolute: [Rect] = []
+    absolute.reserveCapacity(views.count)
+    var indexOf: [ObjectIdentifier: Int] = [:]
+    for (index, view) in views.enumerated() {
+      indexOf[ObjectIdentifier(view)] = index
+      absolute.append(solvedFrame(of: view)!)
+    }
+    for (index, view) in views.enumerated() {
+      let frame = absolute[index]
+      if view !== root, !view.translatesAutoresizingMaskIntoConstraints,
+        let parent = view.superview, let parentIndex = indexOf[ObjectIdentifier(parent)]
+      {
+        let origin = absolute[parentIndex].origin
+        view.frame = Rect(
+          x: frame.minX - origin.x, y: frame.minY - origin.y, width: frame.width,
+          height: frame.height)
+      }
+      view.layoutState.absoluteOrigin = frame.origin
+      for guide in view.systemAndUserGuides {
+        if let guideFrame = solvedFrame(of: guide) {
+          guide.layoutFrame = Rect(
+            x: guideFrame.minX - frame.minX, y: guideFrame.minY - frame.minY,
+            width: guideFrame.width, height: guideFrame.height)
+        }
+      }
+      view.didSolveLayout(self)
+      if view.needsAnotherLayoutIteration() { stable = false }
+    }
+    // Safe areas and margins, outer views first, from the solved frames.
+    var safeRects: [Rect] = []
+    safeRects.reserveCapacity(views.count)
+    for (index, view) in views.enumerated() {
+      let frame = absolute[index]
+      let insets: EdgeInsets
+      let safeRect: Rect
+      if let controller = view.owningViewController {
+        insets = controller.viewSafeAreaInsets
+        safeRect = frame.inset(by: insets)
+      } else if let window = view as? Window, view === root {
+        insets = window.hostSafeAreaInsets
+        safeRect = frame.inset(by: insets)
+      } else if let parent = view.superview, let parentIndex = indexOf[ObjectIdentifier(parent)] {
+        safeRect = safeRects[parentIndex]
+        insets = frame.overlapInsets(with: safeRect)
+      } else {
+        insets = .zero
+        safeRect = frame
+      }
+      safeRects.append(safeRect)
+      view.layoutState.safeAreaInsets = insets
+      if insets != assumedSafeArea[index] { stable = false }
+
+      var margins = view.layoutMargins
+      if view.insetsLayoutMarginsFromSafeArea {
+        margins = EdgeInsets(
+          top: margins.top + insets.top, left: margins.left + insets.left,
+          bottom: margins.bottom + insets.bottom, right: margins.right + insets.right)
+      }
+      if view.preservesSuperviewLayoutMargins, let parent = view.superview,
+        let parentIndex = indexOf[ObjectIdentifier(parent)]
+      {
+        let outer = parent.layoutState.effectiveLayoutMargins
+        let parentFrame = absolute[parentIndex]
+        margins.left = max(margins.left, outer.left - (frame.minX - parentFrame.minX))
+        margins.top = max(margins.top, outer.top - (frame.minY - parentFrame.minY))
+        margins.right = max(margins.right, outer.right - (parentFrame.maxX - frame.maxX))
+        margins.bottom = max(margins.bottom, outer.bottom - (parentFrame.maxY - frame.maxY))
+      }
+      view.layoutState.effectiveLayoutMargins = margins
+      if margins != assumedMargins[index] && view.layoutState.marginsGuide != nil {
+        stable = false
+      }
+    }
+    return stable
+  }
+}
+
+extension View {
+  /// The guides of this view that take part in layout.
+  var systemAndUserGuides: [LayoutGuide] {
+    var result: [LayoutGuide] = []
+    if let guide = layoutState.safeAreaGuide { result.append(guide) }
+    if let guide = layoutState.marginsGuide { result.append(guide) }
+    if let scroll = self as? ScrollView {
+      result.append(scroll.contentLayoutGuide)
+      result.append(scroll.frameLayoutGuide)
+    }
+    result.append(contentsOf: layoutState.guides)
+    return result
+  }
+}
+
+extension Rect {
+  func inset(by insets: EdgeInsets) -> Rect {
+    Rect(
+      x: minX + insets.left, y: minY + insets.top,
+      width: max(0, width - insets.left - insets.right),
+      height: max(0, height - insets.top - insets.bottom))
+  }
+
+  /// How far `safe` reaches into this rectangle from each edge (0 where it does not).
+  func overlapInsets(with safe: Rect) -> EdgeInsets {
+    EdgeInsets(
+      top: min(max(0, safe.minY - minY), height), left: min(max(0, safe.minX - minX), width),
+      bottom: min(max(0, maxY - safe.maxY), height), right: min(max(0, maxX - safe.maxX), width))
+  }
+}

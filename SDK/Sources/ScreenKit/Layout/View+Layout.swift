@@ -1,0 +1,350 @@
+/// The layout API of `View`: anchors, constraints, guides, margins, safe area, intrinsic
+/// sizes and the layout cycle. The state lives in `ViewLayoutState`.
+extension View: LayoutItem {
+  /// The view itself.
+  public var owningLayoutView: View? { self }
+  /// The accessibility identifier, else the type name: how constraints name the view.
+  public var layoutDebugName: String { accessibilityIdentifier ?? "\(type(of: self))" }
+
+  /// The value of an intrinsic dimension that a view does not have, as
+  /// `UIView.noIntrinsicMetric` (-1).
+  public nonisolated static let noIntrinsicMetric: Double = -1
+
+  /// The leading edge (left; ScreenKit lays out left to right).
+  public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .leading) }
+  /// The trailing edge (right).
+  public var trailingAnchor: LayoutXAxisAnchor {
+    LayoutXAxisAnchor(item: self, attribute: .trailing)
+  }
+  /// The left edge.
+  public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .left) }
+  /// The right edge.
+  public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .right) }
+  /// The top edge.
+  public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .top) }
+  /// The bottom edge.
+  public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .bottom) }
+  /// The width.
+  public var widthAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .width) }
+  /// The height.
+  public var heightAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .height) }
+  /// The horizontal centre.
+  public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .centerX) }
+  /// The vertical centre.
+  public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .centerY) }
+  /// The baseline of the first line of text; the bottom edge for views without text.
+  public var firstBaselineAnchor: LayoutYAxisAnchor {
+    LayoutYAxisAnchor(item: self, attribute: .firstBaseline)
+  }
+  /// The baseline of the last line of text; the bottom edge for views without text.
+  public var lastBaselineAnchor: LayoutYAxisAnchor {
+    LayoutYAxisAnchor(item: self, attribute: .lastBaseline)
+  }
+
+  /// Whether the engine keeps the view's frame as set (true, the default, as UIKit) or
+  /// computes it from constraints (false).
+  public var translatesAutoresizingMaskIntoConstraints: Bool {
+    get { layoutState.translatesAutoresizingMaskIntoConstraints }
+    set {
+      layoutState.translatesAutoresizingMaskIntoConstraints = newValue
+      superview?.setNeedsLayout()
+    }
+  }
+
+  /// The active constraints installed on this view.
+  public var constraints: [LayoutConstraint] { layoutState.constraints }
+
+  /// Installs `constraint` (as activating it does).
+  public func addConstraint(_ constraint: LayoutConstraint) { constraint.isActive = true }
+  /// Installs each of `constraints`.
+  public func addConstraints(_ constraints: [LayoutConstraint]) {
+    LayoutConstraint.activate(constraints)
+  }
+  /// Uninstalls `constraint`.
+  public func removeConstraint(_ constraint: LayoutConstraint) { constraint.isActive = false }
+  /// Uninstalls each of `constraints`.
+  public func removeConstraints(_ constraints: [LayoutConstraint]) {
+    LayoutConstraint.deactivate(constraints)
+  }
+
+  /// The guides added to this view with `addLayoutGuide(_:)`.
+  public var layoutGuides: [LayoutGuide] { layoutState.guides }
+
+  /// Adds a user layout guide to this view.
+  public func addLayoutGuide(_ guide: LayoutGuide) {
+    guard !layoutState.guides.contains(where: { $0 === guide }) else { return }
+    guide.owningView?.removeLayoutGuide(guide)
+    guide.attach(to: self)
+    layoutState.guides.append(guide)
+    setNeedsLayout()
+  }
+
+  /// Removes a user layout guide.
+  public func removeLayoutGuide(_ guide: LayoutGuide) {
+    layoutState.guides.removeAll { $0 === guide }
+    if guide.owningView === self { guide.attach(to: nil) }
+    setNeedsLayout()
+  }
+
+  /// The area not covered by bars, notches and other views' insets, as a guide.
+  public var safeAreaLayoutGuide: LayoutGuide {
+    if let guide = layoutState.safeAreaGuide { return guide }
+    let guide = LayoutGuide(kind: .safeArea, owner: self, identifier: "safeArea")
+    layoutState.safeAreaGuide = guide
+    return guide
+  }
+
+  /// The area inside the layout margins, as a guide.
+  public var layoutMarginsGuide: LayoutGuide {
+    if let guide = layoutState.marginsGuide { return guide }
+    let guide = LayoutGuide(kind: .layoutMargins, owner: self, identifier: "margins")
+    layoutState.marginsGuide = guide
+    return guide
+  }
+
+  /// The insets of the safe area: the window's host insets (and a controller's
+  /// `viewSafeAreaInsets` for a controller's view) where they overlap this view, as of the
+  /// last layout pass.
+  public var safeAreaInsets: EdgeInsets { layoutState.safeAreaInsets }
+
+  /// The margins, 8 points per edge by default. A view controller's root view reports at
+  /// least the system minimum (16 points at the sides in compact width, 20 in regular).
+  /// With `insetsLayoutMarginsFromSafeArea`, the margins guide is inset from the safe area.
+  public var layoutMargins: EdgeInsets {
+    get {
+      guard layoutState.isViewControllerRootView || owningViewController != nil else {
+        return layoutState.layoutMargins
+      }
+      let minimum = systemMinimumLayoutMargins
+      let own = layoutState.layoutMargins
+      guard layoutState.hasCustomMargins else { return minimum }
+      return EdgeInsets(
+        top: max(own.top, minimum.top), left: max(own.left, minimum.left),
+        bottom: max(own.bottom, minimum.bottom), right: max(own.right, minimum.right))
+    }
+    set {
+      layoutState.layoutMargins = newValue
+      layoutState.hasCustomMargins = true
+      setNeedsLayout()
+      layoutMarginsDidChange()
+    }
+  }
+
+  /// The margins with leading and trailing edges (leading is left: ScreenKit lays out left to
+  /// right only).
+  public var directionalLayoutMargins: DirectionalEdgeInsets {
+    get {
+      let margins = layoutMargins
+      return DirectionalEdgeInsets(
+        top: margins.top, leading: margins.left, bottom: margins.bottom, trailing: margins.right)
+    }
+    set {
+      layoutMargins = EdgeInsets(
+        top: newValue.top, left: newValue.leading, bottom: newValue.bottom,
+        right: newValue.trailing)
+    }
+  }
+
+  /// Whether the margins guide is inset from the safe area (true by default).
+  public var insetsLayoutMarginsFromSafeArea: Bool {
+    get { layoutState.insetsLayoutMarginsFromSafeArea }
+    set {
+      layoutState.insetsLayoutMarginsFromSafeArea = newValue
+      setNeedsLayout()
+    }
+  }
+
+  /// Whether the superview's margins extend into this view where they overlap it (false by
+  /// default).
+  public var preservesSuperviewLayoutMargins: Bool {
+    get { layoutState.preservesSuperviewLayoutMargins }
+    set {
+      layoutState.preservesSuperviewLayoutMargins = newValue
+      setNeedsLayout()
+    }
+  }
+
+  /// The system minimum margins of a view controller's root view: 0 top and bottom, 16 at
+  /// the sides when the view is narrower than 600 points (compact width), else 20, as
+  /// `UIViewController.systemMinimumLayoutMargins`.
+  var systemMinimumLayoutMargins: EdgeInsets {
+    let side: Double = frame.width >= 600 ? 20 : 16
+    return EdgeInsets(top: 0, left: side, bottom: 0, right: side)
+  }
+
+  /// The margins the last layout pass used, from the view's edges: the margins plus the
+  /// safe area when `insetsLayoutMarginsFromSafeArea`, at least the superview's margins
+  /// where they reach in when `preservesSuperviewLayoutMargins`.
+  public var effectiveLayoutMargins: EdgeInsets { layoutState.effectiveLayoutMargins }
+
+  /// Drops the cached intrinsic size and schedules layout.
+  public func invalidateIntrinsicContentSize() {
+    layoutState.cachedIntrinsicSize = nil
+    setNeedsLayout()
+    superview?.setNeedsLayout()
+  }
+
+  /// The intrinsic size, measured once per invalidation.
+  var measuredIntrinsicSize: Size {
+    if let cached = layoutState.cachedIntrinsicSize { return cached }
+    let size = intrinsicContentSize
+    layoutState.cachedIntrinsicSize = size
+    return size
+  }
+
+  /// Resizes the view to `sizeThatFits` its current size.
+  public func sizeToFit() {
+    frame.size = sizeThatFits(frame.size)
+  }
+
+  /// How much the view resists growing beyond its intrinsic size on `axis` (250 default).
+  public func contentHuggingPriority(for axis: LayoutAxis) -> LayoutPriority {
+    axis == .horizontal
+      ? layoutState.huggingPriority.horizontal : layoutState.huggingPriority.vertical
+  }
+
+  /// Sets the hugging priority on `axis`.
+  public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+    if axis == .horizontal {
+      layoutState.huggingPriority.horizontal = priority
+    } else {
+      layoutState.huggingPriority.vertical = priority
+    }
+    superview?.setNeedsLayout()
+  }
+
+  /// How much the view resists shrinking below its intrinsic size on `axis` (750 default).
+  public func contentCompressionResistancePriority(for axis: LayoutAxis) -> LayoutPriority {
+    axis == .horizontal
+      ? layoutState.compressionPriority.horizontal : layoutState.compressionPriority.vertical
+  }
+
+  /// Sets the compression-resistance priority on `axis`.
+  public func setContentCompressionResistancePriority(
+    _ priority: LayoutPriority, for axis: LayoutAxis
+  ) {
+    if axis == .horizontal {
+      layoutState.compressionPriority.horizontal = priority
+    } else {
+      layoutState.compressionPriority.vertical = priority
+    }
+    superview?.setNeedsLayout()
+  }
+
+  /// The centre of the frame in the superview's coordinates.
+  public var center: Point {
+    get { Point(x: frame.midX, y: frame.midY) }
+    set {
+      frame.origin = Point(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2)
+    }
+  }
+
+  /// Converts `rect` from this view's coordinates to `view`'s (the window's when `nil`).
+  public func convert(_ rect: Rect, to view: View?) -> Rect {
+    let from = originInRoot()
+    let to = view?.originInRoot() ?? Point.zero
+    return Rect(
+      x: rect.minX + from.x - to.x, y: rect.minY + from.y - to.y, width: rect.width,
+      height: rect.height)
+  }
+
+  /// Where this view's bounds origin lies in its root's coordinates.
+  private func originInRoot() -> Point {
+    var x = -bounds.minX
+    var y = -bounds.minY
+    var current: View? = self
+    while let view = current, view.superview != nil {
+      x += view.frame.minX
+      y += view.frame.minY
+      current = view.superview
+      if let parent = current {
+        x -= parent.bounds.minX
+        y -= parent.bounds.minY
+      }
+    }
+    return Point(x: x, y: y)
+  }
+
+  /// Marks the view as needing layout; the next `layoutIfNeeded()` of its hierarchy (or the
+  /// host's frame) lays it out.
+  public func setNeedsLayout() {
+    var current: View? = self
+    while let view = current, !view.layoutState.needsLayout {
+      view.layoutState.needsLayout = true
+      current = view.superview
+    }
+  }
+
+  /// Lays out the view's hierarchy now if anything in it needs layout. With nothing dirty
+  /// this is one flag test.
+  public func layoutIfNeeded() {
+    var root = self
+    while let parent = root.superview { root = parent }
+    guard root.layoutState.needsLayout else { return }
+    LayoutEngine.layout(root: root)
+  }
+
+  /// The smallest size that satisfies the view's constraints, as close to `targetSize` as
+  /// they allow at `fittingSizeLevel`, as `systemLayoutSizeFitting(_:)`.
+  public func systemLayoutSizeFitting(_ targetSize: Size) -> Size {
+    systemLayoutSizeFitting(
+      targetSize, withHorizontalFittingPriority: .fittingSizeLevel,
+      verticalFittingPriority: .fittingSizeLevel)
+  }
+
+  /// The size that satisfies the view's constraints, as close to `targetSize` as the given
+  /// priorities ask.
+  public func systemLayoutSizeFitting(
+    _ targetSize: Size, withHorizontalFittingPriority horizontal: LayoutPriority,
+    verticalFittingPriority vertical: LayoutPriority
+  ) -> Size {
+    LayoutEngine.fittingSize(
+      of: self, target: targetSize, horizontal: horizontal, vertical: vertical)
+  }
+
+  /// The smallest fitting size, as `UIView.layoutFittingCompressedSize`.
+  public nonisolated static let layoutFittingCompressedSize = Size.zero
+  /// The largest fitting size, as `UIView.layoutFittingExpandedSize`.
+  public nonisolated static let layoutFittingExpandedSize = Size(width: 1e9, height: 1e9)
+
+  func nearestCommonAncestor(with other: View) -> View? {
+    var candidate: View? = self
+    while let view = candidate {
+      if other.isDescendant(of: view) { return view }
+      candidate = view.superview
+    }
+    return nil
+  }
+
+  func hierarchyDidChange() {
+    setNeedsLayout()
+    superview?.setNeedsLayout()
+  }
+
+  func frameDidChange(from old: Rect) {
+    guard !LayoutEngine.isApplyingFrames, old != frame else { return }
+    if old.size != frame.size { setNeedsLayout() }
+    superview?.setNeedsLayout()
+  }
+}
+
+/// Insets with leading and trailing edges, as `NSDirectionalEdgeInsets`.
+public struct DirectionalEdgeInsets: Sendable, Hashable {
+  /// The top inset.
+  public var top: Double
+  /// The leading inset.
+  public var leading: Double
+  /// The bottom inset.
+  public var bottom: Double
+  /// The trailing inset.
+  public var trailing: Double
+  /// No insets.
+  public static let zero = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
+  /// Insets with the given values.
+  public init(top: Double, leading: Double, bottom: Double, trailing: Double) {
+    self.top = top
+    self.leading = leading
+    self.bottom = bottom
+    self.trailing = trailing
+  }
+}

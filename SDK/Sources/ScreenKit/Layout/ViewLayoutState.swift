@@ -1,0 +1,42 @@
+/// The layout side of a view, held by composition so that `View` stays small: its
+/// constraints, guides, margins, safe area, content priorities and the pass's bookkeeping.
+@MainActor
+final class ViewLayoutState {
+  let node = LayoutNode()
+  var translatesAutoresizingMaskIntoConstraints = true
+  /// Active constraints installed on this view (the nearest common ancestor of their items).
+  var constraints: [LayoutConstraint] = []
+  /// User guides added with `addLayoutGuide(_:)`.
+  var guides: [LayoutGuide] = []
+  var safeAreaGuide: LayoutGuide?
+  var marginsGuide: LayoutGuide?
+  /// The margins set on the view (directional, leading = left).
+  var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+  /// Whether `layoutMargins` was set explicitly (a root view's system minimum then yields
+  /// to larger custom values only).
+  var hasCustomMargins = false
+  var preservesSuperviewLayoutMargins = false
+  var insetsLayoutMarginsFromSafeArea = true
+  /// Set for the root view of a view controller: its margins are at least the system
+  /// minimum. The controllers branch sets this when it installs a controller's view.
+  var isViewControllerRootView = false
+  /// The safe-area insets of the last pass.
+  var safeAreaInsets: EdgeInsets = .zero
+  /// The margins the last pass used (with safe area and preserved superview margins).
+  var effectiveLayoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+  var huggingPriority = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
+  var compressionPriority = (
+    horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh
+  )
+  /// The view or a descendant needs layout.
+  var needsLayout = true
+  /// The intrinsic size of the last measurement, valid until invalidated.
+  var cachedIntrinsicSize: Size?
+  /// The width a wrapping label was given by the last pass (for its intrinsic height).
+  var wrappingWidth: Double = 0
+  /// Frames the pass computed, absolute, for converting child frames.
+  var absoluteOrigin = Point.zero
+  /// Lowered by a stack view so that equal priorities resolve by arranged order.
+  var priorityTieBreak: (hugging: Float, compression: Float) = (0, 0)
+  init() {}
+}

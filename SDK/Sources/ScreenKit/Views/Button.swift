@@ -1,0 +1,110 @@
+/// A control that runs an action when tapped, as `UIButton` with its classic (not
+/// `configuration`) API.
+///
+/// Its intrinsic size is its title's size in `titleLabel`'s font plus `contentEdgeInsets`;
+/// a `.system` button is at least 30 points high, as UIKit's (see `docs/layout.md`).
+@MainActor
+open class Button: Control {
+  /// The kind of button, as `UIButton.ButtonType`.
+  public enum ButtonType: String, Sendable, Hashable, CaseIterable {
+    /// No system style.
+    case custom
+    /// The system style: tinted title, 15-point medium font... (UIKit's system button).
+    case system
+    /// A detail disclosure button.
+    case detailDisclosure
+    /// An info button on a light background.
+    case infoLight
+    /// An info button on a dark background.
+    case infoDark
+    /// A contact-add button.
+    case contactAdd
+    /// A close button.
+    case close
+  }
+
+  /// The button's type, fixed at creation.
+  public let buttonType: ButtonType
+  /// The label that shows the current title; its font sets the button's text size.
+  public let titleLabel = Label()
+  /// Space around the title inside the button.
+  open var contentEdgeInsets: EdgeInsets = .zero {
+    didSet { if contentEdgeInsets != oldValue { invalidateIntrinsicContentSize() } }
+  }
+
+  private var titles: [Control.State.RawValue: String] = [:]
+  private var titleColors: [Control.State.RawValue: Color] = [:]
+  private var images: [Control.State.RawValue: String] = [:]
+
+  /// A button of the given type with a zero frame.
+  public init(type: ButtonType) {
+    buttonType = type
+    super.init(frame: .zero)
+    titleLabel.font = .systemFont(ofSize: 15)
+    titleLabel.textAlignment = .center
+  }
+
+  /// A custom button with the given frame.
+  public override init(frame: Rect) {
+    buttonType = .custom
+    super.init(frame: frame)
+    titleLabel.font = .systemFont(ofSize: 15)
+    titleLabel.textAlignment = .center
+  }
+
+  /// The current title's one-line size plus `contentEdgeInsets`; a `.system` button is at
+  /// least 30 points high and a button without title 30 points wide (UIKit's minimum tap
+  /// size for system buttons; UIKit does not publish its exact rule).
+  open override var intrinsicContentSize: Size {
+    let title = currentTitle ?? ""
+    let text = TextLayout(text: title, font: titleLabel.font, numberOfLines: 1).size
+    var size = Size(
+      width: text.width + contentEdgeInsets.left + contentEdgeInsets.right,
+      height: (title.isEmpty ? titleLabel.font.lineHeight.roundedUpToPixel : text.height)
+        + contentEdgeInsets.top + contentEdgeInsets.bottom)
+    if title.isEmpty { size.width = max(size.width, 30) }
+    if buttonType != .custom { size.height = max(size.height, 30) }
+    return size
+  }
+
+  /// Sets the title shown in `state`.
+  open func setTitle(_ title: String?, for state: Control.State) {
+    titles[state.rawValue] = title
+    invalidateIntrinsicContentSize()
+  }
+
+  /// The title for `state`, falling back to the normal state's, as UIKit.
+  open func title(for state: Control.State) -> String? {
+    titles[state.rawValue] ?? titles[Control.State.normal.rawValue]
+  }
+
+  /// Sets the title colour used in `state`.
+  open func setTitleColor(_ color: Color?, for state: Control.State) {
+    titleColors[state.rawValue] = color
+  }
+
+  /// The title colour for `state`: the one set for it, the normal state's, or the default
+  /// (the tint colour for a system button, white for a custom one).
+  open func titleColor(for state: Control.State) -> Color? {
+    if let color = titleColors[state.rawValue] ?? titleColors[Control.State.normal.rawValue] {
+      return color
+    }
+    return buttonType == .custom ? .white : (tintColor ?? .systemBlue)
+  }
+
+  /// Sets the name of the image shown in `state`.
+  open func setImage(named name: String?, for state: Control.State) {
+    images[state.rawValue] = name
+    invalidateIntrinsicContentSize()
+  }
+
+  /// The image name for `state`, falling back to the normal state's.
+  open func imageName(for state: Control.State) -> String? {
+    images[state.rawValue] ?? images[Control.State.normal.rawValue]
+  }
+
+  /// The title shown now, for the current state.
+  public var currentTitle: String? { title(for: state) }
+  /// The title colour used now.
+  public var currentTitleColor: Color { titleColor(for: state) ?? .systemBlue }
+}

@@ -1,0 +1,90 @@
+/// A view that displays one or more lines of read-only text, as `UILabel`.
+///
+/// Its intrinsic content size is the size of its text set in `font` by the font-metrics
+/// model (`docs/text-metrics.md`), wrapped to `preferredMaxLayoutWidth` (or the width the
+/// layout offers) when `numberOfLines` is not 1.
+@MainActor
+open class Label: View {
+  /// The text shown.
+  open var text: String? { didSet { if text != oldValue { invalidateIntrinsicContentSize() } } }
+  /// The font; the system font at 17 points by default, as UIKit.
+  open var font: Font = .systemFont(ofSize: 17) {
+    didSet { if font != oldValue { invalidateIntrinsicContentSize() } }
+  }
+  /// The text colour.
+  open var textColor: Color = .label
+  /// The horizontal alignment of the lines.
+  open var textAlignment: TextAlignment = .natural
+  /// The maximum number of lines; 0 means no limit.
+  open var numberOfLines = 1 {
+    didSet { if numberOfLines != oldValue { invalidateIntrinsicContentSize() } }
+  }
+  /// How lines are wrapped and the last one truncated.
+  open var lineBreakMode: LineBreakMode = .byTruncatingTail {
+    didSet { if lineBreakMode != oldValue { invalidateIntrinsicContentSize() } }
+  }
+  /// The width at which a multi-line label wraps for its intrinsic size; 0 wraps at the
+  /// width the layout gives it.
+  open var preferredMaxLayoutWidth: Double = 0 {
+    didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } }
+  }
+  /// Whether the label draws as enabled.
+  open var isEnabled = true
+
+  private var wrappingWidthChanged = false
+
+  /// A label with the given frame.
+  public override init(frame: Rect) {
+    super.init(frame: frame)
+    isUserInteractionEnabled = false
+  }
+
+  /// The text set in lines at `maxWidth` by the metrics model.
+  public func textLayout(maxWidth: Double = .infinity) -> TextLayout {
+    TextLayout(
+      text: text ?? "", font: font, maxWidth: numberOfLines == 1 ? .infinity : maxWidth,
+      numberOfLines: numberOfLines, lineBreakMode: lineBreakMode)
+  }
+
+  /// The size of the text: one line's width and height for a one-line label; for a
+  /// multi-line label the text wrapped at `preferredMaxLayoutWidth`, or at the width the last
+  /// layout pass gave the label. An empty label is zero by zero, as UIKit's.
+  open override var intrinsicContentSize: Size {
+    let width =
+      preferredMaxLayoutWidth > 0
+      ? preferredMaxLayoutWidth
+      : (layoutState.wrappingWidth > 0 ? layoutState.wrappingWidth : .infinity)
+    return textLayout(maxWidth: width).size
+  }
+
+  /// The text's size when wrapped at `size.width` (no limit when 0).
+  open override func sizeThatFits(_ size: Size) -> Size {
+    textLayout(maxWidth: size.width > 0 ? size.width : .infinity).size
+  }
+
+  /// The text block is centred vertically in the label, as UILabel draws it; the first
+  /// baseline is an ascender below its top, the last one a descender above its bottom.
+  override func baselineOffset(first: Bool) -> (heightFactor: Double, constant: Double)? {
+    let layout = textLayout(
+      maxWidth: layoutState.wrappingWidth > 0 ? layoutState.wrappingWidth : .infinity)
+    let lines = max(layout.lines.count, 1)
+    let blockHeight = Double(lines) * font.lineHeight
+    let line = first ? 0 : Double(lines - 1)
+    return (0.5, -blockHeight / 2 + line * font.lineHeight + font.ascender)
+  }
+
+  override func didSolveLayout(_ pass: LayoutPass) {
+    wrappingWidthChanged = false
+    guard numberOfLines != 1, preferredMaxLayoutWidth == 0,
+      let frame = pass.solvedFrame(of: self), frame.width > 0,
+      abs(frame.width - layoutState.wrappingWidth) > 1e-6
+    else { return }
+    let wasUnlimited = layoutState.wrappingWidth == 0
+    layoutState.wrappingWidth = frame.width
+    layoutState.cachedIntrinsicSize = nil
+    // A label whose width came from its own unwrapped text does not need to re-solve.
+    wrappingWidthChanged = !(wasUnlimited && textLayout().size.width <= frame.width)
+  }
+
+  override func needsAnotherLayoutIteration() -> Bool { wrappingWidthChanged }
+}

@@ -1,0 +1,135 @@
+/// A view whose content can be larger than itself and is scrolled, as `UIScrollView`.
+///
+/// Subviews are positioned in content coordinates; `bounds.origin` is `contentOffset`.
+/// Constraints from a descendant to the scroll view's edges or centre relate to the
+/// `contentLayoutGuide`, as UIKit interprets them; width and height relate to the frame.
+/// Unless `contentSize` is set, it is the content guide's solved size (what the content's
+/// constraints require, as small as they allow).
+///
+/// ScreenKit differs from UIKit in clamping `contentOffset` whenever it is set (UIKit clamps
+/// only user scrolling): a client can never put the content out of range.
+@MainActor
+open class ScrollView: View {
+  /// How the safe area adds to `contentInset`, as
+  /// `UIScrollView.ContentInsetAdjustmentBehavior`.
+  public enum ContentInsetAdjustmentBehavior: String, Sendable, Hashable, CaseIterable {
+    /// `scrollableAxes`, and vertically always (ScreenKit's reading of UIKit's
+    /// compatibility rule for scroll views in view controllers).
+    case automatic
+    /// The safe area is added on the axes that scroll (content larger than the view).
+    case scrollableAxes
+    /// Never added.
+    case never
+    /// Always added.
+    case always
+  }
+
+  /// The guide whose frame is the content's: its size is the content size.
+  public private(set) lazy var contentLayoutGuide = LayoutGuide(
+    kind: .scrollContent, owner: self, identifier: "contentLayoutGuide")
+  /// The guide whose frame is the scroll view's (untransformed) frame.
+  public private(set) lazy var frameLayoutGuide = LayoutGuide(
+    kind: .scrollFrame, owner: self, identifier: "frameLayoutGuide")
+
+  private var explicitContentSize: Size?
+  private var solvedContentSize: Size = .zero
+  private var offset: Point = .zero
+
+  /// The size of the content; setting it overrides what the content guide's constraints give.
+  public var contentSize: Size {
+    get { explicitContentSize ?? solvedContentSize }
+    set {
+      explicitContentSize = newValue
+      contentOffset = offset
+      setNeedsLayout()
+    }
+  }
+
+  /// Extra space around the content.
+  public var contentInset: EdgeInsets = .zero {
+    didSet { contentOffset = offset }
+  }
+
+  /// How the safe area adds to the content inset.
+  public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
+    didSet { contentOffset = offset }
+  }
+
+  /// The inset the content really has: `contentInset` plus the safe area as
+  /// `contentInsetAdjustmentBehavior` says.
+  public var adjustedContentInset: EdgeInsets {
+    let safe = safeAreaInsets
+    let size = contentSize
+    let scrollsVertically = size.height > frame.height
+    let scrollsHorizontally = size.width > frame.width
+    let vertical: Bool
+    let horizontal: Bool
+    switch contentInsetAdjustmentBehavior {
+    case .never: (vertical, horizontal) = (false, false)
+    case .always: (vertical, horizontal) = (true, true)
+    case .scrollableAxes: (vertical, horizontal) = (scrollsVertically, scrollsHorizontally)
+    case .automatic: (vertical, horizontal) = (true, scrollsHorizontally)
+    }
+    return EdgeInsets(
+      top: contentInset.top + (vertical ? safe.top : 0),
+      left: contentInset.left + (horizontal ? safe.left : 0),
+      bottom: contentInset.bottom + (vertical ? safe.bottom : 0),
+      right: contentInset.right + (horizontal ? safe.right : 0))
+  }
+
+  /// The point of the content at the view's top-left corner, clamped to
+  /// `-adjustedContentInset.top … contentSize.height + adjustedContentInset.bottom − height`
+  /// (and likewise horizontally).
+  public var contentOffset: Point {
+    get { offset }
+    set { offset = clamped(newValue) }
+  }
+
+  /// Sets the offset (ScreenKit does not animate).
+  public func setContentOffset(_ offset: Point, animated: Bool) {
+    contentOffset = offset
+  }
+
+  /// The offset range along each axis.
+  public var contentOffsetRange: (x: ClosedRange<Double>, y: ClosedRange<Double>) {
+    let inset = adjustedContentInset
+    let minX = -inset.left
+    let minY = -inset.top
+    let maxX = max(minX, contentSize.width + inset.right - frame.width)
+    let maxY = max(minY, contentSize.height + inset.bottom - frame.height)
+    return (minX...maxX, minY...maxY)
+  }
+
+  private func clamped(_ point: Point) -> Point {
+    let range = contentOffsetRange
+    return Point(
+      x: min(max(point.x, range.x.lowerBound), range.x.upperBound),
+      y: min(max(point.y, range.y.lowerBound), range.y.upperBound))
+  }
+
+  open override var bounds: Rect { Rect(origin: offset, size: frame.size) }
+
+  override func addGeneratedConstraints(to pass: LayoutPass) {
+    let content = contentLayoutGuide
+    pass.add(content, .left, .equal, self, .left)
+    pass.add(content, .top, .equal, self, .top)
+    if let explicitContentSize {
+      pass.add(content, .width, .equal, nil, nil, constant: explicitContentSize.width)
+      pass.add(content, .height, .equal, nil, nil, constant: explicitContentSize.height)
+    } else {
+      pass.add(content, .width, .greaterThanOrEqual, nil, nil, constant: 0)
+      pass.add(content, .height, .greaterThanOrEqual, nil, nil, constant: 0)
+      // As small as the content's constraints allow.
+      pass.add(content, .width, .equal, nil, nil, constant: 0, priority: 1)
+      pass.add(content, .height, .equal, nil, nil, constant: 0, priority: 1)
+    }
+    pass.pin(frameLayoutGuide, to: self, insets: .zero)
+  }
+
+  override func didSolveLayout(_ pass: LayoutPass) {
+    if let frame = pass.solvedFrame(of: contentLayoutGuide) {
+      solvedContentSize = frame.size
+    }
+    offset = clamped(offset)
+  }
+}

@@ -1,0 +1,31 @@
+/// A control that offers a binary choice, as `UISwitch`.
+///
+/// Its size is fixed at UIKit's 51 × 31 points whatever frame it is given.
+@MainActor
+open class Switch: Control {
+  /// Whether the switch is on.
+  open var isOn = false
+  /// The colour of the track when on.
+  open var onTintColor: Color?
+  /// The colour of the thumb.
+  open var thumbTintColor: Color?
+
+  /// A switch with the given frame; its size is UIKit's fixed switch size.
+  public override init(frame: Rect) {
+    super.init(frame: Rect(origin: frame.origin, size: Switch.standardSize))
+  }
+
+  /// UIKit's fixed switch size.
+  open override var intrinsicContentSize: Size { Switch.standardSize }
+
+  /// The fixed switch size whatever is offered.
+  open override func sizeThatFits(_ size: Size) -> Size { Switch.standardSize }
+
+  /// Sets the state, optionally animating (ScreenKit does not animate).
+  open func setOn(_ on: Bool, animated: Bool) {
+    isOn = on
+  }
+
+  /// UIKit's fixed switch size, 51 × 31 points.
+  public static let standardSize = Size(width: 51, height: 31)
+}

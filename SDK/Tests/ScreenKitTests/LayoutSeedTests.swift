@@ -1,0 +1,114 @@
+import Testing
+
+@testable import ScreenKit
+
+// The login screen of seeds/003, ported by deleting `UI` (NSLocalizedString dropped).
+@MainActor
+private final class LoginView: View {
+  private let usernameTextField: TextField
+  private let passwordTextField: TextField
+  let loginButton: Button
+
+  override init(frame: Rect) {
+    usernameTextField = TextField()
+    usernameTextField.placeholder = "Username"
+    usernameTextField.borderStyle = .bezel
+
+    passwordTextField = TextField(frame: .zero)
+    passwordTextField.isSecureTextEntry = true
+    passwordTextField.placeholder = "Password"
+    passwordTextField.borderStyle = .bezel
+
+    loginButton = Button(type: .system)
+    loginButton.setTitle("Login", for: .normal)
+    loginButton.backgroundColor = .gray
+    loginButton.tintColor = .white
+    loginButton.layer.cornerRadius = 5
+
+    let textFieldStackView = StackView(arrangedSubviews: [usernameTextField, passwordTextField])
+    textFieldStackView.axis = .vertical
+    textFieldStackView.spacing = 10
+    textFieldStackView.distribution = .fillEqually
+
+    let stackView = StackView(arrangedSubviews: [textFieldStackView, loginButton])
+    stackView.translatesAutoresizingMaskIntoConstraints = false
+    stackView.axis = .vertical
+    stackView.spacing = 20
+
+    super.init(frame: .zero)
+
+    backgroundColor = .white
+
+    addSubview(stackView)
+
+    let layoutConstraints = [
+      stackView.topAnchor.constraint(equalTo: safeAreaLayoutGuide.topAnchor, constant: 20),
+      stackView.leadingAnchor.constraint(equalTo: layoutMarginsGuide.leadingAnchor),
+      stackView.trailingAnchor.constraint(equalTo: layoutMarginsGuide.trailingAnchor),
+
+      usernameTextField.heightAnchor.constraint(equalToConstant: 30),
+
+      loginButton.heightAnchor.constraint(equalToConstant: 40),
+    ]
+    LayoutConstraint.activate(layoutConstraints)
+    usernameTextField.accessibilityIdentifier = "username"
+    passwordTextField.accessibilityIdentifier = "password"
+    loginButton.accessibilityIdentifier = "login"
+  }
+
+  func username() -> String { usernameTextField.text ?? "<empty>" }
+  func password() -> String { passwordTextField.text ?? "<empty>" }
+}
+
+@MainActor
+private final class LoginViewController: ViewController {
+  override func loadView() {
+    let contentView = LoginView()
+    view = contentView
+  }
+}
+
+@MainActor
+private func find(_ identifier: String, in view: View) -> View? {
+  if view.accessibilityIdentifier == identifier { return view }
+  for subview in view.subviews {
+    if let found = find(identifier, in: subview) { return found }
+  }
+  return nil
+}
+
+@MainActor
+@Test func loginSeedPlacesFieldsAndButtonAsUIKit() throws {
+  let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+  window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+  window.rootViewController = LoginViewController()
+  window.makeKeyAndVisible()
+  window.layoutIfNeeded()
+
+  let username = try #require(find("username", in: window))
+  let password = try #require(find("password", in: window))
+  let login = try #require(find("login", in: window))
+  #expect(username.convert(username.bounds, to: nil) == Rect(x: 16, y: 67, width: 358, height: 30))
+  #expect(password.convert(password.bounds, to: nil) == Rect(x: 16, y: 107, width: 358, height: 30))
+  #expect(login.convert(login.bounds, to: nil) == Rect(x: 16, y: 157, width: 358, height: 40))
+  #expect(LayoutDiagnostics.recentIssues.isEmpty)
+}
+
+@MainActor
+@Test func loginSeedUsesRootViewHookWithoutController() {
+  // The internal hook the controllers branch sets on a controller's root view.
+  let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+  window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+  let root = LoginView()
+  root.layoutState.isViewControllerRootView = true
+  root.frame = window.frame
+  window.addSubview(root)
+  window.layoutIfNeeded()
+  let username = find("username", in: root)!
+  #expect(username.convert(username.bounds, to: nil) == Rect(x: 16, y: 67, width: 358, height: 30))
+  // Without the hook the margins are the default 8 points.
+  root.layoutState.isViewControllerRootView = false
+  root.setNeedsLayout()
+  window.layoutIfNeeded()
+  #expect(username.convert(username.bounds, to: nil) == Rect(x: 8, y: 67, width: 374, height: 30))
+}
