@@ -15,6 +15,8 @@ let package = Package(
   products: [
     .executable(name: "compd", targets: ["compd"]),
     .executable(name: "compctl", targets: ["compctl"]),
+    // (plugins) bundled plugins: Plugins/<Name> builds lib<Name>.so
+    .library(name: "Login", type: .dynamic, targets: ["Login"]),
   ],
   dependencies: [
     .package(path: "SDK"),
@@ -43,6 +45,8 @@ let package = Package(
       name: "CompDaemonTests",
       dependencies: ["CompDaemon", "CompCtl", "JSONRPC", nioCore, nioPosix]
     ),
+    // (plugins) bundled plugins
+    .target(name: "Login", dependencies: [screenKit], path: "Plugins/Login"),
     // (plugins) times plugin-host startup for scripts/bench-plugins.sh
     .executableTarget(
       name: "PluginStartupBenchmark", dependencies: ["CompDaemon", screenKit, logging],

@@ -1,0 +1,57 @@
+import ScreenKit
+
+/// The login form of seeds/003: two text fields and a button in stack views, held by the
+/// view (not the controller), pinned below the safe area between the layout margins.
+final class LoginView: View {
+  private let usernameTextField: TextField
+  private let passwordTextField: TextField
+  /// The button the controller targets.
+  let loginButton: Button
+
+  init(username: String) {
+    usernameTextField = TextField()
+    usernameTextField.placeholder = "Username"
+    usernameTextField.borderStyle = .bezel
+    usernameTextField.text = username
+    usernameTextField.accessibilityIdentifier = "username"
+
+    passwordTextField = TextField()
+    passwordTextField.isSecureTextEntry = true
+    passwordTextField.placeholder = "Password"
+    passwordTextField.borderStyle = .bezel
+    passwordTextField.accessibilityIdentifier = "password"
+
+    loginButton = Button(type: .system)
+    loginButton.setTitle("Login", for: .normal)
+    loginButton.backgroundColor = .gray
+    loginButton.tintColor = .white
+    loginButton.layer.cornerRadius = 5
+    loginButton.accessibilityIdentifier = "login"
+
+    let textFieldStackView = StackView(arrangedSubviews: [usernameTextField, passwordTextField])
+    textFieldStackView.axis = .vertical
+    textFieldStackView.spacing = 10
+    textFieldStackView.distribution = .fillEqually
+
+    let stackView = StackView(arrangedSubviews: [textFieldStackView, loginButton])
+    stackView.translatesAutoresizingMaskIntoConstraints = false
+    stackView.axis = .vertical
+    stackView.spacing = 20
+
+    super.init(frame: .zero)
+    backgroundColor = .white
+    addSubview(stackView)
+    LayoutConstraint.activate([
+      stackView.topAnchor.constraint(equalTo: safeAreaLayoutGuide.topAnchor, constant: 20),
+      stackView.leadingAnchor.constraint(equalTo: layoutMarginsGuide.leadingAnchor),
+      stackView.trailingAnchor.constraint(equalTo: layoutMarginsGuide.trailingAnchor),
+      usernameTextField.heightAnchor.constraint(equalToConstant: 30),
+      loginButton.heightAnchor.constraint(equalToConstant: 40),
+    ])
+  }
+
+  /// The user name typed so far.
+  var username: String { usernameTextField.text ?? "" }
+  /// Whether a password was typed (the password itself never leaves the view).
+  var hasPassword: Bool { !(passwordTextField.text ?? "").isEmpty }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import ScreenKit
+import Testing
+
+@testable import CompDaemon
+
+/// The bundled plugins, as built by this package (`Plugins/<Name>` → `lib<Name>.so`),
+/// vetted and loaded by the host like any other plugin and driven through a window the
+/// way a client's events drive a scene.
+@Suite("Bundled plugins") @MainActor struct PluginBundledTests {
+  typealias Fixtures = PluginFixtureBuilder
+
+  static let bundled = ["Login"]
+
+  /// A host over a directory holding the bundled plugins, all loaded.
+  private func loadedHost() async throws -> PluginHost {
+    let directory = try Fixtures.temporaryDirectory("bundled")
+    for name in Self.bundled {
+      let built = "\(Fixtures.productsDirectory)/lib\(name).so"
+      try #require(FileManager.default.fileExists(atPath: built), "build the \(name) product first")
+      try Fixtures.install(built, into: directory, as: "lib\(name).so")
+    }
+    let host = Fixtures.host([directory], timeout: 5)
+    await host.scan()
+    for name in Self.bundled {
+      let record = try #require(host.record(path: "\(directory)/lib\(name).so"))
+      #expect(record.state == .loaded, "\(name): \(record.error ?? "")")
+    }
+    return host
+  }
+
+  private func find(_ identifier: String, in view: View) -> View? {
+    if view.accessibilityIdentifier == identifier { return view }
+    for subview in view.subviews {
+      if let found = find(identifier, in: subview) { return found }
+    }
+    return nil
+  }
+
+  private func window(showing controller: ViewController) -> Window {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+    window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+    window.rootViewController = controller
+    window.makeKeyAndVisible()
+    window.layoutIfNeeded()
+    return window
+  }
+
+  @Test func loginLaysOutAsTheSeedAndEmitsTheUserName() async throws {
+    let host = try await loadedHost()
+    #expect(host.describeComponentResult(name: "demo.Login")?["events"] == ["login"])
+    var events: [ComponentEvent] = []
+    let controller = try host.catalog.instantiate("demo.Login", params: ["username": "ada"]) {
+      events.append($0)
+    }
+    let window = window(showing: controller)
+    let username = try #require(find("username", in: window) as? TextField)
+    let password = try #require(find("password", in: window) as? TextField)
+    let login = try #require(find("login", in: window) as? Button)
+    #expect(
+      username.convert(username.bounds, to: nil) == Rect(x: 16, y: 67, width: 358, height: 30))
+    #expect(
+      password.convert(password.bounds, to: nil) == Rect(x: 16, y: 107, width: 358, height: 30))
+    #expect(login.convert(login.bounds, to: nil) == Rect(x: 16, y: 157, width: 358, height: 40))
+    #expect(username.text == "ada")
+    #expect(password.isSecureTextEntry)
+
+    // Typing as the user would; TextField does not take window text events yet (layout
+    // and controllers branches), so the fields are set as a text event would.
+    username.text = "grace"
+    password.text = "secret"
+    #expect(events.isEmpty)
+    _ = try window.tap(login)
+    #expect(
+      events == [
+        ComponentEvent(
+          component: "demo.Login", name: "login",
+          payload: ["username": "grace", "hasPassword": true])
+      ])
+    #expect(throws: ComponentError.self) {
+      try host.catalog.instantiate("demo.Login", params: ["username": .int(3)]) { _ in }
+    }
+  }
+}
