@@ -17,6 +17,9 @@ let package = Package(
     .executable(name: "compctl", targets: ["compctl"]),
     // (plugins) bundled plugins: Plugins/<Name> builds lib<Name>.so
     .library(name: "Login", type: .dynamic, targets: ["Login"]),
+    .library(name: "StackedForms", type: .dynamic, targets: ["StackedForms"]),
+    .library(name: "Destination", type: .dynamic, targets: ["Destination"]),
+    .library(name: "Gallery", type: .dynamic, targets: ["Gallery"]),
   ],
   dependencies: [
     .package(path: "SDK"),
@@ -47,6 +50,9 @@ let package = Package(
     ),
     // (plugins) bundled plugins
     .target(name: "Login", dependencies: [screenKit], path: "Plugins/Login"),
+    .target(name: "StackedForms", dependencies: [screenKit], path: "Plugins/StackedForms"),
+    .target(name: "Destination", dependencies: [screenKit], path: "Plugins/Destination"),
+    .target(name: "Gallery", dependencies: [screenKit], path: "Plugins/Gallery"),
     // (plugins) times plugin-host startup for scripts/bench-plugins.sh
     .executableTarget(
       name: "PluginStartupBenchmark", dependencies: ["CompDaemon", screenKit, logging],

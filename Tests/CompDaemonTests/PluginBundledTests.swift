@@ -10,7 +10,7 @@ import Testing
 @Suite("Bundled plugins") @MainActor struct PluginBundledTests {
   typealias Fixtures = PluginFixtureBuilder
 
-  static let bundled = ["Login"]
+  static let bundled = ["Login", "StackedForms", "Destination", "Gallery"]
 
   /// A host over a directory holding the bundled plugins, all loaded.
   private func loadedHost() async throws -> PluginHost {
@@ -80,5 +80,97 @@ import Testing
     #expect(throws: ComponentError.self) {
       try host.catalog.instantiate("demo.Login", params: ["username": .int(3)]) { _ in }
     }
+  }
+
+  @Test func theBundledComponentsAreRegisteredUnderTheirFixedNames() async throws {
+    let host = try await loadedHost()
+    #expect(
+      host.catalog.names == [
+        "demo.Destination", "demo.Gallery", "demo.Login", "demo.Settings", "demo.StackedForm",
+      ])
+  }
+
+  @Test func theStackedFormAddsAndRemovesRows() async throws {
+    let host = try await loadedHost()
+    var events: [ComponentEvent] = []
+    let controller = try host.catalog.instantiate("demo.StackedForm", params: ["rows": 1]) {
+      events.append($0)
+    }
+    let window = window(showing: controller)
+    #expect(find("row1", in: window) != nil && find("row2", in: window) == nil)
+    let add = try #require(find("addRow", in: window))
+    let remove = try #require(find("removeRow", in: window))
+    _ = try window.tap(add)
+    _ = try window.tap(add)
+    window.layoutIfNeeded()
+    let row3 = try #require(find("row3", in: window))
+    let row1 = try #require(find("row1", in: window))
+    #expect(row3.convert(row3.bounds, to: nil).minY > row1.convert(row1.bounds, to: nil).maxY)
+    _ = try window.tap(remove)
+    window.layoutIfNeeded()
+    #expect(find("row3", in: window) == nil && find("row2", in: window) != nil)
+    #expect(events.map(\.payload) == [["count": 2], ["count": 3], ["count": 2]])
+    #expect(throws: ComponentError.self) {
+      try host.catalog.instantiate("demo.StackedForm", params: ["rows": 51]) { _ in }
+    }
+  }
+
+  @Test func settingsReportEachSwitch() async throws {
+    let host = try await loadedHost()
+    var events: [ComponentEvent] = []
+    let controller = try host.catalog.instantiate("demo.Settings", params: ["darkMode": true]) {
+      events.append($0)
+    }
+    let window = window(showing: controller)
+    let notifications = try #require(find("notifications", in: window) as? Switch)
+    let darkMode = try #require(find("darkMode", in: window) as? Switch)
+    #expect(notifications.isOn && darkMode.isOn)
+    // As a toggle event would: Switch does not take window toggle events yet (layout and
+    // controllers branches).
+    darkMode.setOn(false, animated: false)
+    darkMode.sendActions(for: .valueChanged)
+    #expect(events.map(\.payload) == [["key": "darkMode", "on": false]])
+  }
+
+  @Test func destinationEmbedsTheLightweightController() async throws {
+    let host = try await loadedHost()
+    var events: [ComponentEvent] = []
+    let controller = try host.catalog.instantiate(
+      "demo.Destination", params: ["destination": "Oslo"]
+    ) {
+      events.append($0)
+    }
+    let window = window(showing: controller)
+    let field = try #require(find("destination", in: window) as? TextField)
+    #expect(field.text == "Oslo")
+    let title = try #require(find("title", in: window))
+    #expect(field.convert(field.bounds, to: nil).minY > title.convert(title.bounds, to: nil).maxY)
+    // As a text event would (see loginLaysOutAsTheSeedAndEmitsTheUserName).
+    field.text = "Bergen"
+    field.sendActions(for: .editingChanged)
+    field.text = ""
+    field.sendActions(for: .editingChanged)
+    #expect(events.map(\.payload) == [["destination": "Bergen"], ["destination": nil]])
+  }
+
+  @Test func theGalleryPushesTheChosenComponent() async throws {
+    let host = try await loadedHost()
+    var events: [ComponentEvent] = []
+    let controller = try host.catalog.instantiate("demo.Gallery", params: nil) { events.append($0) }
+    let navigation = try #require(controller as? NavigationController)
+    let window = window(showing: controller)
+    #expect(find("demo.Gallery", in: window) == nil)
+    let login = try #require(find("demo.Login", in: window))
+    _ = try window.tap(login)
+    window.layoutIfNeeded()
+    #expect(navigation.viewControllers.count == 2)
+    #expect(navigation.topViewController?.title == "demo.Login")
+    #expect(find("username", in: window) != nil)
+    #expect(
+      events.first
+        == ComponentEvent(
+          component: "demo.Gallery", name: "opened", payload: ["component": "demo.Login"]))
+    #expect(window.back())
+    #expect(navigation.viewControllers.count == 1)
   }
 }

@@ -1,0 +1,50 @@
+import ScreenKit
+
+/// A form on the stacked base class: a text field per row, with buttons that add a row and
+/// remove the last one. Reports the row count as `rowsChanged`.
+final class FormViewController: StackedViewController {
+  private let initialRows: Int
+  private let emit: (String, ParamValue) -> Void
+  private var rows: [TextField] = []
+  private let addButton = Button(type: .system)
+  private let removeButton = Button(type: .system)
+
+  init(rows: Int, emit: @escaping (String, ParamValue) -> Void) {
+    self.initialRows = rows
+    self.emit = emit
+    super.init()
+  }
+
+  override func viewDidLoad() {
+    stackView.spacing = 8
+    addButton.setTitle("Add row", for: .normal)
+    addButton.accessibilityIdentifier = "addRow"
+    addButton.addTarget(self, action: FormViewController.addRow, for: .touchUpInside)
+    removeButton.setTitle("Remove row", for: .normal)
+    removeButton.accessibilityIdentifier = "removeRow"
+    removeButton.addTarget(self, action: FormViewController.removeRow, for: .touchUpInside)
+    addStackedViews([addButton, removeButton])
+    for _ in 0..<initialRows { appendRow() }
+  }
+
+  private func appendRow() {
+    let field = TextField()
+    field.borderStyle = .roundedRect
+    field.placeholder = "Row \(rows.count + 1)"
+    field.accessibilityIdentifier = "row\(rows.count + 1)"
+    field.heightAnchor.constraint(equalToConstant: 34).isActive = true
+    insertStackedView(field, at: rows.count)
+    rows.append(field)
+  }
+
+  private func addRow() {
+    appendRow()
+    emit("rowsChanged", ["count": .int(Int64(rows.count))])
+  }
+
+  private func removeRow() {
+    guard let last = rows.popLast() else { return }
+    removeStackedView(last)
+    emit("rowsChanged", ["count": .int(Int64(rows.count))])
+  }
+}

@@ -1,0 +1,38 @@
+import ScreenKit
+
+/// A settings screen on the stacked base class: a labelled switch per setting. Reports each
+/// change as `settingChanged` with the setting's key and value.
+final class SettingsViewController: StackedViewController {
+  nonisolated static let settings: [(key: String, title: String)] = [
+    ("notifications", "Notifications"), ("darkMode", "Dark mode"), ("autoplay", "Autoplay"),
+  ]
+
+  private let values: [String: Bool]
+  private let emit: (String, ParamValue) -> Void
+
+  init(values: [String: Bool], emit: @escaping (String, ParamValue) -> Void) {
+    self.values = values
+    self.emit = emit
+    super.init()
+  }
+
+  override func viewDidLoad() {
+    stackView.spacing = 12
+    stackView.isLayoutMarginsRelativeArrangement = true
+    for setting in Self.settings {
+      let label = Label()
+      label.text = setting.title
+      let toggle = Switch()
+      toggle.isOn = values[setting.key] ?? false
+      toggle.accessibilityIdentifier = setting.key
+      toggle.addAction(for: .valueChanged) { [weak self] control in
+        guard let toggle = control as? Switch else { return }
+        self?.emit("settingChanged", ["key": .string(setting.key), "on": .bool(toggle.isOn)])
+      }
+      let row = StackView(arrangedSubviews: [label, toggle])
+      row.axis = .horizontal
+      row.alignment = .center
+      addStackedView(row)
+    }
+  }
+}
