@@ -119,13 +119,11 @@ extension Window {
     return result
   }
 
-  /// Lays out the views of the controllers in the window, each controller's view wrapped in
-  /// `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()`, parents before children.
+  /// Lays out the window now; the engine wraps the pass in the controllers'
+  /// `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()`.
   func layoutControllerViews() {
-    for controller in topLevelControllers {
-      guard let rootView = controller.viewIfLoaded, rootView.window === self else { continue }
-      rootView.performControllerLayoutPass()
-    }
+    setNeedsLayout()
+    layoutIfNeeded()
   }
 }
 
