@@ -10,6 +10,6 @@ let package = Package(
   ],
   targets: [
     .target(name: "ScreenKit"),
-    .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], exclude: ["Traces"]),  // (controllers) golden traces are read by path
+    .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], exclude: ["Traces", "Fixtures"]),  // (controllers) golden traces are read by path; (layout) layout fixtures too
   ]
 )

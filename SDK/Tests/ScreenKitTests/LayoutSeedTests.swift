@@ -112,3 +112,93 @@ private func find(_ identifier: String, in view: View) -> View? {
   window.layoutIfNeeded()
   #expect(username.convert(username.bounds, to: nil) == Rect(x: 8, y: 67, width: 374, height: 30))
 }
+
+// The StackedViewController of seeds/000: a stack view in a scroll view, the stack's bottom
+// pinned with a low priority so that the content grows with the arranged views.
+@MainActor
+private class StackedViewController: ViewController {
+  private(set) var scrollView: ScrollView = {
+    let view = ScrollView()
+    view.translatesAutoresizingMaskIntoConstraints = false
+    view.backgroundColor = .green
+    return view
+  }()
+  private(set) var stackView: StackView = {
+    let view = StackView()
+    view.translatesAutoresizingMaskIntoConstraints = false
+    view.distribution = .fill
+    view.alignment = .fill
+    view.axis = .vertical
+    return view
+  }()
+
+  override func loadView() {
+    view = View()
+    view.addSubview(scrollView)
+    scrollView.addSubview(stackView)
+    LayoutConstraint.activate([
+      scrollView.topAnchor.constraint(equalTo: view.topAnchor),
+      scrollView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+      scrollView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+      scrollView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+    ])
+    let topConstraint = stackView.topAnchor.constraint(equalTo: scrollView.topAnchor)
+    let bottomConstraint = stackView.bottomAnchor.constraint(
+      lessThanOrEqualTo: scrollView.bottomAnchor)
+    topConstraint.priority = .required
+    bottomConstraint.priority = .defaultLow
+    LayoutConstraint.activate([
+      topConstraint, bottomConstraint,
+      stackView.leadingAnchor.constraint(equalTo: scrollView.leadingAnchor),
+      stackView.trailingAnchor.constraint(equalTo: scrollView.trailingAnchor),
+    ])
+  }
+
+  func addStackedView(view: View) { stackView.addArrangedSubview(view) }
+  func removeStackedView(view: View) {
+    stackView.removeArrangedSubview(view)
+    view.removeFromSuperview()
+  }
+}
+
+@MainActor
+private func row(_ height: Double) -> View {
+  let view = ImageView(image: .init(name: "row", size: Size(width: 320, height: height)))
+  return view
+}
+
+@MainActor
+@Test func stackedSeedGrowsContentSizeAndScrolls() {
+  let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+  let controller = StackedViewController()
+  window.rootViewController = controller
+  window.makeKeyAndVisible()
+  window.layoutIfNeeded()
+  #expect(controller.scrollView.frame == Rect(x: 0, y: 0, width: 390, height: 844))
+  #expect(controller.scrollView.contentSize == .zero)
+
+  for _ in 0..<5 { controller.addStackedView(view: row(100)) }
+  window.layoutIfNeeded()
+  #expect(controller.scrollView.contentSize == Size(width: 320, height: 500))
+  #expect(controller.stackView.frame == Rect(x: 0, y: 0, width: 320, height: 500))
+  // Not scrollable yet: the offset stays clamped at zero.
+  controller.scrollView.contentOffset = Point(x: 0, y: 200)
+  #expect(controller.scrollView.contentOffset == .zero)
+
+  let extra = (0..<6).map { _ in row(100) }
+  for view in extra { controller.addStackedView(view: view) }
+  window.layoutIfNeeded()
+  #expect(controller.scrollView.contentSize == Size(width: 320, height: 1100))
+  controller.scrollView.contentOffset = Point(x: 0, y: 200)
+  #expect(controller.scrollView.contentOffset == Point(x: 0, y: 200))
+  controller.scrollView.contentOffset = Point(x: 0, y: 5000)
+  #expect(controller.scrollView.contentOffset == Point(x: 0, y: 1100 - 844))
+  // The last row, in window coordinates, moves up by the offset.
+  let last = extra.last!
+  #expect(last.convert(last.bounds, to: nil).minY == 1000 - 256)
+
+  for view in extra { controller.removeStackedView(view: view) }
+  window.layoutIfNeeded()
+  #expect(controller.scrollView.contentSize == Size(width: 320, height: 500))
+  #expect(controller.scrollView.contentOffset == .zero)
+}

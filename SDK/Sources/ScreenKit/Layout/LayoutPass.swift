@@ -62,8 +62,10 @@ final class LayoutPass {
     }
     addFrameConstraints()
     addGuideConstraints()
-    addIntrinsicConstraints()
+    // Stack views set their arranged views' priority tie-breaks here, before the intrinsic
+    // constraints read them.
     for view in views { view.addGeneratedConstraints(to: self) }
+    addIntrinsicConstraints()
     for view in views {
       for constraint in view.layoutState.constraints { add(constraint) }
     }
