@@ -449,4 +449,20 @@ private func find<T: View>(_ identifier: String, in view: View, as type: T.Type 
       try window.replaceText(of: label, with: "x")
     }
   }
+
+  @Test func removingTheFocusedFieldEndsEditing() throws {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+    window.makeKeyAndVisible()
+    let container = View()
+    let field = TextField()
+    let delegate = RecordingTextFieldDelegate()
+    delegate.allowsEnd = false
+    field.delegate = delegate
+    container.addSubview(field)
+    window.addSubview(container)
+    #expect(try window.focus(field))
+    container.removeFromSuperview()
+    #expect(window.firstResponder == nil && !field.isFirstResponder)
+    #expect(delegate.calls == ["shouldBegin", "didBegin", "didEnd"])
+  }
 }

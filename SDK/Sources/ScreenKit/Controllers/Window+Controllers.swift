@@ -142,3 +142,15 @@ extension ViewController {
     presentedViewController?.propagateSafeAreaChange()
   }
 }
+
+extension Window {
+  /// Ends editing when the first responder is in `subtree`, which is leaving the window: it
+  /// stops being first responder without being asked (UIKit's delegate documentation: the
+  /// end-editing message "may be called if forced ... (e.g. view removed from window)").
+  func subtreeWillLeave(_ subtree: View) {
+    guard let first = controllerState.firstResponder as? View, first.isDescendant(of: subtree)
+    else { return }
+    controllerState.firstResponder = nil
+    (first as? FirstResponderEditing)?.didEndEditing()
+  }
+}
