@@ -147,6 +147,8 @@ import Testing
     #expect(navigation.topViewController === second)
     #expect(navigation.navigationBar.title == "Message")
     #expect(navigation.navigationBar.backTitle == "Inbox")
+    #expect(navigation.navigationBar.titleLabel.text == "Message")
+    #expect(navigation.navigationBar.backButton.currentTitle == "‹ Inbox")
     trace.record("-- pop")
     let popped = navigation.popViewController(animated: true)
     #expect(popped === second && second.parent == nil)

@@ -48,6 +48,7 @@ open class Responder {
     guard (self as? FirstResponderEditing)?.shouldBeginEditing() ?? true else { return false }
     window.firstResponder = self
     (self as? FirstResponderEditing)?.didBeginEditing()
+    if window.keyboardHeight > 0 { window.notifyKeyboardObservers() }
     return true
   }
 

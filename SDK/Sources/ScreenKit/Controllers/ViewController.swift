@@ -33,8 +33,10 @@ open class ViewController: Responder {
       if let old = loadedView, old !== newValue, old.owningViewController === self {
         old.owningViewController = nil
       }
+      if let old = loadedView, old !== newValue { old.layoutState.isViewControllerRootView = false }
       loadedView = newValue
       newValue?.owningViewController = self
+      newValue?.layoutState.isViewControllerRootView = true
     }
   }
 
@@ -147,6 +149,7 @@ open class ViewController: Responder {
     didSet {
       guard additionalSafeAreaInsets != oldValue else { return }
       viewSafeAreaInsetsDidChange()
+      viewIfLoaded?.setNeedsLayout()
     }
   }
 

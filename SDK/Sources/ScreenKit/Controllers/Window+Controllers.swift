@@ -119,13 +119,11 @@ extension Window {
     return result
   }
 
-  /// Lays out the views of the controllers in the window, each controller's view wrapped in
-  /// `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()`, parents before children.
+  /// Lays out the window now; the engine wraps the pass in the controllers'
+  /// `viewWillLayoutSubviews()` and `viewDidLayoutSubviews()`.
   func layoutControllerViews() {
-    for controller in topLevelControllers {
-      guard let rootView = controller.viewIfLoaded, rootView.window === self else { continue }
-      rootView.performControllerLayoutPass()
-    }
+    setNeedsLayout()
+    layoutIfNeeded()
   }
 }
 
@@ -142,5 +140,17 @@ extension ViewController {
     viewSafeAreaInsetsDidChange()
     for child in children { child.propagateSafeAreaChange() }
     presentedViewController?.propagateSafeAreaChange()
+  }
+}
+
+extension Window {
+  /// Ends editing when the first responder is in `subtree`, which is leaving the window: it
+  /// stops being first responder without being asked (UIKit's delegate documentation: the
+  /// end-editing message "may be called if forced ... (e.g. view removed from window)").
+  func subtreeWillLeave(_ subtree: View) {
+    guard let first = controllerState.firstResponder as? View, first.isDescendant(of: subtree)
+    else { return }
+    controllerState.firstResponder = nil
+    (first as? FirstResponderEditing)?.didEndEditing()
   }
 }

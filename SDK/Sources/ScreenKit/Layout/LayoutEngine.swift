@@ -24,6 +24,10 @@ enum LayoutEngine {
   /// Lays out the hierarchy under `root`, keeping `root`'s own frame.
   static func layout(root: View) {
     statistics.passes += 1
+    // (controllers) viewWillLayoutSubviews before the solve, viewDidLayoutSubviews after
+    let controllers = ViewController.controllersLaidOut(under: root)
+    for controller in controllers { controller.viewWillLayoutSubviews() }
+    defer { for controller in controllers { controller.viewDidLayoutSubviews() } }
     for _ in 0..<maximumIterations {
       let pass = LayoutPass(root: root, passID: nextPassID, fitting: nil)
       nextPassID += 1
