@@ -155,6 +155,40 @@ import Testing
     #expect(listed["error"]?.stringValue?.hasPrefix("restart required") == true)
   }
 
+  /// `compd --scan-plugin PATH` as the host runs it: the manifest on stdout and status 0,
+  /// or `{"error": reason}` and status 2; what the plugin prints goes to stderr.
+  @Test func theScanPluginFlagPrintsTheManifest() throws {
+    func scan(_ path: String) throws -> (status: Int32, output: String) {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: Fixtures.compd)
+      process.arguments = ["--scan-plugin", path]
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      let data = output.fileHandleForReading.readDataToEndOfFile()
+      process.waitUntilExit()
+      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+    let good = try scan(Fixtures.library(.good))
+    #expect(good.status == 0)
+    let manifest = try PluginManifest(json: JSONParser.parse(good.output))
+    #expect(manifest.name == "fixture.good" && manifest.stamp == ABIStamp.library)
+    #expect(manifest.components.map(\.name) == ["fixture.Hello"])
+    #expect(good.output.hasSuffix("}\n") && good.output.split(separator: "\n").count == 1)
+
+    let chatty = try scan(Fixtures.library(.chatty))
+    #expect(chatty.status == 2)
+    #expect(!chatty.output.contains("garbage"))
+    #expect(
+      try JSONParser.parse(chatty.output)["error"]?.stringValue?.hasPrefix("ABI mismatch") == true)
+
+    let missing = try scan("/nonexistent/libnothing.so")
+    #expect(missing.status == 2)
+    #expect(
+      try JSONParser.parse(missing.output)["error"]?.stringValue?.hasPrefix("cannot load") == true)
+  }
+
   @Test func concurrentScansRunOneAfterTheOther() async throws {
     let directory = try Fixtures.temporaryDirectory("concurrent")
     let good = try Fixtures.install(Fixtures.library(.good), into: directory, as: "libgood.so")
