@@ -26,6 +26,7 @@ public struct CompdCommand: AsyncParsableCommand {
           max-line-bytes = 16MiB                (K/KiB, M/MiB, G/GiB)
           max-output-bytes = 32MiB
           shutdown-grace = 10                   (seconds)
+          io-threads = 2                        (default: one per core)
         Each has the meaning of the flag of the same name. Flags given on the
         command line override the file. An unknown key or a bad value stops
         compd with an error naming file:line.
@@ -92,6 +93,11 @@ public struct CompdCommand: AsyncParsableCommand {
       "Seconds a graceful shutdown waits for in-flight requests (default: 10).",
       valueName: "seconds"))
   var shutdownGrace: String?
+
+  @Option(
+    name: .customLong("io-threads"),
+    help: ArgumentHelp("Socket I/O threads (default: one per CPU core).", valueName: "n"))
+  var ioThreads: String?
 
   public init() {}
 
@@ -168,6 +174,12 @@ public struct CompdCommand: AsyncParsableCommand {
         throw ConfigError("--shutdown-grace: bad value `\(shutdownGrace)`: expected seconds")
       }
       result.shutdownGraceSeconds = seconds
+    }
+    if let ioThreads {
+      guard let count = ConfigValues.count(ioThreads), (1...256).contains(count) else {
+        throw ConfigError("--io-threads: bad value `\(ioThreads)`: expected 1 to 256")
+      }
+      result.ioThreads = count
     }
     try result.validate()
     return result

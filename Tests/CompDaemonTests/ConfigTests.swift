@@ -17,6 +17,7 @@ struct ConfigTests {
       max-line-bytes = 1MiB
       max-output-bytes = 64K
       shutdown-grace = 2.5
+      io-threads = 1
       """, fileName: "t.conf")
     var config = DaemonConfig(socketPath: "/default")
     file.apply(to: &config)
@@ -29,12 +30,14 @@ struct ConfigTests {
     #expect(config.maxLineBytes == 1 << 20)
     #expect(config.maxOutputBytes == 64 << 10)
     #expect(config.shutdownGraceSeconds == 2.5)
+    #expect(config.ioThreads == 1)
   }
 
   @Test(arguments: [
     ("nonsense", "t.conf:1"), ("x = 1", "t.conf:1"), ("\n\nsocket-mode = 9", "t.conf:3"),
     ("max-connections = 0", "t.conf:1"), ("max-line-bytes = -5", "t.conf:1"),
-    ("log-level = shout", "t.conf:1"), ("socket =", "t.conf:1"), ("plugin-dir = a,,b", "t.conf:1"),
+    ("log-level = shout", "t.conf:1"), ("io-threads = 0", "t.conf:1"), ("socket =", "t.conf:1"),
+    ("plugin-dir = a,,b", "t.conf:1"),
   ])
   func errorsNameFileAndLine(_ text: String, _ place: String) {
     #expect {

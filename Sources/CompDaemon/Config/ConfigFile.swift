@@ -9,7 +9,7 @@ import Logging
 /// Format: one `key = value` per line; `#` starts a comment line; blank lines are ignored;
 /// a list (`plugin-dir`) takes repeated keys or comma-separated values. Keys:
 /// `socket`, `plugin-dir`, `state-dir`, `log-level`, `socket-mode`, `max-connections`,
-/// `max-line-bytes`, `max-output-bytes`, `shutdown-grace`. Unknown keys and bad values are
+/// `max-line-bytes`, `max-output-bytes`, `shutdown-grace`, `io-threads`. Unknown keys and bad values are
 /// errors that name `file:line`.
 public struct ConfigFile: Sendable, Equatable {
   public var socketPath: String?
@@ -21,11 +21,12 @@ public struct ConfigFile: Sendable, Equatable {
   public var maxLineBytes: Int?
   public var maxOutputBytes: Int?
   public var shutdownGraceSeconds: Double?
+  public var ioThreads: Int?
 
   /// Every key the file format knows, for `--help` and error messages.
   public static let keys = [
     "socket", "plugin-dir", "state-dir", "log-level", "socket-mode", "max-connections",
-    "max-line-bytes", "max-output-bytes", "shutdown-grace",
+    "max-line-bytes", "max-output-bytes", "shutdown-grace", "io-threads",
   ]
 
   /// An empty file.
@@ -114,6 +115,11 @@ public struct ConfigFile: Sendable, Equatable {
           throw bad("a non-negative number of seconds")
         }
         result.shutdownGraceSeconds = seconds
+      case "io-threads":
+        guard let count = ConfigValues.count(value), (1...256).contains(count) else {
+          throw bad("a number of threads from 1 to 256")
+        }
+        result.ioThreads = count
       default:
         throw ConfigError(
           "\(place): unknown key `\(key)` (known: \(keys.joined(separator: ", ")))")
@@ -133,5 +139,6 @@ public struct ConfigFile: Sendable, Equatable {
     if let maxLineBytes { config.maxLineBytes = maxLineBytes }
     if let maxOutputBytes { config.maxOutputBytes = maxOutputBytes }
     if let shutdownGraceSeconds { config.shutdownGraceSeconds = shutdownGraceSeconds }
+    if let ioThreads { config.ioThreads = ioThreads }
   }
 }

@@ -21,6 +21,8 @@ public struct DaemonConfig: Sendable, Equatable {
   /// Largest amount of reply data queued for one client that does not read; a client
   /// over it is disconnected.
   public var maxOutputBytes: Int = 32 << 20
+  /// Event-loop threads for socket I/O; `nil` means one per CPU core.
+  public var ioThreads: Int? = nil
   /// How long a graceful shutdown waits for in-flight requests before closing clients.
   public var shutdownGraceSeconds: Double = 10
 
@@ -42,6 +44,9 @@ public struct DaemonConfig: Sendable, Equatable {
     if maxConnections < 1 { throw ConfigError("max-connections must be at least 1") }
     if maxLineBytes < 16 { throw ConfigError("max-line-bytes must be at least 16") }
     if maxOutputBytes < 4096 { throw ConfigError("max-output-bytes must be at least 4096") }
+    if let ioThreads, ioThreads < 1 || ioThreads > 256 {
+      throw ConfigError("io-threads must be between 1 and 256")
+    }
     if !(shutdownGraceSeconds >= 0) { throw ConfigError("shutdown-grace must not be negative") }
   }
 }

@@ -27,11 +27,21 @@ final class SocketServer: Service {
   }
 
   func run() async throws {
-    let listener = try await SocketListener.start(
-      config: config, registry: registry, connections: connections, logger: logger)
+    let threads = config.ioThreads ?? System.coreCount
+    let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
+    let listener: SocketListener
+    do {
+      listener = try await SocketListener.start(
+        config: config, registry: registry, connections: connections, logger: logger,
+        group: group)
+    } catch {
+      try? await group.shutdownGracefully()
+      throw error
+    }
     // Returns when a graceful shutdown starts; throws if the group is cancelled instead.
     try? await gracefulShutdown()
     await listener.shutDown()
+    try? await group.shutdownGracefully()
   }
 }
 
