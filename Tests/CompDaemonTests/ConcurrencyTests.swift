@@ -95,6 +95,7 @@ import Testing
       "["
       + (0..<10000).map { #"{"jsonrpc":"2.0","method":"daemon.ping","id":\#($0)}"# }
       .joined(separator: ",") + "]\n"
+      + String(repeating: #"{"jsonrpc":"2.0","method":"rpc.discover","id":1}"# + "\n", count: 200)
     var disconnected = false
     let start = Date()
     while Date().timeIntervalSince(start) < 20 {
