@@ -23,7 +23,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$bin/compd" --socket "$dir/compd.sock" --log-level warning 2>"$dir/compd.log" &
+# redis-server serves from one thread; by default compd gets one I/O thread too
+# (COMPD_ARGS overrides, e.g. COMPD_ARGS="--io-threads 2").
+read -r -a compd_args <<<"${COMPD_ARGS:---io-threads 1}"
+echo "compd ${compd_args[*]} vs redis-server $(redis-server --version | awk '{print $3}'), $connections connections, medians of $rounds rounds"
+"$bin/compd" --socket "$dir/compd.sock" --log-level warning "${compd_args[@]}" 2>"$dir/compd.log" &
 compd_pid=$!
 redis-server --port 0 --unixsocket "$dir/redis.sock" --unixsocketperm 700 --save '' \
   --appendonly no --daemonize no --loglevel warning >"$dir/redis.log" 2>&1 &
