@@ -63,6 +63,7 @@ final class SocketListener: Sendable {
   ) async throws -> SocketListener {
     let socketFile = SocketFile(path: config.socketPath)
     try socketFile.prepareForBinding()
+    FileDescriptorLimit.raise(toFit: config.maxConnections, logger: logger)
     let dispatcher = Dispatcher(
       registry: registry, limits: JSONParser.Limits(maxBytes: config.maxLineBytes))
     let settings = ConnectionHandler.Settings(
