@@ -159,4 +159,22 @@ import Testing
     #expect(try client.readJSON()["error"]?["data"]?["name"] == "compd.LimitExceeded")
     #expect(try daemon.stop() == 0)
   }
+
+  @Test func logLinesCarryTimestampsExceptUnderJournald() throws {
+    let plain = try DaemonProcess()
+    #expect(try plain.stop() == 0)
+    let firstPlain = plain.log.split(separator: "\n").first ?? ""
+    #expect(
+      firstPlain.range(
+        of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z notice compd: listening"#,
+        options: .regularExpression) != nil, "\(firstPlain)")
+
+    var environment = ProcessInfo.processInfo.environment
+    environment["JOURNAL_STREAM"] = "8:12345"
+    let journald = try DaemonProcess(environment: environment)
+    #expect(try journald.stop() == 0)
+    let lines = journald.log.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("<5>notice compd: listening") == true, "\(lines)")
+    #expect(lines.allSatisfy { $0.hasPrefix("<") })
+  }
 }

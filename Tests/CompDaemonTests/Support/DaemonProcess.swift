@@ -9,7 +9,10 @@ final class DaemonProcess {
   private let logURL: URL
 
   /// Starts compd on a socket in a fresh temporary directory and waits until it accepts.
-  init(arguments: [String] = [], socketPath: String? = nil, waitForSocket: Bool = true) throws {
+  init(
+    arguments: [String] = [], socketPath: String? = nil, waitForSocket: Bool = true,
+    environment: [String: String]? = nil
+  ) throws {
     directory = TestPaths.temporaryDirectory()
     self.socketPath = socketPath ?? directory + "/compd.sock"
     logURL = URL(fileURLWithPath: directory + "/compd.log")
@@ -18,6 +21,7 @@ final class DaemonProcess {
     process.arguments = ["--socket", self.socketPath] + arguments
     process.standardError = try FileHandle(forWritingTo: logURL)
     process.standardOutput = FileHandle.nullDevice
+    if let environment { process.environment = environment }
     try process.run()
     if waitForSocket { try waitUntilAccepting() }
   }
