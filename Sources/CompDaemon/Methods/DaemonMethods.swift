@@ -12,7 +12,8 @@ extension Daemon {
         name: "rpc.discover",
         summary: "The OpenRPC document describing every method of this daemon.",
         params: .object([]),
-        result: .object([]),
+        result: .object(
+          additionalProperties: true, description: "An OpenRPC 1.x document, generated."),
         handler: .immediate { [self] _ in openRPCDocument }))
 
     registry.register(
@@ -20,7 +21,16 @@ extension Daemon {
         name: "daemon.info",
         summary: "Version, process and load of the daemon.",
         params: .object([]),
-        result: .object([]),
+        result: .object([
+          .init("version", .string(description: "compd's version."), required: true),
+          .init("protocol", .integer(description: "Wire protocol version (1)."), required: true),
+          .init("pid", .integer(description: "Process id."), required: true),
+          .init("uptimeSeconds", .number(description: "Seconds since start."), required: true),
+          .init("plugins", .integer(description: "Loaded plugins."), required: true),
+          .init("components", .integer(description: "Components they provide."), required: true),
+          .init("scenes", .integer(description: "Open scenes."), required: true),
+          .init("clients", .integer(description: "Connected clients."), required: true),
+        ]),
         handler: .immediate { [self] _ in info() }))
 
     registry.register(
@@ -28,7 +38,7 @@ extension Daemon {
         name: "daemon.ping",
         summary: "The cheapest round trip; answers `{}`.",
         params: .object([]),
-        result: .object([]),
+        result: .object(description: "Always `{}`."),
         handler: .immediate { _ in .object([:]) }))
   }
 

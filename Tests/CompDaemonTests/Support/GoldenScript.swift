@@ -15,7 +15,9 @@ import JSONRPC
 /// * `<-- JSON` expects the next line to equal JSON (compared parsed; `"<any>"` matches any
 ///   value; inside an `error` object, members the script leaves out are not compared).
 /// * `<~~ JSON` lines form a group received in any order; arrays in them compare as sets.
-/// * `#! compd ARGS` (first lines) adds command-line arguments for the daemon.
+/// * `#! compd ARGS` adds command-line arguments for the daemon.
+/// * `#! known-issue REASON` marks the script as failing for a known reason (reported as a
+///   known issue; it fails again once fixed, so that the marker gets removed).
 /// After the last step the runner pings once more and expects that reply next, so any
 /// unexpected extra line fails the script.
 struct GoldenScript {
@@ -32,6 +34,8 @@ struct GoldenScript {
 
   let name: String
   var daemonArguments: [String] = []
+  /// Why the script is expected to fail for now (`#! known-issue REASON`), if it is.
+  var knownIssue: String?
   var steps: [Step] = []
 
   init(contentsOf url: URL) throws {
@@ -50,6 +54,10 @@ struct GoldenScript {
       let line = String(rawLine)
       if line.hasPrefix("#! compd ") {
         daemonArguments += line.dropFirst(9).split(separator: " ").map(String.init)
+        continue
+      }
+      if line.hasPrefix("#! known-issue ") {
+        knownIssue = String(line.dropFirst(15))
         continue
       }
       if line.isEmpty || line.hasPrefix("#") { continue }
