@@ -48,6 +48,8 @@ let package = Package(
       name: "CompDaemonTests",
       dependencies: ["CompDaemon", "CompCtl", "JSONRPC", nioCore, nioPosix]
     ),
+    // (server) the `make bench-rpc` client; no dependencies so that it measures the server only
+    .executableTarget(name: "RPCBench", path: "Benchmarks/RPCBench"),
     // (plugins) bundled plugins
     .target(name: "Login", dependencies: [screenKit], path: "Plugins/Login"),
     .target(name: "StackedForms", dependencies: [screenKit], path: "Plugins/StackedForms"),

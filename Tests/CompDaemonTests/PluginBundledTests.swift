@@ -4,7 +4,7 @@ import Testing
 
 @testable import CompDaemon
 
-/// The bundled plugins, as built by this package (`Plugins/<Name>` → `lib<Name>.so`),
+/// The bundled plugins (`Plugins/<Name>` → `lib<Name>.so`, compiled from their sources),
 /// vetted and loaded by the host like any other plugin and driven through a window the
 /// way a client's events drive a scene.
 @Suite("Bundled plugins") @MainActor struct PluginBundledTests {
@@ -16,9 +16,7 @@ import Testing
   private func loadedHost() async throws -> PluginHost {
     let directory = try Fixtures.temporaryDirectory("bundled")
     for name in Self.bundled {
-      let built = "\(Fixtures.productsDirectory)/lib\(name).so"
-      try #require(FileManager.default.fileExists(atPath: built), "build the \(name) product first")
-      try Fixtures.install(built, into: directory, as: "lib\(name).so")
+      try Fixtures.install(Fixtures.bundled(name), into: directory, as: "lib\(name).so")
     }
     let host = Fixtures.host([directory], timeout: 5)
     await host.scan()

@@ -56,6 +56,23 @@ enum PluginFixtureBuilder {
     }
   }
 
+  /// The bundled plugin `Plugins/<name>`, compiled from its sources for this test run
+  /// against the current ScreenKit (not SwiftPM's product, which an incremental build can
+  /// leave stale: the ABI stamp then rightly rejects it).
+  static func bundled(_ name: String) throws -> String {
+    try cached("bundled-\(name)") { output in
+      let directory = "\(repositoryRoot)/Plugins/\(name)"
+      let sources = try FileManager.default.contentsOfDirectory(atPath: directory)
+        .filter { $0.hasSuffix(".swift") }.sorted().map { "\(directory)/\($0)" }
+      try run(
+        [
+          "swiftc", "-emit-library", "-parse-as-library", "-swift-version", "6",
+          "-module-name", name, "-I", "\(productsDirectory)/Modules", "-L", productsDirectory,
+          "-lScreenKit", "-Xlinker", "-rpath=\(productsDirectory)", "-o", output,
+        ] + sources)
+    }
+  }
+
   /// The path of the compiled C variant (built once per test run).
   static func library(_ variant: CVariant) throws -> String {
     try cached("c-\(variant.rawValue)") { output in
@@ -99,8 +116,10 @@ enum PluginFixtureBuilder {
   @discardableResult
   static func run(_ arguments: [String], directory: String? = nil) throws -> String {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
+    // A known umask: the tests' process may have changed its own (socket-mode tests), and
+    // SwiftPM must be able to execute the manifest it compiles.
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "umask 022; exec \"$@\"", "sh"] + arguments
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let pipe = Pipe()
     process.standardOutput = pipe

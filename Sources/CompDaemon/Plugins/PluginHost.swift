@@ -61,7 +61,9 @@ public final class PluginHost {
   private var currentScan: Task<Void, Never>?
 
   /// A host with no plugins loaded yet; call `scan()`.
-  public init(configuration: Configuration, catalog: ComponentCatalog, logger: Logger) {
+  public nonisolated init(
+    configuration: Configuration, catalog: ComponentCatalog = ComponentCatalog(), logger: Logger
+  ) {
     self.configuration = configuration
     self.catalog = catalog
     self.logger = logger

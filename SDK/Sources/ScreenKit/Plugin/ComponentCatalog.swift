@@ -9,8 +9,8 @@ public final class ComponentCatalog {
 
   private var byName: [String: Component] = [:]
 
-  /// An empty catalog.
-  public init() {}
+  /// An empty catalog (it can be made anywhere; it is used on the main actor).
+  public nonisolated init() {}
 
   /// The names of every registered component, sorted.
   public var names: [String] { byName.keys.sorted() }

@@ -1,0 +1,106 @@
+import JSONRPC
+import ScreenKit
+
+extension Daemon {
+  /// Scans the plugin directories (vetting new files, loading accepted ones) and updates
+  /// the counters `daemon.info` reports. Runs before the socket is served, and again on
+  /// `plugins.rescan`.
+  func loadPlugins() async {
+    let host = pluginHost
+    await host.scan()
+    await MainActor.run {
+      counters.plugins = host.loadedPluginCount
+      counters.components = host.catalog.names.count
+    }
+  }
+
+  /// `plugins.list`, `plugins.rescan`, `components.list`, `components.describe`.
+  func registerPluginMethods(into registry: inout MethodRegistry) {
+    let host = pluginHost
+    let pluginEntry = Schema.object([
+      .init("name", .string(), required: true),
+      .init("version", .string(), required: true),
+      .init("path", .string(), required: true),
+      .init("state", .string(enum: ["loaded", "rejected", "quarantined"]), required: true),
+      .init("components", .array(.string()), required: true),
+      .init("error", .string(description: "why the plugin is not loaded, or needs a restart")),
+      .init("restartRequired", .boolean(description: "the file changed after it was loaded")),
+    ])
+    let pluginList = Schema.object([.init("plugins", .array(pluginEntry), required: true)])
+
+    registry.register(
+      RPCMethod(
+        name: "plugins.list",
+        summary: "Every plugin file found, with its state and, unless loaded, why.",
+        params: .object([]),
+        result: pluginList,
+        handler: .async { _ in await host.pluginsListResult() }))
+
+    registry.register(
+      RPCMethod(
+        name: "plugins.rescan",
+        summary: "Scans the plugin directories again and loads new plugin files.",
+        description:
+          "New files are vetted and loaded; changed files of rejected or quarantined plugins are vetted again. A changed file of a loaded plugin is listed with restartRequired: loaded code stays until compd restarts.",
+        params: .object([]),
+        result: pluginList,
+        handler: .async { [self] _ in
+          await loadPlugins()
+          return await host.pluginsListResult()
+        }))
+
+    registry.register(
+      RPCMethod(
+        name: "components.list",
+        summary: "The components of every loaded plugin, or of one plugin.",
+        params: .object([
+          .init("plugin", .string(minLength: 1, description: "a plugin name from plugins.list"))
+        ]),
+        result: .object([
+          .init(
+            "components",
+            .array(
+              .object([
+                .init("name", .string(), required: true),
+                .init("plugin", .string(), required: true),
+                .init("version", .string(), required: true),
+                .init(
+                  "kind", .string(enum: ComponentKind.allCases.map(\.rawValue)), required: true),
+                .init("summary", .string(), required: true),
+              ])), required: true)
+        ]),
+        handler: .async { call in
+          let plugin = call.params["plugin"]?.stringValue
+          guard let result = await host.componentsListResult(plugin: plugin) else {
+            throw RPCError.server(
+              .pluginError, "no loaded plugin is named \"\(plugin ?? "")\"",
+              details: ["plugin": .string(plugin ?? "")])
+          }
+          return result
+        }))
+
+    registry.register(
+      RPCMethod(
+        name: "components.describe",
+        summary: "A component's kind, summary, params (as JSON Schema) and events.",
+        params: .object([.init("name", .string(minLength: 1), required: true)]),
+        result: .object([
+          .init("name", .string(), required: true),
+          .init("plugin", .string(), required: true),
+          .init("version", .string(), required: true),
+          .init("kind", .string(enum: ComponentKind.allCases.map(\.rawValue)), required: true),
+          .init("summary", .string(), required: true),
+          .init("params", .object(additionalProperties: true), required: true),
+          .init("events", .array(.string()), required: true),
+        ]),
+        handler: .async { call in
+          let name = call.params["name"]?.stringValue ?? ""
+          guard let result = await host.describeComponentResult(name: name) else {
+            throw RPCError.server(
+              .noSuchComponent, "no component named \"\(name)\" is loaded",
+              details: ["component": .string(name)])
+          }
+          return result
+        }))
+  }
+}
