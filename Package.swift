@@ -55,9 +55,5 @@ let package = Package(
     .target(name: "StackedForms", dependencies: [screenKit], path: "Plugins/StackedForms"),
     .target(name: "Destination", dependencies: [screenKit], path: "Plugins/Destination"),
     .target(name: "Gallery", dependencies: [screenKit], path: "Plugins/Gallery"),
-    // (plugins) times plugin-host startup for scripts/bench-plugins.sh
-    .executableTarget(
-      name: "PluginStartupBenchmark", dependencies: ["CompDaemon", screenKit, logging],
-      path: "Benchmarks/PluginStartup"),
   ]
 )
