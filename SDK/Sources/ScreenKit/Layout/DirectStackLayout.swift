@@ -9,7 +9,9 @@
 /// fillEqually, fillProportionally or equalSpacing distribution; no baseline alignment,
 /// margins- or baseline-relative arrangement), or a view whose subviews keep their frames;
 /// its only constraints are required constant widths and heights of single views; it uses no
-/// layout guides; and its labels are single-line. Everything else is solved by the simplex.
+/// layout guides; and its labels are single-line; no safe area reaches it (no window insets,
+/// no controller views) and no view preserves its superview's margins. Everything else is
+/// solved by the simplex.
 @MainActor
 enum DirectStackLayout {
   /// Whether `root`'s hierarchy qualifies (see the type's documentation).
@@ -21,6 +23,10 @@ enum DirectStackLayout {
   }
 
   private static func computeQualifies(_ root: View) -> Bool {
+    // Safe areas and preserved margins need the frames of the whole chain: the simplex pass
+    // computes them.
+    if let window = root as? Window, window.hostSafeAreaInsets != .zero { return false }
+    if root.owningViewController != nil || root.preservesSuperviewLayoutMargins { return false }
     if root.layoutState.safeAreaGuide != nil || root.layoutState.marginsGuide != nil
       || !root.layoutState.guides.isEmpty || root is ScrollView
     {
@@ -145,6 +151,9 @@ enum DirectStackLayout {
       }
     }
     view.layoutState.needsLayout = false
+    // No safe area reaches a qualifying hierarchy, so the margins are the view's own.
+    view.layoutState.safeAreaInsets = .zero
+    view.layoutState.effectiveLayoutMargins = view.layoutMargins
     view.layoutSubviews()
   }
 
