@@ -147,6 +147,8 @@ enum DirectStackLayout {
       arrange(stack)
     } else {
       for subview in view.subviews where subview.layoutState.needsLayout || force {
+        // A subview that keeps its frame is a relayout boundary.
+        subview.layoutState.isRelayoutBoundary = true
         arrangeChildren(of: subview, force: force)
       }
     }
@@ -170,6 +172,7 @@ enum DirectStackLayout {
     let spacing = stack.totalSpacingOfVisible()
     let total = lengths.reduce(0, +)
     var gap: Double? = nil
+    var stretched = -1
     switch stack.distribution {
     case .fillEqually:
       let each = visible.isEmpty ? 0 : max(0, (available - spacing) / Double(visible.count))
@@ -193,7 +196,10 @@ enum DirectStackLayout {
             best = index
           }
         }
-        if best >= 0 { lengths[best] += delta }
+        if best >= 0 {
+          lengths[best] += delta
+          stretched = best
+        }
       } else {
         // The lowest compression resistance shrinks first; ties go to the last view.
         var remaining = delta < -1e-9 ? Set(visible.indices) : []
@@ -209,6 +215,7 @@ enum DirectStackLayout {
           }
           guard best >= 0, bestPriority < 1000 else { break }
           remaining.remove(best)
+          stretched = best
           let cut = min(lengths[best], -delta)
           lengths[best] -= cut
           delta += cut
@@ -226,6 +233,15 @@ enum DirectStackLayout {
       }
       if let previous { position += gap ?? stack.spacing(after: previous) }
       let length = lengths[visibleIndex]
+      // The child's frame ignores its content when its length is fixed (or shared equally)
+      // and it fills the stack across: a change inside it relayouts it alone.
+      let fixedAlong =
+        stack.distribution == .fillEqually
+        || (stack.distribution == .fill && visibleIndex != stretched
+          && fixedDimension(child, vertical ? .height : .width) != nil)
+      let fixedAcross =
+        stack.alignment == .fill || fixedDimension(child, vertical ? .width : .height) != nil
+      child.layoutState.isRelayoutBoundary = fixedAlong && fixedAcross
       place(child, in: stack, along: position, length: length, crossAvailable: crossAvailable)
       position += length
       previous = child

@@ -47,6 +47,33 @@ enum LayoutEngine {
     runLayoutSubviews(root)
   }
 
+  /// Lays out the dirty relayout boundaries under `root` alone; falls back to a full pass
+  /// when one of them no longer qualifies for direct evaluation.
+  static func layoutPendingBoundaries(of root: View) {
+    let pending = root.layoutState.pendingBoundaries
+    root.layoutState.pendingBoundaries.removeAll(keepingCapacity: true)
+    for boundary in pending where boundary.layoutState.needsLayout {
+      guard boundary.isDescendant(of: root), !forceSolver, DirectStackLayout.qualifies(boundary)
+      else {
+        // Flag the whole chain and lay out the root the ordinary way.
+        boundary.layoutState.isRelayoutBoundary = false
+        boundary.layoutState.needsLayout = false
+        var view: View? = boundary
+        while let current = view {
+          current.layoutState.qualifiesForDirectLayout = nil
+          view = current.superview
+        }
+        boundary.setNeedsLayout()
+        root.layoutState.needsLayout = true
+        layout(root: root)
+        return
+      }
+      statistics.passes += 1
+      statistics.directPasses += 1
+      DirectStackLayout.layout(root: boundary)
+    }
+  }
+
   /// The size `view` takes with its constraints when asked to be `target` at the given
   /// priorities; the view's frame is not changed.
   static func fittingSize(

@@ -349,6 +349,7 @@ final class LayoutPass {
           height: frame.height)
       }
       view.layoutState.absoluteOrigin = frame.origin
+      view.layoutState.isRelayoutBoundary = false
       for guide in view.systemAndUserGuides {
         if let guideFrame = solvedFrame(of: guide) {
           guide.layoutFrame = Rect(

@@ -269,10 +269,25 @@ extension View: LayoutItem {
   /// host's frame) lays it out.
   public func setNeedsLayout() {
     var current: View? = self
-    while let view = current, !view.layoutState.needsLayout {
-      view.layoutState.needsLayout = true
-      view.layoutState.naturalSize = nil
-      view.layoutState.qualifiesForDirectLayout = nil
+    while let view = current {
+      let state = view.layoutState
+      if state.needsLayout { return }
+      state.needsLayout = true
+      state.naturalSize = nil
+      state.qualifiesForDirectLayout = nil
+      if state.isRelayoutBoundary, let parent = view.superview {
+        // The view's frame does not depend on its content: only it needs arranging. The
+        // natural sizes above it are stale all the same.
+        var root = parent
+        var ancestor: View? = parent
+        while let above = ancestor {
+          above.layoutState.naturalSize = nil
+          root = above
+          ancestor = above.superview
+        }
+        root.layoutState.pendingBoundaries.append(view)
+        return
+      }
       current = view.superview
     }
   }
@@ -282,8 +297,11 @@ extension View: LayoutItem {
   public func layoutIfNeeded() {
     var root = self
     while let parent = root.superview { root = parent }
-    guard root.layoutState.needsLayout else { return }
-    LayoutEngine.layout(root: root)
+    if root.layoutState.needsLayout {
+      LayoutEngine.layout(root: root)
+    } else if !root.layoutState.pendingBoundaries.isEmpty {
+      LayoutEngine.layoutPendingBoundaries(of: root)
+    }
   }
 
   /// The smallest size that satisfies the view's constraints, as close to `targetSize` as
@@ -316,6 +334,13 @@ extension View: LayoutItem {
       candidate = view.superview
     }
     return nil
+  }
+
+  /// Marks the view and its superview: a change to the view's own constraints can change its
+  /// frame, which its superview arranges.
+  func setNeedsLayoutWithSuperview() {
+    setNeedsLayout()
+    superview?.setNeedsLayout()
   }
 
   func hierarchyDidChange() {

@@ -32,6 +32,11 @@ final class ViewLayoutState {
   var needsLayout = true
   /// The natural size direct stack layout measured, valid while the view is not dirty.
   var naturalSize: Size?
+  /// Whether the view's frame does not depend on its own content (fixed by its superview's
+  /// direct arrangement or by its own frame), so a change inside it relayouts it alone.
+  var isRelayoutBoundary = false
+  /// Dirty relayout boundaries below this root, laid out by the next `layoutIfNeeded()`.
+  var pendingBoundaries: [View] = []
   /// Whether the subtree qualifies for direct stack layout, valid while the view is not dirty.
   var qualifiesForDirectLayout: Bool?
   /// The intrinsic size of the last measurement, valid until invalidated.
