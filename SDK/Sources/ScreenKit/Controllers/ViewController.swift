@@ -146,6 +146,7 @@ open class ViewController: Responder {
   open var additionalSafeAreaInsets: EdgeInsets = .zero {
     didSet {
       guard additionalSafeAreaInsets != oldValue else { return }
+      viewIfLoaded?.setNeedsLayout()  // (layout) the view's safe area changes
       viewSafeAreaInsetsDidChange()
     }
   }
