@@ -153,3 +153,46 @@ struct SplitMix {
   root.layoutIfNeeded()
   #expect(LayoutEngine.statistics.solves > before)
 }
+
+@MainActor
+@Test func leafChangesRearrangeOnlyWhatMoves() {
+  let column = StackView()
+  column.axis = .vertical
+  var leaves: [ImageView] = []
+  for _ in 0..<300 {
+    let row = StackView()
+    for _ in 0..<2 {
+      let leaf = ImageView(image: .init(name: "leaf", size: Size(width: 20, height: 10)))
+      row.addArrangedSubview(leaf)
+      leaves.append(leaf)
+    }
+    column.addArrangedSubview(row)
+  }
+  let root = View(frame: Rect(x: 0, y: 0, width: 500, height: 3000))
+  column.frame = root.bounds
+  root.addSubview(column)
+  root.layoutIfNeeded()
+
+  // A wider leaf: its row keeps its height and the column fills the width, so only that
+  // row is arranged again.
+  var before = LayoutEngine.statistics.visitedViews
+  leaves[20].image = .init(name: "leaf", size: Size(width: 35, height: 10))
+  root.layoutIfNeeded()
+  #expect(LayoutEngine.statistics.visitedViews - before <= 8)
+  #expect(leaves[20].frame.width == 500 - 20)
+  #expect(leaves[21].frame.minX == 500 - 20)
+
+  // A taller leaf moves every row below it: the column is arranged again.
+  before = LayoutEngine.statistics.visitedViews
+  leaves[20].image = .init(name: "leaf", size: Size(width: 35, height: 30))
+  root.layoutIfNeeded()
+  #expect(LayoutEngine.statistics.visitedViews - before > 8)
+  #expect(leaves[20].superview!.frame.height == 30)
+  #expect(leaves[22].superview!.frame.minY == 130)
+  // 3020 points of rows in 3000: with equal compression resistance the last rows give way
+  // first, each down to zero.
+  #expect(leaves[598].superview!.frame.height == 0)
+  #expect(leaves[596].superview!.frame.height == 0)
+  #expect(leaves[594].superview!.frame.height == 10)
+  #expect(leaves[0].superview!.frame.height == 10)
+}

@@ -153,6 +153,8 @@ enum DirectStackLayout {
       }
     }
     view.layoutState.needsLayout = false
+    view.layoutState.selfDirty = false
+    view.layoutState.dirtyChildren.removeAll(keepingCapacity: true)
     // No safe area reaches a qualifying hierarchy, so the margins are the view's own.
     view.layoutState.safeAreaInsets = .zero
     view.layoutState.effectiveLayoutMargins = view.layoutMargins
@@ -160,13 +162,16 @@ enum DirectStackLayout {
   }
 
   private static func arrange(_ stack: StackView) {
+    if arrangeDirtyChildrenOnly(stack) { return }
     let vertical = stack.axis == .vertical
     let bounds = stack.frame.size
+    stack.layoutState.lastArrangedSize = bounds
     let available = vertical ? bounds.height : bounds.width
     let crossAvailable = vertical ? bounds.width : bounds.height
     let visible = stack.arrangedSubviews.filter { !$0.isHidden }
     var lengths = visible.map { child -> Double in
       let natural = naturalSize(of: child)
+      child.layoutState.lastNaturalSize = natural
       return vertical ? natural.height : natural.width
     }
     let spacing = stack.totalSpacingOfVisible()
@@ -247,6 +252,32 @@ enum DirectStackLayout {
       previous = child
       visibleIndex += 1
     }
+  }
+
+  /// When only descendants changed, the stack kept its size and the changed children kept
+  /// their natural size along the axis (and across it unless the stack fills), every frame
+  /// stays: only the changed children are arranged. Returns whether that was the case.
+  private static func arrangeDirtyChildrenOnly(_ stack: StackView) -> Bool {
+    let state = stack.layoutState
+    guard !state.selfDirty, let size = state.lastArrangedSize, size == stack.frame.size,
+      !state.dirtyChildren.isEmpty
+    else { return false }
+    let vertical = stack.axis == .vertical
+    for child in state.dirtyChildren {
+      guard child.superview === stack, let old = child.layoutState.lastNaturalSize else {
+        return false
+      }
+      let new = naturalSize(of: child)
+      let sameAlong = vertical ? old.height == new.height : old.width == new.width
+      let sameAcross =
+        stack.alignment == .fill || (vertical ? old.width == new.width : old.height == new.height)
+      guard sameAlong && sameAcross else { return false }
+    }
+    for child in state.dirtyChildren where child.layoutState.needsLayout {
+      child.layoutState.lastNaturalSize = naturalSize(of: child)
+      arrangeChildren(of: child, force: false)
+    }
+    return true
   }
 
   private static func place(

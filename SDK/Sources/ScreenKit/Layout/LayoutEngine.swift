@@ -91,6 +91,9 @@ enum LayoutEngine {
   private static func clearNeedsLayout(_ view: View) {
     guard view.layoutState.needsLayout else { return }
     view.layoutState.needsLayout = false
+    view.layoutState.selfDirty = false
+    view.layoutState.dirtyChildren.removeAll()
+    view.layoutState.lastArrangedSize = nil
     for subview in view.subviews { clearNeedsLayout(subview) }
   }
 

@@ -268,28 +268,36 @@ extension View: LayoutItem {
   /// Marks the view as needing layout; the next `layoutIfNeeded()` of its hierarchy (or the
   /// host's frame) lays it out.
   public func setNeedsLayout() {
-    var current: View? = self
-    while let view = current {
-      let state = view.layoutState
-      if state.needsLayout { return }
-      state.needsLayout = true
-      state.naturalSize = nil
-      state.qualifiesForDirectLayout = nil
-      if state.isRelayoutBoundary, let parent = view.superview {
-        // The view's frame does not depend on its content: only it needs arranging. The
-        // natural sizes above it are stale all the same.
-        var root = parent
-        var ancestor: View? = parent
-        while let above = ancestor {
-          above.layoutState.naturalSize = nil
-          root = above
-          ancestor = above.superview
-        }
-        root.layoutState.pendingBoundaries.append(view)
-        return
-      }
-      current = view.superview
+    layoutState.selfDirty = true
+    guard markNeedsLayout(self) else { return }
+    var child = self
+    while let parent = child.superview {
+      parent.layoutState.dirtyChildren.append(child)
+      guard markNeedsLayout(parent) else { return }
+      child = parent
     }
+  }
+
+  /// Flags `view`; returns whether its superview must be flagged too (false when it was
+  /// flagged already or is a relayout boundary, which registers with its root instead).
+  private func markNeedsLayout(_ view: View) -> Bool {
+    let state = view.layoutState
+    if state.needsLayout { return false }
+    state.needsLayout = true
+    state.naturalSize = nil
+    state.qualifiesForDirectLayout = nil
+    guard state.isRelayoutBoundary, let parent = view.superview else { return true }
+    // The view's frame does not depend on its content: only it needs arranging. The natural
+    // sizes above it are stale all the same.
+    var root = parent
+    var ancestor: View? = parent
+    while let above = ancestor {
+      above.layoutState.naturalSize = nil
+      root = above
+      ancestor = above.superview
+    }
+    root.layoutState.pendingBoundaries.append(view)
+    return false
   }
 
   /// Lays out the view's hierarchy now if anything in it needs layout. With nothing dirty

@@ -32,6 +32,14 @@ final class ViewLayoutState {
   var needsLayout = true
   /// The natural size direct stack layout measured, valid while the view is not dirty.
   var naturalSize: Size?
+  /// `setNeedsLayout()` was called on the view itself (not only on a descendant).
+  var selfDirty = true
+  /// Children that were marked since the last arrangement.
+  var dirtyChildren: [View] = []
+  /// The natural size the last direct arrangement of the superview used.
+  var lastNaturalSize: Size?
+  /// The size the view had when its arranged subviews were last placed.
+  var lastArrangedSize: Size?
   /// Whether the view's frame does not depend on its own content (fixed by its superview's
   /// direct arrangement or by its own frame), so a change inside it relayouts it alone.
   var isRelayoutBoundary = false
