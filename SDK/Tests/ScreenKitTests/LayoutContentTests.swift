@@ -184,3 +184,35 @@ import Testing
         terms: [(width, 1)], constant: -3, relation: .equal, required: true, weight: 0)
     })
 }
+
+@MainActor
+@Test func nonFiniteInputIsReportedNotSolved() {
+  LayoutDiagnostics.clearRecentIssues()
+  let previous = LayoutDiagnostics.handler
+  LayoutDiagnostics.handler = nil
+  defer { LayoutDiagnostics.handler = previous }
+  let root = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+  let child = View()
+  child.translatesAutoresizingMaskIntoConstraints = false
+  root.addSubview(child)
+  LayoutConstraint.activate([
+    child.widthAnchor.constraint(equalToConstant: .nan),
+    child.heightAnchor.constraint(equalTo: root.heightAnchor, multiplier: .infinity),
+    child.topAnchor.constraint(equalTo: root.topAnchor),
+    child.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+    child.heightAnchor.constraint(equalToConstant: 20),
+  ])
+  let stray = View(frame: Rect(x: .nan, y: 0, width: .infinity, height: 10))
+  root.addSubview(stray)
+  root.layoutIfNeeded()
+  #expect(LayoutDiagnostics.recentIssues.count == 2)
+  #expect(child.frame.height == 20)
+  #expect(child.frame.minX.isFinite && child.frame.width.isFinite)
+  // A constraint between views without a common ancestor stays inactive.
+  let other = View()
+  let orphan = child.widthAnchor.constraint(equalTo: other.widthAnchor)
+  orphan.isActive = true
+  #expect(!orphan.isActive)
+  #expect(LayoutDiagnostics.recentIssues.count == 3)
+  #expect("\(LayoutDiagnostics.recentIssues.last!)".contains("no common ancestor"))
+}
