@@ -82,8 +82,11 @@ extension Window {
   /// Resizes the window as a host does when its screen changes: every controller hears
   /// `viewWillTransition(to:with:)` (from the root down), then the window and the root and
   /// presented views take the new size and are laid out, then the coordinator's completions
-  /// run.
-  public func resize(to size: Size) {
+  /// run. A size that is negative or not finite is refused; the same size does nothing.
+  public func resize(to size: Size) throws(InputError) {
+    guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+      throw .invalidValue("the window size must be finite and not negative, not \(size)")
+    }
     guard size != frame.size else { return }
     let coordinator = TransitionCoordinator()
     for controller in topLevelControllers {
