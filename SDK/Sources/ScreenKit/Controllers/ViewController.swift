@@ -186,7 +186,7 @@ open class ViewController: Responder {
 
   // MARK: Responder chain
 
-  /// The view's superview, else the presenting controller, else the parent's view's window.
+  /// The view's superview, else the parent, else the presenting controller.
   open override var next: Responder? {
     if let superview = loadedView?.superview { return superview }
     if let parent { return parent }

@@ -15,12 +15,20 @@ extension Window {
   /// The controller whose view fills the window.
   ///
   /// Setting it replaces the previous root's view (which disappears if the window is
-  /// visible) with the new root's view sized to the window (which appears if it is).
+  /// visible) with the new root's view sized to the window (which appears if it is). A
+  /// controller that is another's child is refused and reported.
   public var rootViewController: ViewController? {
     get { controllerState.rootViewController }
     set {
       let old = controllerState.rootViewController
       guard old !== newValue else { return }
+      if let newValue, let parent = newValue.parent {
+        newValue.reportContainmentIssue(
+          .invalidPresentation(
+            presenter: "Window", presented: newValue.debugName,
+            reason: "it is a child of \(parent.debugName); remove it from its parent first"))
+        return
+      }
       if let old {
         old.dismissPresentedChainWithoutAnimation()
         if let oldView = old.viewIfLoaded, oldView.superview === self {
