@@ -14,10 +14,14 @@ enum LayoutEngine {
     var visitedViews = 0
     /// Solver runs (a pass may solve more than once).
     var solves = 0
+    /// Passes evaluated directly, without the solver.
+    var directPasses = 0
   }
 
   static var statistics = Statistics()
   static var isApplyingFrames = false
+  /// Tests set this to lay out with the simplex even where direct evaluation qualifies.
+  static var forceSolver = false
   static let maximumIterations = 4
   private static var nextPassID = 1
 
@@ -28,6 +32,12 @@ enum LayoutEngine {
     let controllers = ViewController.controllersLaidOut(under: root)
     for controller in controllers { controller.viewWillLayoutSubviews() }
     defer { for controller in controllers { controller.viewDidLayoutSubviews() } }
+    if !forceSolver && DirectStackLayout.qualifies(root) {
+      statistics.directPasses += 1
+      DirectStackLayout.layout(root: root)
+      root.layoutState.needsLayout = false
+      return
+    }
     for _ in 0..<maximumIterations {
       let pass = LayoutPass(root: root, passID: nextPassID, fitting: nil)
       nextPassID += 1

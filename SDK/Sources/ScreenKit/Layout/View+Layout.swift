@@ -271,6 +271,8 @@ extension View: LayoutItem {
     var current: View? = self
     while let view = current, !view.layoutState.needsLayout {
       view.layoutState.needsLayout = true
+      view.layoutState.naturalSize = nil
+      view.layoutState.qualifiesForDirectLayout = nil
       current = view.superview
     }
   }

@@ -30,6 +30,10 @@ final class ViewLayoutState {
   )
   /// The view or a descendant needs layout.
   var needsLayout = true
+  /// The natural size direct stack layout measured, valid while the view is not dirty.
+  var naturalSize: Size?
+  /// Whether the subtree qualifies for direct stack layout, valid while the view is not dirty.
+  var qualifiesForDirectLayout: Bool?
   /// The intrinsic size of the last measurement, valid until invalidated.
   var cachedIntrinsicSize: Size?
   /// The width a wrapping label was given by the last pass (for its intrinsic height).

@@ -1,0 +1,134 @@
+import Testing
+
+@testable import ScreenKit
+
+@MainActor
+private func settingsScreen(rows count: Int) -> (root: View, labels: [Label]) {
+  let stack = StackView()
+  stack.axis = .vertical
+  var labels: [Label] = []
+  for index in 0..<count {
+    let row = StackView()
+    row.axis = .horizontal
+    row.alignment = .center
+    row.spacing = 8
+    row.heightAnchor.constraint(equalToConstant: 44).isActive = true
+    let icon = ImageView(image: .init(name: "icon", size: Size(width: 30, height: 30)))
+    let label = Label()
+    label.text = "Setting \(index)"
+    label.setContentHuggingPriority(.defaultLow - 1, for: .horizontal)
+    row.addArrangedSubview(icon)
+    row.addArrangedSubview(label)
+    row.addArrangedSubview(Switch())
+    stack.addArrangedSubview(row)
+    labels.append(label)
+  }
+  let root = View(frame: Rect(x: 0, y: 0, width: 390, height: Double(count) * 44))
+  stack.frame = root.bounds
+  root.addSubview(stack)
+  return (root, labels)
+}
+
+@MainActor
+@Test func nothingDirtyRelayoutVisitsNothing() {
+  let (root, _) = settingsScreen(rows: 200)
+  root.layoutIfNeeded()
+  let before = LayoutEngine.statistics
+  root.layoutIfNeeded()
+  root.layoutIfNeeded()
+  #expect(LayoutEngine.statistics.passes == before.passes)
+  #expect(LayoutEngine.statistics.visitedViews == before.visitedViews)
+}
+
+@MainActor
+@Test func oneLabelChangeVisitsItsRowOnly() {
+  let (root, labels) = settingsScreen(rows: 200)
+  root.layoutIfNeeded()
+  #expect(LayoutEngine.statistics.directPasses > 0)
+  let before = LayoutEngine.statistics.visitedViews
+  labels[100].text = "A much longer setting title"
+  root.layoutIfNeeded()
+  let visited = LayoutEngine.statistics.visitedViews - before
+  // The root, the column, the row and its three views, plus re-measuring the column.
+  #expect(visited <= 10, "visited \(visited) views")
+  #expect(labels[100].frame.width == 390 - 30 - 8 - 8 - 51)
+  #expect(labels[100].superview!.frame == Rect(x: 0, y: 4400, width: 390, height: 44))
+}
+
+@MainActor
+@Test func settingsRowMatchesUIKitRules() {
+  let (root, labels) = settingsScreen(rows: 3)
+  root.layoutIfNeeded()
+  let row = labels[1].superview!
+  #expect(row.frame == Rect(x: 0, y: 44, width: 390, height: 44))
+  // Centered: the 30-point icon 7 from the top, the 31-point switch 6.5, the label's text
+  // line centred; the label takes the free width (lowest hugging).
+  #expect(row.subviews[0].frame == Rect(x: 0, y: 7, width: 30, height: 30))
+  #expect(labels[1].frame.minX == 38)
+  #expect(labels[1].frame.width == 390 - 30 - 8 - 8 - 51)
+  #expect(row.subviews[2].frame == Rect(x: 339, y: 6.5, width: 51, height: 31))
+}
+
+/// Direct evaluation and the simplex agree on stack-only trees.
+@MainActor
+@Test(arguments: 0..<12)
+func directLayoutAgreesWithSolver(seed: Int) {
+  var random = SplitMix(seed: UInt64(seed) + 1)
+  func build() -> View {
+    var generator = SplitMix(seed: UInt64(seed) + 1)
+    func make(_ depth: Int) -> View {
+      if depth == 0 || generator.next() % 3 == 0 {
+        let width = Double(generator.next() % 40 + 5)
+        let height = Double(generator.next() % 40 + 5)
+        let leaf = ImageView(image: .init(name: "leaf", size: Size(width: width, height: height)))
+        if generator.next() % 4 == 0 {
+          leaf.setContentHuggingPriority(200, for: .horizontal)
+          leaf.setContentHuggingPriority(200, for: .vertical)
+        }
+        return leaf
+      }
+      let stack = StackView()
+      stack.axis = generator.next() % 2 == 0 ? .vertical : .horizontal
+      let distributions: [StackView.Distribution] = [.fillEqually, .fillEqually, .equalSpacing]
+      stack.distribution = distributions[Int(generator.next() % 3)]
+      let alignments: [StackView.Alignment] = [.fill, .leading, .center, .trailing]
+      stack.alignment = alignments[Int(generator.next() % 4)]
+      stack.spacing = Double(generator.next() % 3) * 4
+      for _ in 0..<(generator.next() % 3 + 1) { stack.addArrangedSubview(make(depth - 1)) }
+      return stack
+    }
+    let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+    let top = make(3)
+    top.frame = root.bounds
+    root.addSubview(top)
+    return root
+  }
+  _ = random.next()
+  let direct = build()
+  direct.layoutIfNeeded()
+  LayoutEngine.forceSolver = true
+  defer { LayoutEngine.forceSolver = false }
+  let solved = build()
+  solved.layoutIfNeeded()
+  func frames(_ view: View) -> [Rect] { [view.frame] + view.subviews.flatMap(frames) }
+  let a = frames(direct)
+  let b = frames(solved)
+  for (index, (x, y)) in zip(a, b).enumerated() {
+    let close =
+      abs(x.minX - y.minX) < 0.01 && abs(x.minY - y.minY) < 0.01
+      && abs(x.width - y.width) < 0.01 && abs(x.height - y.height) < 0.01
+    #expect(close, "seed \(seed) view \(index): direct \(x), solver \(y)")
+  }
+}
+
+struct SplitMix {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
