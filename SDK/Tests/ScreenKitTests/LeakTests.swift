@@ -86,7 +86,7 @@ final class LeafController: ViewController {
   @Test func deepControllerTreesAreFreed() {
     let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
     window.makeKeyAndVisible()
-    for _ in 0..<50 {
+    for _ in 0..<20 {
       let registry = openAndCloseDeepTree(depth: 4, window: window)
       #expect(registry.count > 100)
       #expect(registry.alive == 0)
@@ -113,5 +113,47 @@ final class LeafController: ViewController {
     }
     #expect(weakModal == nil)
     #expect(weakModalView == nil)
+  }
+
+  @Test func seedScreensAreFreedAfterUse() throws {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+    window.makeKeyAndVisible()
+    let registry = WeakRegistry()
+    for _ in 0..<20 {
+      do {
+        let form = StackViewController()
+        let field = TextField()
+        let delegate = DelegateRecorder()
+        field.delegate = delegate
+        form.addStackedView(field)
+        let child = ViewController()
+        form.addStackedViewController(child)
+        let navigation = NavigationController(rootViewController: form)
+        window.rootViewController = navigation
+        try window.focus(field)
+        try window.setKeyboardHeight(200)
+        try window.replaceText(of: field, with: "x")
+        try window.setKeyboardHeight(0)
+        for object: AnyObject in [
+          form, field, delegate, child, navigation, form.view, form.scrollView,
+        ] {
+          registry.track(object)
+        }
+        window.rootViewController = nil
+      }
+      #expect(registry.alive == 0)
+    }
+  }
+}
+
+@MainActor
+final class DelegateRecorder: TextFieldDelegate {
+  var changes = 0
+  func textField(
+    _ textField: TextField, shouldChangeCharactersIn range: Range<String.Index>,
+    replacementString string: String
+  ) -> Bool {
+    changes += 1
+    return true
   }
 }

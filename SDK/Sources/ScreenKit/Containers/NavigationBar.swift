@@ -11,14 +11,20 @@ public final class NavigationBar: View {
   public private(set) var backTitle: String?
 
   /// The back item: tapping it sends ``ResponderAction/goBack`` up the responder chain.
-  public let backButton = Control()
+  public let backButton = Button(type: .system)
+  /// The label showing the title.
+  public let titleLabel = Label()
 
   /// A bar.
   public init() {
     super.init(frame: .zero)
+    backgroundColor = .systemBackground
     backButton.accessibilityIdentifier = "navigation.back"
     backButton.isHidden = true
     backButton.addTarget(nil, action: .goBack, for: .touchUpInside)
+    titleLabel.accessibilityIdentifier = "navigation.title"
+    titleLabel.textAlignment = .center
+    addSubview(titleLabel)
     addSubview(backButton)
   }
 
@@ -31,10 +37,16 @@ public final class NavigationBar: View {
       backTitle = nil
     }
     backButton.isHidden = backTitle == nil
+    backButton.setTitle(backTitle.map { "‹ \($0)" }, for: .normal)
+    titleLabel.text = title
   }
 
   /// Places the bar's items for a bar of `size` whose content starts `topInset` down.
   func layOutItems(size: Size, topInset: Double) {
-    backButton.frame = Rect(x: 8, y: topInset, width: 80, height: NavigationBar.standardHeight)
+    let height = NavigationBar.standardHeight
+    backButton.frame = Rect(x: 8, y: topInset, width: min(120, size.width / 3), height: height)
+    let titleInset = min(128, size.width / 3)
+    titleLabel.frame = Rect(
+      x: titleInset, y: topInset, width: max(0, size.width - 2 * titleInset), height: height)
   }
 }

@@ -5,20 +5,22 @@ public final class TabBar: View {
   public static let standardHeight: Double = 49
 
   /// The item controls, one per tab, left to right; tapping one selects its tab.
-  public private(set) var itemButtons: [Control] = []
+  public private(set) var itemButtons: [Button] = []
   /// The items' titles.
   public private(set) var itemTitles: [String] = []
 
   /// A bar.
   public init() {
     super.init(frame: .zero)
+    backgroundColor = .systemBackground
   }
 
   func setItems(titles: [String], select: @escaping @MainActor (Int) -> Void) {
     for button in itemButtons { button.removeFromSuperview() }
     itemTitles = titles
     itemButtons = titles.indices.map { index in
-      let button = Control()
+      let button = Button(type: .system)
+      button.setTitle(titles[index], for: .normal)
       button.accessibilityIdentifier = "tab.\(index)"
       button.addAction(for: .touchUpInside) { _ in select(index) }
       return button

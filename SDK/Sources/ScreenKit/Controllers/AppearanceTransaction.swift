@@ -14,6 +14,7 @@ struct AppearanceTransaction {
   /// A transaction for `subtree` moving from `oldWindow` to `newWindow`, or `nil` when the
   /// move does not change whether it is on screen.
   init?(moving subtree: View, from oldWindow: Window?, to newWindow: Window?) {
+    if let oldWindow, oldWindow !== newWindow { oldWindow.subtreeWillLeave(subtree) }
     let wasVisible = oldWindow?.isVisibleForAppearance ?? false
     let willBeVisible = newWindow?.isVisibleForAppearance ?? false
     guard wasVisible != willBeVisible else { return nil }
@@ -46,7 +47,7 @@ struct AppearanceTransaction {
   func finish() {
     if appearing {
       for root in roots { root.deliverViewIsAppearing() }
-      if let window { window.layoutControllerViews() }
+      window?.layoutIfNeeded()  // what entered the window is dirty; nothing else is redone
     }
     for root in roots { root.endAppearanceTransition() }
   }

@@ -1,12 +1,18 @@
-extension View {
-  /// The controller's view layout pass: `viewWillLayoutSubviews()`, the subviews' layout,
-  /// `viewDidLayoutSubviews()` for each controller view in this subtree, outer first.
-  func performControllerLayoutPass() {
-    let controller = owningViewController
-    controller?.viewWillLayoutSubviews()
-    for subview in subviews where !subview.isHidden {
-      subview.performControllerLayoutPass()
+extension ViewController {
+  /// The controllers whose views are in `root`'s subtree, parents before children: the
+  /// ones a layout pass of `root` wraps in `viewWillLayoutSubviews()` (all of them, before
+  /// the single solve) and `viewDidLayoutSubviews()` (after the frames are applied).
+  ///
+  /// Differs from UIKit, which interleaves the two calls per view as it walks the layer
+  /// tree; ScreenKit solves a hierarchy at once, so every controller's "will" precedes the
+  /// solve and every "did" sees final frames.
+  static func controllersLaidOut(under root: View) -> [ViewController] {
+    var result: [ViewController] = []
+    func visit(_ view: View) {
+      if let controller = view.owningViewController { result.append(controller) }
+      for subview in view.subviews where !subview.isHidden { visit(subview) }
     }
-    controller?.viewDidLayoutSubviews()
+    visit(root)
+    return result
   }
 }

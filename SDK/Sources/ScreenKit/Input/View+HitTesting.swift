@@ -27,7 +27,9 @@ extension View {
   }
 
   func defaultPointInside(_ point: Point) -> Bool {
-    point.x >= 0 && point.y >= 0 && point.x < frame.width && point.y < frame.height
+    let area = bounds
+    return point.x >= area.minX && point.y >= area.minY && point.x < area.maxX
+      && point.y < area.maxY
   }
 
   /// `point` in this view's coordinates converted to `subview`'s.
@@ -39,7 +41,7 @@ extension View {
 
   /// The point of the view's own coordinate space at its top left (a scroll view's content
   /// offset), zero for plain views.
-  var contentOriginForSubviews: Point { .zero }
+  var contentOriginForSubviews: Point { bounds.origin }
 
   /// `point` in this view's coordinates converted to the window's.
   func convertToWindow(_ point: Point) -> Point {

@@ -35,10 +35,11 @@ extension Window {
   /// Makes `view` first responder (a text field begins editing).
   @discardableResult
   public func focus(_ view: View) throws(InputError) -> Bool {
-    try requireInteractive(view)
+    try requireInWindow(view)
     guard view.canBecomeFirstResponder else {
       throw .unsupported(event: "focus", view: view.inputName)
     }
+    try requireInteractive(view)
     defer { afterInput() }
     return view.becomeFirstResponder()
   }
@@ -60,10 +61,11 @@ extension Window {
   /// is not first responder.
   @discardableResult
   public func replaceText(of view: View, with text: String) throws(InputError) -> Bool {
-    try requireInteractive(view)
+    try requireInWindow(view)
     guard let field = view as? TextInputReceiving else {
       throw .unsupported(event: "text", view: view.inputName)
     }
+    try requireInteractive(view)
     defer { afterInput() }
     if !view.isFirstResponder, !view.becomeFirstResponder() { return false }
     return field.receiveTextReplacement(text)
@@ -72,10 +74,11 @@ extension Window {
   /// The return key in a text field (which must be first responder).
   @discardableResult
   public func returnKey(in view: View) throws(InputError) -> Bool {
-    try requireInteractive(view)
+    try requireInWindow(view)
     guard let field = view as? TextInputReceiving else {
       throw .unsupported(event: "submit", view: view.inputName)
     }
+    try requireInteractive(view)
     defer { afterInput() }
     guard view.isFirstResponder else { return false }
     return field.receiveReturnKey()
@@ -84,10 +87,11 @@ extension Window {
   /// Sets a switch on or off as the user would.
   @discardableResult
   public func toggle(_ view: View, isOn: Bool) throws(InputError) -> Bool {
-    try requireInteractive(view)
+    try requireInWindow(view)
     guard let toggle = view as? ToggleReceiving else {
       throw .unsupported(event: "toggle", view: view.inputName)
     }
+    try requireInteractive(view)
     defer { afterInput() }
     return toggle.receiveToggle(isOn: isOn)
   }
@@ -95,13 +99,14 @@ extension Window {
   /// Scrolls a scroll view to `offset`.
   @discardableResult
   public func scroll(_ view: View, to offset: Point) throws(InputError) -> Bool {
-    try requireInteractive(view)
-    guard offset.x.isFinite, offset.y.isFinite else {
-      throw .invalidValue("the scroll offset must be finite")
-    }
+    try requireInWindow(view)
     guard let scrollable = view as? ScrollReceiving else {
       throw .unsupported(event: "scroll", view: view.inputName)
     }
+    guard offset.x.isFinite, offset.y.isFinite else {
+      throw .invalidValue("the scroll offset must be finite")
+    }
+    try requireInteractive(view)
     defer { afterInput() }
     return scrollable.receiveScroll(to: offset)
   }
@@ -118,12 +123,20 @@ extension Window {
     guard clamped != controllerState.keyboardHeight else { return false }
     defer { afterInput() }
     controllerState.keyboardHeight = clamped
+    notifyKeyboardObservers()
+    return true
+  }
+
+  /// Tells the keyboard observers the current keyboard frame (also when the first
+  /// responder changes while the keyboard shows, as UIKit posts its keyboard notification
+  /// again when focus moves between fields).
+  func notifyKeyboardObservers() {
+    let height = controllerState.keyboardHeight
     let change = KeyboardChange(
-      height: clamped,
-      frame: Rect(x: 0, y: frame.height - clamped, width: frame.width, height: clamped))
+      height: height,
+      frame: Rect(x: 0, y: frame.height - height, width: frame.width, height: height))
     controllerState.keyboardObservers.removeAll { $0.owner == nil }
     for observer in controllerState.keyboardObservers { observer.handler(change) }
-    return true
   }
 
   /// The keyboard's current height (0 when hidden).

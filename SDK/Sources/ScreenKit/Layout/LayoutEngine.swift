@@ -28,6 +28,10 @@ enum LayoutEngine {
   /// Lays out the hierarchy under `root`, keeping `root`'s own frame.
   static func layout(root: View) {
     statistics.passes += 1
+    // (controllers) viewWillLayoutSubviews before the solve, viewDidLayoutSubviews after
+    let controllers = ViewController.controllersLaidOut(under: root)
+    for controller in controllers { controller.viewWillLayoutSubviews() }
+    defer { for controller in controllers { controller.viewDidLayoutSubviews() } }
     if !forceSolver && DirectStackLayout.qualifies(root) {
       statistics.directPasses += 1
       DirectStackLayout.layout(root: root)

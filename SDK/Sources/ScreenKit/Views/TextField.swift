@@ -57,6 +57,11 @@ open class TextField: Control {
   open var returnKeyType: ReturnKeyType = .default
   /// When the clear button shows.
   open var clearButtonMode: ViewMode = .never
+  // (controllers) the delegate asked and told about editing (Controls/TextField+Editing.swift)
+  /// The delegate, held weakly, as UIKit.
+  public weak var delegate: TextFieldDelegate?
+  /// Whether a client's keyboard should autocorrect (a hint for clients).
+  open var autocorrectionType: TextAutocorrectionType = .default
 
   /// A text field with the given frame.
   public override init(frame: Rect) {
