@@ -220,7 +220,7 @@ private func row(_ height: Double) -> View {
   window.layoutIfNeeded()
   #expect(username.convert(username.bounds, to: nil).minY == 50)
   // Regular width: 20-point system margins.
-  window.resize(to: Size(width: 820, height: 1180))
+  try window.resize(to: Size(width: 820, height: 1180))
   window.layoutIfNeeded()
   #expect(username.convert(username.bounds, to: nil) == Rect(x: 20, y: 50, width: 780, height: 30))
 }

@@ -263,8 +263,10 @@ enum DirectStackLayout {
       !state.dirtyChildren.isEmpty
     else { return false }
     let vertical = stack.axis == .vertical
-    for child in state.dirtyChildren {
-      guard child.superview === stack, let old = child.layoutState.lastNaturalSize else {
+    for entry in state.dirtyChildren {
+      guard let child = entry.view, child.superview === stack,
+        let old = child.layoutState.lastNaturalSize
+      else {
         return false
       }
       let new = naturalSize(of: child)
@@ -273,7 +275,8 @@ enum DirectStackLayout {
         stack.alignment == .fill || (vertical ? old.width == new.width : old.height == new.height)
       guard sameAlong && sameAcross else { return false }
     }
-    for child in state.dirtyChildren where child.layoutState.needsLayout {
+    for entry in state.dirtyChildren {
+      guard let child = entry.view, child.layoutState.needsLayout else { continue }
       child.layoutState.lastNaturalSize = naturalSize(of: child)
       arrangeChildren(of: child, force: false)
     }

@@ -56,7 +56,8 @@ enum LayoutEngine {
   static func layoutPendingBoundaries(of root: View) {
     let pending = root.layoutState.pendingBoundaries
     root.layoutState.pendingBoundaries.removeAll(keepingCapacity: true)
-    for boundary in pending where boundary.layoutState.needsLayout {
+    for entry in pending {
+      guard let boundary = entry.view, boundary.layoutState.needsLayout else { continue }
       guard boundary.isDescendant(of: root), !forceSolver, DirectStackLayout.qualifies(boundary)
       else {
         // Flag the whole chain and lay out the root the ordinary way.

@@ -272,7 +272,7 @@ extension View: LayoutItem {
     guard markNeedsLayout(self) else { return }
     var child = self
     while let parent = child.superview {
-      parent.layoutState.dirtyChildren.append(child)
+      parent.layoutState.dirtyChildren.append(WeakView(child))
       guard markNeedsLayout(parent) else { return }
       child = parent
     }
@@ -296,7 +296,7 @@ extension View: LayoutItem {
       root = above
       ancestor = above.superview
     }
-    root.layoutState.pendingBoundaries.append(view)
+    root.layoutState.pendingBoundaries.append(WeakView(view))
     return false
   }
 

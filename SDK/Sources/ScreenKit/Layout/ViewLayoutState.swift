@@ -35,7 +35,7 @@ final class ViewLayoutState {
   /// `setNeedsLayout()` was called on the view itself (not only on a descendant).
   var selfDirty = true
   /// Children that were marked since the last arrangement.
-  var dirtyChildren: [View] = []
+  var dirtyChildren: [WeakView] = []
   /// The natural size the last direct arrangement of the superview used.
   var lastNaturalSize: Size?
   /// The size the view had when its arranged subviews were last placed.
@@ -44,7 +44,7 @@ final class ViewLayoutState {
   /// direct arrangement or by its own frame), so a change inside it relayouts it alone.
   var isRelayoutBoundary = false
   /// Dirty relayout boundaries below this root, laid out by the next `layoutIfNeeded()`.
-  var pendingBoundaries: [View] = []
+  var pendingBoundaries: [WeakView] = []
   /// Whether the subtree qualifies for direct stack layout, valid while the view is not dirty.
   var qualifiesForDirectLayout: Bool?
   /// The intrinsic size of the last measurement, valid until invalidated.
@@ -56,4 +56,11 @@ final class ViewLayoutState {
   /// Lowered by a stack view so that equal priorities resolve by arranged order.
   var priorityTieBreak: (hugging: Float, compression: Float) = (0, 0)
   init() {}
+}
+
+/// A view held weakly, so that layout bookkeeping never keeps a removed view alive.
+@MainActor
+struct WeakView {
+  weak var view: View?
+  init(_ view: View) { self.view = view }
 }
