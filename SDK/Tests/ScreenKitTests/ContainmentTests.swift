@@ -221,4 +221,23 @@ final class NamedController: ViewController {
     #expect(parent.isViewLoaded && child.isViewLoaded)
     #expect(child.view.superview === parent.view)
   }
+
+  @Test func aChildCannotBecomeAWindowRoot() {
+    var reported: [ContainmentIssue] = []
+    let saved = ContainmentReporter.report
+    ContainmentReporter.report = { reported.append($0) }
+    defer { ContainmentReporter.report = saved }
+    let window = Window(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    let parent = NamedController("Parent")
+    let child = NamedController("Child")
+    embed(child, in: parent)
+    window.rootViewController = child
+    #expect(window.rootViewController == nil)
+    #expect(
+      reported == [
+        .invalidPresentation(
+          presenter: "Window", presented: "Child",
+          reason: "it is a child of Parent; remove it from its parent first")
+      ])
+  }
 }

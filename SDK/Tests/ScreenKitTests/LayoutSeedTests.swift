@@ -79,6 +79,7 @@ private func find(_ identifier: String, in view: View) -> View? {
 
 @MainActor
 @Test func loginSeedPlacesFieldsAndButtonAsUIKit() throws {
+  LayoutDiagnostics.clearRecentIssues()
   let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
   window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
   window.rootViewController = LoginViewController()
@@ -201,4 +202,25 @@ private func row(_ height: Double) -> View {
   window.layoutIfNeeded()
   #expect(controller.scrollView.contentSize == Size(width: 320, height: 500))
   #expect(controller.scrollView.contentOffset == .zero)
+}
+
+@MainActor
+@Test func hostInsetChangesRelayoutTheLoginScreen() throws {
+  let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+  window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+  let controller = LoginViewController()
+  window.rootViewController = controller
+  window.makeKeyAndVisible()
+  window.layoutIfNeeded()
+  let username = try #require(find("username", in: window))
+  window.hostSafeAreaInsets = EdgeInsets(top: 20, left: 0, bottom: 0, right: 0)
+  window.layoutIfNeeded()
+  #expect(username.convert(username.bounds, to: nil) == Rect(x: 16, y: 40, width: 358, height: 30))
+  controller.additionalSafeAreaInsets = EdgeInsets(top: 10, left: 0, bottom: 0, right: 0)
+  window.layoutIfNeeded()
+  #expect(username.convert(username.bounds, to: nil).minY == 50)
+  // Regular width: 20-point system margins.
+  try window.resize(to: Size(width: 820, height: 1180))
+  window.layoutIfNeeded()
+  #expect(username.convert(username.bounds, to: nil) == Rect(x: 20, y: 50, width: 780, height: 30))
 }

@@ -86,7 +86,7 @@ final class LeafController: ViewController {
   @Test func deepControllerTreesAreFreed() {
     let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
     window.makeKeyAndVisible()
-    for _ in 0..<50 {
+    for _ in 0..<20 {
       let registry = openAndCloseDeepTree(depth: 4, window: window)
       #expect(registry.count > 100)
       #expect(registry.alive == 0)

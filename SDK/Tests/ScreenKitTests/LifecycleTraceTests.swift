@@ -102,7 +102,10 @@ import Testing
     let (window, _) = nestedTree()
     window.makeKeyAndVisible()
     trace.lines = []
-    window.resize(to: Size(width: 480, height: 320))
+    try window.resize(to: Size(width: 480, height: 320))
+    try window.resize(to: Size(width: 480, height: 320))  // same size: nothing
+    #expect(throws: InputError.self) { try window.resize(to: Size(width: -1, height: 10)) }
+    #expect(throws: InputError.self) { try window.resize(to: Size(width: .nan, height: 10)) }
     try trace.expectMatches(golden: "resize")
     #expect(window.rootViewController?.view.frame.size == Size(width: 480, height: 320))
   }

@@ -137,6 +137,59 @@ private final class LoginStackViewController: ViewController {
   func login() { logins += 1 }
 }
 
+// MARK: seeds/002 — views created lazily, added in setupViews(), filled in bindViews(); the
+// "reactive way" with an observable view model instead of RxSwift.
+
+@MainActor
+private final class ProfileScreenController: ViewController {
+  private let viewModel: AlphaViewModel
+  private(set) var loads = 0
+
+  init(viewModel: AlphaViewModel) {
+    self.viewModel = viewModel
+    super.init()
+  }
+
+  private(set) lazy var subview1: View = {
+    let view = View()
+    view.backgroundColor = .red
+    return view
+  }()
+
+  private(set) lazy var nameLabel: Label = {
+    let label = Label()
+    label.accessibilityIdentifier = "name"
+    return label
+  }()
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    loads += 1
+    setupViews()
+    bindViews()
+  }
+
+  private func setupViews() {
+    view.addSubview(subview1)
+    view.addSubview(nameLabel)
+    subview1.translatesAutoresizingMaskIntoConstraints = false
+    nameLabel.translatesAutoresizingMaskIntoConstraints = false
+    LayoutConstraint.activate([
+      subview1.topAnchor.constraint(equalTo: view.topAnchor),
+      subview1.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+      subview1.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+      subview1.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+      nameLabel.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor),
+      nameLabel.leadingAnchor.constraint(equalTo: view.layoutMarginsGuide.leadingAnchor),
+    ])
+  }
+
+  private func bindViews() {
+    subview1.alpha = viewModel.alpha  // one-time, as the seed
+    nameLabel.bind(\.text, to: viewModel, \.name)  // live
+  }
+}
+
 // MARK: seeds/000 — a stacked form in a StackViewController.
 
 @MainActor
@@ -464,5 +517,38 @@ private func find<T: View>(_ identifier: String, in view: View, as type: T.Type 
     container.removeFromSuperview()
     #expect(window.firstResponder == nil && !field.isFirstResponder)
     #expect(delegate.calls == ["shouldBegin", "didBegin", "didEnd"])
+  }
+
+  @Test func setupAndBindSeed002ReloadsAfterAMemoryWarning() throws {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+    let model = AlphaViewModel()
+    model.alpha = 0.5
+    let profile = ProfileScreenController(viewModel: model)
+    let navigation = NavigationController(rootViewController: profile)
+    window.rootViewController = navigation
+    window.makeKeyAndVisible()
+    #expect(profile.subview1.frame == Rect(x: 0, y: 0, width: 320, height: 480))
+    #expect(profile.subview1.alpha == 0.5 && profile.nameLabel.text == "first")
+    #expect(profile.nameLabel.frame.minY == 44)  // below the navigation bar
+    model.name = "second"
+    model.alpha = 0.25
+    BindingUpdates.flush()
+    #expect(profile.nameLabel.text == "second")  // live binding
+    #expect(profile.subview1.alpha == 0.5)  // one-time binding
+    // covered by a pushed screen, the profile's view is released on a memory warning and
+    // loaded again (setupViews/bindViews run again) when it comes back
+    let labelBeforeRelease = profile.nameLabel
+    navigation.pushViewController(ViewController(), animated: false)
+    window.receiveMemoryWarning()
+    #expect(!profile.isViewLoaded)
+    navigation.popViewController(animated: false)
+    #expect(profile.loads == 2 && profile.isViewLoaded)
+    #expect(profile.view.window === window)
+    #expect(profile.subview1.alpha == 0.25)
+    // the lazy subviews belong to the controller: the same label is reused and bound once
+    #expect(labelBeforeRelease === profile.nameLabel && profile.nameLabel.bindings.count == 1)
+    model.name = "third"
+    BindingUpdates.flush()
+    #expect(profile.nameLabel.text == "third")
   }
 }

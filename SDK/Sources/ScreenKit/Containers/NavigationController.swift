@@ -50,12 +50,14 @@ open class NavigationController: ViewController {
     return current
   }
 
+  /// A plain view holding the navigation bar.
   open override func loadView() {
     let container = View()
     container.addSubview(navigationBar)
     view = container
   }
 
+  /// Puts the top controller's view under the bar.
   open override func viewDidLoad() {
     super.viewDidLoad()
     if let top = topViewController {
@@ -64,6 +66,7 @@ open class NavigationController: ViewController {
     updateBar()
   }
 
+  /// Places the bar (over the top safe area) and the top controller's view.
   open override func viewWillLayoutSubviews() {
     super.viewWillLayoutSubviews()
     layOutBarAndTop()
@@ -219,10 +222,12 @@ open class NavigationController: ViewController {
     return insets
   }
 
+  /// `goBack` while there is something to pop.
   open override func canPerformAction(_ action: ResponderAction, withSender sender: Any?) -> Bool {
     action == .goBack && children.count > 1
   }
 
+  /// Pops on `goBack`.
   open override func perform(_ action: ResponderAction, withSender sender: Any?) {
     if action == .goBack { popViewController(animated: true) }
   }

@@ -31,6 +31,8 @@ open class StackViewController: ViewController {
     super.init()
   }
 
+  /// The scroll view pinned to the view's edges, the stack pinned to the content guide and
+  /// as wide as the scroll view.
   open override func loadView() {
     let root = View()
     root.addSubview(scrollView)
@@ -49,6 +51,7 @@ open class StackViewController: ViewController {
     view = root
   }
 
+  /// Starts following the window's keyboard.
   open override func viewIsAppearing(_ animated: Bool) {
     super.viewIsAppearing(animated)
     view.window?.observeKeyboard(owner: self) { [weak self] change in

@@ -40,17 +40,20 @@ open class TabBarController: ViewController {
     }
   }
 
+  /// A plain view holding the tab bar.
   open override func loadView() {
     let container = View()
     container.addSubview(tabBar)
     view = container
   }
 
+  /// Puts the selected tab's view under the bar.
   open override func viewDidLoad() {
     super.viewDidLoad()
     if let selected = selectedViewController { view.insertSubview(selected.view, at: 0) }
   }
 
+  /// Places the tab bar at the bottom (over the bottom safe area) and the selected view.
   open override func viewWillLayoutSubviews() {
     super.viewWillLayoutSubviews()
     guard let ownView = viewIfLoaded else { return }
@@ -62,6 +65,7 @@ open class TabBarController: ViewController {
     selectedViewController?.viewIfLoaded?.frame = Rect(origin: .zero, size: size)
   }
 
+  /// Children get the tab bar's height added at the bottom.
   open override func safeAreaInsets(forChild child: ViewController) -> EdgeInsets {
     var insets = viewSafeAreaInsets
     insets.bottom += TabBar.standardHeight

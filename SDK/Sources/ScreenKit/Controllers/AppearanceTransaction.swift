@@ -47,7 +47,7 @@ struct AppearanceTransaction {
   func finish() {
     if appearing {
       for root in roots { root.deliverViewIsAppearing() }
-      if let window { window.layoutControllerViews() }
+      window?.layoutIfNeeded()  // what entered the window is dirty; nothing else is redone
     }
     for root in roots { root.endAppearanceTransition() }
   }

@@ -36,16 +36,19 @@ open class Responder {
   }
 
   /// Makes this responder its window's first responder, as UIKit: it must be able to
-  /// (`canBecomeFirstResponder`) and be in a window, and the current first responder must
-  /// resign first. Returns whether it is first responder now.
+  /// (`canBecomeFirstResponder`), be in a window and agree (a text field asks its delegate),
+  /// then the current first responder must resign. Returns whether it is first responder
+  /// now.
   @discardableResult
   open func becomeFirstResponder() -> Bool {
     if isFirstResponder { return true }
     guard canBecomeFirstResponder, let window = responderWindow else { return false }
+    // The new responder is asked first, then the current one resigns (UIKit asks the new
+    // field's textFieldShouldBeginEditing before the old field's textFieldShouldEndEditing).
+    guard (self as? FirstResponderEditing)?.shouldBeginEditing() ?? true else { return false }
     if let current = window.firstResponder, current !== self {
       guard current.resignFirstResponder() else { return false }
     }
-    guard (self as? FirstResponderEditing)?.shouldBeginEditing() ?? true else { return false }
     window.firstResponder = self
     (self as? FirstResponderEditing)?.didBeginEditing()
     if window.keyboardHeight > 0 { window.notifyKeyboardObservers() }

@@ -27,9 +27,30 @@ public struct TraitCollection: Sendable, Hashable, CustomStringConvertible {
   public enum ContentSizeCategory: String, Sendable, Hashable, CaseIterable {
     /// Not set.
     case unspecified
-    case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
-    case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge
-    case accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
+    /// The `extraSmall` text size.
+    case extraSmall
+    /// The `small` text size.
+    case small
+    /// The `medium` text size.
+    case medium
+    /// The `large` text size.
+    case large
+    /// The `extraLarge` text size.
+    case extraLarge
+    /// The `extraExtraLarge` text size.
+    case extraExtraLarge
+    /// The `extraExtraExtraLarge` text size.
+    case extraExtraExtraLarge
+    /// The `accessibilityMedium` text size.
+    case accessibilityMedium
+    /// The `accessibilityLarge` text size.
+    case accessibilityLarge
+    /// The `accessibilityExtraLarge` text size.
+    case accessibilityExtraLarge
+    /// The `accessibilityExtraExtraLarge` text size.
+    case accessibilityExtraExtraLarge
+    /// The `accessibilityExtraExtraExtraLarge` text size.
+    case accessibilityExtraExtraExtraLarge
 
     /// Whether this is one of the accessibility sizes.
     public var isAccessibilityCategory: Bool { rawValue.hasPrefix("accessibility") }

@@ -148,6 +148,7 @@ open class ViewController: Responder {
   open var additionalSafeAreaInsets: EdgeInsets = .zero {
     didSet {
       guard additionalSafeAreaInsets != oldValue else { return }
+      viewIfLoaded?.setNeedsLayout()  // (layout) the view's safe area changes
       viewSafeAreaInsetsDidChange()
       viewIfLoaded?.setNeedsLayout()
     }
@@ -176,17 +177,23 @@ open class ViewController: Responder {
   /// The default releases the view when it is not in any view hierarchy (no window, no
   /// superview) and the controller is not appearing; the next access to `view` loads it
   /// again (`loadView()` and `viewDidLoad()` run again). A child's view still inside its
-  /// parent's view is kept. Overrides call `super`.
+  /// parent's view is kept. Bindings on the released views are cancelled. Overrides call
+  /// `super`.
   open func didReceiveMemoryWarning() {
     guard let loaded = loadedView, loaded.window == nil, loaded.superview == nil,
       lifecycle.appearance == .disappeared, lifecycle.transitionDepth == 0
     else { return }
+    // Bindings of the released hierarchy end with it, also on subviews the controller keeps
+    // (lazy properties, as in seeds/002): the reloaded view binds them again.
+    loaded.visitPreOrder { released in
+      for binding in released.attachedBindings { binding.cancel() }
+    }
     view = nil
   }
 
   // MARK: Responder chain
 
-  /// The view's superview, else the presenting controller, else the parent's view's window.
+  /// The view's superview, else the parent, else the presenting controller.
   open override var next: Responder? {
     if let superview = loadedView?.superview { return superview }
     if let parent { return parent }

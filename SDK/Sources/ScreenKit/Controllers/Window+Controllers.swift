@@ -15,12 +15,20 @@ extension Window {
   /// The controller whose view fills the window.
   ///
   /// Setting it replaces the previous root's view (which disappears if the window is
-  /// visible) with the new root's view sized to the window (which appears if it is).
+  /// visible) with the new root's view sized to the window (which appears if it is). A
+  /// controller that is another's child is refused and reported.
   public var rootViewController: ViewController? {
     get { controllerState.rootViewController }
     set {
       let old = controllerState.rootViewController
       guard old !== newValue else { return }
+      if let newValue, let parent = newValue.parent {
+        newValue.reportContainmentIssue(
+          .invalidPresentation(
+            presenter: "Window", presented: newValue.debugName,
+            reason: "it is a child of \(parent.debugName); remove it from its parent first"))
+        return
+      }
       if let old {
         old.dismissPresentedChainWithoutAnimation()
         if let oldView = old.viewIfLoaded, oldView.superview === self {
@@ -74,6 +82,7 @@ extension Window {
     set {
       guard controllerState.hostSafeAreaInsets != newValue else { return }
       controllerState.hostSafeAreaInsets = newValue
+      setNeedsLayout()  // (layout) safe areas and margins derive from these insets
       for controller in topLevelControllers { controller.propagateSafeAreaChange() }
       layoutControllerViews()
     }
@@ -82,8 +91,11 @@ extension Window {
   /// Resizes the window as a host does when its screen changes: every controller hears
   /// `viewWillTransition(to:with:)` (from the root down), then the window and the root and
   /// presented views take the new size and are laid out, then the coordinator's completions
-  /// run.
-  public func resize(to size: Size) {
+  /// run. A size that is negative or not finite is refused; the same size does nothing.
+  public func resize(to size: Size) throws(InputError) {
+    guard size.width.isFinite, size.height.isFinite, size.width >= 0, size.height >= 0 else {
+      throw .invalidValue("the window size must be finite and not negative, not \(size)")
+    }
     guard size != frame.size else { return }
     let coordinator = TransitionCoordinator()
     for controller in topLevelControllers {

@@ -38,11 +38,11 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
   public let multiplier: Double
   /// The constant added to the second attribute; changing it relayouts.
   public var constant: Double {
-    didSet { if constant != oldValue { installedView?.setNeedsLayout() } }
+    didSet { if constant != oldValue { installedView?.setNeedsLayoutWithSuperview() } }
   }
   /// The priority; changing it relayouts.
   public var priority: LayoutPriority = .required {
-    didSet { if priority != oldValue { installedView?.setNeedsLayout() } }
+    didSet { if priority != oldValue { installedView?.setNeedsLayoutWithSuperview() } }
   }
   /// A name shown in descriptions and unsatisfiable-constraint reports.
   public var identifier: String?
@@ -120,14 +120,14 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     }
     installedView = host
     host.layoutState.constraints.append(self)
-    host.setNeedsLayout()
+    host.setNeedsLayoutWithSuperview()
   }
 
   private func uninstall() {
     guard let host = installedView else { return }
     host.layoutState.constraints.removeAll { $0 === self }
     installedView = nil
-    host.setNeedsLayout()
+    host.setNeedsLayoutWithSuperview()
   }
 
   /// `label.top == view.safeArea.top + 20 (priority 1000)`, readable in reports.

@@ -14,10 +14,14 @@ enum LayoutEngine {
     var visitedViews = 0
     /// Solver runs (a pass may solve more than once).
     var solves = 0
+    /// Passes evaluated directly, without the solver.
+    var directPasses = 0
   }
 
   static var statistics = Statistics()
   static var isApplyingFrames = false
+  /// Tests set this to lay out with the simplex even where direct evaluation qualifies.
+  static var forceSolver = false
   static let maximumIterations = 4
   private static var nextPassID = 1
 
@@ -28,6 +32,12 @@ enum LayoutEngine {
     let controllers = ViewController.controllersLaidOut(under: root)
     for controller in controllers { controller.viewWillLayoutSubviews() }
     defer { for controller in controllers { controller.viewDidLayoutSubviews() } }
+    if !forceSolver && DirectStackLayout.qualifies(root) {
+      statistics.directPasses += 1
+      DirectStackLayout.layout(root: root)
+      root.layoutState.needsLayout = false
+      return
+    }
     for _ in 0..<maximumIterations {
       let pass = LayoutPass(root: root, passID: nextPassID, fitting: nil)
       nextPassID += 1
@@ -39,6 +49,34 @@ enum LayoutEngine {
     }
     clearNeedsLayout(root)
     runLayoutSubviews(root)
+  }
+
+  /// Lays out the dirty relayout boundaries under `root` alone; falls back to a full pass
+  /// when one of them no longer qualifies for direct evaluation.
+  static func layoutPendingBoundaries(of root: View) {
+    let pending = root.layoutState.pendingBoundaries
+    root.layoutState.pendingBoundaries.removeAll(keepingCapacity: true)
+    for entry in pending {
+      guard let boundary = entry.view, boundary.layoutState.needsLayout else { continue }
+      guard boundary.isDescendant(of: root), !forceSolver, DirectStackLayout.qualifies(boundary)
+      else {
+        // Flag the whole chain and lay out the root the ordinary way.
+        boundary.layoutState.isRelayoutBoundary = false
+        boundary.layoutState.needsLayout = false
+        var view: View? = boundary
+        while let current = view {
+          current.layoutState.qualifiesForDirectLayout = nil
+          view = current.superview
+        }
+        boundary.setNeedsLayout()
+        root.layoutState.needsLayout = true
+        layout(root: root)
+        return
+      }
+      statistics.passes += 1
+      statistics.directPasses += 1
+      DirectStackLayout.layout(root: boundary)
+    }
   }
 
   /// The size `view` takes with its constraints when asked to be `target` at the given
@@ -58,6 +96,9 @@ enum LayoutEngine {
   private static func clearNeedsLayout(_ view: View) {
     guard view.layoutState.needsLayout else { return }
     view.layoutState.needsLayout = false
+    view.layoutState.selfDirty = false
+    view.layoutState.dirtyChildren.removeAll()
+    view.layoutState.lastArrangedSize = nil
     for subview in view.subviews { clearNeedsLayout(subview) }
   }
 

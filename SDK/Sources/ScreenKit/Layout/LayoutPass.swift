@@ -201,6 +201,11 @@ final class LayoutPass {
   /// A user constraint; a scroll view's edges mean its content guide to its descendants.
   private func add(_ constraint: LayoutConstraint) {
     guard var first = constraint.firstItem else { return }
+    guard constraint.constant.isFinite, constraint.multiplier.isFinite else {
+      LayoutDiagnostics.report(
+        .invalidConstraint(constraint, reason: "its constant or multiplier is not finite"))
+      return
+    }
     var second = constraint.secondItem
     if let scroll = first as? ScrollView, let other = second?.owningLayoutView,
       other !== scroll, other.isDescendant(of: scroll), !constraint.firstAttribute.isDimension
@@ -221,7 +226,14 @@ final class LayoutPass {
 
   private func addFrameConstraints() {
     for view in views {
-      let frame = view.frame
+      var frame = view.frame
+      // A frame with NaN or infinite values is treated as zero rather than poisoning the
+      // tableau.
+      if !(frame.minX.isFinite && frame.minY.isFinite && frame.width.isFinite
+        && frame.height.isFinite)
+      {
+        frame = .zero
+      }
       if view === root {
         guard let base = base(of: view) else { continue }
         add(Expression(terms: [(base, 1)], constant: 0), .equal, priority: .required)
@@ -280,7 +292,9 @@ final class LayoutPass {
   private func addIntrinsicConstraints() {
     for view in views where view !== root || fitting != nil {
       guard !view.translatesAutoresizingMaskIntoConstraints || view === root else { continue }
-      let size = view.measuredIntrinsicSize
+      var size = view.measuredIntrinsicSize
+      if !size.width.isFinite { size.width = View.noIntrinsicMetric }
+      if !size.height.isFinite { size.height = View.noIntrinsicMetric }
       let tieBreak = view.layoutState.priorityTieBreak
       func adjusted(_ priority: LayoutPriority, _ amount: Float) -> LayoutPriority {
         priority.isRequired ? priority : priority - amount
@@ -349,6 +363,7 @@ final class LayoutPass {
           height: frame.height)
       }
       view.layoutState.absoluteOrigin = frame.origin
+      view.layoutState.isRelayoutBoundary = false
       for guide in view.systemAndUserGuides {
         if let guideFrame = solvedFrame(of: guide) {
           guide.layoutFrame = Rect(

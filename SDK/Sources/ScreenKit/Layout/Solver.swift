@@ -261,15 +261,26 @@ final class Solver {
       substitute(entering, basic)
       rows[entering] = basic
     }
-    for symbol in rows.keys { rows[symbol]!.cells.removeValue(forKey: art) }
+    var index = rows.values.startIndex
+    while index != rows.values.endIndex {
+      rows.values[index].cells.removeValue(forKey: art)
+      rows.values.formIndex(after: &index)
+    }
     objective.cells.removeValue(forKey: art)
     return success
   }
 
   private func substitute(_ symbol: Int, _ row: Row) {
-    for key in rows.keys {
-      rows[key]!.substitute(symbol, row)
-      if kinds[key] != .external && rows[key]!.constant < 0 { infeasibleRows.append(key) }
+    // Walk by index so that the rows are mutated in place (iterating `keys` while mutating
+    // would copy the whole table).
+    var index = rows.values.startIndex
+    while index != rows.values.endIndex {
+      rows.values[index].substitute(symbol, row)
+      if rows.values[index].constant < 0 {
+        let key = rows.keys[index]
+        if kinds[key] != .external { infeasibleRows.append(key) }
+      }
+      rows.values.formIndex(after: &index)
     }
     objective.substitute(symbol, row)
     artificial?.substitute(symbol, row)

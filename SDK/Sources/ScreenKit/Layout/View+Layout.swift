@@ -268,11 +268,36 @@ extension View: LayoutItem {
   /// Marks the view as needing layout; the next `layoutIfNeeded()` of its hierarchy (or the
   /// host's frame) lays it out.
   public func setNeedsLayout() {
-    var current: View? = self
-    while let view = current, !view.layoutState.needsLayout {
-      view.layoutState.needsLayout = true
-      current = view.superview
+    layoutState.selfDirty = true
+    guard markNeedsLayout(self) else { return }
+    var child = self
+    while let parent = child.superview {
+      parent.layoutState.dirtyChildren.append(WeakView(child))
+      guard markNeedsLayout(parent) else { return }
+      child = parent
     }
+  }
+
+  /// Flags `view`; returns whether its superview must be flagged too (false when it was
+  /// flagged already or is a relayout boundary, which registers with its root instead).
+  private func markNeedsLayout(_ view: View) -> Bool {
+    let state = view.layoutState
+    if state.needsLayout { return false }
+    state.needsLayout = true
+    state.naturalSize = nil
+    state.qualifiesForDirectLayout = nil
+    guard state.isRelayoutBoundary, let parent = view.superview else { return true }
+    // The view's frame does not depend on its content: only it needs arranging. The natural
+    // sizes above it are stale all the same.
+    var root = parent
+    var ancestor: View? = parent
+    while let above = ancestor {
+      above.layoutState.naturalSize = nil
+      root = above
+      ancestor = above.superview
+    }
+    root.layoutState.pendingBoundaries.append(WeakView(view))
+    return false
   }
 
   /// Lays out the view's hierarchy now if anything in it needs layout. With nothing dirty
@@ -280,8 +305,11 @@ extension View: LayoutItem {
   public func layoutIfNeeded() {
     var root = self
     while let parent = root.superview { root = parent }
-    guard root.layoutState.needsLayout else { return }
-    LayoutEngine.layout(root: root)
+    if root.layoutState.needsLayout {
+      LayoutEngine.layout(root: root)
+    } else if !root.layoutState.pendingBoundaries.isEmpty {
+      LayoutEngine.layoutPendingBoundaries(of: root)
+    }
   }
 
   /// The smallest size that satisfies the view's constraints, as close to `targetSize` as
@@ -314,6 +342,13 @@ extension View: LayoutItem {
       candidate = view.superview
     }
     return nil
+  }
+
+  /// Marks the view and its superview: a change to the view's own constraints can change its
+  /// frame, which its superview arranges.
+  func setNeedsLayoutWithSuperview() {
+    setNeedsLayout()
+    superview?.setNeedsLayout()
   }
 
   func hierarchyDidChange() {

@@ -30,6 +30,23 @@ final class ViewLayoutState {
   )
   /// The view or a descendant needs layout.
   var needsLayout = true
+  /// The natural size direct stack layout measured, valid while the view is not dirty.
+  var naturalSize: Size?
+  /// `setNeedsLayout()` was called on the view itself (not only on a descendant).
+  var selfDirty = true
+  /// Children that were marked since the last arrangement.
+  var dirtyChildren: [WeakView] = []
+  /// The natural size the last direct arrangement of the superview used.
+  var lastNaturalSize: Size?
+  /// The size the view had when its arranged subviews were last placed.
+  var lastArrangedSize: Size?
+  /// Whether the view's frame does not depend on its own content (fixed by its superview's
+  /// direct arrangement or by its own frame), so a change inside it relayouts it alone.
+  var isRelayoutBoundary = false
+  /// Dirty relayout boundaries below this root, laid out by the next `layoutIfNeeded()`.
+  var pendingBoundaries: [WeakView] = []
+  /// Whether the subtree qualifies for direct stack layout, valid while the view is not dirty.
+  var qualifiesForDirectLayout: Bool?
   /// The intrinsic size of the last measurement, valid until invalidated.
   var cachedIntrinsicSize: Size?
   /// The width a wrapping label was given by the last pass (for its intrinsic height).
@@ -39,4 +56,11 @@ final class ViewLayoutState {
   /// Lowered by a stack view so that equal priorities resolve by arranged order.
   var priorityTieBreak: (hugging: Float, compression: Float) = (0, 0)
   init() {}
+}
+
+/// A view held weakly, so that layout bookkeeping never keeps a removed view alive.
+@MainActor
+struct WeakView {
+  weak var view: View?
+  init(_ view: View) { self.view = view }
 }

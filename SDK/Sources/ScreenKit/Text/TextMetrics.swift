@@ -107,16 +107,16 @@ public struct TextLayout: Sendable, Equatable {
     lineWidths = []
     isTruncated = false
     guard !text.isEmpty else { return }
-    let wraps =
-      numberOfLines != 1
-      && (lineBreakMode == .byWordWrapping || lineBreakMode == .byCharWrapping)
+    // Multi-line text wraps at words in every mode but `.byCharWrapping`; the truncating and
+    // clipping modes only change how the last line ends, as in UIKit.
+    let wraps = numberOfLines != 1
     let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false)
     outer: for paragraph in paragraphs {
       if !wraps || maxWidth == .infinity {
         append(String(paragraph), font.width(of: paragraph))
       } else {
         for (line, width) in Self.wrap(
-          paragraph, font: font, maxWidth: maxWidth, byWord: lineBreakMode == .byWordWrapping)
+          paragraph, font: font, maxWidth: maxWidth, byWord: lineBreakMode != .byCharWrapping)
         {
           append(line, width)
           if numberOfLines > 0 && lines.count > numberOfLines { break outer }

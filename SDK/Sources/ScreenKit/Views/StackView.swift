@@ -83,7 +83,7 @@ open class StackView: View {
 
   /// Inserts `view` among the arranged views at `index`.
   open func insertArrangedSubview(_ view: View, at index: Int) {
-    arrangedSubviews.removeAll { $0 === view }
+    if view.superview === self { arrangedSubviews.removeAll { $0 === view } }
     arrangedSubviews.insert(view, at: min(max(index, 0), arrangedSubviews.count))
     view.translatesAutoresizingMaskIntoConstraints = false
     if view.superview !== self { addSubview(view) }

@@ -1,0 +1,236 @@
+// The layout benchmark (`make bench-layout`): builds fresh trees per iteration and reports
+// median full layout, relayout after one leaf change and relayout with nothing changed, for
+// the shapes of issue 3 (those of Yoga's and Taffy's published benchmarks).
+import ScreenKit
+
+struct Shape {
+  let name: String
+  let iterations: Int
+  let build: @MainActor () -> (root: View, nodes: Int, leafChange: @MainActor () -> Void)
+}
+
+@MainActor
+func fixedLeaf(_ width: Double, _ height: Double) -> ImageView {
+  ImageView(image: ImageView.Image(name: "leaf", size: Size(width: width, height: height)))
+}
+
+@MainActor
+func rootView(containing stack: View, width: Double, height: Double) -> View {
+  let root = View(frame: Rect(x: 0, y: 0, width: width, height: height))
+  stack.frame = root.bounds
+  root.addSubview(stack)
+  return root
+}
+
+@MainActor
+func hugeNested(levels: Int) -> (View, Int, () -> Void) {
+  var nodes = 0
+  var firstLeaf: ImageView?
+  func make(_ level: Int) -> View {
+    nodes += 1
+    if level == levels {
+      let leaf = fixedLeaf(10, 10)
+      if firstLeaf == nil { firstLeaf = leaf }
+      return leaf
+    }
+    let stack = StackView()
+    stack.axis = .vertical
+    for _ in 0..<10 { stack.addArrangedSubview(make(level + 1)) }
+    return stack
+  }
+  let top = make(0)
+  let leaf = firstLeaf!
+  var leaves = 1
+  for _ in 0..<levels { leaves *= 10 }
+  return (
+    rootView(containing: top, width: 1000, height: Double(leaves) * 10), nodes,
+    { leaf.image = ImageView.Image(name: "leaf", size: Size(width: 12, height: 10)) }
+  )
+}
+
+@MainActor
+func wide() -> (View, Int, () -> Void) {
+  let stack = StackView()
+  stack.axis = .vertical
+  var nodes = 1
+  var leaf: ImageView?
+  for row in 0..<10_000 {
+    let line = StackView()
+    line.axis = .horizontal
+    nodes += 1
+    for _ in 0...(row % 4) {
+      let view = fixedLeaf(20, 10)
+      if leaf == nil { leaf = view }
+      line.addArrangedSubview(view)
+      nodes += 1
+    }
+    stack.addArrangedSubview(line)
+  }
+  let changed = leaf!
+  return (
+    rootView(containing: stack, width: 1000, height: 100_000), nodes,
+    { changed.image = ImageView.Image(name: "leaf", size: Size(width: 30, height: 10)) }
+  )
+}
+
+@MainActor
+func deep(depth: Int) -> (View, Int, () -> Void) {
+  var nodes = 0
+  var firstLeaf: ImageView?
+  func make(_ level: Int) -> View {
+    nodes += 1
+    if level == depth {
+      let leaf = fixedLeaf(10, 10)
+      if firstLeaf == nil { firstLeaf = leaf }
+      return leaf
+    }
+    let stack = StackView()
+    stack.axis = level % 2 == 0 ? .vertical : .horizontal
+    stack.addArrangedSubview(make(level + 1))
+    stack.addArrangedSubview(make(level + 1))
+    return stack
+  }
+  let top = make(0)
+  let leaf = firstLeaf!
+  return (
+    rootView(containing: top, width: 10_000, height: 10_000), nodes,
+    { leaf.image = ImageView.Image(name: "leaf", size: Size(width: 12, height: 10)) }
+  )
+}
+
+@MainActor
+func rows() -> (View, Int, () -> Void) {
+  let stack = StackView()
+  stack.axis = .vertical
+  var nodes = 1
+  var firstLabel: Label?
+  for index in 0..<2_500 {
+    let row = StackView()
+    row.axis = .horizontal
+    row.alignment = .center
+    row.spacing = 8
+    row.heightAnchor.constraint(equalToConstant: 44).isActive = true
+    let icon = fixedLeaf(30, 30)
+    let label = Label()
+    label.text = "Setting \(index)"
+    label.setContentHuggingPriority(.defaultLow - 1, for: .horizontal)
+    let toggle = Switch()
+    row.addArrangedSubview(icon)
+    row.addArrangedSubview(label)
+    row.addArrangedSubview(toggle)
+    stack.addArrangedSubview(row)
+    nodes += 4
+    if firstLabel == nil { firstLabel = label }
+  }
+  let label = firstLabel!
+  return (
+    rootView(containing: stack, width: 390, height: 110_000), nodes,
+    { label.text = "Setting changed" }
+  )
+}
+
+@MainActor
+func superDeep(levels: Int) -> (View, Int, () -> Void) {
+  var nodes = 0
+  var firstLeaf: ImageView?
+  let top = StackView()
+  top.axis = .vertical
+  nodes += 1
+  var current = top
+  for level in 0..<levels {
+    let a = fixedLeaf(10, 10)
+    let b = fixedLeaf(10, 10)
+    if firstLeaf == nil { firstLeaf = a }
+    current.addArrangedSubview(a)
+    current.addArrangedSubview(b)
+    nodes += 2
+    if level < levels - 1 {
+      let next = StackView()
+      next.axis = level % 2 == 0 ? .horizontal : .vertical
+      current.addArrangedSubview(next)
+      nodes += 1
+      current = next
+    }
+  }
+  let leaf = firstLeaf!
+  return (
+    rootView(containing: top, width: 100_000, height: 100_000), nodes,
+    { leaf.image = ImageView.Image(name: "leaf", size: Size(width: 12, height: 10)) }
+  )
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  return sorted[sorted.count / 2]
+}
+
+@MainActor
+func measure(_ body: () -> Void) -> Double {
+  let clock = ContinuousClock()
+  let elapsed = clock.measure(body)
+  return Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
+}
+
+@MainActor
+func run() {
+  var only: Set<String> = []
+  var iterationScale = 1.0
+  for argument in CommandLine.arguments.dropFirst() {
+    if argument.hasPrefix("--quick") { iterationScale = 0.34 } else { only.insert(argument) }
+  }
+  let shapes: [(String, Int, () -> (View, Int, () -> Void))] = [
+    ("huge-nested-1k", 7, { hugeNested(levels: 3) }),
+    ("huge-nested-10k", 5, { hugeNested(levels: 4) }),
+    ("huge-nested-100k", 3, { hugeNested(levels: 5) }),
+    ("wide", 5, wide),
+    ("deep", 5, { deep(depth: 12) }),
+    ("rows", 5, rows),
+    ("super-deep", 5, { superDeep(levels: 1000) }),
+  ]
+  print("shape               nodes     full ms   µs/node   leaf ms   noop µs")
+  var lines: [String] = []
+  for (name, iterations, build) in shapes where only.isEmpty || only.contains(name) {
+    var full: [Double] = []
+    var leaf: [Double] = []
+    var noop: [Double] = []
+    var nodeCount = 0
+    for _ in 0..<max(1, Int((Double(iterations) * iterationScale).rounded())) {
+      let (root, nodes, change) = build()
+      nodeCount = nodes
+      full.append(measure { root.layoutIfNeeded() })
+      change()
+      leaf.append(measure { root.layoutIfNeeded() })
+      var samples: [Double] = []
+      for _ in 0..<101 { samples.append(measure { root.layoutIfNeeded() }) }
+      noop.append(median(samples))
+    }
+    let fullMs = median(full) / 1e6
+    let leafMs = median(leaf) / 1e6
+    let noopUs = median(noop) / 1e3
+    let perNode = fullMs * 1000 / Double(nodeCount)
+    let padded = name.padding(toLength: 18, withPad: " ", startingAt: 0)
+    print(
+      "\(padded) \(String(nodeCount).leftPadded(7)) \(format(fullMs).leftPadded(11)) \(format(perNode).leftPadded(9)) \(format(leafMs).leftPadded(9)) \(format(noopUs).leftPadded(9))"
+    )
+    lines.append(
+      "{\"shape\":\"\(name)\",\"nodes\":\(nodeCount),\"full_ms\":\(format(fullMs)),\"leaf_ms\":\(format(leafMs)),\"noop_us\":\(format(noopUs))}"
+    )
+  }
+  for line in lines { print(line) }
+}
+
+func format(_ value: Double) -> String {
+  let scaled = (value * 1000).rounded() / 1000
+  return String(scaled)
+}
+
+extension String {
+  func leftPadded(_ width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+  func padding(toLength length: Int, withPad pad: String, startingAt: Int) -> String {
+    count >= length ? self : self + String(repeating: pad, count: length - count)
+  }
+}
+
+MainActor.assumeIsolated { run() }
