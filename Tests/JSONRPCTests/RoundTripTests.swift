@@ -56,8 +56,11 @@ enum RandomJSON {
       case 0: return .double(Double.random(in: -1e6...1e6, using: &rng))
       case 1:
         return .double(
-          [0.1, -0.0, 1.0, 5e-324, .greatestFiniteMagnitude, 1e20, 1e-7, 123456789.125]
-            .randomElement(using: &rng)!)
+          [
+            0.1, -0.0, 1.0, .leastNonzeroMagnitude, .greatestFiniteMagnitude, 1e20, 1e-7,
+            123456789.125,
+          ]
+          .randomElement(using: &rng)!)
       default:
         let bits = UInt64.random(in: .min ... .max, using: &rng)
         let candidate = Double(bitPattern: bits)
