@@ -388,3 +388,26 @@ func exchange(_ text: String, _ dispatcher: Dispatcher = Dispatcher(registry: ma
     #expect(result == .success(43))
   }
 }
+
+@Suite struct ReplyEncodingTests {
+  /// The dispatcher writes reply envelopes itself; they must equal json-c's serialization.
+  @Test func repliesMatchSerializedResponses() async throws {
+    var rng = SeededGenerator(seed: 99)
+    for _ in 0..<300 {
+      let id: JSON =
+        Bool.random(using: &rng)
+        ? .string(RandomJSON.string(&rng))
+        : .int(Int64.random(in: -(1 << 53)...(1 << 53), using: &rng))
+      let a = Int64.random(in: -1_000_000...1_000_000, using: &rng)
+      let request = RPCMessage.request(id: id, method: "subtract", params: ["a": .int(a)])
+      #expect(
+        await exchange(request.serialized())
+          == RPCMessage.response(id: id, result: .int(a)).serialized())
+      let failing = RPCMessage.request(id: id, method: "fail", params: ["kind": "rpc"])
+      let error = RPCError.server(.noSuchScene, "No scene s1", details: ["scene": "s1"])
+      #expect(
+        await exchange(failing.serialized())
+          == RPCMessage.response(id: id, error: error).serialized())
+    }
+  }
+}
