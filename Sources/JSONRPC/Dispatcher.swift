@@ -42,19 +42,19 @@ public struct Dispatcher: Sendable {
     do {
       message = try JSONParser.parse(line, limits: limits)
     } catch {
-      return .reply(Self.encode(RPCMessage.response(id: .null, error: .parseError(error.message))))
+      return .reply(Self.response(id: .null, error: .parseError(error.message)))
     }
     guard case .array(let entries) = message else {
       switch handle(entry: message, connection: connection) {
       case .none: return .noReply
-      case .done(let response): return .reply(Self.encode(response))
+      case .done(let response): return .reply(response)
       case .later(let work):
-        return .pending { await work().map(Self.encode) }
+        return .pending { await work() }
       }
     }
     guard !entries.isEmpty else {
       return .reply(
-        Self.encode(RPCMessage.response(id: .null, error: .invalidRequest("empty batch"))))
+        Self.response(id: .null, error: .invalidRequest("empty batch")))
     }
     let outcomes = entries.map { handle(entry: $0, connection: connection) }
     let hasPending = outcomes.contains {
@@ -62,14 +62,14 @@ public struct Dispatcher: Sendable {
       return false
     }
     if !hasPending {
-      let responses = outcomes.compactMap { outcome -> JSON? in
+      let responses = outcomes.compactMap { outcome -> [UInt8]? in
         if case .done(let response) = outcome { return response }
         return nil
       }
-      return responses.isEmpty ? .noReply : .reply(Self.encode(.array(responses)))
+      return responses.isEmpty ? .noReply : .reply(Self.joinBatch(responses))
     }
     return .pending {
-      var responses: [JSON] = []
+      var responses: [[UInt8]] = []
       for outcome in outcomes {
         switch outcome {
         case .none: break
@@ -77,15 +77,15 @@ public struct Dispatcher: Sendable {
         case .later(let work): if let response = await work() { responses.append(response) }
         }
       }
-      return responses.isEmpty ? nil : Self.encode(.array(responses))
+      return responses.isEmpty ? nil : Self.joinBatch(responses)
     }
   }
 
   /// The result of one request object: nothing, a response now, or a response later.
   private enum EntryOutcome: Sendable {
     case none
-    case done(JSON)
-    case later(@Sendable () async -> JSON?)
+    case done([UInt8])
+    case later(@Sendable () async -> [UInt8]?)
   }
 
   static let maxExactInteger: Int64 = 1 << 53
@@ -93,7 +93,7 @@ public struct Dispatcher: Sendable {
   private func handle(entry: JSON, connection: any RPCConnection) -> EntryOutcome {
     guard case .object(let request) = entry else {
       return .done(
-        RPCMessage.response(id: .null, error: .invalidRequest("expected a request object")))
+        Self.response(id: .null, error: .invalidRequest("expected a request object")))
     }
     var id: JSON?
     if let rawID = request["id"] {
@@ -103,22 +103,22 @@ public struct Dispatcher: Sendable {
         id = rawID
       case .int, .double:
         return .done(
-          RPCMessage.response(
+          Self.response(
             id: .null, error: .invalidRequest("\"id\" must be a string or an integer within ±2^53"))
         )
       default:
         return .done(
-          RPCMessage.response(
+          Self.response(
             id: .null, error: .invalidRequest("\"id\" must be a string or an integer")))
       }
     }
     guard request["jsonrpc"] == "2.0" else {
       return .done(
-        RPCMessage.response(id: id ?? .null, error: .invalidRequest("\"jsonrpc\" must be \"2.0\"")))
+        Self.response(id: id ?? .null, error: .invalidRequest("\"jsonrpc\" must be \"2.0\"")))
     }
     guard case .string(let name) = request["method"] else {
       return .done(
-        RPCMessage.response(id: id ?? .null, error: .invalidRequest("\"method\" must be a string")))
+        Self.response(id: id ?? .null, error: .invalidRequest("\"method\" must be a string")))
     }
     let params: JSONObject
     switch request["params"] {
@@ -131,7 +131,7 @@ public struct Dispatcher: Sendable {
           "params must be an object (by-name); positional params are not supported"))
     default:
       return .done(
-        RPCMessage.response(id: id ?? .null, error: .invalidRequest("\"params\" must be an object"))
+        Self.response(id: id ?? .null, error: .invalidRequest("\"params\" must be an object"))
       )
     }
     guard let method = registry.method(named: name) else {
@@ -152,7 +152,7 @@ public struct Dispatcher: Sendable {
     case .immediate(let body):
       do {
         let result = try body(call)
-        return id.map { .done(RPCMessage.response(id: $0, result: result)) } ?? .none
+        return id.map { .done(Self.response(id: $0, result: result)) } ?? .none
       } catch {
         return respond(id, error: Self.rpcError(from: error))
       }
@@ -161,9 +161,9 @@ public struct Dispatcher: Sendable {
       return .later {
         do {
           let result = try await body(call)
-          return id.map { RPCMessage.response(id: $0, result: result) }
+          return id.map { Self.response(id: $0, result: result) }
         } catch {
-          return id.map { RPCMessage.response(id: $0, error: Self.rpcError(from: error)) }
+          return id.map { Self.response(id: $0, error: Self.rpcError(from: error)) }
         }
       }
     }
@@ -171,14 +171,54 @@ public struct Dispatcher: Sendable {
 
   /// A response for a request, nothing for a notification.
   private func respond(_ id: JSON?, error: RPCError) -> EntryOutcome {
-    id.map { .done(RPCMessage.response(id: $0, error: error)) } ?? .none
+    id.map { .done(Self.response(id: $0, error: error)) } ?? .none
   }
 
   private static func rpcError(from error: any Error) -> RPCError {
     (error as? RPCError) ?? RPCError(code: -32603, message: "Internal error")
   }
 
-  private static func encode(_ value: JSON) -> [UInt8] {
-    value.serializedBytes()
+  // Replies are assembled around json-c's output for `id` and the result or error rather than
+  // building a json-c object for the envelope: this is the daemon.ping hot path, and the bytes
+  // are identical to serializing `RPCMessage.response(...)`.
+  private static let responsePrefix = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
+  private static let resultInfix = Array(#","result":"#.utf8)
+  private static let errorInfix = Array(#","error":"#.utf8)
+
+  /// The bytes of `RPCMessage.response(id:result:)`.
+  static func response(id: JSON, result: JSON) -> [UInt8] {
+    envelope(id: id, infix: resultInfix, body: result.serializedBytes())
+  }
+
+  /// The bytes of `RPCMessage.response(id:error:)`.
+  static func response(id: JSON, error: RPCError) -> [UInt8] {
+    envelope(id: id, infix: errorInfix, body: error.json.serializedBytes())
+  }
+
+  private static func envelope(id: JSON, infix: [UInt8], body: [UInt8]) -> [UInt8] {
+    let idBytes: [UInt8]
+    switch id {
+    case .null: idBytes = Array("null".utf8)
+    case .int(let value): idBytes = Array(String(value).utf8)
+    default: idBytes = id.serializedBytes()
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(responsePrefix.count + idBytes.count + infix.count + body.count + 1)
+    bytes += responsePrefix
+    bytes += idBytes
+    bytes += infix
+    bytes += body
+    bytes.append(UInt8(ascii: "}"))
+    return bytes
+  }
+
+  private static func joinBatch(_ responses: [[UInt8]]) -> [UInt8] {
+    var bytes: [UInt8] = [UInt8(ascii: "[")]
+    for (index, response) in responses.enumerated() {
+      if index > 0 { bytes.append(UInt8(ascii: ",")) }
+      bytes += response
+    }
+    bytes.append(UInt8(ascii: "]"))
+    return bytes
   }
 }

@@ -3,6 +3,9 @@ import CJSONC
 extension JSON {
   /// The compact, single-line JSON text of this value, written by json-c.
   ///
+  /// Member names are C strings inside json-c, so a name containing U+0000 is cut short at it
+  /// (the parser never produces such names; it rejects them).
+  ///
   /// Object members keep their insertion order; `/` is not escaped. Doubles are written in
   /// their shortest round-trip form (`0.1`, `1e+20`); a non-finite double, which JSON cannot
   /// express, is written as `null`.
