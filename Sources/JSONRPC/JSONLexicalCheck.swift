@@ -20,7 +20,20 @@ struct JSONLexicalCheck {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
-        index = try scanString(bytes, from: index + 1)
+        let (end, hasNUL) = try scanString(bytes, from: index + 1)
+        if hasNUL {
+          // json-c keeps member names as C strings; a NUL would silently truncate the name.
+          var next = end
+          while next < count,
+            bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0A || bytes[next] == 0x0D
+          {
+            next += 1
+          }
+          if next < count, bytes[next] == UInt8(ascii: ":") {
+            throw JSONParseError(message: "an object member name contains U+0000 at byte \(index)")
+          }
+        }
+        index = end
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         index = try check.scanNumber(bytes, from: index)
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
@@ -74,19 +87,27 @@ struct JSONLexicalCheck {
   /// Scans a string body from just after its opening quote; returns the index after the
   /// closing quote (or the end, leaving an unterminated string for json-c to report).
   private static func scanString(_ bytes: UnsafeRawBufferPointer, from start: Int)
-    throws(JSONParseError) -> Int
+    throws(JSONParseError) -> (end: Int, hasNUL: Bool)
   {
     var index = start
+    var hasNUL = false
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") { return index + 1 }
+      if byte == UInt8(ascii: "\"") { return (index + 1, hasNUL) }
       if byte < 0x20 {
         let hex = String(byte, radix: 16, uppercase: true)
         throw JSONParseError(
           message:
             "control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) in a string at byte \(index); escape it"
         )
+      }
+      if byte >= 0x80 {
+        guard let length = utf8SequenceLength(bytes, at: index) else {
+          throw JSONParseError(message: "invalid UTF-8 at byte \(index)")
+        }
+        index += length
+        continue
       }
       if byte == UInt8(ascii: "\\") {
         guard let unit = unicodeEscape(bytes, at: index) else {
@@ -102,13 +123,47 @@ struct JSONLexicalCheck {
         } else if (0xDC00...0xDFFF).contains(unit) {
           throw JSONParseError(message: "unpaired UTF-16 surrogate escape at byte \(index)")
         } else {
+          if unit == 0 { hasNUL = true }
           index += 6
         }
         continue
       }
       index += 1
     }
-    return index
+    return (index, hasNUL)
+  }
+
+  /// The length of the well-formed UTF-8 sequence at `index` (RFC 3629: no overlong forms,
+  /// no surrogates, nothing above U+10FFFF), or `nil`. json-c's own check lets overlong
+  /// forms and encoded surrogates through.
+  private static func utf8SequenceLength(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Int? {
+    let lead = bytes[index]
+    let length: Int
+    var lower: UInt8 = 0x80
+    var upper: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      lower = 0xA0
+    case 0xE1...0xEC, 0xEE...0xEF: length = 3
+    case 0xED:
+      length = 3
+      upper = 0x9F
+    case 0xF0:
+      length = 4
+      lower = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      upper = 0x8F
+    default: return nil
+    }
+    guard index + length <= bytes.count else { return nil }
+    let second = bytes[index + 1]
+    guard second >= lower && second <= upper else { return nil }
+    for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return nil }
+    return length
   }
 
   /// Checks a number literal against the JSON grammar; returns the index after it.

@@ -98,6 +98,11 @@ public struct JSONParser {
         throw JSONParseError(message: "unexpected end of input at byte \(bytes.count)")
       }
     }
+    if object == nil && error == json_tokener_success {
+      // json-c represents a top-level `null` as a NULL object.
+      try requireOnlyWhitespace(bytes, from: Int(end))
+      return .null
+    }
     guard let object else {
       if bytes.isEmpty || error == json_tokener_continue {
         throw JSONParseError(
@@ -107,7 +112,14 @@ public struct JSONParser {
       throw JSONParseError(message: "\(detail) at byte \(end)")
     }
     defer { json_object_put(object) }
-    var index = Int(end)
+    try requireOnlyWhitespace(bytes, from: Int(end))
+    return try JSON(jsonC: object)
+  }
+
+  private static func requireOnlyWhitespace(_ bytes: UnsafeRawBufferPointer, from start: Int)
+    throws(JSONParseError)
+  {
+    var index = start
     while index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): index += 1
@@ -115,7 +127,6 @@ public struct JSONParser {
         throw JSONParseError(message: "unexpected data after the JSON value at byte \(index)")
       }
     }
-    return try JSON(jsonC: object)
   }
 }
 
