@@ -5,17 +5,24 @@ import Synchronization
 /// event loops.
 public final class ConnectionQuota: Sendable {
   private let counts = Mutex<[UInt32: Int]>([:])
-  private let perUserLimit: Int
+  private let limit: Mutex<Int>
 
   /// A quota of `perUserLimit` connections per uid; root is exempt so that an
   /// administrator can always get in.
   public init(perUserLimit: Int) {
-    self.perUserLimit = perUserLimit
+    self.limit = Mutex(perUserLimit)
+  }
+
+  /// The per-uid limit; a reload may change it (connections over a lowered limit stay).
+  public var perUserLimit: Int {
+    get { limit.withLock { $0 } }
+    set { limit.withLock { $0 = newValue } }
   }
 
   /// Takes a slot for `uid`, or says which limit is reached. Pair with `release(uid:)`.
   public func acquire(uid: UInt32) -> Result<Void, LimitDenial> {
-    counts.withLock { counts in
+    let perUserLimit = self.perUserLimit
+    return counts.withLock { counts in
       let current = counts[uid, default: 0]
       if uid != AccessPolicy.root, current >= perUserLimit {
         return .failure(LimitDenial(what: "connections", limit: perUserLimit, perUser: true))

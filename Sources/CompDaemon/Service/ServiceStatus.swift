@@ -37,6 +37,11 @@ public final class ServiceStatus: Sendable {
   /// The current counts.
   public var counts: Counts { state.withLock { $0.counts } }
 
+  /// Sets the counts and treats their line as sent (it went out with `READY=1`).
+  public func record(_ counts: Counts) {
+    state.withLock { $0 = (counts, counts.line) }
+  }
+
   /// Changes the counts and sends the new line if it changed.
   public func update(_ change: (inout Counts) -> Void) {
     let line: String? = state.withLock { state in
