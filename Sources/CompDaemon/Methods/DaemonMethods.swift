@@ -1,0 +1,59 @@
+import JSONRPC
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension Daemon {
+  /// `rpc.discover`, `daemon.info`, `daemon.ping`.
+  func registerDaemonMethods(into registry: inout MethodRegistry) {
+    registry.register(
+      RPCMethod(
+        name: "rpc.discover",
+        summary: "The OpenRPC document describing every method of this daemon.",
+        params: .object([]),
+        result: .object(
+          additionalProperties: true, description: "An OpenRPC 1.x document, generated."),
+        handler: .immediate { [self] _ in openRPCDocument }))
+
+    registry.register(
+      RPCMethod(
+        name: "daemon.info",
+        summary: "Version, process and load of the daemon.",
+        params: .object([]),
+        result: .object([
+          .init("version", .string(description: "compd's version."), required: true),
+          .init("protocol", .integer(description: "Wire protocol version (1)."), required: true),
+          .init("pid", .integer(description: "Process id."), required: true),
+          .init("uptimeSeconds", .number(description: "Seconds since start."), required: true),
+          .init("plugins", .integer(description: "Loaded plugins."), required: true),
+          .init("components", .integer(description: "Components they provide."), required: true),
+          .init("scenes", .integer(description: "Open scenes."), required: true),
+          .init("clients", .integer(description: "Connected clients."), required: true),
+        ]),
+        handler: .immediate { [self] _ in info() }))
+
+    registry.register(
+      RPCMethod(
+        name: "daemon.ping",
+        summary: "The cheapest round trip; answers `{}`.",
+        params: .object([]),
+        result: .object(description: "Always `{}`."),
+        handler: .immediate { _ in .object([:]) }))
+  }
+
+  /// The result of `daemon.info`.
+  func info() -> JSON {
+    let uptime = (ContinuousClock.now - startTime) / .seconds(1)
+    return .object([
+      "version": .string(Self.version),
+      "protocol": .int(Int64(Self.protocolVersion)),
+      "pid": .int(Int64(getpid())),
+      "uptimeSeconds": .double((uptime * 1000).rounded() / 1000),
+      "plugins": .int(Int64(counters.plugins)),
+      "components": .int(Int64(counters.components)),
+      "scenes": .int(Int64(counters.scenes)),
+      "clients": .int(Int64(clientCount)),
+    ])
+  }
+}

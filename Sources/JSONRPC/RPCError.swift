@@ -1,0 +1,120 @@
+/// A JSON-RPC 2.0 error object, as thrown by handlers and sent to clients.
+///
+/// Handlers throw it to answer with a specific error; the dispatcher passes it to the client
+/// unchanged. Any other error a handler throws becomes a generic `-32603`.
+public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The error code (-32700…-32600 for protocol errors, -32099…-32000 for compd's own).
+  public var code: Int
+  /// A one-line explanation for people.
+  public var message: String
+  /// Structured details; compd's errors carry `name` (and `field` for invalid params).
+  public var data: JSON?
+
+  /// An error with the given code, message and data.
+  public init(code: Int, message: String, data: JSON? = nil) {
+    self.code = code
+    self.message = message
+    self.data = data
+  }
+
+  /// `-32700`: the text was not valid JSON.
+  public static func parseError(_ detail: String) -> RPCError {
+    RPCError(code: -32700, message: "Parse error: \(detail)")
+  }
+
+  /// `-32600`: the JSON was not a valid request object.
+  public static func invalidRequest(_ detail: String) -> RPCError {
+    RPCError(code: -32600, message: "Invalid request: \(detail)")
+  }
+
+  /// `-32601`: no method has that name.
+  public static func methodNotFound(_ method: String) -> RPCError {
+    RPCError(
+      code: -32601, message: "Method not found: \(method)", data: ["method": .string(method)])
+  }
+
+  /// `-32602`: the params do not match the method's schema; `field` is the path of the
+  /// offending member (e.g. `environment.width`), also given as `data.field`.
+  public static func invalidParams(_ detail: String, field: String? = nil) -> RPCError {
+    RPCError(
+      code: -32602, message: "Invalid params: \(detail)",
+      data: field.map { ["field": .string($0)] })
+  }
+
+  /// `-32603`: the server failed while handling the request.
+  public static func internalError(_ detail: String) -> RPCError {
+    RPCError(code: -32603, message: "Internal error: \(detail)")
+  }
+
+  /// A compd-defined error: the code of `name`, and `data` of `{name, ...details}`.
+  public static func server(_ name: ServerErrorName, _ message: String, details: JSONObject = [:])
+    -> RPCError
+  {
+    var data: JSONObject = ["name": .string(name.rawValue)]
+    for (key, value) in details where key != "name" { data[key] = value }
+    return RPCError(code: name.code, message: message, data: .object(data))
+  }
+
+  /// `-32600` for a line longer than the limit, with `data.name` `compd.LimitExceeded`.
+  public static func lineTooLong(byteCount: Int, limit: Int) -> RPCError {
+    RPCError(
+      code: -32600,
+      message: "Invalid request: line of \(byteCount) bytes exceeds the limit of \(limit) bytes",
+      data: [
+        "name": .string(ServerErrorName.limitExceeded.rawValue), "limit": .int(Int64(limit)),
+        "size": .int(Int64(byteCount)),
+      ])
+  }
+
+  /// The error as a JSON-RPC `error` member: `{code, message, data?}`.
+  public var json: JSON {
+    var object: JSONObject = ["code": .int(Int64(code)), "message": .string(message)]
+    if let data { object["data"] = data }
+    return .object(object)
+  }
+
+  /// Reads an `error` member; `nil` unless it has an integer `code` and a string `message`.
+  public init?(json: JSON) {
+    guard let code = json["code"]?.intValue, let message = json["message"]?.stringValue else {
+      return nil
+    }
+    self.init(code: Int(code), message: message, data: json["data"])
+  }
+
+  /// `code: message`.
+  public var description: String { "\(code): \(message)" }
+}
+
+/// The stable names of compd's own errors, sent as `error.data.name`; each has a fixed code.
+public enum ServerErrorName: String, Sendable, CaseIterable {
+  /// No scene has the given id.
+  case noSuchScene = "compd.NoSuchScene"
+  /// No loaded plugin provides the named component.
+  case noSuchComponent = "compd.NoSuchComponent"
+  /// No node in the scene has the given id.
+  case noSuchNode = "compd.NoSuchNode"
+  /// A plugin failed to load or was rejected.
+  case pluginError = "compd.PluginError"
+  /// A component trapped or failed while being built or updated.
+  case componentFailed = "compd.ComponentFailed"
+  /// The peer is not allowed to call the method.
+  case permissionDenied = "compd.PermissionDenied"
+  /// A size or count limit was exceeded (an oversize line uses -32600 with this name).
+  case limitExceeded = "compd.LimitExceeded"
+  /// The daemon is shutting down and takes no new work.
+  case shuttingDown = "compd.ShuttingDown"
+
+  /// The JSON-RPC error code of this error.
+  public var code: Int {
+    switch self {
+    case .noSuchScene: -32001
+    case .noSuchComponent: -32002
+    case .noSuchNode: -32003
+    case .pluginError: -32004
+    case .componentFailed: -32005
+    case .permissionDenied: -32006
+    case .limitExceeded: -32007
+    case .shuttingDown: -32008
+    }
+  }
+}

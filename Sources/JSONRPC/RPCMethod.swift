@@ -1,0 +1,113 @@
+/// One invocation of a method, as its handler receives it.
+public struct RPCCall: Sendable {
+  /// The method name.
+  public let method: String
+  /// The params, validated against the method's schema, with defaults filled in.
+  public let params: JSONObject
+  /// The connection the call arrived on.
+  public let connection: any RPCConnection
+  /// Whether the caller sent no `id` (its result is discarded).
+  public let isNotification: Bool
+
+  /// A call with the given parts.
+  public init(
+    method: String, params: JSONObject, connection: any RPCConnection, isNotification: Bool
+  ) {
+    self.method = method
+    self.params = params
+    self.connection = connection
+    self.isNotification = isNotification
+  }
+}
+
+/// A method the daemon serves: its name, documentation, schemas and handler.
+public struct RPCMethod: Sendable {
+  /// How a method runs.
+  public enum Handler: Sendable {
+    /// Answered inline on the I/O thread; keep it short and non-blocking (`daemon.ping`).
+    case immediate(@Sendable (RPCCall) throws -> JSON)
+    /// Run in a task; hop to the main actor inside if needed.
+    case async(@Sendable (RPCCall) async throws -> JSON)
+  }
+
+  /// The method name, e.g. `daemon.ping`.
+  public let name: String
+  /// A one-line summary for `rpc.discover`.
+  public let summary: String
+  /// A longer description for `rpc.discover`.
+  public let description: String?
+  /// The params schema; it must be an object schema (params are by name).
+  public let params: Schema
+  /// The result schema.
+  public let result: Schema
+  /// The handler.
+  public let handler: Handler
+
+  /// A method; `params` is validated before `handler` runs.
+  public init(
+    name: String, summary: String, description: String? = nil, params: Schema, result: Schema,
+    handler: Handler
+  ) {
+    self.name = name
+    self.summary = summary
+    self.description = description
+    self.params = params
+    self.result = result
+    self.handler = handler
+  }
+}
+
+/// The methods a dispatcher serves, by name.
+public struct MethodRegistry: Sendable {
+  private var byName: [String: RPCMethod] = [:]
+
+  /// An empty registry.
+  public init() {}
+
+  /// Adds `method`; registering a name twice is a programming error.
+  public mutating func register(_ method: RPCMethod) {
+    precondition(byName[method.name] == nil, "method \(method.name) registered twice")
+    byName[method.name] = method
+  }
+
+  /// The method called `name`, if registered.
+  public func method(named name: String) -> RPCMethod? {
+    byName[name]
+  }
+
+  /// Every registered method, sorted by name.
+  public var methods: [RPCMethod] {
+    byName.values.sorted { $0.name < $1.name }
+  }
+
+  /// An OpenRPC 1.2.6 document describing every registered method, generated from the
+  /// registry so that it cannot drift from what the server does.
+  public func openRPCDocument(title: String, version: String) -> JSON {
+    let methods: [JSON] = methods.map { method in
+      var entry: JSONObject = ["name": .string(method.name), "summary": .string(method.summary)]
+      if let description = method.description { entry["description"] = .string(description) }
+      var params: [JSON] = []
+      if case .object(let properties, _) = method.params.kind {
+        for property in properties {
+          var param: JSONObject = [
+            "name": .string(property.name), "required": .bool(property.required),
+            "schema": property.schema.jsonSchema,
+          ]
+          if let description = property.schema.description {
+            param["description"] = .string(description)
+          }
+          params.append(.object(param))
+        }
+      }
+      entry["params"] = .array(params)
+      entry["paramStructure"] = "by-name"
+      entry["result"] = ["name": .string("result"), "schema": method.result.jsonSchema]
+      return .object(entry)
+    }
+    return [
+      "openrpc": "1.2.6",
+      "info": ["title": .string(title), "version": .string(version)],
+      "methods": .array(methods),
+    ]
+  }
+}
