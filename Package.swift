@@ -43,5 +43,7 @@ let package = Package(
       name: "CompDaemonTests",
       dependencies: ["CompDaemon", "CompCtl", "JSONRPC", nioCore, nioPosix]
     ),
+    // (server) the `make bench-rpc` client; no dependencies so that it measures the server only
+    .executableTarget(name: "RPCBench", path: "Benchmarks/RPCBench"),
   ]
 )

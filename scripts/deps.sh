@@ -13,6 +13,12 @@ if [ ${#need[@]} -gt 0 ]; then
   export DEBIAN_FRONTEND=noninteractive
   SUDO=""
   [ "$(id -u)" -eq 0 ] || SUDO=sudo
-  $SUDO apt-get update -qq
-  $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  log=$(mktemp)
+  if ! { $SUDO apt-get update -qq && \
+      $SUDO apt-get install -y -qq --no-install-recommends "${need[@]}"; } >"$log" 2>&1; then
+    cat "$log" >&2; rm -f "$log"
+    echo "deps: installing ${need[*]} failed" >&2
+    exit 1
+  fi
+  rm -f "$log"
 fi

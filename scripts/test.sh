@@ -3,7 +3,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== ScreenKit (SDK package)"
-swift test --package-path SDK
+swift test --package-path SDK -q
 echo "== compd (root package)"
-swift build
-swift test
+# The process-level tests start the built compd and compctl executables.
+swift build -q
+swift test -q
+if [ -x scripts/fuzz.sh ]; then
+  echo "== fuzz (short)"
+  scripts/fuzz.sh short
+fi

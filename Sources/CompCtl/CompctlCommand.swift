@@ -1,11 +1,48 @@
 import ArgumentParser
 
-/// The `compctl` command line. (Skeleton: the server issue fills this in.)
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `compctl` command line. Each subcommand is its own type; later issues add more to
+/// `subcommands`.
 public struct CompctlCommand: AsyncParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "compctl",
-    abstract: "Talk to a running compd."
+    abstract: "Talk to a running compd.",
+    discussion: """
+      The socket is --socket, else $COMPD_SOCKET, else
+      $XDG_RUNTIME_DIR/compd.sock, else /run/compd.sock.
+
+      EXIT STATUS
+        0 success, 1 usage error, 2 compd answered with an error,
+        3 could not connect to compd
+      """,
+    subcommands: [PingCommand.self, InfoCommand.self, CallCommand.self]
   )
+
   public init() {}
-  public func run() async throws {}
+
+  /// Runs the command line; usage errors exit 1 (not ArgumentParser's 64).
+  public static func runAsMain() async {
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch let code as ExitCode {
+      Glibc.exit(code.rawValue)
+    } catch {
+      let code = exitCode(for: error)
+      let message = fullMessage(for: error)
+      if code == .success {
+        if !message.isEmpty { print(message) }
+        Glibc.exit(0)
+      }
+      printError(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
+      Glibc.exit(CompctlExit.usage)
+    }
+  }
 }

@@ -1,11 +1,230 @@
 import ArgumentParser
+import Logging
 
-/// The `compd` command line. (Skeleton: the server issue fills this in.)
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The `compd` command line.
 public struct CompdCommand: AsyncParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "compd",
-    abstract: "Serve screen components over a Unix-socket JSON-RPC 2.0 protocol."
+    abstract: "Serve screen components over a Unix-socket JSON-RPC 2.0 protocol.",
+    discussion: """
+      compd runs in the foreground and logs to stderr. Clients speak
+      newline-delimited JSON-RPC 2.0 on the socket: try
+      `compctl --socket PATH ping`.
+
+      CONFIG FILE (--config FILE)
+        One `key = value` per line; `#` starts a comment. Keys:
+          socket = /run/compd.sock
+          plugin-dir = /usr/lib/compd/plugins   (repeat, or use commas)
+          state-dir = /var/lib/compd
+          log-level = info
+          socket-mode = 0660
+          max-connections = 1024
+          max-line-bytes = 16MiB                (K/KiB, M/MiB, G/GiB)
+          max-output-bytes = 32MiB
+          shutdown-grace = 10                   (seconds)
+          io-threads = 2                        (default: one per core)
+        Each has the meaning of the flag of the same name. Flags given on the
+        command line override the file. An unknown key or a bad value stops
+        compd with an error naming file:line.
+
+      SIGNALS
+        SIGTERM and SIGINT shut down gracefully: stop accepting, remove the
+        socket file, finish in-flight requests, close clients, exit 0.
+
+      EXIT STATUS
+        0 after a graceful shutdown; 1 on a configuration or start-up error
+        (bad flag or config file; the socket path is in use by a live server
+        or is not a socket).
+      """
   )
+
+  @Option(name: .long, help: ArgumentHelp("Unix socket path to listen on.", valueName: "path"))
+  var socket: String?
+
+  @Option(
+    name: .customLong("plugin-dir"),
+    help: ArgumentHelp("Directory to load plugins from (repeatable).", valueName: "dir"))
+  var pluginDirectories: [String] = []
+
+  @Option(
+    name: .customLong("state-dir"),
+    help: ArgumentHelp("Directory for persistent state.", valueName: "dir"))
+  var stateDirectory: String?
+
+  @Option(name: .long, help: ArgumentHelp("Config file to read first.", valueName: "file"))
+  var config: String?
+
+  @Option(
+    name: .customLong("log-level"),
+    help: ArgumentHelp(
+      "trace, debug, info, notice, warning, error or critical (default: info).",
+      valueName: "level"))
+  var logLevel: String?
+
+  @Option(
+    name: .customLong("socket-mode"),
+    help: ArgumentHelp("Octal permissions of the socket file (default: 0660).", valueName: "mode"))
+  var socketMode: String?
+
+  @Option(
+    name: .customLong("max-connections"),
+    help: ArgumentHelp("Largest number of clients at once (default: 1024).", valueName: "n"))
+  var maxConnections: String?
+
+  @Option(
+    name: .customLong("max-line-bytes"),
+    help: ArgumentHelp("Largest request line (default: 16MiB).", valueName: "size"))
+  var maxLineBytes: String?
+
+  @Option(
+    name: .customLong("max-output-bytes"),
+    help: ArgumentHelp(
+      "Reply data queued for a client that does not read before it is disconnected (default: 32MiB).",
+      valueName: "size"))
+  var maxOutputBytes: String?
+
+  @Option(
+    name: .customLong("shutdown-grace"),
+    help: ArgumentHelp(
+      "Seconds a graceful shutdown waits for in-flight requests (default: 10).",
+      valueName: "seconds"))
+  var shutdownGrace: String?
+
+  @Option(
+    name: .customLong("io-threads"),
+    help: ArgumentHelp("Socket I/O threads (default: one per CPU core).", valueName: "n"))
+  var ioThreads: String?
+
   public init() {}
-  public func run() async throws {}
+
+  /// Parses the process arguments and runs; the entry point of the `compd` executable.
+  /// (Calling `main()` from another module picks ArgumentParser's synchronous overload.)
+  public static func runAsMain() async {
+    do {
+      var command = try parseAsRoot()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      // Help and version go to stdout and exit 0; every other error exits 1, as
+      // configuration errors do (not ArgumentParser's 64).
+      if exitCode(for: error) == .success || error is ExitCode { exit(withError: error) }
+      writeToStandardError("compd: " + fullMessage(for: error).replacingErrorPrefix() + "\n")
+      exit(withError: ExitCode(1))
+    }
+  }
+
+  /// The configuration the file and the flags give together (flags win).
+  public func resolvedConfig() throws(ConfigError) -> DaemonConfig {
+    var file = ConfigFile()
+    if let config { file = try ConfigFile.load(path: config) }
+    guard let socketPath = socket ?? file.socketPath else {
+      throw ConfigError("no socket path: pass --socket PATH or set `socket` in the config file")
+    }
+    var result = DaemonConfig(socketPath: socketPath)
+    file.apply(to: &result)
+    if let socket { result.socketPath = socket }
+    if !pluginDirectories.isEmpty { result.pluginDirectories = pluginDirectories }
+    if let stateDirectory { result.stateDirectory = stateDirectory }
+    if let logLevel {
+      guard let level = ConfigValues.logLevel(logLevel) else {
+        throw ConfigError(
+          "--log-level: bad value `\(logLevel)`: expected trace, debug, info, notice, warning, error or critical"
+        )
+      }
+      result.logLevel = level
+    }
+    if let socketMode {
+      guard let mode = ConfigValues.mode(socketMode) else {
+        throw ConfigError(
+          "--socket-mode: bad value `\(socketMode)`: expected an octal mode such as 0660")
+      }
+      result.socketMode = mode
+    }
+    if let maxConnections {
+      guard let count = ConfigValues.count(maxConnections), count >= 1 else {
+        throw ConfigError(
+          "--max-connections: bad value `\(maxConnections)`: expected a positive integer")
+      }
+      result.maxConnections = count
+    }
+    if let maxLineBytes {
+      guard let size = ConfigValues.byteSize(maxLineBytes), size >= 16 else {
+        throw ConfigError(
+          "--max-line-bytes: bad value `\(maxLineBytes)`: expected a size of at least 16 bytes")
+      }
+      result.maxLineBytes = size
+    }
+    if let maxOutputBytes {
+      guard let size = ConfigValues.byteSize(maxOutputBytes), size >= 4096 else {
+        throw ConfigError(
+          "--max-output-bytes: bad value `\(maxOutputBytes)`: expected a size of at least 4096 bytes"
+        )
+      }
+      result.maxOutputBytes = size
+    }
+    if let shutdownGrace {
+      guard let seconds = ConfigValues.seconds(shutdownGrace) else {
+        throw ConfigError("--shutdown-grace: bad value `\(shutdownGrace)`: expected seconds")
+      }
+      result.shutdownGraceSeconds = seconds
+    }
+    if let ioThreads {
+      guard let count = ConfigValues.count(ioThreads), (1...256).contains(count) else {
+        throw ConfigError("--io-threads: bad value `\(ioThreads)`: expected 1 to 256")
+      }
+      result.ioThreads = count
+    }
+    try result.validate()
+    return result
+  }
+
+  public func run() async throws {
+    let config: DaemonConfig
+    do {
+      config = try resolvedConfig()
+    } catch {
+      writeToStandardError("compd: \(error.description)\n")
+      throw ExitCode(1)
+    }
+    let logger = DaemonLogging.bootstrap(level: config.logLevel)
+    let daemon = Daemon(config: config, logger: logger)
+    do {
+      try await daemon.run()
+    } catch let error as StartupError {
+      logger.critical("\(error.description)")
+      throw ExitCode(1)
+    } catch {
+      logger.critical("stopped by an error: \(error)")
+      throw ExitCode(1)
+    }
+  }
+}
+
+extension String {
+  fileprivate func replacingErrorPrefix() -> String {
+    hasPrefix("Error: ") ? String(dropFirst(7)) : self
+  }
+}
+
+/// Writes text to stderr unbuffered.
+func writeToStandardError(_ text: String) {
+  var text = text
+  text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+      if written <= 0 {
+        if written < 0 && errno == EINTR { continue }
+        return
+      }
+      offset += written
+    }
+  }
 }

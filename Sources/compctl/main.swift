@@ -1,3 +1,3 @@
 import CompCtl
 
-await CompctlCommand.main()
+await CompctlCommand.runAsMain()

@@ -1,3 +1,3 @@
 import CompDaemon
 
-await CompdCommand.main()
+await CompdCommand.runAsMain()

@@ -1,0 +1,88 @@
+import ArgumentParser
+import JSONRPC
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Options every subcommand that talks to the daemon shares.
+public struct ClientOptions: ParsableArguments {
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "compd's socket (default: $COMPD_SOCKET, else $XDG_RUNTIME_DIR/compd.sock, else /run/compd.sock).",
+      valueName: "path"))
+  var socket: String?
+
+  @Flag(name: .long, help: "Print the result as compact JSON, for scripts.")
+  var json = false
+
+  @Option(name: .long, help: ArgumentHelp("Seconds to wait for compd.", valueName: "seconds"))
+  var timeout: Double = 30
+
+  public init() {}
+
+  public func validate() throws {
+    guard timeout > 0, timeout.isFinite else {
+      throw ValidationError("--timeout must be a positive number of seconds")
+    }
+  }
+
+  /// The socket path this invocation uses.
+  var socketPath: String {
+    var environment: [String: String] = [:]
+    for name in ["COMPD_SOCKET", "XDG_RUNTIME_DIR"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return SocketLocator.resolve(flag: socket, environment: environment).path
+  }
+
+  /// Connects, calls `method` and returns its result; on failure prints why and throws
+  /// the exit code (2: the daemon answered with an error, 3: could not connect).
+  func call(method: String, params: JSONObject? = nil) throws -> JSON {
+    let client: RPCClient
+    do {
+      client = try RPCClient(path: socketPath, timeoutSeconds: timeout)
+    } catch {
+      printError(error.description)
+      throw ExitCode(CompctlExit.cannotConnect)
+    }
+    let result: Result<JSON, RPCError>
+    do {
+      result = try client.call(method: method, params: params)
+    } catch {
+      printError(error.description)
+      throw ExitCode(CompctlExit.cannotConnect)
+    }
+    switch result {
+    case .success(let value):
+      return value
+    case .failure(let error):
+      var object: JSONObject = ["code": .int(Int64(error.code)), "message": .string(error.message)]
+      if let data = error.data { object["data"] = data }
+      if json { print(JSON.object(object).serialized()) }
+      var text = "\(method) failed: \(error.message) (code \(error.code)"
+      if let name = error.data?["name"]?.stringValue { text += ", \(name)" }
+      text += ")"
+      if let data = error.data, case .object(var details) = data {
+        details["name"] = nil
+        if !details.isEmpty { text += " " + JSON.object(details).serialized() }
+      }
+      printError(text)
+      throw ExitCode(CompctlExit.daemonError)
+    }
+  }
+}
+
+/// compctl's exit codes.
+public enum CompctlExit {
+  public static let success: Int32 = 0
+  public static let usage: Int32 = 1
+  public static let daemonError: Int32 = 2
+  public static let cannotConnect: Int32 = 3
+}
+
+func printError(_ text: String) {
+  var line = "compctl: " + text + "\n"
+  line.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}

@@ -1,0 +1,144 @@
+import Logging
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The settings a config file gives; `nil` means the file does not set it.
+///
+/// Format: one `key = value` per line; `#` starts a comment line; blank lines are ignored;
+/// a list (`plugin-dir`) takes repeated keys or comma-separated values. Keys:
+/// `socket`, `plugin-dir`, `state-dir`, `log-level`, `socket-mode`, `max-connections`,
+/// `max-line-bytes`, `max-output-bytes`, `shutdown-grace`, `io-threads`. Unknown keys and bad values are
+/// errors that name `file:line`.
+public struct ConfigFile: Sendable, Equatable {
+  public var socketPath: String?
+  public var pluginDirectories: [String]?
+  public var stateDirectory: String?
+  public var logLevel: Logger.Level?
+  public var socketMode: UInt32?
+  public var maxConnections: Int?
+  public var maxLineBytes: Int?
+  public var maxOutputBytes: Int?
+  public var shutdownGraceSeconds: Double?
+  public var ioThreads: Int?
+
+  /// Every key the file format knows, for `--help` and error messages.
+  public static let keys = [
+    "socket", "plugin-dir", "state-dir", "log-level", "socket-mode", "max-connections",
+    "max-line-bytes", "max-output-bytes", "shutdown-grace", "io-threads",
+  ]
+
+  /// An empty file.
+  public init() {}
+
+  /// Reads and parses the file at `path`.
+  public static func load(path: String) throws(ConfigError) -> ConfigFile {
+    guard let file = fopen(path, "r") else {
+      throw ConfigError("cannot read config file \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = fread(&chunk, 1, chunk.count, file)
+      if count > 0 { bytes.append(contentsOf: chunk[0..<count]) }
+      if count < chunk.count {
+        if ferror(file) != 0 {
+          throw ConfigError(
+            "cannot read config file \(path): \(String(cString: strerror(errno)))")
+        }
+        break
+      }
+      if bytes.count > 1 << 20 { throw ConfigError("config file \(path) is larger than 1 MiB") }
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw ConfigError("config file \(path) is not valid UTF-8")
+    }
+    return try parse(text, fileName: path)
+  }
+
+  /// Parses the text of a config file; `fileName` is used in error messages.
+  public static func parse(_ text: String, fileName: String) throws(ConfigError) -> ConfigFile {
+    var result = ConfigFile()
+    var lineNumber = 0
+    for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      lineNumber += 1
+      let line = rawLine.trimmingSpaces
+      if line.isEmpty || line.hasPrefix("#") { continue }
+      let place = "\(fileName):\(lineNumber)"
+      guard let equals = line.firstIndex(of: "=") else {
+        throw ConfigError("\(place): expected `key = value`, found `\(line)`")
+      }
+      let key = line[..<equals].trimmingSpaces
+      let value = line[line.index(after: equals)...].trimmingSpaces
+      func bad(_ expected: String) -> ConfigError {
+        ConfigError("\(place): bad value `\(value)` for \(key): expected \(expected)")
+      }
+      if value.isEmpty { throw ConfigError("\(place): \(key) has no value") }
+      switch key {
+      case "socket":
+        result.socketPath = value
+      case "plugin-dir":
+        let directories = value.split(separator: ",", omittingEmptySubsequences: false).map {
+          $0.trimmingSpaces
+        }
+        if directories.contains(where: \.isEmpty) { throw bad("comma-separated directories") }
+        result.pluginDirectories = (result.pluginDirectories ?? []) + directories
+      case "state-dir":
+        result.stateDirectory = value
+      case "log-level":
+        guard let level = ConfigValues.logLevel(value) else {
+          throw bad("one of trace, debug, info, notice, warning, error, critical")
+        }
+        result.logLevel = level
+      case "socket-mode":
+        guard let mode = ConfigValues.mode(value) else { throw bad("an octal mode such as 0660") }
+        result.socketMode = mode
+      case "max-connections":
+        guard let count = ConfigValues.count(value), count >= 1 else {
+          throw bad("a positive integer")
+        }
+        result.maxConnections = count
+      case "max-line-bytes":
+        guard let size = ConfigValues.byteSize(value), size >= 16 else {
+          throw bad("a size of at least 16 bytes, such as 16MiB")
+        }
+        result.maxLineBytes = size
+      case "max-output-bytes":
+        guard let size = ConfigValues.byteSize(value), size >= 4096 else {
+          throw bad("a size of at least 4096 bytes, such as 32MiB")
+        }
+        result.maxOutputBytes = size
+      case "shutdown-grace":
+        guard let seconds = ConfigValues.seconds(value) else {
+          throw bad("a non-negative number of seconds")
+        }
+        result.shutdownGraceSeconds = seconds
+      case "io-threads":
+        guard let count = ConfigValues.count(value), (1...256).contains(count) else {
+          throw bad("a number of threads from 1 to 256")
+        }
+        result.ioThreads = count
+      default:
+        throw ConfigError(
+          "\(place): unknown key `\(key)` (known: \(keys.joined(separator: ", ")))")
+      }
+    }
+    return result
+  }
+
+  /// Writes the settings this file gives over `config`.
+  public func apply(to config: inout DaemonConfig) {
+    if let socketPath { config.socketPath = socketPath }
+    if let pluginDirectories { config.pluginDirectories = pluginDirectories }
+    if let stateDirectory { config.stateDirectory = stateDirectory }
+    if let logLevel { config.logLevel = logLevel }
+    if let socketMode { config.socketMode = socketMode }
+    if let maxConnections { config.maxConnections = maxConnections }
+    if let maxLineBytes { config.maxLineBytes = maxLineBytes }
+    if let maxOutputBytes { config.maxOutputBytes = maxOutputBytes }
+    if let shutdownGraceSeconds { config.shutdownGraceSeconds = shutdownGraceSeconds }
+    if let ioThreads { config.ioThreads = ioThreads }
+  }
+}

@@ -1,0 +1,60 @@
+import Logging
+
+/// Every setting of the daemon, with its default.
+///
+/// Built from the config file (if any) and then the command-line flags, which override it.
+public struct DaemonConfig: Sendable, Equatable {
+  /// Path of the Unix socket to listen on.
+  public var socketPath: String
+  /// Directories searched for plugins, in order.
+  public var pluginDirectories: [String] = []
+  /// Directory for persistent state (plugin cache, vetting results).
+  public var stateDirectory: String? = nil
+  /// Minimum level of log messages written to stderr.
+  public var logLevel: Logger.Level = .info
+  /// Permission bits of the socket file.
+  public var socketMode: UInt32 = 0o660
+  /// Largest number of clients connected at once; one more gets an error and is closed.
+  public var maxConnections: Int = 1024
+  /// Largest accepted request line, in bytes (without its newline).
+  public var maxLineBytes: Int = 16 << 20
+  /// Largest amount of reply data queued for one client that does not read; a client
+  /// over it is disconnected.
+  public var maxOutputBytes: Int = 32 << 20
+  /// Event-loop threads for socket I/O; `nil` means one per CPU core.
+  public var ioThreads: Int? = nil
+  /// How long a graceful shutdown waits for in-flight requests before closing clients.
+  public var shutdownGraceSeconds: Double = 10
+
+  /// A configuration with every default and the given socket path.
+  public init(socketPath: String) {
+    self.socketPath = socketPath
+  }
+
+  /// Checks every value; the error says which setting is wrong and why.
+  public func validate() throws(ConfigError) {
+    if socketPath.isEmpty { throw ConfigError("the socket path is empty") }
+    if socketPath.utf8.count > 107 {
+      throw ConfigError(
+        "the socket path is \(socketPath.utf8.count) bytes long; Unix sockets allow at most 107")
+    }
+    if socketMode & ~0o777 != 0 {
+      throw ConfigError("socket-mode \(String(socketMode, radix: 8)) has bits outside 0777")
+    }
+    if maxConnections < 1 { throw ConfigError("max-connections must be at least 1") }
+    if maxLineBytes < 16 { throw ConfigError("max-line-bytes must be at least 16") }
+    if maxOutputBytes < 4096 { throw ConfigError("max-output-bytes must be at least 4096") }
+    if let ioThreads, ioThreads < 1 || ioThreads > 256 {
+      throw ConfigError("io-threads must be between 1 and 256")
+    }
+    if !(shutdownGraceSeconds >= 0) { throw ConfigError("shutdown-grace must not be negative") }
+  }
+}
+
+/// A bad setting, in the config file or on the command line.
+public struct ConfigError: Error, CustomStringConvertible, Equatable {
+  /// What is wrong, naming `file:line` when it comes from a file.
+  public var description: String
+  /// An error with the given text.
+  public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,90 @@
+import JSONRPC
+import Logging
+import ServiceLifecycle
+import Synchronization
+
+/// The daemon: its configuration, start time, methods and the counters `daemon.info`
+/// reports. `run()` serves until SIGTERM or SIGINT.
+public final class Daemon: Sendable {
+  /// The daemon's version, as `daemon.info` and `rpc.discover` report it.
+  public static let version = "0.1.0"
+  /// The protocol version of PROTOCOL.md.
+  public static let protocolVersion = 1
+
+  public let config: DaemonConfig
+  public let logger: Logger
+  /// When the daemon started, for `uptimeSeconds`.
+  public let startTime: ContinuousClock.Instant
+  /// Counters other parts of the daemon keep current (plugins, components, scenes).
+  public let counters = DaemonCounters()
+  let connections: ConnectionTable
+  private let discoveryDocument = Mutex<JSON>(.null)
+
+  public init(config: DaemonConfig, logger: Logger) {
+    self.config = config
+    self.logger = logger
+    self.startTime = .now
+    self.connections = ConnectionTable(limit: config.maxConnections)
+  }
+
+  /// The number of clients connected now.
+  public var clientCount: Int { connections.count }
+
+  /// Every method the daemon serves. Each method group adds itself here.
+  public func makeRegistry() -> MethodRegistry {
+    var registry = MethodRegistry()
+    registerDaemonMethods(into: &registry)
+    let document = registry.openRPCDocument(title: "compd", version: Self.version)
+    discoveryDocument.withLock { $0 = document }
+    return registry
+  }
+
+  /// The OpenRPC document generated from the registry by `makeRegistry()`.
+  var openRPCDocument: JSON { discoveryDocument.withLock { $0 } }
+
+  /// Binds the socket and serves until a graceful shutdown (SIGTERM, SIGINT).
+  ///
+  /// Throws `StartupError` when the socket cannot be taken.
+  public func run() async throws {
+    let server = SocketServer(
+      config: config, registry: makeRegistry(), connections: connections, logger: logger)
+    let group = ServiceGroup(
+      services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    try await group.run()
+  }
+}
+
+/// Counters reported by `daemon.info`; safe to update from any thread.
+///
+/// The plugin host sets `plugins` and `components` after each scan; the scene store
+/// adds and subtracts `scenes` as scenes open and close.
+public final class DaemonCounters: Sendable {
+  private let pluginCount = Atomic<Int>(0)
+  private let componentCount = Atomic<Int>(0)
+  private let sceneCount = Atomic<Int>(0)
+
+  public init() {}
+
+  /// Loaded plugins.
+  public var plugins: Int {
+    get { pluginCount.load(ordering: .relaxed) }
+    set { pluginCount.store(newValue, ordering: .relaxed) }
+  }
+
+  /// Components the loaded plugins provide.
+  public var components: Int {
+    get { componentCount.load(ordering: .relaxed) }
+    set { componentCount.store(newValue, ordering: .relaxed) }
+  }
+
+  /// Open scenes.
+  public var scenes: Int {
+    get { sceneCount.load(ordering: .relaxed) }
+    set { sceneCount.store(newValue, ordering: .relaxed) }
+  }
+
+  /// Adds `delta` (negative to subtract) to the open-scene count.
+  public func addScenes(_ delta: Int) {
+    sceneCount.add(delta, ordering: .relaxed)
+  }
+}

@@ -1,0 +1,110 @@
+import Logging
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A swift-log handler that writes one line per event to stderr.
+///
+/// Under systemd (`JOURNAL_STREAM` set) it leaves out the timestamp, which journald adds,
+/// and prefixes the syslog priority (`<6>`) so that journald records the level.
+struct StandardErrorLogHandler: LogHandler {
+  var logLevel: Logger.Level
+  var metadata: Logger.Metadata = [:]
+  let label: String
+  let forJournal: Bool
+
+  private static let lock = Mutex(())
+
+  init(label: String, level: Logger.Level, forJournal: Bool) {
+    self.label = label
+    self.logLevel = level
+    self.forJournal = forJournal
+  }
+
+  subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+    get { metadata[key] }
+    set { metadata[key] = newValue }
+  }
+
+  func log(event: LogEvent) {
+    var line = ""
+    if forJournal {
+      line += "<\(Self.syslogPriority(event.level))>"
+    } else {
+      line += Self.timestamp() + " "
+    }
+    line += "\(event.level) \(label): \(event.message)"
+    var merged = metadata
+    if let extra = event.metadata { merged.merge(extra) { $1 } }
+    for key in merged.keys.sorted() {
+      line += " \(key)=\(merged[key]!)"
+    }
+    line = line.replacingNewlines()
+    line += "\n"
+    Self.lock.withLock { _ in writeToStandardError(line) }
+  }
+
+  private static func syslogPriority(_ level: Logger.Level) -> Int {
+    switch level {
+    case .trace, .debug: 7
+    case .info: 6
+    case .notice: 5
+    case .warning: 4
+    case .error: 3
+    case .critical: 2
+    }
+  }
+
+  private static func timestamp() -> String {
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    var seconds = now.tv_sec
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    func pad(_ value: Int32, _ width: Int) -> String {
+      let digits = String(value)
+      return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+    let millis = Int32(now.tv_nsec / 1_000_000)
+    return "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1, 2))-\(pad(parts.tm_mday, 2))T"
+      + "\(pad(parts.tm_hour, 2)):\(pad(parts.tm_min, 2)):\(pad(parts.tm_sec, 2)).\(pad(millis, 3))Z"
+  }
+}
+
+extension String {
+  /// The text with newlines escaped, so that one event stays one line.
+  fileprivate func replacingNewlines() -> String {
+    guard contains(where: { $0 == "\n" || $0 == "\r" }) else { return self }
+    var result = ""
+    for character in self {
+      switch character {
+      case "\n": result += "\\n"
+      case "\r": result += "\\r"
+      default: result.append(character)
+      }
+    }
+    return result
+  }
+}
+
+/// Sets up swift-log for the daemon.
+enum DaemonLogging {
+  /// Bootstraps the logging system once per process and returns the daemon's logger.
+  static func bootstrap(level: Logger.Level) -> Logger {
+    let forJournal = getenv("JOURNAL_STREAM") != nil
+    bootstrapOnce.withLock { done in
+      guard !done else { return }
+      done = true
+      LoggingSystem.bootstrap { label in
+        StandardErrorLogHandler(label: label, level: .trace, forJournal: forJournal)
+      }
+    }
+    var logger = Logger(label: "compd")
+    logger.logLevel = level
+    return logger
+  }
+
+  private static let bootstrapOnce = Mutex(false)
+}

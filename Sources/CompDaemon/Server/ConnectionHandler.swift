@@ -1,0 +1,201 @@
+import JSONRPC
+import Logging
+import NIOCore
+
+/// The per-connection pipeline handler: framing, dispatch, pipelined replies, the bounded
+/// output queue and read back-pressure.
+///
+/// Everything here runs on the channel's event loop. Immediate replies are written inline
+/// and flushed once per read burst; pending ones run in a Task and are written back on the
+/// event loop.
+final class ConnectionHandler: ChannelDuplexHandler {
+  typealias InboundIn = ByteBuffer
+  typealias OutboundIn = ByteBuffer
+  typealias OutboundOut = ByteBuffer
+
+  struct Settings: Sendable {
+    var maxLineBytes: Int
+    var maxOutputBytes: Int
+  }
+
+  private let settings: Settings
+  private let dispatcher: Dispatcher
+  private let logger: Logger
+  private let onClose: @Sendable (UInt64) -> Void
+  private var framer: LineFramer
+  private var connection: Connection?
+  private var context: ChannelHandlerContext?
+  private var inFlight = 0
+  private var outgoing: ByteBuffer?
+  private var readHeldBack = false
+  private var shuttingDown = false
+  private var closing = false
+
+  init(
+    settings: Settings, dispatcher: Dispatcher, logger: Logger,
+    onClose: @escaping @Sendable (UInt64) -> Void
+  ) {
+    self.settings = settings
+    self.dispatcher = dispatcher
+    self.logger = logger
+    self.onClose = onClose
+    self.framer = LineFramer(maxLineBytes: settings.maxLineBytes)
+  }
+
+  /// Attaches the `RPCConnection` this handler serves (before the channel is active).
+  func attach(_ connection: Connection) {
+    self.connection = connection
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    self.context = context
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    self.context = nil
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    if let connection {
+      connection.detach()
+      onClose(connection.id)
+      logger.debug("client disconnected", metadata: ["client": "\(connection.id)"])
+    }
+    connection = nil
+    context.fireChannelInactive()
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    guard !shuttingDown, !closing, let connection else { return }
+    let buffer = unwrapInboundIn(data)
+    buffer.withUnsafeReadableBytes { framer.append($0) }
+    while !closing, let frame = framer.nextFrame() {
+      switch frame {
+      case .line(let line):
+        handle(line: line, connection: connection, context: context)
+      case .oversized(let byteCount):
+        logger.notice(
+          "request line too long",
+          metadata: [
+            "client": "\(connection.id)", "bytes": "\(byteCount)",
+            "limit": "\(settings.maxLineBytes)",
+          ])
+        write(
+          ErrorReply.bytes(
+            for: .lineTooLong(byteCount: byteCount, limit: settings.maxLineBytes)),
+          context: context)
+      }
+    }
+  }
+
+  private func handle(line: [UInt8], connection: Connection, context: ChannelHandlerContext) {
+    switch dispatcher.handle(line: line, connection: connection) {
+    case .reply(let bytes):
+      write(bytes, context: context)
+    case .noReply:
+      break
+    case .pending(let work):
+      inFlight += 1
+      let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+      Task {
+        let reply = await work()
+        handler.eventLoop.execute {
+          handler.value.finishPending(reply)
+        }
+      }
+    }
+  }
+
+  private func finishPending(_ reply: [UInt8]?) {
+    inFlight -= 1
+    guard let context else { return }
+    if let reply, !closing {
+      write(reply, context: context)
+      flushAndCheck(context: context)
+    }
+    if shuttingDown && inFlight == 0 { closeAfterFlush(context: context) }
+  }
+
+  func channelReadComplete(context: ChannelHandlerContext) {
+    flushAndCheck(context: context)
+    context.fireChannelReadComplete()
+  }
+
+  /// A server-to-client notification, already serialized.
+  func sendUnsolicited(_ bytes: [UInt8]) {
+    guard let context, !closing else { return }
+    write(bytes, context: context)
+    flushAndCheck(context: context)
+  }
+
+  private func write(_ bytes: [UInt8], context: ChannelHandlerContext) {
+    // Replies of one read burst are gathered into one buffer: one write and one flush.
+    if outgoing == nil {
+      outgoing = context.channel.allocator.buffer(capacity: max(bytes.count + 1, 1024))
+    }
+    outgoing!.writeBytes(bytes)
+    outgoing!.writeInteger(UInt8(ascii: "\n"))
+  }
+
+  private func flushAndCheck(context: ChannelHandlerContext) {
+    guard let buffer = outgoing else { return }
+    outgoing = nil
+    context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+    // Below the high watermark nothing can be over the limit; only then ask for the count.
+    guard !context.channel.isWritable, !closing else { return }
+    let queued = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+    if queued > settings.maxOutputBytes {
+      closing = true
+      logger.warning(
+        "disconnecting client: it does not read its replies",
+        metadata: [
+          "client": "\(connection?.id ?? 0)", "queuedBytes": "\(queued)",
+          "limit": "\(settings.maxOutputBytes)",
+        ])
+      context.close(promise: nil)
+    }
+  }
+
+  // Back-pressure: while the output queue is above its high watermark, read no more
+  // requests from this client.
+  func read(context: ChannelHandlerContext) {
+    if context.channel.isWritable && !shuttingDown {
+      context.read()
+    } else {
+      readHeldBack = true
+    }
+  }
+
+  func channelWritabilityChanged(context: ChannelHandlerContext) {
+    if context.channel.isWritable && readHeldBack && !shuttingDown {
+      readHeldBack = false
+      context.read()
+    }
+    context.fireChannelWritabilityChanged()
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    logger.debug(
+      "connection error", metadata: ["client": "\(connection?.id ?? 0)", "error": "\(error)"])
+    context.close(promise: nil)
+  }
+
+  /// Stops taking requests; closes once in-flight requests have been answered.
+  func beginShutdown() {
+    guard !shuttingDown, let context else { return }
+    shuttingDown = true
+    if inFlight == 0 { closeAfterFlush(context: context) }
+  }
+
+  private func closeAfterFlush(context: ChannelHandlerContext) {
+    guard !closing else { return }
+    flushAndCheck(context: context)
+    closing = true
+    let channel = context.channel
+    // Writes complete in order, so this one completing means every reply before it is out.
+    context.writeAndFlush(wrapOutboundOut(channel.allocator.buffer(capacity: 0))).whenComplete {
+      _ in
+      channel.close(promise: nil)
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import JSONRPC
+import Testing
+
+/// Many clients at once, the connection limit, and clients that do not read.
+@Suite(.serialized) struct ConcurrencyTests {
+  /// Raises the soft open-file limit so that hundreds of clients fit.
+  static func raiseFileLimit(to wanted: UInt64) -> UInt64 {
+    var limit = rlimit()
+    getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    if limit.rlim_cur < wanted {
+      limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
+      setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+      getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+    }
+    return UInt64(limit.rlim_cur)
+  }
+
+  @Test func hundredsOfClientsAtOnceEachGetTheirOwnReplies() async throws {
+    let clientCount = 300
+    let available = Self.raiseFileLimit(to: 4096)
+    try #require(available > UInt64(clientCount * 2 + 64), "open-file limit too low")
+    let daemon = try DaemonProcess(arguments: ["--log-level", "warning"])
+    let path = daemon.socketPath
+    let perClient = 50
+    try await withThrowingTaskGroup(of: Int.self) { group in
+      for clientIndex in 0..<clientCount {
+        group.addTask {
+          let client = try SocketClient(path: path)
+          // Ids are unique across clients so that a reply delivered to the wrong client
+          // would be caught.
+          var expected = Set<String>()
+          var burst = ""
+          for request in 0..<perClient {
+            let id = "c\(clientIndex)-r\(request)"
+            expected.insert(id)
+            let method = request % 10 == 0 ? "daemon.info" : "daemon.ping"
+            burst += #"{"jsonrpc":"2.0","method":"\#(method)","id":"\#(id)"}"# + "\n"
+          }
+          try client.write(Array(burst.utf8))
+          var received = 0
+          while received < perClient {
+            let reply = try client.readJSON(timeout: 30)
+            guard let id = reply["id"]?.stringValue, expected.remove(id) != nil else {
+              throw TestFailure("client \(clientIndex) got a reply it did not ask for: \(reply)")
+            }
+            guard reply["result"] != nil else { throw TestFailure("error reply: \(reply)") }
+            received += 1
+          }
+          return received
+        }
+      }
+      var total = 0
+      for try await count in group { total += count }
+      #expect(total == clientCount * perClient)
+    }
+    #expect(try daemon.stop() == 0)
+  }
+
+  @Test func clientsOverTheLimitGetOneErrorLineAndAreClosed() throws {
+    let daemon = try DaemonProcess(arguments: ["--max-connections", "3"])
+    // Let the daemon see the start-up probe's connection close before filling the slots.
+    usleep(300_000)
+    let admitted = try (0..<3).map { _ in try SocketClient(path: daemon.socketPath) }
+    for (index, client) in admitted.enumerated() {
+      try client.write(line: #"{"jsonrpc":"2.0","method":"daemon.ping","id":\#(index)}"#)
+      #expect(try client.readJSON()["id"] == .int(Int64(index)))
+    }
+    let extra = try SocketClient(path: daemon.socketPath)
+    let reply = try extra.readJSON()
+    #expect(reply["id"] == .null)
+    #expect(reply["error"]?["data"]?["name"] == "compd.LimitExceeded")
+    #expect(reply["error"]?["message"]?.stringValue?.contains("3") == true)
+    #expect(extra.isClosedByPeer(timeout: 5))
+    // A slot frees up when a client leaves.
+    _ = consume admitted
+    usleep(200_000)
+    let later = try SocketClient(path: daemon.socketPath)
+    try later.write(line: #"{"jsonrpc":"2.0","method":"daemon.info","id":"later"}"#)
+    let info = try later.readJSON()
+    #expect(info["id"] == "later")
+    #expect(info["result"]?["clients"] == .int(1))
+    #expect(try daemon.stop() == 0)
+  }
+
+  @Test func aClientThatDoesNotReadIsDisconnectedAndOthersAreUnaffected() throws {
+    let daemon = try DaemonProcess(arguments: [
+      "--max-output-bytes", "64KiB", "--shutdown-grace", "2",
+    ])
+    let hog = try SocketClient(path: daemon.socketPath)
+    hog.setSendTimeout(seconds: 1)
+    // Big batches make big replies (360 KB each, over the 64 KiB bound on their own); the
+    // hog never reads them.
+    let batch =
+      "["
+      + (0..<10000).map { #"{"jsonrpc":"2.0","method":"daemon.ping","id":\#($0)}"# }
+      .joined(separator: ",") + "]\n"
+      + String(repeating: #"{"jsonrpc":"2.0","method":"rpc.discover","id":1}"# + "\n", count: 200)
+    var disconnected = false
+    let start = Date()
+    while Date().timeIntervalSince(start) < 20 {
+      do {
+        try hog.write(Array(batch.utf8))
+      } catch {
+        disconnected = true
+        break
+      }
+      if daemon.log.contains("does not read") {
+        disconnected = true
+        break
+      }
+    }
+    #expect(disconnected)
+    let deadline = Date().addingTimeInterval(5)
+    while !daemon.log.contains("does not read") && Date() < deadline { usleep(20_000) }
+    #expect(daemon.log.contains("does not read"))
+    let other = try SocketClient(path: daemon.socketPath)
+    try other.write(line: #"{"jsonrpc":"2.0","method":"daemon.ping","id":"other"}"#)
+    #expect(try other.readJSON()["id"] == "other")
+    #expect(try daemon.stop() == 0)
+  }
+}

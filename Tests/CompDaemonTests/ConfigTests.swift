@@ -1,0 +1,70 @@
+import Testing
+
+@testable import CompDaemon
+
+struct ConfigTests {
+  @Test func parsesEveryKey() throws {
+    let file = try ConfigFile.parse(
+      """
+      # compd config
+      socket = /run/x.sock
+      plugin-dir = /a, /b
+      plugin-dir = /c
+      state-dir = /var/lib/compd
+      log-level = debug
+      socket-mode = 0600
+      max-connections = 10
+      max-line-bytes = 1MiB
+      max-output-bytes = 64K
+      shutdown-grace = 2.5
+      io-threads = 1
+      """, fileName: "t.conf")
+    var config = DaemonConfig(socketPath: "/default")
+    file.apply(to: &config)
+    #expect(config.socketPath == "/run/x.sock")
+    #expect(config.pluginDirectories == ["/a", "/b", "/c"])
+    #expect(config.stateDirectory == "/var/lib/compd")
+    #expect(config.logLevel == .debug)
+    #expect(config.socketMode == 0o600)
+    #expect(config.maxConnections == 10)
+    #expect(config.maxLineBytes == 1 << 20)
+    #expect(config.maxOutputBytes == 64 << 10)
+    #expect(config.shutdownGraceSeconds == 2.5)
+    #expect(config.ioThreads == 1)
+  }
+
+  @Test(arguments: [
+    ("nonsense", "t.conf:1"), ("x = 1", "t.conf:1"), ("\n\nsocket-mode = 9", "t.conf:3"),
+    ("max-connections = 0", "t.conf:1"), ("max-line-bytes = -5", "t.conf:1"),
+    ("log-level = shout", "t.conf:1"), ("io-threads = 0", "t.conf:1"), ("socket =", "t.conf:1"),
+    ("plugin-dir = a,,b", "t.conf:1"),
+  ])
+  func errorsNameFileAndLine(_ text: String, _ place: String) {
+    #expect {
+      _ = try ConfigFile.parse(text, fileName: "t.conf")
+    } throws: { error in
+      (error as? ConfigError)?.description.hasPrefix(place) == true
+    }
+  }
+
+  @Test func flagsOverrideTheFile() throws {
+    let command = try CompdCommand.parse(["--socket", "/flag.sock", "--max-connections", "7"])
+    let config = try command.resolvedConfig()
+    #expect(config.socketPath == "/flag.sock")
+    #expect(config.maxConnections == 7)
+    #expect(config.socketMode == 0o660)
+    #expect(config.maxLineBytes == 16 << 20)
+  }
+
+  @Test func sizesAndModes() {
+    #expect(ConfigValues.byteSize("16MiB") == 16 << 20)
+    #expect(ConfigValues.byteSize("4096") == 4096)
+    #expect(ConfigValues.byteSize("2G") == 2 << 30)
+    #expect(ConfigValues.byteSize("-1") == nil)
+    #expect(ConfigValues.byteSize("99999999999999999999G") == nil)
+    #expect(ConfigValues.mode("0660") == 0o660)
+    #expect(ConfigValues.mode("0o600") == 0o600)
+    #expect(ConfigValues.mode("1777") == nil)
+    #expect(ConfigValues.mode("abc") == nil)
+  }
+}

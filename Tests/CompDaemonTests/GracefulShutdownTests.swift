@@ -1,0 +1,46 @@
+import Foundation
+import JSONRPC
+import Logging
+import Testing
+
+@testable import CompDaemon
+
+/// In-process: a shutdown waits for requests that are still running and writes their
+/// replies before closing the client.
+struct GracefulShutdownTests {
+  @Test func inFlightRequestsFinishBeforeClientsAreClosed() async throws {
+    let directory = TestPaths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    var config = DaemonConfig(socketPath: directory + "/compd.sock")
+    config.shutdownGraceSeconds = 10
+    var logger = Logger(label: "test")
+    logger.logLevel = .critical
+    let daemon = Daemon(config: config, logger: logger)
+    var registry = daemon.makeRegistry()
+    registry.register(
+      RPCMethod(
+        name: "test.slow", summary: "Answers after 300 ms.", params: .object([]),
+        result: .object([]),
+        handler: .async { _ in
+          try await Task.sleep(for: .milliseconds(300))
+          return ["slept": true]
+        }))
+    let server = try await SocketListener.start(
+      config: config, registry: registry, connections: daemon.connections, logger: logger)
+
+    let client = try SocketClient(path: config.socketPath)
+    try client.write(line: #"{"jsonrpc":"2.0","method":"test.slow","id":"slow"}"#)
+    try client.write(line: #"{"jsonrpc":"2.0","method":"daemon.ping","id":"fast"}"#)
+    #expect(try client.readJSON()["id"] == "fast")
+
+    let started = ContinuousClock.now
+    await server.shutDown()
+    #expect(ContinuousClock.now - started >= .milliseconds(100))
+    #expect(!FileManager.default.fileExists(atPath: config.socketPath))
+    let reply = try client.readJSON(timeout: 5)
+    #expect(reply["id"] == "slow")
+    #expect(reply["result"]?["slept"] == true)
+    #expect(client.isClosedByPeer(timeout: 5))
+    #expect(daemon.clientCount == 0)
+  }
+}

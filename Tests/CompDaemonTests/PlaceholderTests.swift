@@ -1,3 +1,0 @@
-import Testing
-@testable import CompDaemon
-@Test func commandParses() throws { _ = try CompdCommand.parse([]) }
