@@ -44,17 +44,11 @@ for program in compd compctl; do
   patchelf --set-rpath "\$ORIGIN/../lib/compd${swift_runtime:+:$swift_runtime}" "$DESTDIR$bindir/$program"
 done
 
-# Bundled plugins: the dynamic library products whose targets live under Plugins/.
-plugins=$(swift package dump-package 2>/dev/null | python3 -c '
-import json, sys
-package = json.load(sys.stdin)
-paths = {t["name"]: (t.get("path") or "") for t in package["targets"]}
-for product in package["products"]:
-    kind = product["type"].get("library")
-    if kind and "dynamic" in kind and any(paths.get(t, "").startswith("Plugins/") for t in product["targets"]):
-        print(product["name"])
-' || true)
-for plugin in $plugins; do
+# Bundled plugins: each Plugins/<Name> directory builds lib<Name>.so. (Not asking SwiftPM:
+# it may hold the build directory's lock while a build or test runs.)
+for directory in Plugins/*/; do
+  [ -d "$directory" ] || continue
+  plugin=$(basename "$directory")
   if [ -f "$BUILD_DIR/lib$plugin.so" ]; then
     install -m 0755 "$BUILD_DIR/lib$plugin.so" "$DESTDIR$plugindir/lib$plugin.so"
   else
