@@ -61,6 +61,7 @@ public final class Daemon: Sendable {
     }
     let group = ServiceGroup(
       services: [server, runner], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    defer { service.stopped() }  // (service) cancels the hard-stop timer
     try await group.run()
   }
 }

@@ -31,6 +31,7 @@ public final class ServiceRuntime: Sendable {
   private let configLoader: ConfigLoader
   private let state: Mutex<(config: DaemonConfig, hooks: [ReloadHook])>
   private let readiness = Mutex(false)
+  private let hasStopped = Mutex(false)
 
   /// Reads the service environment and sets up access control from `config`.
   public init(config: DaemonConfig, logger: Logger, configLoader: @escaping ConfigLoader) {
@@ -117,10 +118,16 @@ public final class ServiceRuntime: Sendable {
     send("STOPPING=1") { try $0.stopping(status: "Stopping: finishing requests") }
     let bound = config.shutdownGraceSeconds + 5
     let logger = self.logger
-    DispatchQueue.global().asyncAfter(deadline: .now() + bound) {
+    DispatchQueue.global().asyncAfter(deadline: .now() + bound) { [self] in
+      guard !hasStopped.withLock({ $0 }) else { return }
       logger.critical("graceful shutdown did not finish in \(bound) s; stopping hard")
       _exit(1)
     }
+  }
+
+  /// The shutdown finished in time: no hard stop.
+  func stopped() {
+    hasStopped.withLock { $0 = true }
   }
 
   /// Re-reads the configuration and runs the reload hooks, telling systemd
