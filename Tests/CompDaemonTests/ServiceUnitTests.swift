@@ -84,6 +84,8 @@ struct ServiceUnitTests {
     #expect(socket.contains("SocketGroup=compd") && socket.contains("SocketMode=0660"))
     // PrivateUsers= would turn every peer's uid into "nobody" and break access control.
     #expect(!service.contains("PrivateUsers=yes"))
+    // setrlimit() is filtered (~@resources), so the unit must give enough descriptors.
+    #expect(service.contains("LimitNOFILE=65536"))
   }
 }
 
