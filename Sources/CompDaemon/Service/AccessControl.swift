@@ -86,6 +86,39 @@ public final class AccessControl: Sendable {
       details: ["method": .string(call.method), "required": .string("\(denial.required)")])
   }
 
+  /// What a scene method wants to do with a scene.
+  public enum SceneUse: Sendable {
+    /// List it, read its layout, subscribe to it.
+    case view
+    /// Send it events, resize or close it.
+    case act
+  }
+
+  /// Throws unless the caller of `call` may `use` the scene `scene` opened by `owner`:
+  /// `compd.NoSuchScene` when it may not even see it (other users' scene ids are not
+  /// disclosed), `compd.PermissionDenied` when it may see but not drive it.
+  public func checkScene(
+    _ scene: String, ownedBy owner: UInt32, use: SceneUse, call: RPCCall
+  ) throws(RPCError) {
+    let peer = identity(of: call.connection)
+    let policy = self.policy
+    guard policy.mayView(sceneOwnedBy: owner, peer: peer) else {
+      throw .server(.noSuchScene, "no scene \(scene)", details: ["scene": .string(scene)])
+    }
+    if use == .act, !policy.mayAct(onSceneOwnedBy: owner, peer: peer) {
+      logger.notice(
+        "permission denied",
+        metadata: [
+          "method": "\(call.method)", "scene": "\(scene)", "owner": "\(owner)",
+          "uid": "\(peer.map { String($0.uid) } ?? "?")",
+          "pid": "\(peer.map { String($0.pid) } ?? "?")",
+        ])
+      throw .server(
+        .permissionDenied, "scene \(scene) belongs to uid \(owner); only its owner may drive it",
+        details: ["scene": .string(scene), "method": .string(call.method)])
+    }
+  }
+
   /// The same methods, each checking the caller's rights before running.
   public func guarded(_ registry: MethodRegistry) -> MethodRegistry {
     var result = MethodRegistry()
