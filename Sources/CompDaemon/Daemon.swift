@@ -19,12 +19,16 @@ public final class Daemon: Sendable {
   public let counters = DaemonCounters()
   let connections: ConnectionTable
   private let discoveryDocument = Mutex<JSON>(.null)
+  // (service) systemd protocols, access control, reload: Service/ServiceRuntime.swift
+  public let service: ServiceRuntime
 
   public init(config: DaemonConfig, logger: Logger) {
     self.config = config
     self.logger = logger
     self.startTime = .now
     self.connections = ConnectionTable(limit: config.maxConnections)
+    self.service = ServiceRuntime(  // (service)
+      config: config, logger: logger, configLoader: ServiceRuntime.commandLineConfigLoader)
   }
 
   /// The number of clients connected now.
@@ -34,9 +38,10 @@ public final class Daemon: Sendable {
   public func makeRegistry() -> MethodRegistry {
     var registry = MethodRegistry()
     registerDaemonMethods(into: &registry)
+    registerServiceMethods(into: &registry)  // (service)
     let document = registry.openRPCDocument(title: "compd", version: Self.version)
     discoveryDocument.withLock { $0 = document }
-    return registry
+    return service.access.guarded(registry)  // (service) every call checks the caller's rights
   }
 
   /// The OpenRPC document generated from the registry by `makeRegistry()`.
@@ -46,10 +51,17 @@ public final class Daemon: Sendable {
   ///
   /// Throws `StartupError` when the socket cannot be taken.
   public func run() async throws {
+    try service.checkEnvironment()  // (service)
     let server = SocketServer(
-      config: config, registry: makeRegistry(), connections: connections, logger: logger)
+      config: config, registry: makeRegistry(), connections: connections, logger: logger,
+      service: service)
+    let runner = ServiceRunner(runtime: service) { [counters, connections] in  // (service)
+      ServiceStatus.Counts(
+        plugins: counters.plugins, scenes: counters.scenes, clients: connections.count)
+    }
     let group = ServiceGroup(
-      services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+      services: [server, runner], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    defer { service.stopped() }  // (service) cancels the hard-stop timer
     try await group.run()
   }
 }
