@@ -6,10 +6,14 @@
 struct SocketFile: Sendable {
   let path: String
 
-  /// The identity of the file we created, compared before removing it.
+  /// The identity of the file we created, compared before removing it. Inode numbers are
+  /// reused at once on some file systems, so the type and change time count too.
   struct Identity: Sendable, Equatable {
     var device: UInt64
     var inode: UInt64
+    var type: UInt32
+    var changeSeconds: Int
+    var changeNanoseconds: Int
   }
 
   /// Makes the path free for binding: nothing there, or a stale socket (removed).
@@ -76,7 +80,9 @@ struct SocketFile: Sendable {
   func currentIdentity() -> Identity? {
     var info = stat()
     guard lstat(path, &info) == 0 else { return nil }
-    return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    return Identity(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), type: info.st_mode & S_IFMT,
+      changeSeconds: info.st_ctim.tv_sec, changeNanoseconds: info.st_ctim.tv_nsec)
   }
 
   /// Sets the permission bits exactly.
