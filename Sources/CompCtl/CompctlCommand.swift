@@ -18,7 +18,8 @@ public struct CompctlCommand: AsyncParsableCommand {
         0 success, 1 usage error, 2 compd answered with an error,
         3 could not connect to compd
       """,
-    subcommands: [PingCommand.self, InfoCommand.self, CallCommand.self]
+    subcommands: [PingCommand.self, InfoCommand.self, CallCommand.self,
+      ReloadCommand.self]  // (service)
   )
 
   public init() {}

@@ -21,6 +21,8 @@ public final class Daemon: Sendable {
   /// (plugins) The plugin host and the catalog of the components its plugins provide.
   public let pluginHost: PluginHost
   private let discoveryDocument = Mutex<JSON>(.null)
+  // (service) systemd protocols, access control, reload: Service/ServiceRuntime.swift
+  public let service: ServiceRuntime
 
   public init(config: DaemonConfig, logger: Logger) {
     self.config = config
@@ -31,6 +33,10 @@ public final class Daemon: Sendable {
       configuration: .init(
         pluginDirectories: config.pluginDirectories, stateDirectory: config.stateDirectory),
       logger: logger)
+    self.service = ServiceRuntime(  // (service)
+      config: config, logger: logger, configLoader: ServiceRuntime.commandLineConfigLoader)
+    // A reload (SIGHUP, daemon.reload) rescans the plugin directories after the config.
+    service.addReloadHook { [weak self] in await self?.loadPlugins() }
   }
 
   /// The number of clients connected now.
@@ -41,9 +47,10 @@ public final class Daemon: Sendable {
     var registry = MethodRegistry()
     registerDaemonMethods(into: &registry)
     registerPluginMethods(into: &registry)  // (plugins)
+    registerServiceMethods(into: &registry)  // (service)
     let document = registry.openRPCDocument(title: "compd", version: Self.version)
     discoveryDocument.withLock { $0 = document }
-    return registry
+    return service.access.guarded(registry)  // (service) every call checks the caller's rights
   }
 
   /// The OpenRPC document generated from the registry by `makeRegistry()`.
@@ -54,10 +61,17 @@ public final class Daemon: Sendable {
   /// Throws `StartupError` when the socket cannot be taken.
   public func run() async throws {
     await loadPlugins()  // (plugins) before serving: ready means the components are there
+    try service.checkEnvironment()  // (service)
     let server = SocketServer(
-      config: config, registry: makeRegistry(), connections: connections, logger: logger)
+      config: config, registry: makeRegistry(), connections: connections, logger: logger,
+      service: service)
+    let runner = ServiceRunner(runtime: service) { [counters, connections] in  // (service)
+      ServiceStatus.Counts(
+        plugins: counters.plugins, scenes: counters.scenes, clients: connections.count)
+    }
     let group = ServiceGroup(
-      services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+      services: [server, runner], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+    defer { service.stopped() }  // (service) cancels the hard-stop timer
     try await group.run()
   }
 }

@@ -22,12 +22,14 @@ public struct ConfigFile: Sendable, Equatable {
   public var maxOutputBytes: Int?
   public var shutdownGraceSeconds: Double?
   public var ioThreads: Int?
+  // (service) access-control keys, parsed by the service branch's overlay
+  public var access = AccessSettingsOverlay()
 
   /// Every key the file format knows, for `--help` and error messages.
   public static let keys = [
     "socket", "plugin-dir", "state-dir", "log-level", "socket-mode", "max-connections",
     "max-line-bytes", "max-output-bytes", "shutdown-grace", "io-threads",
-  ]
+  ] + AccessSettingsOverlay.keys  // (service)
 
   /// An empty file.
   public init() {}
@@ -121,6 +123,10 @@ public struct ConfigFile: Sendable, Equatable {
         }
         result.ioThreads = count
       default:
+        // (service) access-control keys
+        do throws(ServiceProtocolError) {
+          if try result.access.parse(key: key, value: value) { continue }
+        } catch { throw ConfigError("\(place): \(error.description)") }
         throw ConfigError(
           "\(place): unknown key `\(key)` (known: \(keys.joined(separator: ", ")))")
       }
@@ -140,5 +146,6 @@ public struct ConfigFile: Sendable, Equatable {
     if let maxOutputBytes { config.maxOutputBytes = maxOutputBytes }
     if let shutdownGraceSeconds { config.shutdownGraceSeconds = shutdownGraceSeconds }
     if let ioThreads { config.ioThreads = ioThreads }
+    access.apply(to: &config.access)  // (service)
   }
 }

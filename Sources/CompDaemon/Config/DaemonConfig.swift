@@ -25,6 +25,8 @@ public struct DaemonConfig: Sendable, Equatable {
   public var ioThreads: Int? = nil
   /// How long a graceful shutdown waits for in-flight requests before closing clients.
   public var shutdownGraceSeconds: Double = 10
+  // (service) access control and per-user limits: docs/operations.md
+  public var access = AccessSettings()
 
   /// A configuration with every default and the given socket path.
   public init(socketPath: String) {

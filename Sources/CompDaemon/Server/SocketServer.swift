@@ -16,10 +16,13 @@ final class SocketServer: Service {
   private let registry: MethodRegistry
   private let connections: ConnectionTable
   private let logger: Logger
+  private let service: ServiceRuntime?  // (service)
 
   init(
-    config: DaemonConfig, registry: MethodRegistry, connections: ConnectionTable, logger: Logger
+    config: DaemonConfig, registry: MethodRegistry, connections: ConnectionTable, logger: Logger,
+    service: ServiceRuntime? = nil
   ) {
+    self.service = service  // (service)
     self.config = config
     self.registry = registry
     self.connections = connections
@@ -33,11 +36,12 @@ final class SocketServer: Service {
     do {
       listener = try await SocketListener.start(
         config: config, registry: registry, connections: connections, logger: logger,
-        group: group)
+        group: group, service: service)
     } catch {
       try? await group.shutdownGracefully()
       throw error
     }
+    service?.listening(counts: ServiceStatus.Counts(clients: connections.count))  // (service) READY=1
     // Returns when a graceful shutdown starts; throws if the group is cancelled instead.
     try? await gracefulShutdown()
     await listener.shutDown()
@@ -59,10 +63,12 @@ final class SocketListener: Sendable {
   /// Binds the socket and starts accepting. Throws `StartupError` when the path is taken.
   static func start(
     config: DaemonConfig, registry: MethodRegistry, connections: ConnectionTable, logger: Logger,
-    group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
+    group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton,
+    service: ServiceRuntime? = nil
   ) async throws -> SocketListener {
     let socketFile = SocketFile(path: config.socketPath)
-    try socketFile.prepareForBinding()
+    let activated = service?.activatedSocket  // (service) socket activation
+    if activated == nil { try socketFile.prepareForBinding() }
     FileDescriptorLimit.raise(toFit: config.maxConnections, logger: logger)
     let dispatcher = Dispatcher(
       registry: registry, limits: JSONParser.Limits(maxBytes: config.maxLineBytes))
@@ -90,12 +96,22 @@ final class SocketListener: Sendable {
           }
         }
         return Self.peerCredentials(of: channel).flatMapThrowing { peer in
+          // (service) peer identity and per-user connection limit
+          if let refusal = service?.access.admit(channel: channel, connectionID: id) {
+            try channel.pipeline.syncOperations.addHandler(
+              RejectionHandler(line: ErrorReply.bytes(for: refusal)))
+            return
+          }
           let handler = ConnectionHandler(
             settings: settings, dispatcher: dispatcher, logger: logger,
-            onClose: { connections.remove(id: $0) })
+            onClose: {
+              connections.remove(id: $0)
+              service?.access.release(connectionID: $0)  // (service)
+            })
           let connection = Connection(id: id, peer: peer, channel: channel, handler: handler)
           handler.attach(connection)
           guard connections.insert(connection) else {
+            service?.access.release(connectionID: id)  // (service)
             try channel.pipeline.syncOperations.addHandler(RejectionHandler(line: rejection))
             return
           }
@@ -114,21 +130,26 @@ final class SocketListener: Sendable {
     let previousMask = umask(mode_t(~config.socketMode & 0o777))
     let listener: any Channel
     do {
-      listener = try await bootstrap.bind(
-        unixDomainSocketPath: config.socketPath, cleanupExistingSocketFile: false
-      ).get()
+      if let activated {  // (service) serve the socket systemd passed
+        listener = try await bootstrap.withBoundSocket(activated.descriptor).get()
+      } else {
+        listener = try await bootstrap.bind(
+          unixDomainSocketPath: config.socketPath, cleanupExistingSocketFile: false
+        ).get()
+      }
     } catch {
       umask(previousMask)
       throw StartupError("cannot listen on \(config.socketPath): \(error)")
     }
     umask(previousMask)
     do {
-      try socketFile.setMode(config.socketMode)
+      if activated == nil { try socketFile.setMode(config.socketMode) }  // (service)
     } catch {
       try? await listener.close()
       throw error
     }
-    let identity = socketFile.currentIdentity()
+    // (service) a socket from systemd is never ours to unlink
+    let identity = activated == nil ? socketFile.currentIdentity() : nil
     logger.notice(
       "listening",
       metadata: [

@@ -1,0 +1,97 @@
+import Foundation
+import JSONRPC
+import Testing
+
+/// `make install` into a staging directory: the tree it lays out, and that the installed
+/// programs run from there (libScreenKit.so found through their RUNPATH).
+@Suite("Service: installation", .serialized)
+struct ServiceInstallTests {
+  static let repository: String = {
+    var path = #filePath
+    for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+    return path
+  }()
+
+  @Test("install.sh lays out the tree under DESTDIR/PREFIX and the installed compd serves")
+  func installTree() throws {
+    let destination = TestPaths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: destination) }
+    var environment = ProcessInfo.processInfo.environment
+    environment["DESTDIR"] = destination
+    environment["PREFIX"] = "/usr/local"
+    environment["BUILD_DIR"] = TestPaths.binaries.path
+    let install = try runProcess(
+      "/bin/bash", [Self.repository + "/scripts/install.sh"], environment: environment,
+      seconds: 300)
+    #expect(install.status == 0, "\(install.stderr)")
+
+    let root = destination + "/usr/local"
+    let expected = [
+      "/bin/compd", "/bin/compctl", "/lib/compd/libScreenKit.so", "/lib/compd/plugins",
+      "/lib/systemd/system/compd.service", "/lib/systemd/system/compd.socket",
+      "/lib/systemd/user/compd.service", "/lib/systemd/user/compd.socket",
+      "/lib/sysusers.d/compd.conf", "/share/man/man1/compd.1", "/share/man/man1/compctl.1",
+      "/share/bash-completion/completions/compctl", "/share/zsh/site-functions/_compctl",
+      "/share/fish/vendor_completions.d/compctl.fish",
+    ]
+    for path in expected {
+      #expect(FileManager.default.fileExists(atPath: root + path), "missing \(path)")
+    }
+    let config = try String(contentsOfFile: destination + "/etc/compd/compd.conf", encoding: .utf8)
+    #expect(config.contains("plugin-dir = /usr/local/lib/compd/plugins"))
+    let unit = try String(contentsOfFile: root + "/lib/systemd/system/compd.service", encoding: .utf8)
+    #expect(unit.contains("ExecStart=/usr/local/bin/compd --config /etc/compd/compd.conf"))
+    #expect(!unit.contains("dir@"), "an unsubstituted placeholder is left")
+    let bash = try String(contentsOfFile: root + "/share/bash-completion/completions/compctl", encoding: .utf8)
+    #expect(bash.contains("reload") && bash.contains("ping"))
+
+    // A second install keeps an edited configuration.
+    try (config + "\n# edited\n").write(
+      toFile: destination + "/etc/compd/compd.conf", atomically: true, encoding: .utf8)
+    #expect(try runProcess("/bin/bash", [Self.repository + "/scripts/install.sh"], environment: environment, seconds: 300).status == 0)
+    #expect(try String(contentsOfFile: destination + "/etc/compd/compd.conf", encoding: .utf8).hasSuffix("# edited\n"))
+    #expect(FileManager.default.fileExists(atPath: destination + "/etc/compd/compd.conf.default"))
+
+    // The installed programs find libScreenKit.so in lib/compd and serve.
+    let ldd = try runProcess("/usr/bin/ldd", [root + "/bin/compd"])
+    #expect(ldd.stdout.contains("libScreenKit.so => \(root)/bin/../lib/compd/libScreenKit.so"), "\(ldd.stdout)")
+    let socket = destination + "/compd.sock"
+    let daemon = Process()
+    daemon.executableURL = URL(fileURLWithPath: root + "/bin/compd")
+    daemon.arguments = ["--socket", socket, "--plugin-dir", root + "/lib/compd/plugins"]
+    daemon.standardError = FileHandle.nullDevice
+    try daemon.run()
+    defer { if daemon.isRunning { kill(daemon.processIdentifier, SIGKILL) } }
+    var ping = (status: Int32(-1), stdout: "", stderr: "")
+    for _ in 0..<200 where ping.status != 0 {
+      ping = try runProcess(root + "/bin/compctl", ["ping", "--socket", socket])
+      if ping.status != 0 { usleep(25_000) }
+    }
+    #expect(ping.status == 0, "\(ping)")
+    kill(daemon.processIdentifier, SIGTERM)
+    daemon.waitUntilExit()
+    #expect(daemon.terminationStatus == 0)
+  }
+
+  @Test("the man pages render without warnings", arguments: ["compd.1", "compctl.1"])
+  func manPages(page: String) throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else {
+      print("SKIPPED: man is not installed")
+      return
+    }
+    var environment = ProcessInfo.processInfo.environment
+    environment["MANWIDTH"] = "80"
+    environment["MAN_KEEP_FORMATTING"] = "0"
+    let result = try runProcess(
+      "/usr/bin/man", ["--warnings", "-l", Self.repository + "/dist/man/" + page],
+      environment: environment)
+    #expect(result.status == 0)
+    #expect(result.stderr.isEmpty, "\(result.stderr)")
+    // Without a terminal man overstrikes bold text ("N\bN"); keep the plain letters.
+    var text = ""
+    for character in result.stdout {
+      if character == "\u{8}" { _ = text.popLast() } else { text.append(character) }
+    }
+    #expect(text.contains("NAME") && text.contains("SYNOPSIS"), "\(text)")
+  }
+}

@@ -1,0 +1,94 @@
+#!/usr/bin/env bash
+# Installs compd into $DESTDIR$PREFIX (default /usr/local): the programs, libScreenKit.so,
+# bundled plugins, systemd units, sysusers entry, default config, man pages and shell
+# completions. Run by `make install` after a release build.
+#
+#   PREFIX      install prefix (default /usr/local)
+#   DESTDIR     staging root prepended to every path (packaging, tests)
+#   SYSCONFDIR  where compd/compd.conf goes (default /etc; $PREFIX/etc if PREFIX is not /usr or /usr/local)
+#   BUILD_DIR   the SwiftPM build products to install (default .build/release)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PREFIX="${PREFIX:-/usr/local}"
+DESTDIR="${DESTDIR:-}"
+BUILD_DIR="${BUILD_DIR:-.build/release}"
+case "$PREFIX" in
+  /usr | /usr/local) SYSCONFDIR="${SYSCONFDIR:-/etc}" ;;
+  *) SYSCONFDIR="${SYSCONFDIR:-$PREFIX/etc}" ;;
+esac
+bindir="$PREFIX/bin"
+libdir="$PREFIX/lib"
+pkglibdir="$libdir/compd"
+plugindir="$pkglibdir/plugins"
+unitdir="$libdir/systemd/system"
+userunitdir="$libdir/systemd/user"
+sysusersdir="$libdir/sysusers.d"
+mandir="$PREFIX/share/man"
+datadir="$PREFIX/share"
+
+for product in compd compctl libScreenKit.so; do
+  [ -f "$BUILD_DIR/$product" ] || { echo "install: $BUILD_DIR/$product is missing; build first (make release)" >&2; exit 1; }
+done
+command -v patchelf >/dev/null || scripts/deps.sh patchelf
+
+# The Swift runtime directory the binaries were linked against (first RUNPATH entry that is
+# not $ORIGIN); kept so the installed programs still find the toolchain's runtime.
+swift_runtime=$(patchelf --print-rpath "$BUILD_DIR/compd" | tr ':' '\n' | grep -v '^\$ORIGIN' | head -n1 || true)
+
+install -d "$DESTDIR$bindir" "$DESTDIR$pkglibdir" "$DESTDIR$plugindir"
+install -m 0755 "$BUILD_DIR/libScreenKit.so" "$DESTDIR$pkglibdir/libScreenKit.so"
+for program in compd compctl; do
+  install -m 0755 "$BUILD_DIR/$program" "$DESTDIR$bindir/$program"
+  # libScreenKit.so lives in lib/compd, which the dynamic linker does not search by itself.
+  patchelf --set-rpath "\$ORIGIN/../lib/compd${swift_runtime:+:$swift_runtime}" "$DESTDIR$bindir/$program"
+done
+
+# Bundled plugins: each Plugins/<Name> directory builds lib<Name>.so. (Not asking SwiftPM:
+# it may hold the build directory's lock while a build or test runs.)
+for directory in Plugins/*/; do
+  [ -d "$directory" ] || continue
+  plugin=$(basename "$directory")
+  if [ -f "$BUILD_DIR/lib$plugin.so" ]; then
+    install -m 0755 "$BUILD_DIR/lib$plugin.so" "$DESTDIR$plugindir/lib$plugin.so"
+  else
+    echo "install: plugin $plugin was not built ($BUILD_DIR/lib$plugin.so); skipped" >&2
+  fi
+done
+
+substitute() {
+  sed -e "s|@bindir@|$bindir|g; s|@libdir@|$libdir|g; s|@sysconfdir@|$SYSCONFDIR|g; s|@plugindir@|$plugindir|g" "$1"
+}
+install -d "$DESTDIR$unitdir" "$DESTDIR$userunitdir" "$DESTDIR$sysusersdir"
+for unit in compd.service compd.socket; do
+  substitute "dist/systemd/$unit" > "$DESTDIR$unitdir/$unit"
+  substitute "dist/systemd/user/$unit" > "$DESTDIR$userunitdir/$unit"
+  chmod 0644 "$DESTDIR$unitdir/$unit" "$DESTDIR$userunitdir/$unit"
+done
+install -m 0644 dist/sysusers.d/compd.conf "$DESTDIR$sysusersdir/compd.conf"
+
+# Never overwrite a configuration the administrator has edited.
+install -d "$DESTDIR$SYSCONFDIR/compd"
+if [ -e "$DESTDIR$SYSCONFDIR/compd/compd.conf" ]; then
+  substitute dist/compd.conf > "$DESTDIR$SYSCONFDIR/compd/compd.conf.default"
+  echo "install: kept existing $SYSCONFDIR/compd/compd.conf; the new default is compd.conf.default" >&2
+else
+  substitute dist/compd.conf > "$DESTDIR$SYSCONFDIR/compd/compd.conf"
+fi
+chmod 0644 "$DESTDIR$SYSCONFDIR/compd/compd.conf"*
+
+install -d "$DESTDIR$mandir/man1"
+for page in dist/man/*.1; do
+  install -m 0644 "$page" "$DESTDIR$mandir/man1/$(basename "$page")"
+done
+
+install -d "$DESTDIR$datadir/bash-completion/completions" "$DESTDIR$datadir/zsh/site-functions" \
+  "$DESTDIR$datadir/fish/vendor_completions.d"
+"$BUILD_DIR/compctl" --generate-completion-script bash > "$DESTDIR$datadir/bash-completion/completions/compctl"
+"$BUILD_DIR/compctl" --generate-completion-script zsh > "$DESTDIR$datadir/zsh/site-functions/_compctl"
+"$BUILD_DIR/compctl" --generate-completion-script fish > "$DESTDIR$datadir/fish/vendor_completions.d/compctl.fish"
+
+echo "installed compd into ${DESTDIR:-/}${DESTDIR:+ as }$PREFIX"
+if [ -z "$DESTDIR" ]; then
+  echo "next: systemd-sysusers; systemctl daemon-reload; systemctl enable --now compd.socket"
+fi
