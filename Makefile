@@ -8,7 +8,7 @@ SOCKET ?= $(RUN_DIR)/compd.sock
 RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
-        bench-rpc bench-layout bench-plugins bench-scenes install format lint clean
+        bench-jsonrpc bench-rpc bench-layout bench-plugins bench-scenes install format lint clean
 
 all: build
 
@@ -35,6 +35,9 @@ fuzz: deps
 
 fuzz-short: deps
 	@scripts/fuzz.sh short
+
+bench-jsonrpc: deps
+	@scripts/bench-jsonrpc.sh
 
 bench-rpc: release
 	@scripts/bench-rpc.sh
