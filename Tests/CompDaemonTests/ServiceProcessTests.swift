@@ -69,13 +69,17 @@ struct ServiceProcessTests {
     _ receiver: FakeNotifySocket, until predicate: ([String]) -> Bool
   ) throws -> [[String]] {
     var messages: [[String]] = []
-    while true {
+    // A live daemon pings the watchdog for ever: bound the wait so a missing message fails
+    // the test instead of hanging the suite.
+    let deadline = ContinuousClock.now + .seconds(30)
+    while ContinuousClock.now < deadline {
       guard let message = receiver.receive() else {
         throw TestFailure("no matching notification; got \(messages)")
       }
       messages.append(message)
       if predicate(message) { return messages }
     }
+    throw TestFailure("no matching notification within 30 s; got \(messages.suffix(5))")
   }
 
   @Test(
