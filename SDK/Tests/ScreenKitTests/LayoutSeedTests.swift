@@ -2,64 +2,6 @@ import Testing
 
 @testable import ScreenKit
 
-// The login screen of seeds/003, ported by deleting `UI` (NSLocalizedString dropped).
-@MainActor
-private final class LoginView: View {
-  private let usernameTextField: TextField
-  private let passwordTextField: TextField
-  let loginButton: Button
-
-  override init(frame: Rect) {
-    usernameTextField = TextField()
-    usernameTextField.placeholder = "Username"
-    usernameTextField.borderStyle = .bezel
-
-    passwordTextField = TextField(frame: .zero)
-    passwordTextField.isSecureTextEntry = true
-    passwordTextField.placeholder = "Password"
-    passwordTextField.borderStyle = .bezel
-
-    loginButton = Button(type: .system)
-    loginButton.setTitle("Login", for: .normal)
-    loginButton.backgroundColor = .gray
-    loginButton.tintColor = .white
-    loginButton.layer.cornerRadius = 5
-
-    let textFieldStackView = StackView(arrangedSubviews: [usernameTextField, passwordTextField])
-    textFieldStackView.axis = .vertical
-    textFieldStackView.spacing = 10
-    textFieldStackView.distribution = .fillEqually
-
-    let stackView = StackView(arrangedSubviews: [textFieldStackView, loginButton])
-    stackView.translatesAutoresizingMaskIntoConstraints = false
-    stackView.axis = .vertical
-    stackView.spacing = 20
-
-    super.init(frame: .zero)
-
-    backgroundColor = .white
-
-    addSubview(stackView)
-
-    let layoutConstraints = [
-      stackView.topAnchor.constraint(equalTo: safeAreaLayoutGuide.topAnchor, constant: 20),
-      stackView.leadingAnchor.constraint(equalTo: layoutMarginsGuide.leadingAnchor),
-      stackView.trailingAnchor.constraint(equalTo: layoutMarginsGuide.trailingAnchor),
-
-      usernameTextField.heightAnchor.constraint(equalToConstant: 30),
-
-      loginButton.heightAnchor.constraint(equalToConstant: 40),
-    ]
-    LayoutConstraint.activate(layoutConstraints)
-    usernameTextField.accessibilityIdentifier = "username"
-    passwordTextField.accessibilityIdentifier = "password"
-    loginButton.accessibilityIdentifier = "login"
-  }
-
-  func username() -> String { usernameTextField.text ?? "<empty>" }
-  func password() -> String { passwordTextField.text ?? "<empty>" }
-}
-
 @MainActor
 private final class LoginViewController: ViewController {
   override func loadView() {
