@@ -50,6 +50,8 @@ let package = Package(
     ),
     // (server) the `make bench-rpc` client; no dependencies so that it measures the server only
     .executableTarget(name: "RPCBench", path: "Benchmarks/RPCBench"),
+    // the `make bench-scenes` client; no dependencies either
+    .executableTarget(name: "SceneBench", path: "Benchmarks/SceneBench"),
     // (plugins) bundled plugins
     .target(name: "Login", dependencies: [screenKit], path: "Plugins/Login"),
     .target(name: "StackedForms", dependencies: [screenKit], path: "Plugins/StackedForms"),

@@ -3,14 +3,24 @@
 set -euo pipefail
 bin="$1"; socket="$2"
 run_dir="$(dirname "$socket")"
-mkdir -p "$run_dir/state"
-plugin_args=()
-[ -d "$bin/plugins" ] && plugin_args+=(--plugin-dir "$bin/plugins")
+mkdir -p "$run_dir/state" "$run_dir/plugins"
+# The bundled plugins: each Plugins/<Name> builds lib<Name>.so next to compd.
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+for dir in "$repo"/Plugins/*/; do
+  name="$(basename "$dir")"
+  [ -f "$bin/lib$name.so" ] && ln -sfn "$bin/lib$name.so" "$run_dir/plugins/lib$name.so"
+done
+plugin_args=(--plugin-dir "$run_dir/plugins")
 cat <<MSG
 compd: starting on $socket (Ctrl-C to stop). In another shell:
   $bin/compctl --socket $socket ping
   $bin/compctl --socket $socket info
   $bin/compctl --socket $socket call rpc.discover
+  $bin/compctl --socket $socket components
+  $bin/compctl --socket $socket open demo.Login       # prints the scene id, e.g. s1
+  $bin/compctl --socket $socket draw s1
+  $bin/compctl --socket $socket type s1 username ann
+  $bin/compctl --socket $socket tap s1 login
 or  export COMPD_SOCKET=$socket  and leave out --socket.
 Any program can talk to it: one JSON-RPC 2.0 message per line, e.g.
   printf '%s\n' '{"jsonrpc":"2.0","method":"daemon.ping","id":1}' | socat - UNIX-CONNECT:$socket

@@ -27,6 +27,8 @@ public struct CompdCommand: AsyncParsableCommand {
           max-output-bytes = 32MiB
           shutdown-grace = 10                   (seconds)
           io-threads = 2                        (default: one per core)
+          scene-grace = 30                      (seconds)
+          max-scenes-per-client = 64
         Each has the meaning of the flag of the same name. Flags given on the
         command line override the file. An unknown key or a bad value stops
         compd with an error naming file:line.
@@ -98,6 +100,18 @@ public struct CompdCommand: AsyncParsableCommand {
     name: .customLong("io-threads"),
     help: ArgumentHelp("Socket I/O threads (default: one per CPU core).", valueName: "n"))
   var ioThreads: String?
+
+  @Option(
+    name: .customLong("scene-grace"),
+    help: ArgumentHelp(
+      "Seconds a connection-lifetime scene outlives its last client, so it can resume (default: 30).",
+      valueName: "seconds"))
+  var sceneGrace: String?
+
+  @Option(
+    name: .customLong("max-scenes-per-client"),
+    help: ArgumentHelp("Scenes one connection may have open (default: 64).", valueName: "n"))
+  var maxScenesPerClient: String?
 
   // (plugins) the vetting child: `compd --scan-plugin PATH` (see Plugins/PluginScanCommand.swift)
   @Option(name: .customLong("scan-plugin"), help: .hidden) var scanPlugin: String?
@@ -183,6 +197,19 @@ public struct CompdCommand: AsyncParsableCommand {
         throw ConfigError("--io-threads: bad value `\(ioThreads)`: expected 1 to 256")
       }
       result.ioThreads = count
+    }
+    if let sceneGrace {
+      guard let seconds = ConfigValues.seconds(sceneGrace), seconds <= 86_400 else {
+        throw ConfigError("--scene-grace: bad value `\(sceneGrace)`: expected 0 to 86400 seconds")
+      }
+      result.sceneGraceSeconds = seconds
+    }
+    if let maxScenesPerClient {
+      guard let count = ConfigValues.count(maxScenesPerClient), count >= 1 else {
+        throw ConfigError(
+          "--max-scenes-per-client: bad value `\(maxScenesPerClient)`: expected a positive integer")
+      }
+      result.maxScenesPerClient = count
     }
     try result.validate()
     return result

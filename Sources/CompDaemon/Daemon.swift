@@ -23,12 +23,21 @@ public final class Daemon: Sendable {
   private let discoveryDocument = Mutex<JSON>(.null)
   // (service) systemd protocols, access control, reload: Service/ServiceRuntime.swift
   public let service: ServiceRuntime
+  /// The open scenes (Scenes/).
+  let scenes: SceneStore
 
   public init(config: DaemonConfig, logger: Logger) {
     self.config = config
     self.logger = logger
     self.startTime = .now
-    self.connections = ConnectionTable(limit: config.maxConnections)
+    let scenes = SceneStore(
+      settings: .init(
+        graceSeconds: config.sceneGraceSeconds, maxScenesPerClient: config.maxScenesPerClient),
+      counters: counters, logger: logger)
+    self.scenes = scenes
+    self.connections = ConnectionTable(limit: config.maxConnections) { id in
+      Task { @MainActor in scenes.connectionClosed(id) }
+    }
     self.pluginHost = PluginHost(  // (plugins)
       configuration: .init(
         pluginDirectories: config.pluginDirectories, stateDirectory: config.stateDirectory),
@@ -47,6 +56,7 @@ public final class Daemon: Sendable {
     var registry = MethodRegistry()
     registerDaemonMethods(into: &registry)
     registerPluginMethods(into: &registry)  // (plugins)
+    registerSceneMethods(into: &registry)
     registerServiceMethods(into: &registry)  // (service)
     let document = registry.openRPCDocument(title: "compd", version: Self.version)
     discoveryDocument.withLock { $0 = document }

@@ -18,6 +18,19 @@ public struct Dispatcher: Sendable {
     case noReply
     /// Run this (in a task) and write what it returns, if anything.
     case pending(@Sendable () async -> [UInt8]?)
+    /// Run this on the main actor and hand what it returns to the connection from there,
+    /// before the main actor runs anything else: notifications the main actor sends later
+    /// then follow the reply on the wire. The follow-up runs right after the hand-over
+    /// (`RPCCall.afterReply`).
+    case pendingOnMainActor(@MainActor @Sendable () -> MainActorReply)
+  }
+
+  /// The reply of a main-actor method and what to do once it is handed over.
+  public struct MainActorReply: Sendable {
+    /// The reply bytes, or `nil` for a notification.
+    public var bytes: [UInt8]?
+    /// Work registered with `RPCCall.afterReply`, run after the reply is handed over.
+    public var followUp: ReplyFollowUp
   }
 
   /// The methods served.
@@ -50,6 +63,8 @@ public struct Dispatcher: Sendable {
       case .done(let response): return .reply(response)
       case .later(let work):
         return .pending { await work() }
+      case .onMainActor(let work):
+        return .pendingOnMainActor(work)
       }
     }
     guard !entries.isEmpty else {
@@ -58,8 +73,10 @@ public struct Dispatcher: Sendable {
     }
     let outcomes = entries.map { handle(entry: $0, connection: connection) }
     let hasPending = outcomes.contains {
-      if case .later = $0 { return true }
-      return false
+      switch $0 {
+      case .later, .onMainActor: return true
+      case .none, .done: return false
+      }
     }
     if !hasPending {
       let responses = outcomes.compactMap { outcome -> [UInt8]? in
@@ -75,6 +92,14 @@ public struct Dispatcher: Sendable {
         case .none: break
         case .done(let response): responses.append(response)
         case .later(let work): if let response = await work() { responses.append(response) }
+        case .onMainActor(let work):
+          // Inside a batch the reply waits for the whole batch; follow-ups run first.
+          let reply = await MainActor.run { () -> [UInt8]? in
+            let reply = work()
+            reply.followUp.run()
+            return reply.bytes
+          }
+          if let reply { responses.append(reply) }
         }
       }
       return responses.isEmpty ? nil : Self.joinBatch(responses)
@@ -86,6 +111,7 @@ public struct Dispatcher: Sendable {
     case none
     case done([UInt8])
     case later(@Sendable () async -> [UInt8]?)
+    case onMainActor(@MainActor @Sendable () -> MainActorReply)
   }
 
   static let maxExactInteger: Int64 = 1 << 53
@@ -149,6 +175,21 @@ public struct Dispatcher: Sendable {
     let call = RPCCall(
       method: name, params: validated, connection: connection, isNotification: id == nil)
     switch method.handler {
+    case .mainActor(let body):
+      let id = id
+      return .onMainActor {
+        let followUp = ReplyFollowUp()
+        let call = call.withFollowUp(followUp)
+        do {
+          let result = try body(call)
+          return MainActorReply(
+            bytes: id.map { Self.response(id: $0, result: result) }, followUp: followUp)
+        } catch {
+          return MainActorReply(
+            bytes: id.map { Self.response(id: $0, error: Self.rpcError(from: error)) },
+            followUp: followUp)
+        }
+      }
     case .immediate(let body):
       do {
         let result = try body(call)

@@ -8,6 +8,8 @@ public struct RPCCall: Sendable {
   public let connection: any RPCConnection
   /// Whether the caller sent no `id` (its result is discarded).
   public let isNotification: Bool
+  /// Where `afterReply` collects work; set for `.mainActor` handlers only.
+  let followUp: ReplyFollowUp?
 
   /// A call with the given parts.
   public init(
@@ -17,6 +19,43 @@ public struct RPCCall: Sendable {
     self.params = params
     self.connection = connection
     self.isNotification = isNotification
+    self.followUp = nil
+  }
+
+  private init(_ call: RPCCall, followUp: ReplyFollowUp) {
+    self.method = call.method
+    self.params = call.params
+    self.connection = call.connection
+    self.isNotification = call.isNotification
+    self.followUp = followUp
+  }
+
+  func withFollowUp(_ followUp: ReplyFollowUp) -> RPCCall { RPCCall(self, followUp: followUp) }
+
+  /// Runs `work` on the main actor right after this call's reply has been handed to the
+  /// connection, so that notifications it sends reach the client after the reply (a
+  /// subscription's replayed changes, say). Only `.mainActor` handlers have a reply to
+  /// follow; elsewhere `work` runs at once.
+  @MainActor
+  public func afterReply(_ work: @escaping @MainActor () -> Void) {
+    if let followUp { followUp.append(work) } else { work() }
+  }
+}
+
+/// Work to run once a main-actor method's reply has been handed to its connection.
+@MainActor
+public final class ReplyFollowUp: Sendable {
+  private var work: [@MainActor () -> Void] = []
+
+  nonisolated init() {}
+
+  func append(_ item: @escaping @MainActor () -> Void) { work.append(item) }
+
+  /// Runs the registered work, once.
+  public func run() {
+    let items = work
+    work = []
+    for item in items { item() }
   }
 }
 
@@ -28,6 +67,9 @@ public struct RPCMethod: Sendable {
     case immediate(@Sendable (RPCCall) throws -> JSON)
     /// Run in a task; hop to the main actor inside if needed.
     case async(@Sendable (RPCCall) async throws -> JSON)
+    /// Run on the main actor (component state lives there); the reply is handed to the
+    /// connection from the main actor, so it precedes every notification sent after it.
+    case mainActor(@MainActor @Sendable (RPCCall) throws -> JSON)
   }
 
   /// The method name, e.g. `daemon.ping`.

@@ -77,6 +77,12 @@ func exchange(_ text: String, _ dispatcher: Dispatcher = Dispatcher(registry: ma
   case .reply(let bytes): return String(decoding: bytes, as: UTF8.self)
   case .noReply: return nil
   case .pending(let work): return await work().map { String(decoding: $0, as: UTF8.self) }
+  case .pendingOnMainActor(let work):
+    return await MainActor.run {
+      let reply = work()
+      reply.followUp.run()
+      return reply.bytes.map { String(decoding: $0, as: UTF8.self) }
+    }
   }
 }
 

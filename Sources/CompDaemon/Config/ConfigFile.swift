@@ -9,7 +9,8 @@ import Logging
 /// Format: one `key = value` per line; `#` starts a comment line; blank lines are ignored;
 /// a list (`plugin-dir`) takes repeated keys or comma-separated values. Keys:
 /// `socket`, `plugin-dir`, `state-dir`, `log-level`, `socket-mode`, `max-connections`,
-/// `max-line-bytes`, `max-output-bytes`, `shutdown-grace`, `io-threads`. Unknown keys and bad values are
+/// `max-line-bytes`, `max-output-bytes`, `shutdown-grace`, `io-threads`, `scene-grace`,
+/// `max-scenes-per-client`, and the access-control keys. Unknown keys and bad values are
 /// errors that name `file:line`.
 public struct ConfigFile: Sendable, Equatable {
   public var socketPath: String?
@@ -22,14 +23,18 @@ public struct ConfigFile: Sendable, Equatable {
   public var maxOutputBytes: Int?
   public var shutdownGraceSeconds: Double?
   public var ioThreads: Int?
+  public var sceneGraceSeconds: Double?
+  public var maxScenesPerClient: Int?
   // (service) access-control keys, parsed by the service branch's overlay
   public var access = AccessSettingsOverlay()
 
   /// Every key the file format knows, for `--help` and error messages.
-  public static let keys = [
-    "socket", "plugin-dir", "state-dir", "log-level", "socket-mode", "max-connections",
-    "max-line-bytes", "max-output-bytes", "shutdown-grace", "io-threads",
-  ] + AccessSettingsOverlay.keys  // (service)
+  public static let keys =
+    [
+      "socket", "plugin-dir", "state-dir", "log-level", "socket-mode", "max-connections",
+      "max-line-bytes", "max-output-bytes", "shutdown-grace", "io-threads", "scene-grace",
+      "max-scenes-per-client",
+    ] + AccessSettingsOverlay.keys  // (service)
 
   /// An empty file.
   public init() {}
@@ -122,6 +127,16 @@ public struct ConfigFile: Sendable, Equatable {
           throw bad("a number of threads from 1 to 256")
         }
         result.ioThreads = count
+      case "scene-grace":
+        guard let seconds = ConfigValues.seconds(value), seconds <= 86_400 else {
+          throw bad("seconds from 0 to 86400")
+        }
+        result.sceneGraceSeconds = seconds
+      case "max-scenes-per-client":
+        guard let count = ConfigValues.count(value), count >= 1 else {
+          throw bad("a positive integer")
+        }
+        result.maxScenesPerClient = count
       default:
         // (service) access-control keys
         do throws(ServiceProtocolError) {
@@ -146,6 +161,8 @@ public struct ConfigFile: Sendable, Equatable {
     if let maxOutputBytes { config.maxOutputBytes = maxOutputBytes }
     if let shutdownGraceSeconds { config.shutdownGraceSeconds = shutdownGraceSeconds }
     if let ioThreads { config.ioThreads = ioThreads }
+    if let sceneGraceSeconds { config.sceneGraceSeconds = sceneGraceSeconds }
+    if let maxScenesPerClient { config.maxScenesPerClient = maxScenesPerClient }
     access.apply(to: &config.access)  // (service)
   }
 }

@@ -25,6 +25,10 @@ public struct DaemonConfig: Sendable, Equatable {
   public var ioThreads: Int? = nil
   /// How long a graceful shutdown waits for in-flight requests before closing clients.
   public var shutdownGraceSeconds: Double = 10
+  /// Seconds a `connection`-lifetime scene outlives its last connection.
+  public var sceneGraceSeconds: Double = 30
+  /// Scenes one connection may have open at once.
+  public var maxScenesPerClient: Int = 64
   // (service) access control and per-user limits: docs/operations.md
   public var access = AccessSettings()
 
@@ -50,6 +54,10 @@ public struct DaemonConfig: Sendable, Equatable {
       throw ConfigError("io-threads must be between 1 and 256")
     }
     if !(shutdownGraceSeconds >= 0) { throw ConfigError("shutdown-grace must not be negative") }
+    if !(sceneGraceSeconds >= 0) || sceneGraceSeconds > 86_400 {
+      throw ConfigError("scene-grace must be between 0 and 86400 seconds")
+    }
+    if maxScenesPerClient < 1 { throw ConfigError("max-scenes-per-client must be at least 1") }
   }
 }
 

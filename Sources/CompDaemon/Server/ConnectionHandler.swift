@@ -103,6 +103,17 @@ final class ConnectionHandler: ChannelDuplexHandler {
           handler.value.finishPending(reply)
         }
       }
+    case .pendingOnMainActor(let work):
+      inFlight += 1
+      let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
+      Task { @MainActor in
+        let reply = work()
+        // Handed over from the main actor: notifications it sends later queue behind it.
+        handler.eventLoop.execute {
+          handler.value.finishPending(reply.bytes)
+        }
+        reply.followUp.run()
+      }
     }
   }
 

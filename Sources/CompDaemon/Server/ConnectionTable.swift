@@ -5,14 +5,18 @@ import Synchronization
 final class ConnectionTable: Sendable {
   let limit: Int
   private let state = Mutex(State())
+  private let onRemove: @Sendable (UInt64) -> Void
 
   private struct State {
     var connections: [UInt64: Connection] = [:]
     var nextID: UInt64 = 1
   }
 
-  init(limit: Int) {
+  /// A table admitting up to `limit` connections; `onRemove` hears of each connection
+  /// that goes away (the scenes it watched let it go).
+  init(limit: Int, onRemove: @escaping @Sendable (UInt64) -> Void = { _ in }) {
     self.limit = limit
+    self.onRemove = onRemove
   }
 
   /// Reserves an id under the limit, or returns `nil` when the table is full.
@@ -36,7 +40,7 @@ final class ConnectionTable: Sendable {
   }
 
   func remove(id: UInt64) {
-    _ = state.withLock { $0.connections.removeValue(forKey: id) }
+    if state.withLock({ $0.connections.removeValue(forKey: id) }) != nil { onRemove(id) }
   }
 
   /// The number of connected clients.

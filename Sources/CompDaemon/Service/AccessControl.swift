@@ -135,6 +135,11 @@ public final class AccessControl: Sendable {
           try check(call)
           return try await body(call)
         }
+      case .mainActor(let body):
+        handler = .mainActor { [self] call in
+          try check(call)
+          return try body(call)
+        }
       }
       result.register(
         RPCMethod(

@@ -1,0 +1,325 @@
+// SceneBench: drives compd's scenes the way thin clients do. Three measurements, each
+// printed as one CSV line:
+//
+//   events,<clients>,<events/s>,<p50 ms>,<p99 ms>   — every client opens its own Login scene,
+//       subscribes, and loops: type one more character into `username` (timed from the
+//       write to the arrival of its scene.changed), then tap `login`. events/s counts both.
+//   bytes,<scene.changed bytes>                      — the notification line (with its
+//       newline) for typing one character into `username`.
+//   memory,<scenes>,<KiB per scene>                  — compd's resident memory growth per open
+//       Login scene (needs --pid).
+//
+// One thread, poll(2), raw sockets, hand-written request lines: the client should cost as
+// little as possible next to the server it measures.
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+struct Options {
+  var socket = ""
+  var mode = "events"
+  var clients = 100
+  var seconds = 5.0
+  var warmup = 1.0
+  var scenes = 1000
+  var pid: Int32 = 0
+}
+
+func usage() -> Never {
+  printError(
+    "usage: SceneBench --socket PATH [--mode events|bytes|memory] [--clients N] [--seconds S] [--warmup S] [--scenes N] [--pid PID]\n"
+  )
+  exit(1)
+}
+
+func parseOptions() -> Options {
+  var options = Options()
+  var arguments = CommandLine.arguments.dropFirst()
+  while let flag = arguments.popFirst() {
+    guard let value = arguments.popFirst() else { usage() }
+    switch flag {
+    case "--socket": options.socket = value
+    case "--mode": options.mode = value
+    case "--clients": options.clients = Int(value) ?? 0
+    case "--seconds": options.seconds = Double(value) ?? 0
+    case "--warmup": options.warmup = Double(value) ?? -1
+    case "--scenes": options.scenes = Int(value) ?? 0
+    case "--pid": options.pid = Int32(value) ?? 0
+    default: usage()
+    }
+  }
+  guard !options.socket.isEmpty, options.clients >= 1, options.seconds > 0, options.warmup >= 0,
+    options.scenes >= 1, ["events", "bytes", "memory"].contains(options.mode)
+  else { usage() }
+  return options
+}
+
+func printError(_ text: String) {
+  var text = text
+  text.withUTF8 { _ = write(2, $0.baseAddress, $0.count) }
+}
+
+func fail(_ text: String) -> Never {
+  printError("SceneBench: \(text)\n")
+  exit(1)
+}
+
+func nowNanoseconds() -> UInt64 {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+/// A blocking line-oriented client connection.
+final class LineConnection {
+  let descriptor: Int32
+  private var pending: [UInt8] = []
+  private var buffer = [UInt8](repeating: 0, count: 1 << 16)
+
+  init(path: String) {
+    descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+    let result = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    if result != 0 { fail("cannot connect to \(path): \(String(cString: strerror(errno)))") }
+  }
+
+  func send(_ line: String) {
+    let bytes = Array(line.utf8) + [10]
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes.withUnsafeBytes {
+        Glibc.send(descriptor, $0.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        fail("write: \(String(cString: strerror(errno)))")
+      }
+      offset += written
+    }
+  }
+
+  /// Reads what is available once (blocking when nothing is pending); false at EOF.
+  func fill() -> Bool {
+    let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+    if count < 0 && errno == EINTR { return true }
+    if count <= 0 { return false }
+    pending += buffer[0..<count]
+    return true
+  }
+
+  /// The next complete line already received, without its newline.
+  func takeLine() -> String? {
+    guard let end = pending.firstIndex(of: 10) else { return nil }
+    let line = String(decoding: pending[..<end], as: UTF8.self)
+    pending.removeSubrange(...end)
+    return line
+  }
+
+  /// The next line, blocking.
+  func readLine() -> String {
+    while true {
+      if let line = takeLine() { return line }
+      if !fill() { fail("the server closed the connection") }
+    }
+  }
+
+  /// Sends a request and returns its reply line (notifications before it are passed to
+  /// `notification`).
+  func call(_ line: String, id: Int, notification: (String) -> Void = { _ in }) -> String {
+    send(line)
+    let marker = "\"id\":\(id)"
+    while true {
+      let reply = readLine()
+      if reply.contains(marker) && !reply.hasPrefix("{\"jsonrpc\":\"2.0\",\"method\"") {
+        if reply.contains("\"error\"") { fail("request failed: \(reply)") }
+        return reply
+      }
+      notification(reply)
+    }
+  }
+}
+
+/// The value of `"scene":"…"` in a reply.
+func sceneID(in reply: String) -> String {
+  let marker = Array("\"scene\":\"".utf8)
+  let bytes = Array(reply.utf8)
+  guard bytes.count > marker.count,
+    let start = (0...(bytes.count - marker.count)).first(where: {
+      Array(bytes[$0..<$0 + marker.count]) == marker
+    })
+  else { fail("no scene in \(reply)") }
+  let rest = bytes[(start + marker.count)...]
+  return String(decoding: rest.prefix { $0 != UInt8(ascii: "\"") }, as: UTF8.self)
+}
+
+func openLogin(_ connection: LineConnection, id: Int, lifetime: String = "connection") -> String {
+  let reply = connection.call(
+    #"{"jsonrpc":"2.0","method":"scene.open","params":{"component":"demo.Login","lifetime":"\#(lifetime)"},"id":\#(id)}"#,
+    id: id)
+  return sceneID(in: reply)
+}
+
+func textEvent(_ scene: String, _ text: String, id: Int) -> String {
+  #"{"jsonrpc":"2.0","method":"scene.event","params":{"scene":"\#(scene)","event":{"type":"text","target":"username","text":"\#(text)"}},"id":\#(id)}"#
+}
+
+func tapEvent(_ scene: String, id: Int) -> String {
+  #"{"jsonrpc":"2.0","method":"scene.event","params":{"scene":"\#(scene)","event":{"type":"tap","target":"login"}},"id":\#(id)}"#
+}
+
+func format(_ value: Double, _ digits: Int) -> String {
+  var scale = 1.0
+  for _ in 0..<digits { scale *= 10 }
+  let scaled = Int((value * scale).rounded())
+  var fraction = String(scaled % Int(scale))
+  while fraction.count < digits { fraction = "0" + fraction }
+  return digits == 0 ? "\(scaled / Int(scale))" : "\(scaled / Int(scale)).\(fraction)"
+}
+
+/// Each client: text (timed to its scene.changed) then tap, one request in flight.
+func measureEvents(_ options: Options) {
+  struct Client {
+    var connection: LineConnection
+    var scene: String
+    var length = 0
+    var sentAt: UInt64 = 0
+    var awaitingChange = false
+    var nextIsTap = false
+    var id = 10
+  }
+  var clients: [Client] = []
+  for _ in 0..<options.clients {
+    let connection = LineConnection(path: options.socket)
+    let scene = openLogin(connection, id: 1)
+    _ = connection.call(
+      #"{"jsonrpc":"2.0","method":"scene.subscribe","params":{"scene":"\#(scene)"},"id":2}"#, id: 2)
+    clients.append(Client(connection: connection, scene: scene))
+  }
+  var pollSet = clients.map {
+    pollfd(fd: $0.connection.descriptor, events: Int16(POLLIN), revents: 0)
+  }
+  func sendNext(_ index: Int) {
+    clients[index].id += 1
+    let id = clients[index].id
+    if clients[index].nextIsTap {
+      clients[index].connection.send(tapEvent(clients[index].scene, id: id))
+      clients[index].awaitingChange = false
+    } else {
+      clients[index].length = clients[index].length % 40 + 1
+      let text = String(repeating: "a", count: clients[index].length)
+      clients[index].sentAt = nowNanoseconds()
+      clients[index].awaitingChange = true
+      clients[index].connection.send(textEvent(clients[index].scene, text, id: id))
+    }
+    clients[index].nextIsTap.toggle()
+  }
+  let start = nowNanoseconds()
+  let measureFrom = start + UInt64(options.warmup * 1e9)
+  let stopAt = measureFrom + UInt64(options.seconds * 1e9)
+  var latencies: [UInt64] = []
+  latencies.reserveCapacity(1 << 20)
+  var completed = 0
+  for index in clients.indices { sendNext(index) }
+  var running = clients.count
+  while running > 0 {
+    let ready = pollSet.withUnsafeMutableBufferPointer {
+      poll($0.baseAddress, nfds_t($0.count), 1000)
+    }
+    if ready < 0 {
+      if errno == EINTR { continue }
+      fail("poll: \(String(cString: strerror(errno)))")
+    }
+    for index in pollSet.indices where pollSet[index].revents != 0 {
+      pollSet[index].revents = 0
+      if !clients[index].connection.fill() { fail("client \(index) was disconnected") }
+      while let line = clients[index].connection.takeLine() {
+        let now = nowNanoseconds()
+        if line.hasPrefix("{\"jsonrpc\":\"2.0\",\"method\":\"scene.changed\"") {
+          if clients[index].awaitingChange {
+            clients[index].awaitingChange = false
+            if now >= measureFrom && now < stopAt { latencies.append(now - clients[index].sentAt) }
+          }
+          continue
+        }
+        if line.hasPrefix("{\"jsonrpc\":\"2.0\",\"method\"") { continue }  // scene.emitted
+        if line.contains("\"error\"") { fail("event failed: \(line)") }
+        if now >= measureFrom && now < stopAt { completed += 1 }
+        if now >= stopAt {
+          running -= 1
+          pollSet[index].fd = -1
+        } else {
+          sendNext(index)
+        }
+      }
+    }
+  }
+  latencies.sort()
+  func percentile(_ fraction: Double) -> Double {
+    guard !latencies.isEmpty else { return 0 }
+    let rank = min(latencies.count - 1, Int((Double(latencies.count) * fraction).rounded(.up)) - 1)
+    return Double(latencies[max(0, rank)]) / 1e6
+  }
+  print(
+    "events,\(options.clients),\(format(Double(completed) / options.seconds, 0)),\(format(percentile(0.5), 3)),\(format(percentile(0.99), 3))"
+  )
+}
+
+/// The size of the scene.changed line for one more character in `username`.
+func measureBytes(_ options: Options) {
+  let connection = LineConnection(path: options.socket)
+  let scene = openLogin(connection, id: 1)
+  _ = connection.call(textEvent(scene, "ann", id: 2), id: 2)
+  _ = connection.call(
+    #"{"jsonrpc":"2.0","method":"scene.subscribe","params":{"scene":"\#(scene)"},"id":3}"#, id: 3)
+  var changed: [String] = []
+  _ = connection.call(textEvent(scene, "anna", id: 4), id: 4) { line in
+    if line.contains("\"scene.changed\"") { changed.append(line) }
+  }
+  guard changed.count == 1 else { fail("expected one scene.changed, got \(changed)") }
+  print("bytes,\(changed[0].utf8.count + 1)")
+  printError("SceneBench: \(changed[0])\n")
+}
+
+func residentKiB(_ pid: Int32) -> Int {
+  guard let file = fopen("/proc/\(pid)/status", "r") else { fail("no process \(pid)") }
+  defer { fclose(file) }
+  var line = [CChar](repeating: 0, count: 512)
+  while fgets(&line, Int32(line.count), file) != nil {
+    let text = String(
+      decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if text.hasPrefix("VmRSS:") {
+      return Int(text.split(separator: " ", omittingEmptySubsequences: true)[1]) ?? 0
+    }
+  }
+  fail("no VmRSS for \(pid)")
+}
+
+/// Resident memory growth per open Login scene.
+func measureMemory(_ options: Options) {
+  guard options.pid > 0 else { fail("--mode memory needs --pid") }
+  let connection = LineConnection(path: options.socket)
+  // Warm up: the first scene loads code and caches that every later scene shares.
+  let first = openLogin(connection, id: 1, lifetime: "daemon")
+  _ = first
+  usleep(200_000)
+  let before = residentKiB(options.pid)
+  for index in 0..<options.scenes {
+    _ = openLogin(connection, id: 100 + index, lifetime: "daemon")
+  }
+  usleep(200_000)
+  let after = residentKiB(options.pid)
+  print("memory,\(options.scenes),\(format(Double(after - before) / Double(options.scenes), 1))")
+}
+
+let options = parseOptions()
+switch options.mode {
+case "bytes": measureBytes(options)
+case "memory": measureMemory(options)
+default: measureEvents(options)
+}

@@ -1,0 +1,134 @@
+import JSONRPC
+import ScreenKit
+
+/// How a view travels on the wire: its node `type` and its `props`.
+///
+/// The props of each type are documented in `docs/protocol.md` ("Node types and props").
+/// Only what differs from a type's defaults is sent, so a node stays small; a client fills
+/// in the defaults. A secure text field never sends its text, only `secure` and
+/// `textLength`.
+@MainActor
+enum NodeEncoding {
+  /// The node type of `view`: one of PROTOCOL.md's types, or `navigationBar`, `tabBar`,
+  /// `activityIndicator` for ScreenKit's own bars and indicator. A plugin's subclass takes
+  /// the type of the ScreenKit class it extends.
+  static func type(of view: View) -> String {
+    switch view {
+    case is StackView: "stack"
+    case is ScrollView: "scroll"
+    case is Label: "label"
+    case is TextField: "textField"
+    case is Button: "button"
+    case is ImageView: "image"
+    case is Switch: "switch"
+    case is ActivityIndicatorView: "activityIndicator"
+    case is NavigationBar: "navigationBar"
+    case is TabBar: "tabBar"
+    default: "view"
+    }
+  }
+
+  /// The props of `view`, in a fixed order.
+  static func props(of view: View) -> JSONObject {
+    var props = JSONObject()
+    if view.isHidden { props["hidden"] = true }
+    if view.alpha != 1 { props["alpha"] = .number(view.alpha) }
+    if let color = view.backgroundColor { props["backgroundColor"] = .string(color.description) }
+    if view.layer.cornerRadius != 0 { props["cornerRadius"] = .number(view.layer.cornerRadius) }
+    if view.layer.borderWidth != 0 {
+      props["borderWidth"] = .number(view.layer.borderWidth)
+      if let color = view.layer.borderColor { props["borderColor"] = .string(color.description) }
+    }
+    if !view.isUserInteractionEnabled { props["interactive"] = false }
+    switch view {
+    case let label as Label:
+      if let text = label.text { props["text"] = .string(text) }
+      addText(font: label.font, color: label.textColor, alignment: label.textAlignment, to: &props)
+      if label.numberOfLines != 1 { props["numberOfLines"] = .int(Int64(label.numberOfLines)) }
+      if !label.isEnabled { props["enabled"] = false }
+    case let field as TextField:
+      if field.isSecureTextEntry {
+        props["secure"] = true
+        props["textLength"] = .int(Int64(field.text?.count ?? 0))
+      } else {
+        props["text"] = .string(field.text ?? "")
+      }
+      if let placeholder = field.placeholder { props["placeholder"] = .string(placeholder) }
+      addText(font: field.font, color: field.textColor, alignment: field.textAlignment, to: &props)
+      if field.borderStyle != .none { props["borderStyle"] = .string(field.borderStyle.rawValue) }
+      if field.keyboardType != .default {
+        props["keyboardType"] = .string(field.keyboardType.rawValue)
+      }
+      if field.returnKeyType != .default {
+        props["returnKeyType"] = .string(field.returnKeyType.rawValue)
+      }
+      if field.isFirstResponder { props["focused"] = true }
+      if !field.isEnabled { props["enabled"] = false }
+    case let button as Button:
+      if let title = button.currentTitle { props["title"] = .string(title) }
+      props["titleColor"] = .string(button.currentTitleColor.description)
+      if button.titleLabel.font != .systemFont(ofSize: 15) {
+        props["font"] = .string(button.titleLabel.font.description)
+      }
+      if !button.isEnabled { props["enabled"] = false }
+      if button.isSelected { props["selected"] = true }
+    case let toggle as Switch:
+      props["on"] = .bool(toggle.isOn)
+      if let tint = toggle.onTintColor { props["onTintColor"] = .string(tint.description) }
+      if !toggle.isEnabled { props["enabled"] = false }
+    case let image as ImageView:
+      if let name = image.imageName { props["image"] = .string(name) }
+    case let indicator as ActivityIndicatorView:
+      props["animating"] = .bool(indicator.isAnimating)
+      props["color"] = .string(indicator.color.description)
+    case let stack as StackView:
+      props["axis"] = .string(stack.axis == .vertical ? "vertical" : "horizontal")
+      if stack.spacing != 0 { props["spacing"] = .number(stack.spacing) }
+    case let scroll as ScrollView:
+      props["contentSize"] = [
+        "width": .number(scroll.contentSize.width), "height": .number(scroll.contentSize.height),
+      ]
+      props["contentOffset"] = [
+        "x": .number(scroll.contentOffset.x), "y": .number(scroll.contentOffset.y),
+      ]
+      let inset = scroll.adjustedContentInset
+      if inset != .zero {
+        props["contentInset"] = [
+          "top": .number(inset.top), "left": .number(inset.left),
+          "bottom": .number(inset.bottom), "right": .number(inset.right),
+        ]
+      }
+    case let bar as NavigationBar:
+      if let title = bar.title { props["title"] = .string(title) }
+    case let bar as TabBar:
+      props["items"] = .array(bar.itemTitles.map(JSON.string))
+    default:
+      break
+    }
+    return props
+  }
+
+  private static func addText(
+    font: Font, color: Color, alignment: TextAlignment, to props: inout JSONObject
+  ) {
+    if font != .systemFont(ofSize: 17) { props["font"] = .string(font.description) }
+    if color != .label { props["textColor"] = .string(color.description) }
+    if alignment != .natural { props["textAlignment"] = .string(alignment.rawValue) }
+  }
+
+  /// `{x, y, width, height}` with integral values written as integers.
+  static func frame(_ rect: Rect) -> JSON {
+    [
+      "x": .number(rect.minX), "y": .number(rect.minY), "width": .number(rect.width),
+      "height": .number(rect.height),
+    ]
+  }
+}
+
+extension JSON {
+  /// A number as the wire prefers it: an integer when it is integral (`90`, not `90.0`).
+  static func number(_ value: Double) -> JSON {
+    if value.rounded() == value, abs(value) < 9_007_199_254_740_992 { return .int(Int64(value)) }
+    return .double(value)
+  }
+}

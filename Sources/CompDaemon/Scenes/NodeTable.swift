@@ -1,0 +1,195 @@
+import JSONRPC
+import ScreenKit
+
+/// The nodes of one scene as its clients were last told them, and the diff that brings
+/// them up to date.
+///
+/// Each view gets a node id (`n1`, `n2`, …) the first time it is seen; the id stays for as
+/// long as the view stays in the window. `refresh(root:)` walks the view tree, builds the
+/// new records and returns the ops (`remove`, `insert`, `frame`, `update`) that turn the
+/// old records into the new ones when applied in order, as PROTOCOL.md defines them.
+@MainActor
+final class NodeTable {
+  /// What a client knows of one node.
+  struct Record: Equatable {
+    var parent: String?
+    var type: String
+    var key: String?
+    var frame: Rect
+    var props: JSONObject
+    var children: [String]
+  }
+
+  private struct Identity {
+    weak var view: View?
+    var id: String
+  }
+
+  private var identities: [ObjectIdentifier: Identity] = [:]
+  private var nextNumber = 1
+  private(set) var records: [String: Record] = [:]
+  private(set) var rootID: String?
+  private var viewsByID: [String: Identity] = [:]
+  private var idsByKey: [String: String] = [:]
+
+  /// The views of the last refresh, for events that name a node by id or key.
+  func view(forTarget target: String) -> View? {
+    if let identity = viewsByID[target], let view = identity.view { return view }
+    if let id = idsByKey[target], let view = viewsByID[id]?.view { return view }
+    return nil
+  }
+
+  /// The node id of `view`, if it was in the tree at the last refresh.
+  func id(of view: View) -> String? {
+    guard let identity = identities[ObjectIdentifier(view)], identity.view === view else {
+      return nil
+    }
+    return identity.id
+  }
+
+  /// Walks the tree under `root` and returns the ops from the previous records to the new
+  /// ones (empty when nothing a client sees changed). The first call returns no ops: it
+  /// only records the tree.
+  func refresh(root: View) -> [JSON] {
+    var fresh: [String: Record] = [:]
+    fresh.reserveCapacity(records.count)
+    var seen: [ObjectIdentifier: Identity] = [:]
+    seen.reserveCapacity(identities.count)
+    var keys: [String: String] = [:]
+    let newRoot = collect(root, parent: nil, into: &fresh, seen: &seen, keys: &keys)
+    let old = records
+    let oldRoot = rootID
+    records = fresh
+    rootID = newRoot
+    identities = seen
+    idsByKey = keys
+    viewsByID = Dictionary(uniqueKeysWithValues: seen.values.map { ($0.id, $0) })
+    guard let oldRoot, oldRoot == newRoot else { return [] }
+    return Self.diff(from: old, to: fresh, root: newRoot)
+  }
+
+  private func collect(
+    _ view: View, parent: String?, into records: inout [String: Record],
+    seen: inout [ObjectIdentifier: Identity], keys: inout [String: String]
+  ) -> String {
+    let object = ObjectIdentifier(view)
+    let id: String
+    if let known = identities[object], known.view === view {
+      id = known.id
+    } else {
+      id = "n\(nextNumber)"
+      nextNumber += 1
+    }
+    seen[object] = Identity(view: view, id: id)
+    if let key = view.accessibilityIdentifier, keys[key] == nil { keys[key] = id }
+    var children: [String] = []
+    children.reserveCapacity(view.subviews.count)
+    for subview in view.subviews {
+      children.append(collect(subview, parent: id, into: &records, seen: &seen, keys: &keys))
+    }
+    records[id] = Record(
+      parent: parent, type: NodeEncoding.type(of: view), key: view.accessibilityIdentifier,
+      frame: view.frame, props: NodeEncoding.props(of: view), children: children)
+    return id
+  }
+
+  /// The node `id` with its subtree, as the wire carries it.
+  func json(of id: String) -> JSON { Self.json(of: id, in: records) }
+
+  /// The whole tree, or `null` before the first refresh.
+  var rootJSON: JSON { rootID.map(json(of:)) ?? .null }
+
+  static func json(of id: String, in records: [String: Record]) -> JSON {
+    guard let record = records[id] else { return .null }
+    var node: JSONObject = ["id": .string(id), "type": .string(record.type)]
+    if let key = record.key { node["key"] = .string(key) }
+    node["frame"] = NodeEncoding.frame(record.frame)
+    node["props"] = .object(record.props)
+    node["children"] = .array(record.children.map { json(of: $0, in: records) })
+    return .object(node)
+  }
+
+  // MARK: Diff
+
+  /// The ops that turn `old` into `new` (both rooted at `root`): removals first (only the
+  /// topmost of each removed subtree), then, parents before children, inserts at their
+  /// final index, frame and props changes of nodes the client keeps. A node that moved to
+  /// another parent, changed its key, or whose siblings were reordered is removed and
+  /// inserted again with its subtree.
+  static func diff(from old: [String: Record], to new: [String: Record], root: String) -> [JSON] {
+    var leaving = Set<String>()
+    for (id, record) in old {
+      guard let current = new[id] else {
+        leaving.insert(id)
+        continue
+      }
+      if current.parent != record.parent || current.key != record.key { leaving.insert(id) }
+    }
+    var ops: [JSON] = []
+    for id in leaving.sorted(by: nodeOrder) where !hasAncestor(id, in: leaving, records: old) {
+      ops.append(["op": "remove", "id": .string(id)])
+    }
+    var context = DiffContext(old: old, new: new, leaving: leaving)
+    context.visit(root, ops: &ops)
+    return ops
+  }
+
+  private static func hasAncestor(_ id: String, in set: Set<String>, records: [String: Record])
+    -> Bool
+  {
+    var current = records[id]?.parent
+    while let parent = current {
+      if set.contains(parent) { return true }
+      current = records[parent]?.parent
+    }
+    return false
+  }
+
+  /// `n2` before `n10`: removal ops in creation order, so that the output is deterministic.
+  private static func nodeOrder(_ a: String, _ b: String) -> Bool {
+    a.count != b.count ? a.count < b.count : a < b
+  }
+
+  @MainActor
+  private struct DiffContext {
+    let old: [String: Record]
+    let new: [String: Record]
+    let leaving: Set<String>
+
+    mutating func visit(_ id: String, ops: inout [JSON]) {
+      guard let before = old[id], let after = new[id] else { return }
+      if before.frame != after.frame {
+        ops.append(["op": "frame", "id": .string(id), "frame": NodeEncoding.frame(after.frame)])
+      }
+      if before.props != after.props {
+        ops.append(
+          [
+            "op": "update", "id": .string(id),
+            "props": .object(changedProps(before.props, after.props)),
+          ])
+      }
+      var kept = before.children.filter { !leaving.contains($0) }
+      let keptSet = Set(kept)
+      if after.children.filter({ keptSet.contains($0) }) != kept {
+        // Reordered siblings: send them all again in the new order.
+        for child in kept { ops.append(["op": "remove", "id": .string(child)]) }
+        kept = []
+      }
+      let stays = Set(kept)
+      for (index, child) in after.children.enumerated() where !stays.contains(child) {
+        ops.append([
+          "op": "insert", "parent": .string(id), "index": .int(Int64(index)),
+          "node": NodeTable.json(of: child, in: new),
+        ])
+      }
+      for child in after.children where stays.contains(child) { visit(child, ops: &ops) }
+    }
+
+    private func changedProps(_ before: JSONObject, _ after: JSONObject) -> JSONObject {
+      var changes = JSONObject()
+      for (key, value) in after where before[key] != value { changes[key] = value }
+      for (key, _) in before where after[key] == nil { changes[key] = .null }
+      return changes
+    }
+  }
+}

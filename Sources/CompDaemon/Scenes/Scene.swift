@@ -1,0 +1,167 @@
+import JSONRPC
+import ScreenKit
+
+/// One open component: its window, controller tree, node table, revision, history of
+/// changes and subscribers. Lives on the main actor with the component code.
+///
+/// A scene's revision starts at 1 with the tree `scene.open` returns and grows by one with
+/// every change a client can see; each change is sent to subscribers as `scene.changed`
+/// and kept in a bounded history so that a subscriber can resume with `since`.
+@MainActor
+final class Scene {
+  /// One published change.
+  struct Change {
+    var base: Int
+    var revision: Int
+    var ops: [JSON]
+  }
+
+  let id: String
+  let component: String
+  /// The uid of the client that opened it (access control).
+  let owner: UInt32
+  /// The connection that opened it.
+  let opener: UInt64
+  let lifetime: SceneLifetime
+  private(set) var environment: SceneEnvironment
+  private(set) var revision = 1
+  private let window: Window
+  private let nodes = NodeTable()
+  private var history: [Change] = []
+  private let historyLimit: Int
+  private(set) var subscribers: [UInt64: any RPCConnection] = [:]
+  /// Connections that keep a `connection`-lifetime scene alive: the opener's while it is
+  /// connected, and each subscriber's.
+  var attachedConnections: Set<UInt64>
+  /// The timer that closes an abandoned `connection`-lifetime scene.
+  var graceTimer: Task<Void, Never>?
+  private var emitted: [ComponentEvent] = []
+
+  /// Opens `component` from `catalog` in a window of `environment` and runs the full
+  /// lifecycle: load, appear, layout.
+  init(
+    id: String, component: String, params: ParamValue?, environment: SceneEnvironment,
+    lifetime: SceneLifetime, owner: UInt32, opener: UInt64, catalog: ComponentCatalog,
+    historyLimit: Int
+  ) throws(ComponentError) {
+    self.id = id
+    self.component = component
+    self.environment = environment
+    self.lifetime = lifetime
+    self.owner = owner
+    self.opener = opener
+    self.historyLimit = historyLimit
+    self.attachedConnections = [opener]
+    self.window = Window(frame: Rect(origin: .zero, size: environment.size))
+    let controller = try catalog.instantiate(component, params: params) { [weak self] event in
+      self?.emitted.append(event)
+    }
+    window.traitCollection = environment.traitCollection
+    window.hostSafeAreaInsets = environment.safeArea
+    window.rootViewController = controller
+    window.makeKeyAndVisible()
+    window.layoutIfNeeded()
+    _ = nodes.refresh(root: window)
+    emitted.removeAll()  // events emitted while opening have no subscriber yet
+  }
+
+  /// The whole tree at the current revision.
+  var root: JSON { nodes.rootJSON }
+
+  /// The view an event names by node id or key.
+  func view(forTarget target: String) -> View? { nodes.view(forTarget: target) }
+
+  /// Runs `body` (an input event) against the window, lays out, and publishes what
+  /// changed. Returns `body`'s result.
+  func handleInput<T>(_ body: (Window) throws(InputError) -> T) throws(InputError) -> T {
+    defer { publish() }
+    return try body(window)
+  }
+
+  /// Moves the scene to a new environment: `viewWillTransition(to:with:)`, trait changes,
+  /// safe area, relayout; publishes what changed.
+  func resize(to newEnvironment: SceneEnvironment) throws(InputError) {
+    defer { publish() }
+    let previous = environment
+    environment = newEnvironment
+    if previous.size != newEnvironment.size { try window.resize(to: newEnvironment.size) }
+    window.traitCollection = newEnvironment.traitCollection
+    window.hostSafeAreaInsets = newEnvironment.safeArea
+  }
+
+  /// Lays the window out, diffs the nodes, and sends a change (and any emitted events)
+  /// to subscribers.
+  func publish() {
+    window.layoutIfNeeded()
+    let ops = nodes.refresh(root: window)
+    if !ops.isEmpty {
+      let change = Change(base: revision, revision: revision + 1, ops: ops)
+      revision += 1
+      history.append(change)
+      if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
+      let params = changedParams(change)
+      for subscriber in subscribers.values {
+        subscriber.notify(method: "scene.changed", params: params)
+      }
+    }
+    let events = emitted
+    emitted.removeAll()
+    for event in events {
+      let params: JSON = [
+        "scene": .string(id), "name": .string(event.name), "payload": JSON(event.payload),
+      ]
+      for subscriber in subscribers.values {
+        subscriber.notify(method: "scene.emitted", params: params)
+      }
+    }
+  }
+
+  private func changedParams(_ change: Change) -> JSON {
+    [
+      "scene": .string(id), "revision": .int(Int64(change.revision)),
+      "base": .int(Int64(change.base)), "ops": .array(change.ops),
+    ]
+  }
+
+  /// Adds `connection` as a subscriber. Returns the changes after `since` when the history
+  /// still has all of them (to replay), or `nil` when the client needs a snapshot.
+  func subscribe(_ connection: any RPCConnection, since: Int?) -> [JSON]? {
+    subscribers[connection.id] = connection
+    attachedConnections.insert(connection.id)
+    graceTimer?.cancel()
+    graceTimer = nil
+    guard let since, since <= revision, since >= 1 else { return nil }
+    if since == revision { return [] }
+    guard let first = history.firstIndex(where: { $0.base == since }) else { return nil }
+    return history[first...].map(changedParams)
+  }
+
+  /// Removes `connection` from the subscribers; `false` when it was not one.
+  @discardableResult
+  func unsubscribe(_ connection: UInt64) -> Bool {
+    subscribers.removeValue(forKey: connection) != nil
+  }
+
+  /// Runs disappearance, tells subscribers why, and lets the window and controllers go.
+  func close(reason: String) {
+    graceTimer?.cancel()
+    graceTimer = nil
+    let params: JSON = ["scene": .string(id), "reason": .string(reason)]
+    for subscriber in subscribers.values {
+      subscriber.notify(method: "scene.closed", params: params)
+    }
+    subscribers.removeAll()
+    window.isHidden = true
+    window.rootViewController = nil
+    emitted.removeAll()
+  }
+
+  /// The entry `scene.list` shows.
+  var listEntry: JSON {
+    [
+      "scene": .string(id), "component": .string(component), "revision": .int(Int64(revision)),
+      "environment": environment.json, "lifetime": .string(lifetime.rawValue),
+      "subscribers": .int(Int64(subscribers.count)),
+    ]
+  }
+}

@@ -1,0 +1,93 @@
+import JSONRPC
+import ScreenKit
+
+/// The screen a scene is shown on: its size, scale, safe area, style and locale, as a
+/// client sends it in `scene.open` and `scene.resize`.
+///
+/// Every member is optional on the wire; missing ones take an iPhone's defaults (390 × 844
+/// points, scale 3, safe area 47/0/34/0, light, `en`). In `scene.resize` missing members
+/// keep the scene's current values.
+struct SceneEnvironment: Sendable, Equatable {
+  var width: Double = 390
+  var height: Double = 844
+  var scale: Double = 3
+  var safeArea = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+  var style: TraitCollection.UserInterfaceStyle = .light
+  var locale = "en"
+
+  /// The largest width or height accepted, in points.
+  static let maximumDimension: Double = 100_000
+
+  /// The schema of the `environment` param.
+  static let schema = Schema.object([
+    .init("width", .number(minimum: 1, maximum: maximumDimension, description: "points")),
+    .init("height", .number(minimum: 1, maximum: maximumDimension, description: "points")),
+    .init("scale", .number(minimum: 1, maximum: 4, description: "pixels per point")),
+    .init(
+      "safeArea",
+      .object(
+        [
+          .init("top", .number(minimum: 0, maximum: maximumDimension)),
+          .init("left", .number(minimum: 0, maximum: maximumDimension)),
+          .init("bottom", .number(minimum: 0, maximum: maximumDimension)),
+          .init("right", .number(minimum: 0, maximum: maximumDimension)),
+        ], description: "insets the screen reserves (notch, home indicator)")),
+    .init("style", .string(enum: ["light", "dark"])),
+    .init("locale", .string(minLength: 1, maxLength: 35, description: "a BCP 47 tag such as en")),
+  ])
+
+  /// This environment with the members `json` (already validated against `schema`) sets.
+  ///
+  /// - Throws: `-32602` naming `environment.safeArea` when the safe area leaves no room.
+  func applying(_ json: JSONObject?) throws(RPCError) -> SceneEnvironment {
+    guard let json else { return self }
+    var result = self
+    if let width = json["width"]?.doubleValue { result.width = width }
+    if let height = json["height"]?.doubleValue { result.height = height }
+    if let scale = json["scale"]?.doubleValue { result.scale = scale }
+    if let insets = json["safeArea"]?.objectValue {
+      result.safeArea = EdgeInsets(
+        top: insets["top"]?.doubleValue ?? result.safeArea.top,
+        left: insets["left"]?.doubleValue ?? result.safeArea.left,
+        bottom: insets["bottom"]?.doubleValue ?? result.safeArea.bottom,
+        right: insets["right"]?.doubleValue ?? result.safeArea.right)
+    }
+    if let style = json["style"]?.stringValue,
+      let value = TraitCollection.UserInterfaceStyle(rawValue: style)
+    {
+      result.style = value
+    }
+    if let locale = json["locale"]?.stringValue { result.locale = locale }
+    guard result.safeArea.top + result.safeArea.bottom <= result.height,
+      result.safeArea.left + result.safeArea.right <= result.width
+    else {
+      throw .invalidParams(
+        "the safe area is larger than the screen", field: "environment.safeArea")
+    }
+    return result
+  }
+
+  var size: Size { Size(width: width, height: height) }
+
+  /// The traits of a screen this size: a width or height below 600 points is compact, as
+  /// on iPhones (portrait compact × regular, landscape compact × compact) and in iPad
+  /// split views.
+  var traitCollection: TraitCollection {
+    TraitCollection(
+      userInterfaceStyle: style,
+      horizontalSizeClass: width >= 600 ? .regular : .compact,
+      verticalSizeClass: height >= 600 ? .regular : .compact,
+      displayScale: scale)
+  }
+
+  var json: JSON {
+    [
+      "width": .number(width), "height": .number(height), "scale": .number(scale),
+      "safeArea": [
+        "top": .number(safeArea.top), "left": .number(safeArea.left),
+        "bottom": .number(safeArea.bottom), "right": .number(safeArea.right),
+      ],
+      "style": .string(style.rawValue), "locale": .string(locale),
+    ]
+  }
+}

@@ -1,0 +1,110 @@
+import JSONRPC
+import ScreenKit
+
+/// An input event a client sends with `scene.event`, as PROTOCOL.md lists them.
+enum SceneEvent: Sendable, Equatable {
+  case tap(target: String)
+  case touch(Point)
+  case text(target: String, text: String)
+  case focus(target: String)
+  case blur(target: String)
+  case submit(target: String)
+  case toggle(target: String, on: Bool)
+  case scroll(target: String, Point)
+  case keyboard(height: Double)
+  case back
+
+  /// The event types, for the schema and error messages.
+  static let types = [
+    "tap", "touch", "text", "focus", "blur", "submit", "toggle", "scroll", "keyboard", "back",
+  ]
+
+  /// Reads an `event` object; a missing or mistyped member is `-32602` naming it.
+  init(json event: JSONObject) throws(RPCError) {
+    func string(_ name: String) throws(RPCError) -> String {
+      guard let value = event[name] else {
+        throw .invalidParams("event.\(name) is required", field: "event.\(name)")
+      }
+      guard let text = value.stringValue else {
+        throw .invalidParams("event.\(name) must be a string", field: "event.\(name)")
+      }
+      return text
+    }
+    func number(_ name: String) throws(RPCError) -> Double {
+      guard let value = event[name] else {
+        throw .invalidParams("event.\(name) is required", field: "event.\(name)")
+      }
+      guard let number = value.doubleValue, number.isFinite else {
+        throw .invalidParams("event.\(name) must be a number", field: "event.\(name)")
+      }
+      return number
+    }
+    func target() throws(RPCError) -> String {
+      let target = try string("target")
+      if target.isEmpty {
+        throw .invalidParams("event.target must name a node id or key", field: "event.target")
+      }
+      return target
+    }
+    let type = try string("type")
+    switch type {
+    case "tap": self = .tap(target: try target())
+    case "touch": self = .touch(Point(x: try number("x"), y: try number("y")))
+    case "text": self = .text(target: try target(), text: try string("text"))
+    case "focus": self = .focus(target: try target())
+    case "blur": self = .blur(target: try target())
+    case "submit": self = .submit(target: try target())
+    case "toggle":
+      let target = try target()
+      guard let on = event["on"]?.boolValue else {
+        throw .invalidParams("event.on must be true or false", field: "event.on")
+      }
+      self = .toggle(target: target, on: on)
+    case "scroll":
+      self = .scroll(target: try target(), Point(x: try number("x"), y: try number("y")))
+    case "keyboard":
+      let height = try number("height")
+      guard height >= 0 else {
+        throw .invalidParams("event.height must not be negative", field: "event.height")
+      }
+      self = .keyboard(height: height)
+    case "back": self = .back
+    default:
+      throw .invalidParams(
+        "event.type must be one of \(Self.types.joined(separator: ", ")), not \"\(type)\"",
+        field: "event.type")
+    }
+  }
+
+  /// The node id or key the event names, if it names one.
+  var target: String? {
+    switch self {
+    case .tap(let target), .text(let target, _), .focus(let target), .blur(let target),
+      .submit(let target), .toggle(let target, _), .scroll(let target, _):
+      target
+    case .touch, .keyboard, .back: nil
+    }
+  }
+
+  /// Delivers the event through the window's input API; `view` is the resolved target.
+  /// Returns whether anything handled it.
+  @MainActor
+  func deliver(to window: Window, target view: View?) throws(InputError) -> Bool {
+    func node() throws(InputError) -> View {
+      guard let view else { throw .invalidValue("the event names no node") }
+      return view
+    }
+    return switch self {
+    case .tap: try window.tap(node())
+    case .touch(let point): try window.touch(at: point)
+    case .text(_, let text): try window.replaceText(of: node(), with: text)
+    case .focus: try window.focus(node())
+    case .blur: try window.blur(node())
+    case .submit: try window.returnKey(in: node())
+    case .toggle(_, let on): try window.toggle(node(), isOn: on)
+    case .scroll(_, let offset): try window.scroll(node(), to: offset)
+    case .keyboard(let height): try window.setKeyboardHeight(height)
+    case .back: window.back()
+    }
+  }
+}

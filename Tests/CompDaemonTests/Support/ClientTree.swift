@@ -1,0 +1,104 @@
+import JSONRPC
+
+/// What a thin client keeps of a scene: the node tree of a snapshot, with the ops of
+/// `scene.changed` applied in order exactly as PROTOCOL.md defines them. Tests compare it
+/// with `scene.layout`.
+struct ClientTree {
+  private(set) var revision: Int
+  private var nodes: [String: JSONObject] = [:]
+  private var children: [String: [String]] = [:]
+  private var parents: [String: String] = [:]
+  private var rootID: String
+  /// How many ops of each kind were applied (`insert`, `remove`, `update`, `frame`).
+  private(set) var appliedOps: [String: Int] = [:]
+
+  /// A tree from a snapshot (`root` of `scene.open`, `scene.subscribe` or `scene.layout`).
+  init(root: JSON, revision: Int) throws {
+    self.revision = revision
+    guard let id = root["id"]?.stringValue else { throw TestFailure("root without id") }
+    rootID = id
+    try add(root, parent: nil)
+  }
+
+  private mutating func add(_ node: JSON, parent: String?) throws {
+    guard var object = node.objectValue, let id = object["id"]?.stringValue else {
+      throw TestFailure("node without id: \(node.serialized())")
+    }
+    guard nodes[id] == nil else { throw TestFailure("node \(id) inserted twice") }
+    let kids = object["children"]?.arrayValue ?? []
+    object["children"] = nil
+    nodes[id] = object
+    children[id] = []
+    if let parent { parents[id] = parent }
+    for kid in kids {
+      try add(kid, parent: id)
+      children[id]!.append(kid["id"]!.stringValue!)
+    }
+  }
+
+  private mutating func removeSubtree(_ id: String) {
+    for kid in children[id] ?? [] { removeSubtree(kid) }
+    nodes[id] = nil
+    children[id] = nil
+    parents[id] = nil
+  }
+
+  /// Applies one `scene.changed` params object; its `base` must be this tree's revision.
+  mutating func apply(changed params: JSON) throws {
+    guard let base = params["base"]?.intValue, let revision = params["revision"]?.intValue,
+      let ops = params["ops"]?.arrayValue
+    else { throw TestFailure("bad scene.changed: \(params.serialized())") }
+    guard base == self.revision else {
+      throw TestFailure("scene.changed base \(base) does not follow revision \(self.revision)")
+    }
+    for op in ops { try apply(op: op) }
+    self.revision = Int(revision)
+  }
+
+  private mutating func apply(op: JSON) throws {
+    let kind = op["op"]?.stringValue
+    appliedOps[kind ?? "?", default: 0] += 1
+    switch kind {
+    case "remove":
+      let id = op["id"]!.stringValue!
+      guard nodes[id] != nil, let parent = parents[id] else {
+        throw TestFailure("remove of unknown or root node \(id)")
+      }
+      children[parent]!.removeAll { $0 == id }
+      removeSubtree(id)
+    case "insert":
+      let parent = op["parent"]!.stringValue!
+      let index = Int(op["index"]!.intValue!)
+      guard nodes[parent] != nil else { throw TestFailure("insert into unknown \(parent)") }
+      guard index >= 0, index <= children[parent]!.count else {
+        throw TestFailure("insert at \(index) into \(parent) with \(children[parent]!.count)")
+      }
+      try add(op["node"]!, parent: parent)
+      children[parent]!.insert(op["node"]!["id"]!.stringValue!, at: index)
+    case "update":
+      let id = op["id"]!.stringValue!
+      guard var node = nodes[id] else { throw TestFailure("update of unknown \(id)") }
+      var props = node["props"]?.objectValue ?? [:]
+      for (key, value) in op["props"]!.objectValue! {
+        props[key] = value.isNull ? Optional<JSON>.none : value
+      }
+      node["props"] = .object(props)
+      nodes[id] = node
+    case "frame":
+      let id = op["id"]!.stringValue!
+      guard nodes[id] != nil else { throw TestFailure("frame of unknown \(id)") }
+      nodes[id]!["frame"] = op["frame"]!
+    default:
+      throw TestFailure("unknown op \(op.serialized())")
+    }
+  }
+
+  /// The tree as the wire writes it.
+  var root: JSON { json(rootID) }
+
+  private func json(_ id: String) -> JSON {
+    var node = nodes[id]!
+    node["children"] = .array(children[id]!.map(json))
+    return .object(node)
+  }
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Benchmarks scenes with the bundled Login plugin: 100 clients each driving its own Login
+# scene (type one character, tap Login, in a loop): events/s and event→scene.changed latency;
+# the bytes of scene.changed for a one-character change; resident memory per open Login
+# scene (1,000 scenes). Three rounds each, medians. Expects a release build.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=.build/release
+for tool in compd SceneBench Login; do
+  [ -e "$bin/$tool" ] || [ -e "$bin/lib$tool.so" ] || swift build -c release >/dev/null
+done
+clients=${BENCH_CLIENTS:-100}
+rounds=${BENCH_ROUNDS:-3}
+seconds=${BENCH_SECONDS:-3}
+scenes=${BENCH_SCENES:-1000}
+dir=$(mktemp -d /tmp/compd-bench-scenes.XXXXXX)
+mkdir -p "$dir/plugins" "$dir/state"
+ln -s "$PWD/$bin/libLogin.so" "$dir/plugins/libLogin.so"
+pid=""
+stop() { [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; pid=""; }
+trap 'stop; rm -rf "$dir"' EXIT
+start() {
+  rm -f "$dir/compd.sock"
+  "$bin/compd" --socket "$dir/compd.sock" --plugin-dir "$dir/plugins" --state-dir "$dir/state" \
+    --log-level warning --max-scenes-per-client $((scenes + 10)) "$@" 2>>"$dir/compd.log" &
+  pid=$!
+  for _ in $(seq 200); do [ -S "$dir/compd.sock" ] && return; sleep 0.05; done
+  echo "bench-scenes: compd did not start:" >&2; cat "$dir/compd.log" >&2; exit 1
+}
+median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+
+: >"$dir/events"; : >"$dir/bytes"; : >"$dir/memory"
+for _ in $(seq "$rounds"); do
+  start
+  "$bin/SceneBench" --socket "$dir/compd.sock" --mode events --clients "$clients" \
+    --seconds "$seconds" --warmup 1 >>"$dir/events"
+  "$bin/SceneBench" --socket "$dir/compd.sock" --mode bytes >>"$dir/bytes" 2>/dev/null
+  stop
+  start
+  "$bin/SceneBench" --socket "$dir/compd.sock" --mode memory --scenes "$scenes" --pid "$pid" >>"$dir/memory"
+  stop
+done
+rate=$(cut -d, -f3 "$dir/events" | median)
+p50=$(cut -d, -f4 "$dir/events" | median)
+p99=$(cut -d, -f5 "$dir/events" | median)
+bytes=$(cut -d, -f2 "$dir/bytes" | median)
+kib=$(cut -d, -f3 "$dir/memory" | median)
+echo "compd scenes, demo.Login, medians of $rounds rounds"
+printf '%-44s %s\n' "clients driving their own scene" "$clients"
+printf '%-44s %s\n' "events/s (type + tap)" "$rate"
+printf '%-44s %s ms / %s ms   (goal: p99 < 2 ms)\n' "event→scene.changed p50 / p99" "$p50" "$p99"
+printf '%-44s %s bytes   (goal: < 300)\n' "scene.changed for a one-character change" "$bytes"
+printf '%-44s %s KiB   (goal: < 100 KB)\n' "resident memory per open Login scene" "$kib"
