@@ -40,13 +40,22 @@ public struct ClientOptions: ParsableArguments {
   /// Connects, calls `method` and returns its result; on failure prints why and throws
   /// the exit code (2: the daemon answered with an error, 3: could not connect).
   func call(method: String, params: JSONObject? = nil) throws -> JSON {
-    let client: RPCClient
+    try call(method: method, params: params, on: try connect())
+  }
+
+  /// Connects to the daemon; on failure prints why and throws exit code 3.
+  func connect() throws -> RPCClient {
     do {
-      client = try RPCClient(path: socketPath, timeoutSeconds: timeout)
+      return try RPCClient(path: socketPath, timeoutSeconds: timeout)
     } catch {
       printError(error.description)
       throw ExitCode(CompctlExit.cannotConnect)
     }
+  }
+
+  /// Calls `method` on an open `client` and returns its result; failures are reported as
+  /// in `call(method:params:)`.
+  func call(method: String, params: JSONObject? = nil, on client: RPCClient) throws -> JSON {
     let result: Result<JSON, RPCError>
     do {
       result = try client.call(method: method, params: params)

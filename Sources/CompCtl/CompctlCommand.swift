@@ -18,8 +18,15 @@ public struct CompctlCommand: AsyncParsableCommand {
         0 success, 1 usage error, 2 compd answered with an error,
         3 could not connect to compd
       """,
-    subcommands: [PingCommand.self, InfoCommand.self, CallCommand.self,
-      ReloadCommand.self]  // (service)
+    subcommands: [
+      PingCommand.self, InfoCommand.self, CallCommand.self,
+      ReloadCommand.self,  // (service)
+      // (scenes)
+      PluginsCommand.self, ComponentsCommand.self, DescribeCommand.self, OpenCommand.self,
+      ScenesCommand.self, LayoutCommand.self, DrawCommand.self, TapCommand.self,
+      TypeCommand.self, EventCommand.self, ResizeCommand.self, WatchCommand.self,
+      CloseCommand.self,
+    ]
   )
 
   public init() {}

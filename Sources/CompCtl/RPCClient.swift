@@ -7,8 +7,12 @@ import JSONRPC
 /// A blocking JSON-RPC client over a Unix socket, for compctl and tests.
 ///
 /// One request at a time; server notifications that arrive meanwhile are kept in
-/// `notifications`.
+/// `notifications`, and `nextNotification()` hands them out in order before reading more.
 public final class RPCClient {
+  /// How deep and large a reply may be: a scene's layout nests two levels per view, and
+  /// compd is trusted, so the limits are far above a request's.
+  static let replyLimits = JSONParser.Limits(maxDepth: 4096, maxBytes: 1 << 30)
+
   /// Why a call did not get a reply.
   public enum Failure: Error, CustomStringConvertible {
     /// The socket could not be connected (`errno`).
@@ -94,7 +98,7 @@ public final class RPCClient {
       let line = try readLine()
       let incoming: RPCIncoming
       do {
-        incoming = try RPCIncoming(parsing: line)
+        incoming = try RPCIncoming(parsing: line, limits: Self.replyLimits)
       } catch {
         throw .badReply("\(error)")
       }
@@ -106,6 +110,32 @@ public final class RPCClient {
         if replyID.isNull, case .failure = result { return result }
       }
     }
+  }
+
+  /// Returns the next server notification: first those that arrived while `call` waited
+  /// for a reply, then the next one read from the socket. Responses that match no pending
+  /// request are skipped.
+  public func nextNotification() throws(Failure) -> (method: String, params: JSON) {
+    if !notifications.isEmpty { return notifications.removeFirst() }
+    while true {
+      let line = try readLine()
+      let incoming: RPCIncoming
+      do {
+        incoming = try RPCIncoming(parsing: line, limits: Self.replyLimits)
+      } catch {
+        throw .badReply("\(error)")
+      }
+      if case .notification(let method, let params) = incoming { return (method, params) }
+    }
+  }
+
+  /// Sets how long each read waits for the server; `nil` waits for ever (for streaming
+  /// notifications).
+  public func setReadTimeout(seconds: Double?) {
+    let seconds = seconds ?? 0
+    var timeout = timeval(
+      tv_sec: Int(seconds), tv_usec: Int((seconds - seconds.rounded(.down)) * 1e6))
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
   /// Writes raw bytes to the socket.

@@ -34,10 +34,10 @@ public enum RPCIncoming: Sendable {
 
   /// Reads one line; throws `RPCError.parseError` for bad JSON and
   /// `RPCError.invalidRequest` for JSON that is neither a response nor a notification.
-  public init(parsing line: [UInt8]) throws {
+  public init(parsing line: [UInt8], limits: JSONParser.Limits = .init()) throws {
     let value: JSON
     do {
-      value = try JSONParser.parse(line)
+      value = try JSONParser.parse(line, limits: limits)
     } catch {
       throw RPCError.parseError(error.message)
     }

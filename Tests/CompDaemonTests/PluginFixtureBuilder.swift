@@ -26,6 +26,7 @@ enum PluginFixtureBuilder {
     case good = ""
     case renamed = "RENAMED"
     case throwingFactory = "THROWING_FACTORY"
+    case picky = "PICKY"
     case trappingViewDidLoad = "TRAPPING_VIEW_DID_LOAD"
     case badName = "BAD_NAME"
   }

@@ -314,6 +314,21 @@ struct SceneTests {
     #expect(try client.call("daemon.info")["scenes"] == 0)
   }
 
+  @Test("a component that throws while opening is ComponentFailed; the daemon serves on")
+  func componentFailure() throws {
+    let daemon = try SceneDaemon(fixtures: [.picky])
+    let client = try daemon.client()
+    let refused = try client.failure(
+      "scene.open", ["component": "fixture.Picky", "params": ["refuse": true]])
+    #expect(Self.errorName(refused) == "compd.ComponentFailed")
+    #expect(refused["message"]?.stringValue?.contains("the fixture refuses") == true)
+    #expect(try client.call("daemon.info")["scenes"] == 0)
+    let opened = try client.call("scene.open", ["component": "fixture.Picky"])
+    #expect(Self.find("picky", in: opened["root"]!) != nil)
+    try client.call("scene.open", ["component": "demo.Login"])
+    #expect(try client.call("daemon.info")["scenes"] == 2)
+  }
+
   static func firstNode(ofType type: String, in tree: JSON) -> JSON? {
     if tree["type"]?.stringValue == type { return tree }
     for child in tree["children"]?.arrayValue ?? [] {

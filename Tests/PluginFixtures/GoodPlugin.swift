@@ -12,6 +12,17 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
         .view("fixture.Throwing", summary: "its factory throws") { _ in
           throw FixtureError()
         })
+    #elseif PICKY
+      plugin.register(
+        .view(
+          "fixture.Picky", summary: "its factory throws when asked to",
+          params: .object([.init("refuse", .boolean(default: false))])
+        ) { context in
+          if context.params["refuse"]?.boolValue == true { throw FixtureError() }
+          let view = View()
+          view.accessibilityIdentifier = "picky"
+          return view
+        })
     #elseif TRAPPING_VIEW_DID_LOAD
       plugin.register(
         .viewController("fixture.Trapping", summary: "traps in viewDidLoad") { _ in

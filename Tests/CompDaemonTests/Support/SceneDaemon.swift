@@ -9,11 +9,19 @@ final class SceneDaemon {
   var socketPath: String { daemon.socketPath }
   var log: String { daemon.log }
 
-  init(arguments: [String] = []) throws {
+  /// A daemon over the bundled plugins and the given fixture variants.
+  init(
+    arguments: [String] = [], fixtures: [PluginFixtureBuilder.SwiftVariant] = []
+  ) throws {
     let directory = try PluginFixtureBuilder.temporaryDirectory("scenes")
     for name in Self.plugins {
       try PluginFixtureBuilder.install(
         PluginFixtureBuilder.bundled(name), into: directory, as: "lib\(name).so")
+    }
+    for fixture in fixtures {
+      try PluginFixtureBuilder.install(
+        PluginFixtureBuilder.library(fixture), into: directory,
+        as: "libfixture-\(fixture.rawValue.lowercased()).so")
     }
     daemon = try DaemonProcess(
       arguments: ["--plugin-dir", directory, "--state-dir", directory + "/state"] + arguments)

@@ -1,0 +1,32 @@
+import ArgumentParser
+import JSONRPC
+
+/// `compctl layout SCENE`: `scene.layout` as an indented tree (`--json`: the raw result).
+struct LayoutCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "layout",
+    abstract: "Show a scene's layout tree.",
+    discussion: """
+      One node per line, indented under its parent: type, "key", id, frame as
+      (x, y, width×height) in the parent's coordinates, and what the node shows.
+      """)
+
+  @OptionGroup var options: ClientOptions
+
+  @Argument(help: "The scene id, e.g. s1.")
+  var scene: String
+
+  func validate() throws {
+    if scene.isEmpty { throw ValidationError("the scene id is empty") }
+  }
+
+  func run() throws {
+    let result = try options.call(method: "scene.layout", params: ["scene": .string(scene)])
+    if options.json {
+      print(result.serialized())
+      return
+    }
+    print("\(result["scene"]?.stringValue ?? scene) \(revisionLabel(result["revision"]))")
+    print(LayoutTreeText.render(root: result["root"] ?? .null))
+  }
+}

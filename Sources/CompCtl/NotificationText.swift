@@ -1,0 +1,66 @@
+import JSONRPC
+
+/// `compctl watch`'s human output: one line per server notification.
+///
+///     r5 ← r4: frame n3, update n7 {text}
+///     emitted login {"user":"ann"}
+///     closed (closed)
+enum NotificationText {
+  /// The most ops listed on one line; the rest are counted.
+  static let maximumOps = 12
+
+  /// The line for the notification `method` with `params`.
+  static func line(method: String, params: JSON) -> String {
+    switch method {
+    case "scene.changed":
+      let ops = params["ops"]?.arrayValue ?? []
+      return "\(revisionLabel(params["revision"])) ← \(revisionLabel(params["base"])): "
+        + summary(of: ops)
+    case "scene.emitted":
+      let name = params["name"]?.stringValue ?? "?"
+      guard let payload = params["payload"], !payload.isNull else { return "emitted \(name)" }
+      return "emitted \(name) \(payload.serialized())"
+    case "scene.closed":
+      return "closed (\(params["reason"]?.stringValue ?? "no reason given"))"
+    default:
+      return params.isNull ? method : "\(method) \(params.serialized())"
+    }
+  }
+
+  /// `frame n3, update n7 {text}, insert n9 (label) in n2 at 0, remove n4`; `no changes`
+  /// for an empty list.
+  static func summary(of ops: [JSON]) -> String {
+    if ops.isEmpty { return "no changes" }
+    var parts = ops.prefix(maximumOps).map(describe)
+    if ops.count > maximumOps { parts.append("… \(ops.count - maximumOps) more") }
+    return parts.joined(separator: ", ")
+  }
+
+  /// One op in a few words.
+  static func describe(_ op: JSON) -> String {
+    let name = op["op"]?.stringValue ?? "?"
+    switch name {
+    case "insert":
+      let node = op["node"]
+      var text = "insert " + identifier(node?["id"])
+      if let type = node?["type"]?.stringValue { text += " (\(type))" }
+      text += " in " + identifier(op["parent"])
+      if let index = op["index"]?.intValue { text += " at \(index)" }
+      return text
+    case "remove":
+      return "remove " + identifier(op["id"])
+    case "update":
+      let keys = op["props"]?.objectValue?.keys ?? []
+      return "update " + identifier(op["id"]) + " {" + keys.joined(separator: ", ") + "}"
+    case "frame":
+      return "frame " + identifier(op["id"])
+    default:
+      return name + (op["id"].map { " " + identifier($0) } ?? "")
+    }
+  }
+
+  private static func identifier(_ value: JSON?) -> String {
+    guard let value else { return "?" }
+    return value.stringValue ?? value.serialized()
+  }
+}

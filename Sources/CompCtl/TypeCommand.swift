@@ -1,0 +1,31 @@
+import ArgumentParser
+import JSONRPC
+
+/// `compctl type SCENE TARGET TEXT`: a `text` event, which replaces a field's text.
+struct TypeCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "type",
+    abstract: "Replace a text field's text and print the new revision.")
+
+  @OptionGroup var options: ClientOptions
+
+  @Argument(help: "The scene id, e.g. s1.")
+  var scene: String
+
+  @Argument(help: "The text field's id (n4) or key (user).")
+  var target: String
+
+  @Argument(help: "The field's new text (may be empty).")
+  var text: String
+
+  func validate() throws {
+    if scene.isEmpty { throw ValidationError("the scene id is empty") }
+    if target.isEmpty { throw ValidationError("the target is empty") }
+  }
+
+  func run() throws {
+    try EventCommand.send(
+      ["type": "text", "target": .string(target), "text": .string(text)], to: scene,
+      options: options)
+  }
+}

@@ -1,0 +1,350 @@
+import ArgumentParser
+import JSONRPC
+import Testing
+
+@testable import CompCtl
+
+/// The pure parts of compctl's scene commands: argument parsing and the text they print.
+/// (End-to-end runs against compd live with the daemon's scene tests.)
+@Suite struct CompctlSceneRenderingTests {
+  // MARK: --param
+
+  @Test func paramValuesAreJSONWhenTheyParseAndStringsOtherwise() throws {
+    let params = try ComponentParams.parse([
+      "user=ann", "count=42", "ratio=0.5", "remember=true", "nothing=null", #"quoted="42""#,
+      #"object={"a":[1,2]}"#, "list=[1,2]", "empty=", "url=a=b", "spaced= x ", "brace={bad",
+    ])
+    #expect(params["user"] == "ann")
+    #expect(params["count"] == 42)
+    #expect(params["ratio"] == 0.5)
+    #expect(params["remember"] == true)
+    #expect(params["nothing"] == .null)
+    #expect(params["quoted"] == "42")
+    #expect(params["object"] == ["a": [1, 2]])
+    #expect(params["list"] == [1, 2])
+    #expect(params["empty"] == "")
+    #expect(params["url"] == "a=b")
+    #expect(params["spaced"] == " x ")
+    #expect(params["brace"] == "{bad")
+    #expect(params.keys.first == "user")
+  }
+
+  @Test(arguments: ["user", "=ann", "a=1,a=2"])
+  func badParamsAreUsageErrors(_ text: String) {
+    let assignments = text.split(separator: ",").map(String.init)
+    #expect(throws: ValidationError.self) { try ComponentParams.parse(assignments) }
+  }
+
+  @Test func aRepeatedParamNamesTheKey() {
+    do {
+      _ = try ComponentParams.parse(["user=a", "user=b"])
+      Issue.record("a repeated key was accepted")
+    } catch {
+      #expect(error.message.contains("user"))
+    }
+  }
+
+  // MARK: sizes
+
+  @Test func sizesParse() throws {
+    #expect(try ScreenSize(parsing: "390x844") == ScreenSize(width: 390, height: 844))
+    #expect(try ScreenSize(parsing: "844X390") == ScreenSize(width: 844, height: 390))
+    #expect(try ScreenSize(parsing: "320×568") == ScreenSize(width: 320, height: 568))
+    #expect(try ScreenSize(parsing: "12.5x20") == ScreenSize(width: 12.5, height: 20))
+  }
+
+  @Test(arguments: [
+    "", "x", "390", "390x", "x844", "0x844", "390x0", "-1x5", "1x2x3", "axb", "infx5",
+  ])
+  func badSizesAreUsageErrors(_ text: String) {
+    #expect(throws: ValidationError.self) { try ScreenSize(parsing: text, option: "--size") }
+  }
+
+  @Test func theEnvironmentHasOnlyWhatWasGiven() {
+    #expect(ScreenSize.environment(nil, style: nil) == nil)
+    #expect(ScreenSize.environment(nil, style: .dark) == ["style": "dark"])
+    #expect(
+      ScreenSize.environment(ScreenSize(width: 390, height: 844.5), style: .light)
+        == ["width": 390, "height": 844.5, "style": "light"])
+    // Integral sizes go on the wire as integers.
+    #expect(
+      ScreenSize.environment(ScreenSize(width: 390, height: 844), style: nil)?["width"] == .int(390)
+    )
+  }
+
+  @Test func openBuildsTheRequest() throws {
+    let command = try OpenCommand.parse([
+      "LoginForm", "--param", "user=ann", "--param", "tries=3", "--size", "390x844", "--style",
+      "dark",
+    ])
+    #expect(
+      try command.request() == [
+        "component": "LoginForm", "params": ["user": "ann", "tries": 3],
+        "environment": ["width": 390, "height": 844, "style": "dark"], "lifetime": "daemon",
+      ])
+    let plain = try OpenCommand.parse(["Gallery", "--lifetime", "connection"])
+    #expect(
+      try plain.request() == ["component": "Gallery", "params": [:], "lifetime": "connection"])
+  }
+
+  @Test(arguments: [
+    ["X", "--size", "0x1"], ["X", "--param", "a"], ["X", "--param", "a=1", "--param", "a=2"],
+    ["X", "--style", "blue"], ["X", "--lifetime", "forever"],
+  ])
+  func openRejectsBadArgumentsBeforeConnecting(_ arguments: [String]) {
+    #expect(throws: (any Error).self) { try OpenCommand.parse(arguments) }
+  }
+
+  @Test func otherCommandsValidateTheirArguments() throws {
+    #expect(throws: (any Error).self) { try ResizeCommand.parse(["s1", "100"]) }
+    #expect(throws: (any Error).self) { try EventCommand.parse(["s1", "{"]) }
+    #expect(throws: (any Error).self) { try EventCommand.parse(["s1", "[1]"]) }
+    #expect(throws: (any Error).self) { try DrawCommand.parse(["s1", "--width", "2"]) }
+    let event = try EventCommand.parse(["s1", #"{"type":"toggle","target":"remember","on":true}"#])
+    #expect(try event.parsedEvent() == ["type": "toggle", "target": "remember", "on": true])
+  }
+
+  // MARK: layout tree
+
+  /// A login-like screen: a root, a card with a label, fields and a button, and a
+  /// scrolled list with one hidden row.
+  static let tree: JSON = [
+    "id": "n1", "type": "view", "frame": ["x": 0, "y": 0, "width": 40, "height": 24],
+    "props": [:],
+    "children": [
+      [
+        "id": "n2", "type": "view", "key": "card",
+        "frame": ["x": 2, "y": 2, "width": 20, "height": 12],
+        "props": ["backgroundColor": "#f2f2f7ff"],
+        "children": [
+          [
+            "id": "n3", "type": "label", "key": "title",
+            "frame": ["x": 2, "y": 2, "width": 16, "height": 6],
+            "props": ["text": "Hello wonderful world"], "children": [],
+          ]
+        ],
+      ],
+      [
+        "id": "n4", "type": "button", "key": "login",
+        "frame": ["x": 24, "y": 2, "width": 14, "height": 4], "props": ["title": "OK"],
+        "children": [],
+      ],
+      [
+        "id": "n5", "type": "textField", "key": "password",
+        "frame": ["x": 24, "y": 8, "width": 14, "height": 6],
+        "props": ["secure": true, "textLength": 3, "placeholder": "Password"], "children": [],
+      ],
+      [
+        "id": "n6", "type": "scroll",
+        "frame": ["x": 0, "y": 14, "width": 40, "height": 8],
+        "props": [
+          "contentSize": ["width": 40, "height": 40], "contentOffset": ["x": 0, "y": 10],
+        ],
+        "children": [
+          [
+            "id": "n7", "type": "label", "frame": ["x": 2, "y": 0, "width": 30, "height": 4],
+            "props": ["text": "Scrolled away"],
+          ],
+          [
+            "id": "n8", "type": "label", "frame": ["x": 2, "y": 12, "width": 30, "height": 4.5],
+            "props": ["text": "Row\ntwo"],
+          ],
+          [
+            "id": "n9", "type": "label", "frame": ["x": 20, "y": 12, "width": 10, "height": 4],
+            "props": ["text": "secret", "hidden": true],
+          ],
+        ],
+      ],
+    ],
+  ]
+
+  @Test func theLayoutTreeHasOneIndentedLinePerNode() {
+    let expected = """
+      view n1 (0, 0, 40×24)
+        view "card" n2 (2, 2, 20×12)
+          label "title" n3 (2, 2, 16×6) text "Hello wonderful world"
+        button "login" n4 (24, 2, 14×4) title "OK"
+        textField "password" n5 (24, 8, 14×6) secure, 3 chars
+        scroll n6 (0, 14, 40×8) offset (0, 10)
+          label n7 (2, 0, 30×4) text "Scrolled away"
+          label n8 (2, 12, 30×4.5) text "Row\\ntwo"
+          label n9 (20, 12, 10×4) text "secret", hidden
+      """
+    #expect(LayoutTreeText.render(root: Self.tree) == expected)
+  }
+
+  @Test func treeSummariesQuoteAndTruncate() throws {
+    let long = String(repeating: "a", count: 60)
+    let field = try #require(
+      WireNode(
+        [
+          "id": "n1", "type": "textField", "frame": ["x": 0.25, "y": 1, "width": 10, "height": 2],
+          "props": ["text": "", "placeholder": "Email"],
+        ]))
+    #expect(LayoutTreeText.line(for: field) == #"textField n1 (0.25, 1, 10×2) placeholder "Email""#)
+    let label = try #require(
+      WireNode(["id": "n2", "type": "label", "props": ["text": .string(long)]]))
+    #expect(
+      LayoutTreeText.line(for: label)
+        == "label n2 (0, 0, 0×0) text \"" + String(repeating: "a", count: 39) + "…\"")
+    #expect(LayoutTreeText.render(root: "nonsense") == "(no layout)")
+  }
+
+  // MARK: draw
+
+  @Test func theWireframeDrawsNestedScrolledSecureAndTruncatedNodes() {
+    // 40 points into 40 columns: one column per point, one row per two points. The card's
+    // label is placed relative to the card; the scroll view (rows 7–10) shows its content
+    // 10 points down, so "Row two" (content y 12) lands on row 8, "Scrolled away" (content
+    // y 0) is clipped off, and the hidden row is not drawn at all.
+    let expected = """
+      ┌──────────────────────────────────────┐
+      │ ┌──────────────────┐  ┌─────OK─────┐ │
+      │ │ ┌──────────────┐ │  └────────────┘ │
+      │ │ │Hello wonderf…│ │                 │
+      │ │ └──────────────┘ │  ┌────────────┐ │
+      │ │                  │  │•••         │ │
+      │ └──────────────────┘  └────────────┘ │
+      ┌──────────────────────────────────────┐
+      │ ┌Row two─────────────────────┐       │
+      │ └────────────────────────────┘       │
+      └──────────────────────────────────────┘
+      └──────────────────────────────────────┘
+      """
+    #expect(WireframeRenderer.render(root: Self.tree, columns: 40) == expected)
+  }
+
+  @Test func theWireframeScalesToTheColumnsKeepingTheAspectRatio() {
+    let root: JSON = [
+      "id": "n1", "type": "view", "frame": ["x": 0, "y": 0, "width": 390, "height": 844],
+    ]
+    let lines = WireframeRenderer.render(root: root, columns: 80).split(separator: "\n")
+      .map(String.init)
+    // 80 / 390 columns per point, half that in rows: 844 × 40 / 390 ≈ 86.6 rows.
+    #expect(lines.count == 87)
+    #expect(lines.first == "┌" + String(repeating: "─", count: 78) + "┐")
+    #expect(lines.last == "└" + String(repeating: "─", count: 78) + "┘")
+    #expect(
+      lines.dropFirst().dropLast().allSatisfy {
+        $0 == "│" + String(repeating: " ", count: 78) + "│"
+      })
+  }
+
+  @Test func smallBoxesBecomeBracketsOrBars() {
+    let root: JSON = [
+      "id": "n1", "type": "view", "frame": ["x": 0, "y": 0, "width": 20, "height": 8],
+      "children": [
+        [
+          "id": "n2", "type": "button", "frame": ["x": 1, "y": 2, "width": 12, "height": 2],
+          "props": ["title": "Go on"],
+        ],
+        [
+          "id": "n3", "type": "view", "frame": ["x": 16, "y": 2, "width": 1, "height": 4],
+          "props": ["borderWidth": 1],
+        ],
+        // A stack draws nothing of its own.
+        ["id": "n5", "type": "stack", "frame": ["x": 0, "y": 0, "width": 20, "height": 8]],
+        [
+          "id": "n4", "type": "textField", "frame": ["x": 1, "y": 4, "width": 8, "height": 2],
+          "props": ["text": "ann", "textAlignment": "right"],
+        ],
+      ],
+    ]
+    let expected = """
+      ┌──────────────────┐
+      │[  Go on   ]   │  │
+      │[   ann]       │  │
+      └──────────────────┘
+      """
+    #expect(WireframeRenderer.render(root: root, columns: 20) == expected)
+  }
+
+  @Test func nothingToDrawWithoutARootSize() {
+    #expect(WireframeRenderer.render(root: ["id": "n1", "type": "view"], columns: 80) == "")
+    #expect(WireframeRenderer.render(root: [1, 2], columns: 80) == "")
+  }
+
+  @Test func visibleTextOfEachKind() throws {
+    func text(_ type: String, _ props: JSON) throws -> String? {
+      try #require(WireNode(["id": "n1", "type": .string(type), "props": props])).visibleText
+    }
+    #expect(try text("label", ["text": "Hi"]) == "Hi")
+    #expect(try text("button", ["title": "Login"]) == "Login")
+    #expect(try text("textField", ["text": "ann", "placeholder": "User"]) == "ann")
+    #expect(try text("textField", ["text": "", "placeholder": "User"]) == "User")
+    #expect(try text("textField", ["secure": true, "textLength": 4]) == "••••")
+    #expect(
+      try text("textField", ["secure": true, "textLength": 0, "placeholder": "PIN"]) == "PIN")
+    #expect(try text("image", ["image": "logo"]) == nil)
+  }
+
+  @Test func theTerminalWidthComesFromColumnsThenTheTerminal() {
+    #expect(TerminalWidth.resolve(columnsVariable: "120", terminalColumns: 90) == 120)
+    #expect(TerminalWidth.resolve(columnsVariable: "wide", terminalColumns: 90) == 90)
+    #expect(TerminalWidth.resolve(columnsVariable: nil, terminalColumns: nil) == 80)
+    #expect(TerminalWidth.resolve(columnsVariable: "0", terminalColumns: 0) == 80)
+  }
+
+  // MARK: watch and tables
+
+  @Test func notificationsBecomeOneLineEach() {
+    let changed: JSON = [
+      "scene": "s1", "revision": 5, "base": 4,
+      "ops": [
+        ["op": "frame", "id": "n3", "frame": ["x": 0, "y": 0, "width": 1, "height": 1]],
+        ["op": "update", "id": "n7", "props": ["text": "hi", "textColor": .null]],
+        [
+          "op": "insert", "parent": "n2", "index": 0,
+          "node": ["id": "n9", "type": "label", "frame": [:], "props": [:], "children": []],
+        ],
+        ["op": "remove", "id": "n4"],
+      ],
+    ]
+    #expect(
+      NotificationText.line(method: "scene.changed", params: changed)
+        == "r5 ← r4: frame n3, update n7 {text, textColor}, insert n9 (label) in n2 at 0, remove n4"
+    )
+    #expect(
+      NotificationText.line(
+        method: "scene.emitted",
+        params: ["scene": "s1", "name": "login", "payload": ["user": "ann"]])
+        == #"emitted login {"user":"ann"}"#)
+    #expect(
+      NotificationText.line(method: "scene.emitted", params: ["scene": "s1", "name": "cancel"])
+        == "emitted cancel")
+    #expect(
+      NotificationText.line(method: "scene.closed", params: ["scene": "s1", "reason": "closed"])
+        == "closed (closed)")
+    let many = JSON.array(Array(repeating: ["op": "remove", "id": "n1"], count: 15))
+    #expect(
+      NotificationText.line(
+        method: "scene.changed", params: ["revision": 2, "base": 1, "ops": many]
+      )
+      .hasSuffix("remove n1, … 3 more"))
+    #expect(
+      WatchCommand.snapshotLine(["scene": "s1", "revision": 4, "root": Self.tree], scene: "s1")
+        == "s1 r4: 9 nodes")
+  }
+
+  @Test func tablesPadEveryColumnButTheLast() {
+    var table = TextTable(headers: ["SCENE", "COMPONENT", "REVISION"])
+    table.rows = [["s1", "LoginForm", "r3"], ["s10", "Gallery", ""]]
+    #expect(
+      table.text == """
+        SCENE  COMPONENT  REVISION
+        s1     LoginForm  r3
+        s10    Gallery
+        """)
+    let scenes = ScenesCommand.table([
+      [
+        "scene": "s1", "component": "LoginForm", "revision": 3,
+        "environment": ["width": 390.0, "height": 844.0, "style": "dark"], "lifetime": "daemon",
+      ]
+    ])
+    #expect(
+      scenes.text == """
+        SCENE  COMPONENT  REVISION  SIZE     STYLE  LIFETIME
+        s1     LoginForm  r3        390×844  dark   daemon
+        """)
+  }
+}
