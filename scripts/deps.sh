@@ -5,6 +5,7 @@ need=()
 pkg-config --exists json-c 2>/dev/null || need+=(libjson-c-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v systemd-analyze >/dev/null || need+=(systemd)
+command -v patchelf >/dev/null || need+=(patchelf)  # make install (and its test)
 for extra in "$@"; do
   dpkg -s "$extra" >/dev/null 2>&1 || need+=("$extra")
 done

@@ -44,8 +44,13 @@ public final class Daemon: Sendable {
       logger: logger)
     self.service = ServiceRuntime(  // (service)
       config: config, logger: logger, configLoader: ServiceRuntime.commandLineConfigLoader)
-    // A reload (SIGHUP, daemon.reload) rescans the plugin directories after the config.
-    service.addReloadHook { [weak self] in await self?.loadPlugins() }
+    // A reload (SIGHUP, daemon.reload) rescans the plugin directories of the new config.
+    service.addReloadHook { [weak self] in
+      guard let self else { return }
+      let directories = service.config.pluginDirectories
+      await MainActor.run { pluginHost.pluginDirectories = directories }
+      await loadPlugins()
+    }
   }
 
   /// The number of clients connected now.

@@ -16,11 +16,21 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
       plugin.register(
         .view(
           "fixture.Picky", summary: "its factory throws when asked to",
-          params: .object([.init("refuse", .boolean(default: false))])
+          params: .object([.init("refuse", .boolean(default: false))]), events: ["pinged"]
         ) { context in
           if context.params["refuse"]?.boolValue == true { throw FixtureError() }
           let view = View()
           view.accessibilityIdentifier = "picky"
+          // Tapping "ping" emits its declared event and one it never declared.
+          let button = Button(type: .system)
+          button.setTitle("Ping", for: .normal)
+          button.accessibilityIdentifier = "ping"
+          button.frame = Rect(x: 10, y: 10, width: 80, height: 40)
+          button.addAction(for: .touchUpInside) { _ in
+            context.emit("sneaky", .string("not declared"))
+            context.emit("pinged", .int(1))
+          }
+          view.addSubview(button)
           return view
         })
     #elseif TRAPPING_VIEW_DID_LOAD

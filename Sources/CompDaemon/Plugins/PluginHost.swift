@@ -52,7 +52,7 @@ public final class PluginHost {
   /// How many vetting children were started so far (cache hits start none).
   public private(set) var vettingChildrenStarted = 0
 
-  private let configuration: Configuration
+  private var configuration: Configuration
   private let logger: Logger
   private var records: [PluginRecord] = []
   private var pluginOfComponent: [String: Int] = [:]
@@ -67,6 +67,13 @@ public final class PluginHost {
     self.configuration = configuration
     self.catalog = catalog
     self.logger = logger
+  }
+
+  /// The directories the next scan searches (a reload may change them). Plugins already
+  /// loaded stay loaded: code is never unloaded.
+  public var pluginDirectories: [String] {
+    get { configuration.pluginDirectories }
+    set { configuration.pluginDirectories = newValue }
   }
 
   /// The path of the running executable.

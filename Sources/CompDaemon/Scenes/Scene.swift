@@ -1,4 +1,5 @@
 import JSONRPC
+import Logging
 import ScreenKit
 
 /// One open component: its window, controller tree, node table, revision, history of
@@ -36,14 +37,20 @@ final class Scene {
   /// The timer that closes an abandoned `connection`-lifetime scene.
   var graceTimer: Task<Void, Never>?
   private var emitted: [ComponentEvent] = []
+  private let catalog: ComponentCatalog
+  private let logger: Logger
+  /// `component event` pairs already warned about as undeclared.
+  private var undeclaredEvents: Set<String> = []
 
   /// Opens `component` from `catalog` in a window of `environment` and runs the full
   /// lifecycle: load, appear, layout.
   init(
     id: String, component: String, params: ParamValue?, environment: SceneEnvironment,
     lifetime: SceneLifetime, owner: UInt32, opener: UInt64, catalog: ComponentCatalog,
-    historyLimit: Int
+    historyLimit: Int, logger: Logger
   ) throws(ComponentError) {
+    self.catalog = catalog
+    self.logger = logger
     self.id = id
     self.component = component
     self.environment = environment
@@ -54,7 +61,7 @@ final class Scene {
     self.attachedConnections = [opener]
     self.window = Window(frame: Rect(origin: .zero, size: environment.size))
     let controller = try catalog.instantiate(component, params: params) { [weak self] event in
-      self?.emitted.append(event)
+      self?.received(event)
     }
     window.traitCollection = environment.traitCollection
     window.hostSafeAreaInsets = environment.safeArea
@@ -63,6 +70,23 @@ final class Scene {
     window.layoutIfNeeded()
     _ = nodes.refresh(root: window)
     emitted.removeAll()  // events emitted while opening have no subscriber yet
+  }
+
+  /// Keeps an emitted event for the next publish when its component declares it. An
+  /// undeclared name is a plugin bug that clients could not have known about from
+  /// `components.describe`: it is dropped, with one warning per name.
+  private func received(_ event: ComponentEvent) {
+    guard catalog.component(named: event.component)?.events.contains(event.name) == true else {
+      if undeclaredEvents.insert("\(event.component) \(event.name)").inserted {
+        logger.warning(
+          "dropped an undeclared event",
+          metadata: [
+            "scene": "\(id)", "component": "\(event.component)", "event": "\(event.name)",
+          ])
+      }
+      return
+    }
+    emitted.append(event)
   }
 
   /// The whole tree at the current revision.

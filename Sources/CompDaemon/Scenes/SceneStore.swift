@@ -57,7 +57,7 @@ final class SceneStore {
     let scene = try Scene(
       id: id, component: component, params: params, environment: environment,
       lifetime: lifetime, owner: owner, opener: opener, catalog: catalog,
-      historyLimit: settings.historyLimit)
+      historyLimit: settings.historyLimit, logger: logger)
     nextNumber += 1
     scenes[id] = scene
     counters.addScenes(1)

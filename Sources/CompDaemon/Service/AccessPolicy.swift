@@ -45,15 +45,19 @@ public struct AccessPolicy: Sendable, Equatable {
   public var maxScenesPerUser: Int
   /// Scenes open at once, all users together.
   public var maxScenes: Int
+  /// The user compd runs as, who has control rights like root: under a user session's
+  /// service (or `make run`) the daemon's own user drives it. `nil` for none.
+  public var serviceUser: UInt32?
 
   /// A policy from resolved ids; every argument has the default's meaning when omitted
-  /// (root controls, everyone reads, root administers all scenes).
+  /// (root and the service user control, everyone reads, root administers all scenes).
   public init(
     controlUsers: Set<UInt32> = [], controlGroups: Set<UInt32> = [], readEveryone: Bool = true,
     readUsers: Set<UInt32> = [], readGroups: Set<UInt32> = [], sceneAdminUsers: Set<UInt32> = [],
     sceneAdminGroups: Set<UInt32> = [], maxConnectionsPerUser: Int = 64, maxScenesPerUser: Int = 32,
-    maxScenes: Int = 1024
+    maxScenes: Int = 1024, serviceUser: UInt32? = nil
   ) {
+    self.serviceUser = serviceUser
     self.controlUsers = controlUsers
     self.controlGroups = controlGroups
     self.readEveryone = readEveryone
@@ -71,7 +75,7 @@ public struct AccessPolicy: Sendable, Equatable {
   /// The rights of `peer`; a connection without credentials gets none.
   public func level(of peer: PeerIdentity?) -> AccessLevel {
     guard let peer else { return .none }
-    if peer.uid == Self.root || controlUsers.contains(peer.uid)
+    if peer.uid == Self.root || peer.uid == serviceUser || controlUsers.contains(peer.uid)
       || controlGroups.contains(where: peer.isMember)
     {
       return .control

@@ -66,7 +66,7 @@ public struct AccessSettings: Sendable, Equatable {
       sceneAdminUsers: users(sceneAdminUsers, "scene-admin-user"),
       sceneAdminGroups: groups(sceneAdminGroups, "scene-admin-group"),
       maxConnectionsPerUser: maxConnectionsPerUser, maxScenesPerUser: maxScenesPerUser,
-      maxScenes: maxScenes)
+      maxScenes: maxScenes, serviceUser: geteuid())
     return (policy, unresolved)
   }
 

@@ -13,7 +13,13 @@ extension Daemon {
           changed but take effect only after a restart, and errors of the rescan.
           """,
         params: .object([]),
-        result: .object([]),
+        result: .object([
+          .init("reloaded", .boolean(), required: true),
+          .init(
+            "restartNeeded", .array(.string(description: "a setting name such as socket")),
+            required: true),
+          .init("errors", .array(.string(description: "a failure of the rescan")), required: true),
+        ]),
         handler: .async { [service] _ in try await service.reload().get() }))
   }
 }

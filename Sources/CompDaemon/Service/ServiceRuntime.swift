@@ -194,6 +194,9 @@ public final class ServiceRuntime: Sendable {
     if old.maxConnections != new.maxConnections { names.append("max-connections") }
     if old.maxLineBytes != new.maxLineBytes { names.append("max-line-bytes") }
     if old.maxOutputBytes != new.maxOutputBytes { names.append("max-output-bytes") }
+    if old.ioThreads != new.ioThreads { names.append("io-threads") }
+    if old.sceneGraceSeconds != new.sceneGraceSeconds { names.append("scene-grace") }
+    if old.maxScenesPerClient != new.maxScenesPerClient { names.append("max-scenes-per-client") }
     return names
   }
 

@@ -26,9 +26,10 @@ final class DaemonProcess {
     if waitForSocket { try waitUntilAccepting() }
   }
 
-  /// Polls until a client can connect (10 s at most).
+  /// Polls until a client can connect (60 s at most: a loaded CI machine vetting plugins
+  /// while compiling fixtures can be slow).
   func waitUntilAccepting() throws {
-    let deadline = Date().addingTimeInterval(10)
+    let deadline = Date().addingTimeInterval(60)
     while Date() < deadline {
       if let client = try? SocketClient(path: socketPath) {
         _ = client

@@ -22,7 +22,8 @@ public final class ComponentContext {
   }
 
   /// Emits the event `name` with `payload`; compd sends it to the scene's clients as
-  /// `scene.emitted`. Emit only the names the component declares in `events`.
+  /// `scene.emitted`. Emit only the names the component declares in `events`: compd drops
+  /// any other name (with a warning in its log).
   public func emit(_ name: String, _ payload: ParamValue = .null) {
     sink(ComponentEvent(component: component, name: name, payload: payload))
   }

@@ -9,7 +9,12 @@
 ///   -> UnsafePointer<CChar>?
 /// {
 ///   PluginEntry.handle(request, registrar, plugin: "demo.hello", version: "1.0.0") { plugin in
-///     plugin.register(.view("demo.Hello", summary: "Says hello") { _ in Label(text: "Hello") })
+///     plugin.register(
+///       .view("demo.Hello", summary: "Says hello") { _ in
+///         let label = Label()
+///         label.text = "Hello"
+///         return label
+///       })
 ///   }
 /// }
 /// ```
