@@ -2,8 +2,12 @@
 // printed as one CSV line:
 //
 //   events,<clients>,<events/s>,<p50 ms>,<p99 ms>   — every client opens its own Login scene,
-//       subscribes, and loops: type one more character into `username` (timed from the
-//       write to the arrival of its scene.changed), then tap `login`. events/s counts both.
+//       subscribes, and loops: type one more character into `username` (timed to the
+//       arrival of its scene.changed), then tap `login`. events/s counts both. By default
+//       each client sends its next event as soon as the last one is answered (closed loop:
+//       the server is saturated and latency is mostly queueing). With --rate R the clients
+//       together send R events/s, each on its own schedule, and latency is timed from when
+//       the event was due, so a late server is not excused by a late send.
 //   bytes,<scene.changed bytes>                      — the notification line (with its
 //       newline) for typing one character into `username`.
 //   memory,<scenes>,<KiB per scene>                  — compd's resident memory growth per open
@@ -23,11 +27,13 @@ struct Options {
   var warmup = 1.0
   var scenes = 1000
   var pid: Int32 = 0
+  /// Events per second for all clients together; 0 for a closed loop.
+  var rate = 0.0
 }
 
 func usage() -> Never {
   printError(
-    "usage: SceneBench --socket PATH [--mode events|bytes|memory] [--clients N] [--seconds S] [--warmup S] [--scenes N] [--pid PID]\n"
+    "usage: SceneBench --socket PATH [--mode events|bytes|memory] [--clients N] [--seconds S] [--warmup S] [--scenes N] [--pid PID] [--rate EVENTS_PER_S]\n"
   )
   exit(1)
 }
@@ -45,11 +51,12 @@ func parseOptions() -> Options {
     case "--warmup": options.warmup = Double(value) ?? -1
     case "--scenes": options.scenes = Int(value) ?? 0
     case "--pid": options.pid = Int32(value) ?? 0
+    case "--rate": options.rate = Double(value) ?? -1
     default: usage()
     }
   }
   guard !options.socket.isEmpty, options.clients >= 1, options.seconds > 0, options.warmup >= 0,
-    options.scenes >= 1, ["events", "bytes", "memory"].contains(options.mode)
+    options.scenes >= 1, options.rate >= 0, ["events", "bytes", "memory"].contains(options.mode)
   else { usage() }
   return options
 }
@@ -182,13 +189,18 @@ func format(_ value: Double, _ digits: Int) -> String {
   return digits == 0 ? "\(scaled / Int(scale))" : "\(scaled / Int(scale)).\(fraction)"
 }
 
-/// Each client: text (timed to its scene.changed) then tap, one request in flight.
+/// Each client: text (timed to its scene.changed) then tap, one request in flight; closed
+/// loop, or paced by `options.rate`.
 func measureEvents(_ options: Options) {
   struct Client {
     var connection: LineConnection
     var scene: String
     var length = 0
-    var sentAt: UInt64 = 0
+    /// When the event in flight was sent (closed loop) or due (paced).
+    var startedAt: UInt64 = 0
+    /// When the next event is due (paced).
+    var dueAt: UInt64 = 0
+    var inFlight = false
     var awaitingChange = false
     var nextIsTap = false
     var id = 10
@@ -204,16 +216,20 @@ func measureEvents(_ options: Options) {
   var pollSet = clients.map {
     pollfd(fd: $0.connection.descriptor, events: Int16(POLLIN), revents: 0)
   }
-  func sendNext(_ index: Int) {
+  let paced = options.rate > 0
+  // Each client sends one event per period; the clients' schedules are evenly staggered.
+  let period = paced ? UInt64(Double(options.clients) / options.rate * 1e9) : 0
+  func sendNext(_ index: Int, now: UInt64) {
     clients[index].id += 1
     let id = clients[index].id
+    clients[index].inFlight = true
+    clients[index].startedAt = paced ? clients[index].dueAt : now
     if clients[index].nextIsTap {
       clients[index].connection.send(tapEvent(clients[index].scene, id: id))
       clients[index].awaitingChange = false
     } else {
       clients[index].length = clients[index].length % 40 + 1
       let text = String(repeating: "a", count: clients[index].length)
-      clients[index].sentAt = nowNanoseconds()
       clients[index].awaitingChange = true
       clients[index].connection.send(textEvent(clients[index].scene, text, id: id))
     }
@@ -225,11 +241,31 @@ func measureEvents(_ options: Options) {
   var latencies: [UInt64] = []
   latencies.reserveCapacity(1 << 20)
   var completed = 0
-  for index in clients.indices { sendNext(index) }
+  for index in clients.indices {
+    clients[index].dueAt = start + period * UInt64(index) / UInt64(clients.count)
+    if !paced { sendNext(index, now: start) }
+  }
   var running = clients.count
   while running > 0 {
+    var timeout: Int32 = 1000
+    if paced {
+      // Send what is due; wake for the next due event.
+      let now = nowNanoseconds()
+      var nextDue = UInt64.max
+      for index in clients.indices where pollSet[index].fd >= 0 && !clients[index].inFlight {
+        if now >= stopAt {
+          running -= 1
+          pollSet[index].fd = -1
+        } else if clients[index].dueAt <= now {
+          sendNext(index, now: now)
+        } else {
+          nextDue = min(nextDue, clients[index].dueAt)
+        }
+      }
+      if nextDue != .max { timeout = Int32(min(1000, (nextDue - now) / 1_000_000)) }
+    }
     let ready = pollSet.withUnsafeMutableBufferPointer {
-      poll($0.baseAddress, nfds_t($0.count), 1000)
+      poll($0.baseAddress, nfds_t($0.count), timeout)
     }
     if ready < 0 {
       if errno == EINTR { continue }
@@ -243,18 +279,23 @@ func measureEvents(_ options: Options) {
         if line.hasPrefix("{\"jsonrpc\":\"2.0\",\"method\":\"scene.changed\"") {
           if clients[index].awaitingChange {
             clients[index].awaitingChange = false
-            if now >= measureFrom && now < stopAt { latencies.append(now - clients[index].sentAt) }
+            if now >= measureFrom && now < stopAt {
+              latencies.append(now - clients[index].startedAt)
+            }
           }
           continue
         }
         if line.hasPrefix("{\"jsonrpc\":\"2.0\",\"method\"") { continue }  // scene.emitted
         if line.contains("\"error\"") { fail("event failed: \(line)") }
+        clients[index].inFlight = false
         if now >= measureFrom && now < stopAt { completed += 1 }
         if now >= stopAt {
           running -= 1
           pollSet[index].fd = -1
+        } else if paced {
+          clients[index].dueAt += period
         } else {
-          sendNext(index)
+          sendNext(index, now: now)
         }
       }
     }

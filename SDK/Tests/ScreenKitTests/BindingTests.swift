@@ -121,4 +121,34 @@ final class ProfileViewController: ViewController {
     BindingUpdates.flush()  // the stale observation fires into nothing
     #expect(!BindingUpdates.hasPendingUpdates)
   }
+  @Test func everyMainActorWriteIsSeenByTheNextFlush() async throws {
+    // The main actor resumes on whichever thread serves its queue: a write is never
+    // mistaken for one from another thread.
+    let model = AlphaViewModel()
+    let view = NameView()
+    view.bind { $0.text = model.name }
+    for round in 0..<30 {
+      try await Task.sleep(for: .milliseconds(1))
+      model.name = "round \(round)"
+      #expect(BindingUpdates.hasPendingUpdates)
+      BindingUpdates.flush()
+      #expect(view.text == "round \(round)")
+    }
+  }
+
+  @Test func aWriteFromAnotherThreadIsSeenByTheNextFlush() async {
+    let model = WorkerModel()
+    let view = NameView()
+    view.bind { $0.text = model.name }
+    await Task.detached { model.name = "from a worker" }.value
+    #expect(BindingUpdates.hasPendingUpdates)
+    BindingUpdates.flush()
+    #expect(view.text == "from a worker")
+  }
+}
+
+/// A model written off the main actor (one writer at a time in the test).
+@Observable
+final class WorkerModel: @unchecked Sendable {
+  var name = "initial"
 }

@@ -1,5 +1,5 @@
-import Glibc
 import Observation
+import Synchronization
 
 /// A view that model values can be bound to; every ``View`` is one.
 @MainActor
@@ -66,12 +66,10 @@ public final class ViewBinding {
   public private(set) var isCancelled = false
   /// How many times the update ran.
   public private(set) var runCount = 0
-  var isPending = false
 
   init(view: View, update: @escaping @MainActor (View) -> Void) {
     self.view = view
     self.update = update
-    BindingUpdates.noteMainThread()
   }
 
   /// Stops the binding; the view keeps its current values.
@@ -82,7 +80,6 @@ public final class ViewBinding {
 
   /// Runs the update under observation tracking.
   func run() {
-    isPending = false
     guard !isCancelled, let view else { return }
     runCount += 1
     withObservationTracking {
@@ -96,50 +93,46 @@ public final class ViewBinding {
 /// The queue of bindings whose inputs changed.
 @MainActor
 public enum BindingUpdates {
-  private static var pending: [ViewBinding] = []
-  // Written once on the main thread by the first binding, before any change can be
-  // reported; read from whatever thread writes a model.
-  nonisolated(unsafe) private static var mainThread: pthread_t?
-
-  static func noteMainThread() {
-    if mainThread == nil { mainThread = pthread_self() }
-  }
-  private static var flushScheduled = false
+  /// Bindings whose inputs changed, in the order they changed, and whether a flush task is
+  /// already queued. Behind a lock because a model may be written from any thread; the main
+  /// actor does not run on one fixed thread (after `dispatch_main` its queue is served by
+  /// worker threads), so a thread test could not tell a main-actor write apart.
+  nonisolated private static let changed = Mutex<(bindings: [ViewBinding], taskQueued: Bool)>(
+    ([], false))
 
   /// Runs every pending binding update now (in the order their inputs changed).
   public static func flush() {
     var rounds = 0
-    while !pending.isEmpty, rounds < 100 {
-      let batch = pending
-      pending = []
-      for binding in batch { binding.run() }
+    while rounds < 100 {
+      let batch = changed.withLock { state in
+        defer { state.bindings.removeAll(keepingCapacity: true) }
+        return state.bindings
+      }
+      if batch.isEmpty { return }
+      var seen = Set<ObjectIdentifier>()
+      for binding in batch where seen.insert(ObjectIdentifier(binding)).inserted {
+        binding.run()
+      }
       rounds += 1
     }
   }
 
   /// Whether updates are waiting for `flush()`.
-  public static var hasPendingUpdates: Bool { !pending.isEmpty }
+  public static var hasPendingUpdates: Bool { changed.withLock { !$0.bindings.isEmpty } }
 
+  /// Notes that `binding`'s inputs changed. Observation calls this before the property is
+  /// written (in willSet): the update runs later, at the next `flush()` or when the queued
+  /// flush task runs, after the write.
   nonisolated static func schedule(_ binding: ViewBinding?) {
     guard let binding else { return }
-    // Observation calls this before the property is written (in willSet); the update runs
-    // later, after the write. Main-thread writes enqueue at once so that `flush()` right
-    // after the write sees them.
-    if let main = mainThread, pthread_equal(main, pthread_self()) != 0 {
-      MainActor.assumeIsolated { enqueue(binding) }
-    } else {
-      Task { @MainActor in enqueue(binding) }
+    let queueTask = changed.withLock { state in
+      state.bindings.append(binding)
+      defer { state.taskQueued = true }
+      return !state.taskQueued
     }
-  }
-
-  private static func enqueue(_ binding: ViewBinding) {
-    guard !binding.isPending, !binding.isCancelled else { return }
-    binding.isPending = true
-    pending.append(binding)
-    guard !flushScheduled else { return }
-    flushScheduled = true
+    guard queueTask else { return }
     Task { @MainActor in
-      flushScheduled = false
+      changed.withLock { $0.taskQueued = false }
       flush()
     }
   }
