@@ -20,8 +20,10 @@ public struct ClientOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("Seconds to wait for compd.", valueName: "seconds"))
   var timeout: Double = 30
 
+  /// Options with their defaults (ArgumentParser fills them in).
   public init() {}
 
+  /// Rejects a timeout that is not a positive number of seconds.
   public func validate() throws {
     guard timeout > 0, timeout.isFinite else {
       throw ValidationError("--timeout must be a positive number of seconds")
@@ -85,9 +87,13 @@ public struct ClientOptions: ParsableArguments {
 
 /// compctl's exit codes.
 public enum CompctlExit {
+  /// The command did what it was asked.
   public static let success: Int32 = 0
+  /// Bad arguments (a usage message was printed).
   public static let usage: Int32 = 1
+  /// compd answered with an error.
   public static let daemonError: Int32 = 2
+  /// No compd answered on the socket.
   public static let cannotConnect: Int32 = 3
 }
 

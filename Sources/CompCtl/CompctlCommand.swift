@@ -7,6 +7,7 @@ import ArgumentParser
 /// The `compctl` command line. Each subcommand is its own type; later issues add more to
 /// `subcommands`.
 public struct CompctlCommand: AsyncParsableCommand {
+  /// The command's name, abstract and subcommands.
   public static let configuration = CommandConfiguration(
     commandName: "compctl",
     abstract: "Talk to a running compd.",
@@ -29,6 +30,7 @@ public struct CompctlCommand: AsyncParsableCommand {
     ]
   )
 
+  /// The root command (ArgumentParser parses it).
   public init() {}
 
   /// Runs the command line; usage errors exit 1 (not ArgumentParser's 64).

@@ -7,6 +7,7 @@ import Logging
 
 /// The `compd` command line.
 public struct CompdCommand: AsyncParsableCommand {
+  /// The command's name, abstract and the help text with the config-file keys.
   public static let configuration = CommandConfiguration(
     commandName: "compd",
     abstract: "Serve screen components over a Unix-socket JSON-RPC 2.0 protocol.",
@@ -116,6 +117,7 @@ public struct CompdCommand: AsyncParsableCommand {
   // (plugins) the vetting child: `compd --scan-plugin PATH` (see Plugins/PluginScanCommand.swift)
   @Option(name: .customLong("scan-plugin"), help: .hidden) var scanPlugin: String?
 
+  /// The command with its defaults (ArgumentParser parses it).
   public init() {}
 
   /// Parses the process arguments and runs; the entry point of the `compd` executable.
@@ -215,6 +217,8 @@ public struct CompdCommand: AsyncParsableCommand {
     return result
   }
 
+  /// Resolves the configuration and runs the daemon until it stops; a configuration or
+  /// startup error exits 1 with one message.
   public func run() async throws {
     if let scanPlugin {  // (plugins)
       throw ExitCode(await MainActor.run { PluginScanCommand.run(path: scanPlugin) })

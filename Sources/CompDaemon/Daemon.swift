@@ -11,7 +11,9 @@ public final class Daemon: Sendable {
   /// The protocol version of PROTOCOL.md.
   public static let protocolVersion = 1
 
+  /// The configuration it started with (a reload changes `service.config`).
   public let config: DaemonConfig
+  /// Where it logs.
   public let logger: Logger
   /// When the daemon started, for `uptimeSeconds`.
   public let startTime: ContinuousClock.Instant
@@ -21,11 +23,12 @@ public final class Daemon: Sendable {
   /// (plugins) The plugin host and the catalog of the components its plugins provide.
   public let pluginHost: PluginHost
   private let discoveryDocument = Mutex<JSON>(.null)
-  // (service) systemd protocols, access control, reload: Service/ServiceRuntime.swift
+  /// The service-manager side: systemd protocols, access control, reload.
   public let service: ServiceRuntime
   /// The open scenes (Scenes/).
   let scenes: SceneStore
 
+  /// A daemon for `config`; `run()` loads the plugins and serves.
   public init(config: DaemonConfig, logger: Logger) {
     self.config = config
     self.logger = logger
@@ -100,6 +103,7 @@ public final class DaemonCounters: Sendable {
   private let componentCount = Atomic<Int>(0)
   private let sceneCount = Atomic<Int>(0)
 
+  /// All counters at zero.
   public init() {}
 
   /// Loaded plugins.

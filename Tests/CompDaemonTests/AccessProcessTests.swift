@@ -182,4 +182,52 @@ struct AccessProcessTests {
       #expect(try client.readJSON()["result"] == .object([:]))
     }
   }
+  @Test("scenes belong to their opener's user: others neither see nor drive them; root does")
+  func sceneOwnership() throws {
+    if let unavailable = Self.unavailable {
+      print("SKIPPED (\(unavailable)): real-uid access tests")
+      return
+    }
+    let plugins = try PluginFixtureBuilder.temporaryDirectory("access-scenes")
+    _ = try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.bundled("Login"), into: plugins, as: "libLogin.so")
+    let fixture = try Fixture(
+      config: "control-group = \(Self.group)\nmax-scenes-per-user = 2\nplugin-dir = \(plugins)")
+    // Two controlling users: the controller, and the reader with the control group as its
+    // primary group.
+    func owner(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+      try fixture.compctl(as: Self.controller, arguments)
+    }
+    func other(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+      try fixture.compctl(
+        as: Self.reader, initGroups: false, primaryGroup: Self.group, arguments)
+    }
+    let opened = try owner(["open", "demo.Login"])
+    #expect(opened.status == 0, "\(opened)")
+    let scene = opened.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(scene.hasPrefix("s"), "\(opened.stdout)")
+
+    #expect(try owner(["scenes"]).stdout.contains(scene))
+    let othersList = try other(["scenes"])
+    #expect(othersList.status == 0, "\(othersList)")
+    #expect(!othersList.stdout.contains(scene), "another user's scene is invisible")
+    let othersTap = try other(["tap", scene, "login"])
+    #expect(othersTap.status == 2, "\(othersTap)")
+    #expect(othersTap.stderr.contains("compd.NoSuchScene") || othersTap.stderr.contains("no scene"))
+    let othersClose = try other(["close", scene])
+    #expect(othersClose.status == 2, "\(othersClose)")
+
+    let rootList = try fixture.compctl(as: "root", ["scenes"])
+    #expect(rootList.stdout.contains(scene), "\(rootList)")
+    let rootTap = try fixture.compctl(as: "root", ["tap", scene, "login"])
+    #expect(rootTap.status == 0, "\(rootTap)")
+
+    // Two scenes per user: the owner's third is refused; the other user still has room.
+    #expect(try owner(["open", "demo.Login"]).status == 0)
+    let third = try owner(["open", "demo.Login"])
+    #expect(third.status == 2, "\(third)")
+    #expect(third.stderr.contains("LimitExceeded") || third.stderr.contains("limit"), "\(third)")
+    #expect(try other(["open", "demo.Login"]).status == 0)
+    #expect(try owner(["close", scene]).status == 0)
+  }
 }

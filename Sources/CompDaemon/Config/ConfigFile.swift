@@ -13,19 +13,34 @@ import Logging
 /// `max-scenes-per-client`, and the access-control keys. Unknown keys and bad values are
 /// errors that name `file:line`.
 public struct ConfigFile: Sendable, Equatable {
+  // Each field is one key of the file; `nil` where the file does not set it. The meanings
+  // are `DaemonConfig`'s.
+
+  /// `socket`.
   public var socketPath: String?
+  /// `plugin-dir` (every occurrence, in order).
   public var pluginDirectories: [String]?
+  /// `state-dir`.
   public var stateDirectory: String?
+  /// `log-level`.
   public var logLevel: Logger.Level?
+  /// `socket-mode` (octal in the file).
   public var socketMode: UInt32?
+  /// `max-connections`.
   public var maxConnections: Int?
+  /// `max-line-bytes`.
   public var maxLineBytes: Int?
+  /// `max-output-bytes`.
   public var maxOutputBytes: Int?
+  /// `shutdown-grace` (seconds).
   public var shutdownGraceSeconds: Double?
+  /// `io-threads`.
   public var ioThreads: Int?
+  /// `scene-grace` (seconds).
   public var sceneGraceSeconds: Double?
+  /// `max-scenes-per-client`.
   public var maxScenesPerClient: Int?
-  // (service) access-control keys, parsed by the service branch's overlay
+  /// The access-control keys (docs/operations.md).
   public var access = AccessSettingsOverlay()
 
   /// Every key the file format knows, for `--help` and error messages.

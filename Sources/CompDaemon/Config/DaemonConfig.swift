@@ -29,7 +29,7 @@ public struct DaemonConfig: Sendable, Equatable {
   public var sceneGraceSeconds: Double = 30
   /// Scenes one connection may have open at once.
   public var maxScenesPerClient: Int = 64
-  // (service) access control and per-user limits: docs/operations.md
+  /// Access control and per-user limits (docs/operations.md).
   public var access = AccessSettings()
 
   /// A configuration with every default and the given socket path.
