@@ -1,5 +1,7 @@
-/// Runs layout passes: collects a hierarchy's constraints (user, generated, intrinsic,
-/// frame-fixing and guide constraints) into one simplex, solves it and applies the frames.
+/// Runs layout passes with one of three evaluators, chosen per root: direct stack
+/// evaluation (`DirectStackLayout`), anchor chains (`AnchorChainLayout`), else the simplex:
+/// collects a hierarchy's constraints (user, generated, intrinsic, frame-fixing and guide
+/// constraints) into one simplex, solves it and applies the frames.
 ///
 /// A pass re-solves while the safe-area insets, margins or wrapping widths it derived from
 /// the solution differ from the ones it assumed (at most `maximumIterations` times), as UIKit
@@ -16,6 +18,8 @@ enum LayoutEngine {
     var solves = 0
     /// Passes evaluated directly, without the solver.
     var directPasses = 0
+    /// Passes evaluated as anchor chains (`AnchorChainLayout`), without the solver.
+    var anchorChainPasses = 0
   }
 
   static var statistics = Statistics()
@@ -38,6 +42,10 @@ enum LayoutEngine {
       root.layoutState.needsLayout = false
       return
     }
+    if !forceSolver && AnchorChainLayout.layout(root: root) {
+      statistics.anchorChainPasses += 1
+      return
+    }
     for _ in 0..<maximumIterations {
       let pass = LayoutPass(root: root, passID: nextPassID, fitting: nil)
       nextPassID += 1
@@ -58,7 +66,9 @@ enum LayoutEngine {
     root.layoutState.pendingBoundaries.removeAll(keepingCapacity: true)
     for entry in pending {
       guard let boundary = entry.view, boundary.layoutState.needsLayout else { continue }
-      guard boundary.isDescendant(of: root), !forceSolver, DirectStackLayout.qualifies(boundary)
+      // A boundary the safe area reaches needs its insets derived from the root down.
+      guard boundary.isDescendant(of: root), !forceSolver, DirectStackLayout.qualifies(boundary),
+        boundary.layoutState.safeAreaInsets == .zero
       else {
         // Flag the whole chain and lay out the root the ordinary way.
         boundary.layoutState.isRelayoutBoundary = false
