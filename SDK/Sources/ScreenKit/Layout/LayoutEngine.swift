@@ -117,3 +117,14 @@ enum LayoutEngine {
     for subview in view.subviews { runLayoutSubviews(subview) }
   }
 }
+
+/// Switches for this package's benchmarks, which import ScreenKit without `@testable`.
+@MainActor
+package enum LayoutEngineOptions {
+  /// Lays out with the simplex even where direct or anchor-chain evaluation qualifies, to
+  /// compare the evaluators (`LayoutEngine.forceSolver`).
+  package static var forceSolver: Bool {
+    get { LayoutEngine.forceSolver }
+    set { LayoutEngine.forceSolver = newValue }
+  }
+}
