@@ -54,22 +54,47 @@ private func layoutSnapshot(_ view: View) -> [(String, [Double])] {
 private func expectAgreesWithSolver(
   _ label: String, _ build: () -> Window, sourceLocation: SourceLocation = #_sourceLocation
 ) -> LayoutEngine.Statistics {
-  let evaluated = build()
+  expectAgreesWithSolver(label, { (build(), nil) }, sourceLocation: sourceLocation)
+}
+
+/// As above; `build()` may also return a change, applied to both windows after their first
+/// layout and followed by a relayout before comparing again.
+@MainActor
+@discardableResult
+private func expectAgreesWithSolver(
+  _ label: String, _ build: () -> (Window, (() -> Void)?),
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> LayoutEngine.Statistics {
+  let (evaluated, evaluatedChange) = build()
   let before = LayoutEngine.statistics
   evaluated.makeKeyAndVisible()
   evaluated.layoutIfNeeded()
   let after = LayoutEngine.statistics
   LayoutEngine.forceSolver = true
-  let solved = build()
+  let (solved, solvedChange) = build()
   solved.makeKeyAndVisible()
   solved.layoutIfNeeded()
   LayoutEngine.forceSolver = false
-  let a = layoutSnapshot(evaluated)
-  let b = layoutSnapshot(solved)
-  #expect(a.count == b.count, "\(label): snapshot sizes differ", sourceLocation: sourceLocation)
-  for (x, y) in zip(a, b) {
-    let close = x.0 == y.0 && zip(x.1, y.1).allSatisfy { abs($0 - $1) < 1e-6 }
-    #expect(close, "\(label) \(x.0): \(x.1), solver \(y.0): \(y.1)", sourceLocation: sourceLocation)
+  func compare(_ stage: String) {
+    let a = layoutSnapshot(evaluated)
+    let b = layoutSnapshot(solved)
+    #expect(a.count == b.count, "\(label): snapshot sizes differ", sourceLocation: sourceLocation)
+    for (x, y) in zip(a, b) {
+      let close = x.0 == y.0 && zip(x.1, y.1).allSatisfy { abs($0 - $1) < 1e-6 }
+      #expect(
+        close, "\(label) \(stage) \(x.0): \(x.1), solver \(y.0): \(y.1)",
+        sourceLocation: sourceLocation)
+    }
+  }
+  compare("first layout")
+  if let evaluatedChange, let solvedChange {
+    evaluatedChange()
+    evaluated.layoutIfNeeded()
+    LayoutEngine.forceSolver = true
+    solvedChange()
+    solved.layoutIfNeeded()
+    LayoutEngine.forceSolver = false
+    compare("after the change")
   }
   var delta = LayoutEngine.Statistics()
   delta.passes = after.passes - before.passes
@@ -275,10 +300,45 @@ private func loginWindow() -> Window {
     #expect(delta.anchorChainPasses >= 1, "seed \(seed)")
     #expect(delta.solves == 0, "seed \(seed)")
   }
+
+  /// The same screens after resizing some leaves, retitling labels and (odd seeds) changing
+  /// the window's insets, relaid out incrementally, still agree with the simplex.
+  @Test(arguments: 0..<24)
+  func anchorChainRelayoutsAgreeWithSolver(seed: Int) {
+    let delta = expectAgreesWithSolver("seed \(seed)") { () -> (Window, (() -> Void)?) in
+      var leaves: [View] = []
+      let window = randomChainWindow(seed: seed, leaves: &leaves)
+      return (
+        window,
+        {
+          // New insets move and resize views whose content did not change.
+          if seed % 2 == 1 {
+            window.hostSafeAreaInsets = EdgeInsets(top: 30, left: 20, bottom: 10, right: 16)
+          }
+          for (index, leaf) in leaves.enumerated() where index % 3 == seed % 3 {
+            if let label = leaf as? Label {
+              label.text = (label.text ?? "") + "yy"
+            } else if let image = leaf as? ImageView, let size = image.image?.size {
+              image.image = .init(
+                name: "leaf", size: Size(width: size.width + 7, height: size.height + 3))
+            }
+          }
+        }
+      )
+    }
+    #expect(delta.anchorChainPasses >= 1, "seed \(seed)")
+    #expect(delta.solves == 0, "seed \(seed)")
+  }
 }
 
 @MainActor
 private func randomChainWindow(seed: Int) -> Window {
+  var leaves: [View] = []
+  return randomChainWindow(seed: seed, leaves: &leaves)
+}
+
+@MainActor
+private func randomChainWindow(seed: Int, leaves: inout [View]) -> Window {
   var generator = SplitMix(seed: UInt64(seed) &* 7919 &+ 17)
   func pick(_ count: Int) -> Int { Int(generator.next() % UInt64(count)) }
   let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
@@ -288,14 +348,18 @@ private func randomChainWindow(seed: Int) -> Window {
   ]
   window.hostSafeAreaInsets = insets[pick(3)]
 
+  var made: [View] = []
   func leaf() -> View {
     let size = Size(width: Double(pick(60) + 10), height: Double(pick(30) + 10))
     if pick(4) == 0 {
       let label = Label()
       label.text = String(repeating: "x", count: pick(12) + 1)
+      made.append(label)
       return label
     }
-    return ImageView(image: .init(name: "leaf", size: size))
+    let image = ImageView(image: .init(name: "leaf", size: size))
+    made.append(image)
+    return image
   }
   func stack(_ depth: Int) -> StackView {
     let result = StackView()
@@ -392,5 +456,6 @@ private func randomChainWindow(seed: Int) -> Window {
     root.frame = window.bounds
     window.addSubview(root)
   }
+  leaves = made
   return window
 }
