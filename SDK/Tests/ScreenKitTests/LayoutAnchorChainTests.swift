@@ -291,6 +291,41 @@ private func loginWindow() -> Window {
     #expect(delta.solves >= 1, "\(kind)")
   }
 
+  /// A stack that takes its natural size from the chains, with fixed-height rows (relayout
+  /// boundaries): a longer title widens its row, the stack's natural width and so the stack.
+  @Test func boundaryChangesReachANaturallySizedStack() {
+    let delta = expectAgreesWithSolver("natural stack") { () -> (Window, (() -> Void)?) in
+      let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+      let root = View()
+      let column = StackView()
+      column.axis = .vertical
+      column.spacing = 4
+      var titles: [Label] = []
+      for index in 0..<3 {
+        let row = StackView()
+        row.spacing = 8
+        row.heightAnchor.constraint(equalToConstant: 44).isActive = true
+        let icon = ImageView(image: .init(name: "icon", size: Size(width: 30, height: 30)))
+        let title = Label()
+        title.text = "Row \(index)"
+        row.addArrangedSubview(icon)
+        row.addArrangedSubview(title)
+        column.addArrangedSubview(row)
+        titles.append(title)
+      }
+      column.translatesAutoresizingMaskIntoConstraints = false
+      root.addSubview(column)
+      LayoutConstraint.activate([
+        column.topAnchor.constraint(equalTo: root.safeAreaLayoutGuide.topAnchor),
+        column.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
+      ])
+      window.rootViewController = HostingController(content: root)
+      return (window, { titles[1].text = "A much longer title for the second row" })
+    }
+    #expect(delta.anchorChainPasses >= 1)
+    #expect(delta.solves == 0)
+  }
+
   /// Random anchor-chained screens agree with the simplex: views pinned to their superview's
   /// edges, safe area and margins and to siblings, with constant or natural sizes, nested
   /// containers and stacks, in windows with and without insets and controllers.

@@ -38,6 +38,23 @@ enum AnchorChainLayout {
     evaluation.apply()
     return true
   }
+
+  /// Whether an island above `boundary` took its natural size from an anchor-chain pass on
+  /// an axis where that size is now different (its caches were dropped when the boundary was
+  /// marked, so this re-measures the changed path only).
+  static func naturalSizeChanged(above boundary: View) -> Bool {
+    var ancestor = boundary.superview
+    while let view = ancestor {
+      let used = view.layoutState.chainNaturalSize
+      if used.width != nil || used.height != nil {
+        let natural = DirectStackLayout.naturalSize(of: view)
+        if let width = used.width, width != natural.width { return true }
+        if let height = used.height, height != natural.height { return true }
+      }
+      ancestor = view.superview
+    }
+    return false
+  }
 }
 
 /// One anchor-chain pass: resolves every container's scope top-down, then applies frames,
@@ -58,6 +75,8 @@ private final class AnchorChainEvaluation {
     /// Whether the view keeps its frame (the root, or translating its autoresizing mask).
     var keepsFrame: Bool
     var sizeChanged: Bool
+    /// The natural width and height the chains gave the view, on those axes.
+    var natural: (width: Double?, height: Double?) = (nil, nil)
   }
 
   /// An attribute's kind on one axis: `position + size × sizeFactor`.
@@ -113,6 +132,8 @@ private final class AnchorChainEvaluation {
     var size = 0.0
     var positionFromNatural = false
     var sizeFromNatural = false
+    /// The size is the item's own natural size.
+    var isNatural = false
     var equations: [Equation] = []
 
     func value(_ part: Part) -> Double {
@@ -311,7 +332,8 @@ private final class AnchorChainEvaluation {
       entries.append(
         Entry(
           view: child, kind: kinds[offset], absolute: absolute, derived: childDerived,
-          keepsFrame: keepsFrame, sizeChanged: sizeChanged))
+          keepsFrame: keepsFrame, sizeChanged: sizeChanged,
+          natural: (h.isNatural ? h.size : nil, v.isNatural ? v.size : nil)))
     }
     return true
   }
@@ -411,6 +433,7 @@ private final class AnchorChainEvaluation {
         states[index].placed = true
         states[index].size = size
         states[index].sizeFromNatural = true
+        states[index].isNatural = true
         states[index].position = equation.value - size * equation.part.sizeFactor
         states[index].positionFromNatural = true
         queue.append(index)
@@ -488,6 +511,7 @@ private final class AnchorChainEvaluation {
       state.absoluteOrigin = entry.absolute.origin
       state.safeAreaInsets = entry.derived.safeAreaInsets
       state.effectiveLayoutMargins = entry.derived.effectiveMargins
+      state.chainNaturalSize = entry.natural
       switch entry.kind {
       case .container:
         state.isRelayoutBoundary = false

@@ -60,25 +60,32 @@ enum LayoutEngine {
   }
 
   /// Lays out the dirty relayout boundaries under `root` alone; falls back to a full pass
-  /// when one of them no longer qualifies for direct evaluation.
+  /// when one of them no longer qualifies for direct evaluation, the safe area reaches it,
+  /// or its change alters the natural size an anchor chain gave an island above it.
   static func layoutPendingBoundaries(of root: View) {
     let pending = root.layoutState.pendingBoundaries
     root.layoutState.pendingBoundaries.removeAll(keepingCapacity: true)
-    for entry in pending {
+    for (index, entry) in pending.enumerated() {
       guard let boundary = entry.view, boundary.layoutState.needsLayout else { continue }
-      // A boundary the safe area reaches needs its insets derived from the root down.
       guard boundary.isDescendant(of: root), !forceSolver, DirectStackLayout.qualifies(boundary),
-        boundary.layoutState.safeAreaInsets == .zero
+        boundary.layoutState.safeAreaInsets == .zero,
+        !AnchorChainLayout.naturalSizeChanged(above: boundary)
       else {
-        // Flag the whole chain and lay out the root the ordinary way.
-        boundary.layoutState.isRelayoutBoundary = false
-        boundary.layoutState.needsLayout = false
-        var view: View? = boundary
-        while let current = view {
-          current.layoutState.qualifiesForDirectLayout = nil
-          view = current.superview
+        // Flag the chains of this boundary and the ones left and lay out the root the
+        // ordinary way.
+        for remaining in pending[index...] {
+          guard let view = remaining.view, view.layoutState.needsLayout,
+            view.isDescendant(of: root)
+          else { continue }
+          view.layoutState.isRelayoutBoundary = false
+          view.layoutState.needsLayout = false
+          var current: View? = view
+          while let ancestor = current {
+            ancestor.layoutState.qualifiesForDirectLayout = nil
+            current = ancestor.superview
+          }
+          view.setNeedsLayout()
         }
-        boundary.setNeedsLayout()
         root.layoutState.needsLayout = true
         layout(root: root)
         return
