@@ -217,6 +217,9 @@ func run() {
     )
   }
   for line in lines { print(line) }
+  if only.isEmpty || only.contains("login") {
+    runLoginScreen(iterations: max(11, Int((301 * iterationScale).rounded())))
+  }
 }
 
 func format(_ value: Double) -> String {

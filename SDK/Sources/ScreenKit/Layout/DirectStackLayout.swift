@@ -73,6 +73,13 @@ enum DirectStackLayout {
     arrangeChildren(of: root, force: false)
   }
 
+  /// Arranges the subtree of `island`, a qualifying view whose frame anchor-chain evaluation
+  /// set (`force` when its size changed); keeps the insets and margins it derived for
+  /// `island` itself.
+  static func arrange(island: View, force: Bool) {
+    arrangeChildren(of: island, force: force, keepsInsets: true)
+  }
+
   /// The natural size: fixed constant constraints, else the intrinsic size (0 where there is
   /// none), else for a stack the sum along its axis and the maximum across.
   static func naturalSize(of view: View) -> Size {
@@ -141,7 +148,7 @@ enum DirectStackLayout {
       : view.contentCompressionResistancePriority(for: axis).rawValue
   }
 
-  private static func arrangeChildren(of view: View, force: Bool) {
+  private static func arrangeChildren(of view: View, force: Bool, keepsInsets: Bool = false) {
     LayoutEngine.statistics.visitedViews += 1
     if let stack = view as? StackView {
       arrange(stack)
@@ -156,8 +163,10 @@ enum DirectStackLayout {
     view.layoutState.selfDirty = false
     view.layoutState.dirtyChildren.removeAll(keepingCapacity: true)
     // No safe area reaches a qualifying hierarchy, so the margins are the view's own.
-    view.layoutState.safeAreaInsets = .zero
-    view.layoutState.effectiveLayoutMargins = view.layoutMargins
+    if !keepsInsets {
+      view.layoutState.safeAreaInsets = .zero
+      view.layoutState.effectiveLayoutMargins = view.layoutMargins
+    }
     view.layoutSubviews()
   }
 

@@ -1,5 +1,7 @@
-/// Runs layout passes: collects a hierarchy's constraints (user, generated, intrinsic,
-/// frame-fixing and guide constraints) into one simplex, solves it and applies the frames.
+/// Runs layout passes with one of three evaluators, chosen per root: direct stack
+/// evaluation (`DirectStackLayout`), anchor chains (`AnchorChainLayout`), else the simplex:
+/// collects a hierarchy's constraints (user, generated, intrinsic, frame-fixing and guide
+/// constraints) into one simplex, solves it and applies the frames.
 ///
 /// A pass re-solves while the safe-area insets, margins or wrapping widths it derived from
 /// the solution differ from the ones it assumed (at most `maximumIterations` times), as UIKit
@@ -16,6 +18,8 @@ enum LayoutEngine {
     var solves = 0
     /// Passes evaluated directly, without the solver.
     var directPasses = 0
+    /// Passes evaluated as anchor chains (`AnchorChainLayout`), without the solver.
+    var anchorChainPasses = 0
   }
 
   static var statistics = Statistics()
@@ -38,6 +42,10 @@ enum LayoutEngine {
       root.layoutState.needsLayout = false
       return
     }
+    if !forceSolver && AnchorChainLayout.layout(root: root) {
+      statistics.anchorChainPasses += 1
+      return
+    }
     for _ in 0..<maximumIterations {
       let pass = LayoutPass(root: root, passID: nextPassID, fitting: nil)
       nextPassID += 1
@@ -52,23 +60,32 @@ enum LayoutEngine {
   }
 
   /// Lays out the dirty relayout boundaries under `root` alone; falls back to a full pass
-  /// when one of them no longer qualifies for direct evaluation.
+  /// when one of them no longer qualifies for direct evaluation, the safe area reaches it,
+  /// or its change alters the natural size an anchor chain gave an island above it.
   static func layoutPendingBoundaries(of root: View) {
     let pending = root.layoutState.pendingBoundaries
     root.layoutState.pendingBoundaries.removeAll(keepingCapacity: true)
-    for entry in pending {
+    for (index, entry) in pending.enumerated() {
       guard let boundary = entry.view, boundary.layoutState.needsLayout else { continue }
-      guard boundary.isDescendant(of: root), !forceSolver, DirectStackLayout.qualifies(boundary)
+      guard boundary.isDescendant(of: root), !forceSolver, DirectStackLayout.qualifies(boundary),
+        boundary.layoutState.safeAreaInsets == .zero,
+        !AnchorChainLayout.naturalSizeChanged(above: boundary)
       else {
-        // Flag the whole chain and lay out the root the ordinary way.
-        boundary.layoutState.isRelayoutBoundary = false
-        boundary.layoutState.needsLayout = false
-        var view: View? = boundary
-        while let current = view {
-          current.layoutState.qualifiesForDirectLayout = nil
-          view = current.superview
+        // Flag the chains of this boundary and the ones left and lay out the root the
+        // ordinary way.
+        for remaining in pending[index...] {
+          guard let view = remaining.view, view.layoutState.needsLayout,
+            view.isDescendant(of: root)
+          else { continue }
+          view.layoutState.isRelayoutBoundary = false
+          view.layoutState.needsLayout = false
+          var current: View? = view
+          while let ancestor = current {
+            ancestor.layoutState.qualifiesForDirectLayout = nil
+            current = ancestor.superview
+          }
+          view.setNeedsLayout()
         }
-        boundary.setNeedsLayout()
         root.layoutState.needsLayout = true
         layout(root: root)
         return
@@ -105,5 +122,16 @@ enum LayoutEngine {
   private static func runLayoutSubviews(_ view: View) {
     view.layoutSubviews()
     for subview in view.subviews { runLayoutSubviews(subview) }
+  }
+}
+
+/// Switches for this package's benchmarks, which import ScreenKit without `@testable`.
+@MainActor
+package enum LayoutEngineOptions {
+  /// Lays out with the simplex even where direct or anchor-chain evaluation qualifies, to
+  /// compare the evaluators (`LayoutEngine.forceSolver`).
+  package static var forceSolver: Bool {
+    get { LayoutEngine.forceSolver }
+    set { LayoutEngine.forceSolver = newValue }
   }
 }

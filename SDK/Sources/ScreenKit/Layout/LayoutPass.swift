@@ -378,44 +378,21 @@ final class LayoutPass {
     var safeRects: [Rect] = []
     safeRects.reserveCapacity(views.count)
     for (index, view) in views.enumerated() {
-      let frame = absolute[index]
-      let insets: EdgeInsets
-      let safeRect: Rect
-      if let controller = view.owningViewController {
-        insets = controller.viewSafeAreaInsets
-        safeRect = frame.inset(by: insets)
-      } else if let window = view as? Window, view === root {
-        insets = window.hostSafeAreaInsets
-        safeRect = frame.inset(by: insets)
-      } else if let parent = view.superview, let parentIndex = indexOf[ObjectIdentifier(parent)] {
-        safeRect = safeRects[parentIndex]
-        insets = frame.overlapInsets(with: safeRect)
-      } else {
-        insets = .zero
-        safeRect = frame
-      }
-      safeRects.append(safeRect)
-      view.layoutState.safeAreaInsets = insets
-      if insets != assumedSafeArea[index] { stable = false }
-
-      var margins = view.layoutMargins
-      if view.insetsLayoutMarginsFromSafeArea {
-        margins = EdgeInsets(
-          top: margins.top + insets.top, left: margins.left + insets.left,
-          bottom: margins.bottom + insets.bottom, right: margins.right + insets.right)
-      }
-      if view.preservesSuperviewLayoutMargins, let parent = view.superview,
-        let parentIndex = indexOf[ObjectIdentifier(parent)]
+      var parent: View.ParentInsetsContext?
+      if view !== root, let superview = view.superview,
+        let parentIndex = indexOf[ObjectIdentifier(superview)]
       {
-        let outer = parent.layoutState.effectiveLayoutMargins
-        let parentFrame = absolute[parentIndex]
-        margins.left = max(margins.left, outer.left - (frame.minX - parentFrame.minX))
-        margins.top = max(margins.top, outer.top - (frame.minY - parentFrame.minY))
-        margins.right = max(margins.right, outer.right - (parentFrame.maxX - frame.maxX))
-        margins.bottom = max(margins.bottom, outer.bottom - (parentFrame.maxY - frame.maxY))
+        parent = View.ParentInsetsContext(
+          frame: absolute[parentIndex], safeRect: safeRects[parentIndex],
+          effectiveMargins: superview.layoutState.effectiveLayoutMargins)
       }
-      view.layoutState.effectiveLayoutMargins = margins
-      if margins != assumedMargins[index] && view.layoutState.marginsGuide != nil {
+      let derived = view.deriveInsets(
+        frame: absolute[index], isPassRoot: view === root, parent: parent)
+      safeRects.append(derived.safeRect)
+      view.layoutState.safeAreaInsets = derived.safeAreaInsets
+      if derived.safeAreaInsets != assumedSafeArea[index] { stable = false }
+      view.layoutState.effectiveLayoutMargins = derived.effectiveMargins
+      if derived.effectiveMargins != assumedMargins[index] && view.layoutState.marginsGuide != nil {
         stable = false
       }
     }

@@ -305,9 +305,9 @@ extension View: LayoutItem {
   public func layoutIfNeeded() {
     var root = self
     while let parent = root.superview { root = parent }
-    if root.layoutState.needsLayout {
-      LayoutEngine.layout(root: root)
-    } else if !root.layoutState.pendingBoundaries.isEmpty {
+    if root.layoutState.needsLayout { LayoutEngine.layout(root: root) }
+    // Boundaries marked alongside a full pass that did not reach them, or left over from it.
+    if !root.layoutState.pendingBoundaries.isEmpty {
       LayoutEngine.layoutPendingBoundaries(of: root)
     }
   }

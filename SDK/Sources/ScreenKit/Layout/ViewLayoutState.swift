@@ -45,6 +45,9 @@ final class ViewLayoutState {
   var isRelayoutBoundary = false
   /// Dirty relayout boundaries below this root, laid out by the next `layoutIfNeeded()`.
   var pendingBoundaries: [WeakView] = []
+  /// The natural width and height an anchor-chain pass gave this island (`nil` on axes the
+  /// chains determined); a boundary below whose change alters them relayouts the root.
+  var chainNaturalSize: (width: Double?, height: Double?) = (nil, nil)
   /// Whether the subtree qualifies for direct stack layout, valid while the view is not dirty.
   var qualifiesForDirectLayout: Bool?
   /// The intrinsic size of the last measurement, valid until invalidated.

@@ -1,0 +1,64 @@
+/// How a view's safe-area insets and effective layout margins follow from its frame, shared
+/// by every evaluator that places views (the simplex pass and anchor-chain evaluation) so
+/// that they derive them identically.
+extension View {
+  /// What a pass derives for this view once its frame is known: the safe-area insets, the
+  /// safe rectangle its subviews measure their overlap against, and the effective margins.
+  struct DerivedInsets {
+    /// The safe-area insets.
+    var safeAreaInsets: EdgeInsets
+    /// The safe rectangle, absolute in the pass.
+    var safeRect: Rect
+    /// The margins the margins guide uses.
+    var effectiveMargins: EdgeInsets
+  }
+
+  /// The superview's share in the derivation: its absolute frame, safe rectangle and
+  /// effective margins.
+  struct ParentInsetsContext {
+    /// The superview's frame, absolute in the pass.
+    var frame: Rect
+    /// The superview's safe rectangle, absolute in the pass.
+    var safeRect: Rect
+    /// The superview's effective margins.
+    var effectiveMargins: EdgeInsets
+  }
+
+  /// Derives the safe area and margins of the view at absolute `frame` (its `frame`
+  /// property must already hold the new size: a controller's root view reads its width for
+  /// the system minimum margins). A controller's view takes `viewSafeAreaInsets`, a window
+  /// that roots the pass its host's insets, any other view the overlap of its frame with the
+  /// superview's safe rectangle. `parent` is `nil` for the root of a pass.
+  func deriveInsets(frame: Rect, isPassRoot: Bool, parent: ParentInsetsContext?) -> DerivedInsets {
+    let insets: EdgeInsets
+    let safeRect: Rect
+    if let controller = owningViewController {
+      insets = controller.viewSafeAreaInsets
+      safeRect = frame.inset(by: insets)
+    } else if let window = self as? Window, isPassRoot {
+      insets = window.hostSafeAreaInsets
+      safeRect = frame.inset(by: insets)
+    } else if let parent {
+      safeRect = parent.safeRect
+      insets = frame.overlapInsets(with: safeRect)
+    } else {
+      insets = .zero
+      safeRect = frame
+    }
+    var margins = layoutMargins
+    if insetsLayoutMarginsFromSafeArea {
+      margins = EdgeInsets(
+        top: margins.top + insets.top, left: margins.left + insets.left,
+        bottom: margins.bottom + insets.bottom, right: margins.right + insets.right)
+    }
+    if preservesSuperviewLayoutMargins, let parent {
+      let outer = parent.effectiveMargins
+      let parentFrame = parent.frame
+      margins.left = max(margins.left, outer.left - (frame.minX - parentFrame.minX))
+      margins.top = max(margins.top, outer.top - (frame.minY - parentFrame.minY))
+      margins.right = max(margins.right, outer.right - (parentFrame.maxX - frame.maxX))
+      margins.bottom = max(margins.bottom, outer.bottom - (parentFrame.maxY - frame.maxY))
+    }
+    return DerivedInsets(safeAreaInsets: insets, safeRect: safeRect, effectiveMargins: margins)
+  }
+}

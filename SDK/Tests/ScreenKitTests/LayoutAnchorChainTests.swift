@@ -1,0 +1,496 @@
+import Testing
+
+@testable import ScreenKit
+
+/// A controller whose view is built by the test.
+@MainActor
+private final class HostingController: ViewController {
+  let content: View
+  init(content: View) {
+    self.content = content
+    super.init()
+  }
+  override func loadView() { view = content }
+}
+
+@MainActor
+private func find(_ identifier: String, in view: View) -> View? {
+  if view.accessibilityIdentifier == identifier { return view }
+  for subview in view.subviews {
+    if let found = find(identifier, in: subview) { return found }
+  }
+  return nil
+}
+
+/// Frames, insets, margins and system guide frames of every view under `view`, parents first.
+@MainActor
+private func layoutSnapshot(_ view: View) -> [(String, [Double])] {
+  func values(_ rect: Rect) -> [Double] { [rect.minX, rect.minY, rect.width, rect.height] }
+  func values(_ insets: EdgeInsets) -> [Double] {
+    [insets.top, insets.left, insets.bottom, insets.right]
+  }
+  var result: [(String, [Double])] = []
+  func visit(_ view: View, _ path: String) {
+    result.append(("\(path) frame", values(view.frame)))
+    result.append(("\(path) safeAreaInsets", values(view.safeAreaInsets)))
+    result.append(("\(path) effectiveLayoutMargins", values(view.effectiveLayoutMargins)))
+    if let guide = view.layoutState.safeAreaGuide {
+      result.append(("\(path) safeAreaLayoutGuide", values(guide.layoutFrame)))
+    }
+    if let guide = view.layoutState.marginsGuide {
+      result.append(("\(path) layoutMarginsGuide", values(guide.layoutFrame)))
+    }
+    for (index, subview) in view.subviews.enumerated() { visit(subview, "\(path)/\(index)") }
+  }
+  visit(view, "\(type(of: view))")
+  return result
+}
+
+/// Lays out `build()`'s window with the evaluators and with the simplex alone, and expects
+/// the same frames, insets, margins and guides (to 1e-6). Returns the statistics delta of the
+/// window's `makeKeyAndVisible()` and `layoutIfNeeded()` after `build()`.
+@MainActor
+@discardableResult
+private func expectAgreesWithSolver(
+  _ label: String, _ build: () -> Window, sourceLocation: SourceLocation = #_sourceLocation
+) -> LayoutEngine.Statistics {
+  expectAgreesWithSolver(label, { (build(), nil) }, sourceLocation: sourceLocation)
+}
+
+/// As above; `build()` may also return a change, applied to both windows after their first
+/// layout and followed by a relayout before comparing again.
+@MainActor
+@discardableResult
+private func expectAgreesWithSolver(
+  _ label: String, _ build: () -> (Window, (() -> Void)?),
+  sourceLocation: SourceLocation = #_sourceLocation
+) -> LayoutEngine.Statistics {
+  let (evaluated, evaluatedChange) = build()
+  let before = LayoutEngine.statistics
+  evaluated.makeKeyAndVisible()
+  evaluated.layoutIfNeeded()
+  let after = LayoutEngine.statistics
+  LayoutEngine.forceSolver = true
+  let (solved, solvedChange) = build()
+  solved.makeKeyAndVisible()
+  solved.layoutIfNeeded()
+  LayoutEngine.forceSolver = false
+  func compare(_ stage: String) {
+    let a = layoutSnapshot(evaluated)
+    let b = layoutSnapshot(solved)
+    #expect(a.count == b.count, "\(label): snapshot sizes differ", sourceLocation: sourceLocation)
+    for (x, y) in zip(a, b) {
+      let close = x.0 == y.0 && zip(x.1, y.1).allSatisfy { abs($0 - $1) < 1e-6 }
+      #expect(
+        close, "\(label) \(stage) \(x.0): \(x.1), solver \(y.0): \(y.1)",
+        sourceLocation: sourceLocation)
+    }
+  }
+  compare("first layout")
+  if let evaluatedChange, let solvedChange {
+    evaluatedChange()
+    evaluated.layoutIfNeeded()
+    LayoutEngine.forceSolver = true
+    solvedChange()
+    solved.layoutIfNeeded()
+    LayoutEngine.forceSolver = false
+    compare("after the change")
+  }
+  var delta = LayoutEngine.Statistics()
+  delta.passes = after.passes - before.passes
+  delta.solves = after.solves - before.solves
+  delta.directPasses = after.directPasses - before.directPasses
+  delta.anchorChainPasses = after.anchorChainPasses - before.anchorChainPasses
+  delta.visitedViews = after.visitedViews - before.visitedViews
+  return delta
+}
+
+@MainActor
+private func loginWindow() -> Window {
+  let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+  window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+  window.rootViewController = HostingController(content: LoginView())
+  return window
+}
+
+@MainActor
+@Suite struct LayoutAnchorChainTests {
+  @Test func loginSeedIsEvaluatedAsAnchorChains() throws {
+    LayoutDiagnostics.clearRecentIssues()
+    let delta = expectAgreesWithSolver("login", loginWindow)
+    #expect(delta.anchorChainPasses >= 1)
+    #expect(delta.solves == 0)
+
+    let window = loginWindow()
+    window.makeKeyAndVisible()
+    window.layoutIfNeeded()
+    let username = try #require(find("username", in: window))
+    let password = try #require(find("password", in: window))
+    let login = try #require(find("login", in: window))
+    #expect(
+      username.convert(username.bounds, to: nil) == Rect(x: 16, y: 67, width: 358, height: 30))
+    #expect(
+      password.convert(password.bounds, to: nil) == Rect(x: 16, y: 107, width: 358, height: 30))
+    #expect(login.convert(login.bounds, to: nil) == Rect(x: 16, y: 157, width: 358, height: 40))
+    let root = try #require(window.subviews.first)
+    #expect(root.safeAreaInsets == EdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+    #expect(root.effectiveLayoutMargins == EdgeInsets(top: 47, left: 16, bottom: 34, right: 16))
+    #expect(LayoutDiagnostics.recentIssues.isEmpty)
+  }
+
+  @Test func loginInANavigationControllerIsEvaluatedAsAnchorChains() throws {
+    func build() -> Window {
+      let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+      window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+      window.rootViewController = NavigationController(
+        rootViewController: HostingController(content: LoginView()))
+      return window
+    }
+    let delta = expectAgreesWithSolver("navigation", build)
+    #expect(delta.anchorChainPasses >= 1)
+    #expect(delta.solves == 0)
+    let window = build()
+    window.makeKeyAndVisible()
+    window.layoutIfNeeded()
+    let username = try #require(find("username", in: window))
+    // Below the 44-point bar.
+    #expect(
+      username.convert(username.bounds, to: nil) == Rect(x: 16, y: 111, width: 358, height: 30))
+  }
+
+  @Test func textChangeRelayoutsWithoutTheSolver() throws {
+    let window = loginWindow()
+    window.makeKeyAndVisible()
+    window.layoutIfNeeded()
+    let password = try #require(find("password", in: window) as? TextField)
+    let before = LayoutEngine.statistics
+    window.layoutIfNeeded()
+    #expect(LayoutEngine.statistics.passes == before.passes)
+    #expect(LayoutEngine.statistics.visitedViews == before.visitedViews)
+
+    password.text = "a much longer password than before"
+    window.layoutIfNeeded()
+    let after = LayoutEngine.statistics
+    #expect(after.anchorChainPasses == before.anchorChainPasses + 1)
+    #expect(after.solves == before.solves)
+    // The chain level (window, root view, stack) and the dirty path in the stacks.
+    #expect(
+      after.visitedViews - before.visitedViews <= 10,
+      "visited \(after.visitedViews - before.visitedViews)")
+    #expect(
+      password.convert(password.bounds, to: nil) == Rect(x: 16, y: 107, width: 358, height: 30))
+  }
+
+  @Test func hostInsetChangesKeepAgreeing() throws {
+    let window = loginWindow()
+    window.makeKeyAndVisible()
+    window.layoutIfNeeded()
+    let username = try #require(find("username", in: window))
+    let before = LayoutEngine.statistics.solves
+    window.hostSafeAreaInsets = EdgeInsets(top: 20, left: 30, bottom: 0, right: 40)
+    window.layoutIfNeeded()
+    #expect(
+      username.convert(username.bounds, to: nil) == Rect(x: 46, y: 40, width: 288, height: 30))
+    try window.resize(to: Size(width: 820, height: 1180))
+    window.layoutIfNeeded()
+    #expect(
+      username.convert(username.bounds, to: nil) == Rect(x: 50, y: 40, width: 710, height: 30))
+    #expect(LayoutEngine.statistics.solves == before)
+  }
+
+  /// A window whose root view holds a label, a box and a stack, with `change` applied to
+  /// make it fall back (or not).
+  @MainActor
+  private static func fallbackWindow(_ change: (View, Label, View, StackView) -> Void) -> Window {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+    window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+    let root = View()
+    let label = Label()
+    label.text = "Title"
+    let box = View()
+    let stack = StackView(arrangedSubviews: [
+      ImageView(image: .init(name: "a", size: Size(width: 40, height: 20))),
+      ImageView(image: .init(name: "b", size: Size(width: 60, height: 30))),
+    ])
+    stack.axis = .vertical
+    stack.distribution = .fillEqually
+    for view in [label, box, stack] as [View] {
+      view.translatesAutoresizingMaskIntoConstraints = false
+      root.addSubview(view)
+    }
+    LayoutConstraint.activate([
+      label.topAnchor.constraint(equalTo: root.safeAreaLayoutGuide.topAnchor, constant: 8),
+      label.centerXAnchor.constraint(equalTo: root.centerXAnchor),
+      box.topAnchor.constraint(equalTo: label.bottomAnchor, constant: 8),
+      box.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
+      box.trailingAnchor.constraint(equalTo: root.layoutMarginsGuide.trailingAnchor),
+      box.heightAnchor.constraint(equalToConstant: 100),
+      stack.topAnchor.constraint(equalTo: box.bottomAnchor, constant: 12),
+      stack.trailingAnchor.constraint(equalTo: box.trailingAnchor),
+    ])
+    change(root, label, box, stack)
+    window.rootViewController = HostingController(content: root)
+    return window
+  }
+
+  @Test func chainedViewsWithNaturalSizesUseAnchorChains() {
+    let delta = expectAgreesWithSolver("natural") { Self.fallbackWindow { _, _, _, _ in } }
+    #expect(delta.anchorChainPasses >= 1)
+    #expect(delta.solves == 0)
+  }
+
+  @Test(arguments: ["inequality", "priority", "cycle", "underdetermined", "traded"])
+  func fallsBackToTheSolver(_ kind: String) {
+    let delta = expectAgreesWithSolver(kind) {
+      Self.fallbackWindow { root, label, box, stack in
+        switch kind {
+        case "inequality":
+          stack.leadingAnchor.constraint(greaterThanOrEqualTo: root.leadingAnchor, constant: 10)
+            .isActive = true
+        case "priority":
+          let width = stack.widthAnchor.constraint(equalToConstant: 200)
+          width.priority = .defaultHigh
+          width.isActive = true
+        case "cycle":
+          // Two boxes that share the width left: each waits for the other.
+          let a = View()
+          let b = View()
+          for view in [a, b] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+            root.addSubview(view)
+          }
+          LayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            b.leadingAnchor.constraint(equalTo: a.trailingAnchor, constant: 10),
+            b.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -10),
+            a.widthAnchor.constraint(equalTo: b.widthAnchor),
+            a.topAnchor.constraint(equalTo: stack.bottomAnchor),
+            b.topAnchor.constraint(equalTo: stack.bottomAnchor),
+            a.heightAnchor.constraint(equalToConstant: 30),
+            b.heightAnchor.constraint(equalToConstant: 30),
+          ])
+        case "underdetermined":
+          // A plain view has no natural width.
+          let a = View()
+          a.translatesAutoresizingMaskIntoConstraints = false
+          root.addSubview(a)
+          LayoutConstraint.activate([
+            a.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
+            a.topAnchor.constraint(equalTo: stack.bottomAnchor),
+            a.heightAnchor.constraint(equalToConstant: 30),
+          ])
+        default:
+          // The box's height would follow from the label's natural height: the simplex
+          // weighs the two against each other.
+          box.constraints.first { $0.firstAttribute == .height }?.isActive = false
+          box.bottomAnchor.constraint(equalTo: root.bottomAnchor, constant: -300).isActive = true
+        }
+      }
+    }
+    #expect(delta.anchorChainPasses == 0, "\(kind)")
+    #expect(delta.solves >= 1, "\(kind)")
+  }
+
+  /// A stack that takes its natural size from the chains, with fixed-height rows (relayout
+  /// boundaries): a longer title widens its row, the stack's natural width and so the stack.
+  @Test func boundaryChangesReachANaturallySizedStack() {
+    let delta = expectAgreesWithSolver("natural stack") { () -> (Window, (() -> Void)?) in
+      let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+      let root = View()
+      let column = StackView()
+      column.axis = .vertical
+      column.spacing = 4
+      var titles: [Label] = []
+      for index in 0..<3 {
+        let row = StackView()
+        row.spacing = 8
+        row.heightAnchor.constraint(equalToConstant: 44).isActive = true
+        let icon = ImageView(image: .init(name: "icon", size: Size(width: 30, height: 30)))
+        let title = Label()
+        title.text = "Row \(index)"
+        row.addArrangedSubview(icon)
+        row.addArrangedSubview(title)
+        column.addArrangedSubview(row)
+        titles.append(title)
+      }
+      column.translatesAutoresizingMaskIntoConstraints = false
+      root.addSubview(column)
+      LayoutConstraint.activate([
+        column.topAnchor.constraint(equalTo: root.safeAreaLayoutGuide.topAnchor),
+        column.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
+      ])
+      window.rootViewController = HostingController(content: root)
+      return (window, { titles[1].text = "A much longer title for the second row" })
+    }
+    #expect(delta.anchorChainPasses >= 1)
+    #expect(delta.solves == 0)
+  }
+
+  /// Random anchor-chained screens agree with the simplex: views pinned to their superview's
+  /// edges, safe area and margins and to siblings, with constant or natural sizes, nested
+  /// containers and stacks, in windows with and without insets and controllers.
+  @Test(arguments: 0..<40)
+  func anchorChainsAgreeWithSolver(seed: Int) {
+    let delta = expectAgreesWithSolver("seed \(seed)") { randomChainWindow(seed: seed) }
+    #expect(delta.anchorChainPasses >= 1, "seed \(seed)")
+    #expect(delta.solves == 0, "seed \(seed)")
+  }
+
+  /// The same screens after resizing some leaves, retitling labels and (odd seeds) changing
+  /// the window's insets, relaid out incrementally, still agree with the simplex.
+  @Test(arguments: 0..<24)
+  func anchorChainRelayoutsAgreeWithSolver(seed: Int) {
+    let delta = expectAgreesWithSolver("seed \(seed)") { () -> (Window, (() -> Void)?) in
+      var leaves: [View] = []
+      let window = randomChainWindow(seed: seed, leaves: &leaves)
+      return (
+        window,
+        {
+          // New insets move and resize views whose content did not change.
+          if seed % 2 == 1 {
+            window.hostSafeAreaInsets = EdgeInsets(top: 30, left: 20, bottom: 10, right: 16)
+          }
+          for (index, leaf) in leaves.enumerated() where index % 3 == seed % 3 {
+            if let label = leaf as? Label {
+              label.text = (label.text ?? "") + "yy"
+            } else if let image = leaf as? ImageView, let size = image.image?.size {
+              image.image = .init(
+                name: "leaf", size: Size(width: size.width + 7, height: size.height + 3))
+            }
+          }
+        }
+      )
+    }
+    #expect(delta.anchorChainPasses >= 1, "seed \(seed)")
+    #expect(delta.solves == 0, "seed \(seed)")
+  }
+}
+
+@MainActor
+private func randomChainWindow(seed: Int) -> Window {
+  var leaves: [View] = []
+  return randomChainWindow(seed: seed, leaves: &leaves)
+}
+
+@MainActor
+private func randomChainWindow(seed: Int, leaves: inout [View]) -> Window {
+  var generator = SplitMix(seed: UInt64(seed) &* 7919 &+ 17)
+  func pick(_ count: Int) -> Int { Int(generator.next() % UInt64(count)) }
+  let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+  let insets: [EdgeInsets] = [
+    .zero, EdgeInsets(top: 47, left: 0, bottom: 34, right: 0),
+    EdgeInsets(top: 20, left: 44, bottom: 21, right: 44),
+  ]
+  window.hostSafeAreaInsets = insets[pick(3)]
+
+  var made: [View] = []
+  func leaf() -> View {
+    let size = Size(width: Double(pick(60) + 10), height: Double(pick(30) + 10))
+    if pick(4) == 0 {
+      let label = Label()
+      label.text = String(repeating: "x", count: pick(12) + 1)
+      made.append(label)
+      return label
+    }
+    let image = ImageView(image: .init(name: "leaf", size: size))
+    made.append(image)
+    return image
+  }
+  func stack(_ depth: Int) -> StackView {
+    let result = StackView()
+    result.axis = pick(2) == 0 ? .vertical : .horizontal
+    let alignments: [StackView.Alignment] = [.fill, .leading, .center, .trailing]
+    result.alignment = alignments[pick(4)]
+    result.spacing = Double(pick(3) * 4)
+    var onlyLeaves = true
+    for _ in 0..<(pick(3) + 1) {
+      if depth > 0 && pick(3) == 0 {
+        result.addArrangedSubview(stack(depth - 1))
+        onlyLeaves = false
+      } else {
+        result.addArrangedSubview(leaf())
+      }
+    }
+    // Stretching a nested stack is where direct evaluation and the simplex may differ.
+    result.distribution = onlyLeaves && pick(2) == 0 ? .fill : .fillEqually
+    return result
+  }
+
+  func fill(_ container: View, depth: Int) {
+    var previous: View?
+    for _ in 0..<(pick(3) + 1) {
+      let kind = pick(depth > 0 ? 4 : 3)
+      let isContainer = kind == 3
+      let child: View = isContainer ? View() : kind == 0 ? leaf() : stack(1)
+      child.translatesAutoresizingMaskIntoConstraints = false
+      container.addSubview(child)
+      let anchors = [
+        (container.leadingAnchor, container.trailingAnchor),
+        (container.safeAreaLayoutGuide.leadingAnchor, container.safeAreaLayoutGuide.trailingAnchor),
+        (container.layoutMarginsGuide.leadingAnchor, container.layoutMarginsGuide.trailingAnchor),
+      ]
+      let (leading, trailing) = anchors[pick(3)]
+      let inset = Double(pick(4) * 5)
+      var constraints: [LayoutConstraint] = []
+      switch pick(isContainer ? 3 : 6) {
+      case 0:
+        constraints.append(child.leadingAnchor.constraint(equalTo: leading, constant: inset))
+        constraints.append(child.trailingAnchor.constraint(equalTo: trailing, constant: -inset))
+      case 1:
+        constraints.append(child.leadingAnchor.constraint(equalTo: leading, constant: inset))
+        constraints.append(child.widthAnchor.constraint(equalToConstant: Double(pick(100) + 100)))
+      case 2:
+        constraints.append(
+          child.centerXAnchor.constraint(
+            equalTo: container.centerXAnchor, constant: Double(pick(3) - 1) * 10))
+        constraints.append(child.widthAnchor.constraint(equalToConstant: Double(pick(100) + 100)))
+      case 3:
+        constraints.append(child.leadingAnchor.constraint(equalTo: leading, constant: inset))
+      case 4:
+        constraints.append(child.trailingAnchor.constraint(equalTo: trailing, constant: -inset))
+      default:
+        if let previous {
+          constraints.append(child.leadingAnchor.constraint(equalTo: previous.leadingAnchor))
+        } else {
+          constraints.append(child.centerXAnchor.constraint(equalTo: container.centerXAnchor))
+        }
+      }
+      let tops = [
+        container.topAnchor, container.safeAreaLayoutGuide.topAnchor,
+        container.layoutMarginsGuide.topAnchor,
+      ]
+      let top = previous?.bottomAnchor ?? tops[pick(3)]
+      constraints.append(child.topAnchor.constraint(equalTo: top, constant: Double(pick(3) * 6)))
+      if isContainer || pick(2) == 0 {
+        constraints.append(
+          child.heightAnchor.constraint(equalToConstant: Double(isContainer ? 160 : pick(60) + 40)))
+      }
+      LayoutConstraint.activate(constraints)
+      previous = child
+      if isContainer {
+        child.preservesSuperviewLayoutMargins = pick(3) == 0
+        child.insetsLayoutMarginsFromSafeArea = pick(4) != 0
+        if pick(2) == 0 {
+          child.layoutMargins = EdgeInsets(top: 4, left: Double(pick(20)), bottom: 4, right: 12)
+        }
+        fill(child, depth: depth - 1)
+      }
+    }
+  }
+
+  let root = View()
+  fill(root, depth: 2)
+  switch pick(3) {
+  case 0:
+    window.rootViewController = HostingController(content: root)
+  case 1:
+    root.layoutState.isViewControllerRootView = true
+    root.frame = window.bounds
+    window.addSubview(root)
+  default:
+    root.frame = window.bounds
+    window.addSubview(root)
+  }
+  leaves = made
+  return window
+}
