@@ -196,3 +196,117 @@ struct SplitMix {
   #expect(leaves[594].superview!.frame.height == 10)
   #expect(leaves[0].superview!.frame.height == 10)
 }
+
+/// Random stack trees edited in place (leaf sizes, hidden views) and relaid out
+/// incrementally by direct evaluation end exactly where a fresh layout of the final state
+/// ends. (Content often overflows here; where direct evaluation and the simplex may pick
+/// different views to shrink, `directLayoutAgreesWithSolver` covers their agreement.)
+@MainActor
+@Test(arguments: 0..<24)
+func incrementalDirectRelayoutsAgreeWithAFreshLayout(seed: Int) {
+  struct Edit {
+    var leaf: Int
+    var size: Size?
+    var hidden: Bool?
+  }
+  func build(_ edits: [Edit]) -> (root: View, leaves: [ImageView]) {
+    var generator = SplitMix(seed: UInt64(seed) &* 7919 + 3)
+    var leaves: [ImageView] = []
+    func make(_ depth: Int) -> View {
+      if depth == 0 || generator.next() % 3 == 0 {
+        let width = Double(generator.next() % 40 + 5)
+        let height = Double(generator.next() % 40 + 5)
+        let leaf = ImageView(image: .init(name: "leaf", size: Size(width: width, height: height)))
+        leaves.append(leaf)
+        return leaf
+      }
+      let stack = StackView()
+      stack.axis = generator.next() % 2 == 0 ? .vertical : .horizontal
+      let distributions: [StackView.Distribution] = [.fillEqually, .equalSpacing]
+      stack.distribution = distributions[Int(generator.next() % 2)]
+      let alignments: [StackView.Alignment] = [.fill, .leading, .center, .trailing]
+      stack.alignment = alignments[Int(generator.next() % 4)]
+      stack.spacing = Double(generator.next() % 3) * 4
+      for _ in 0..<(generator.next() % 3 + 2) { stack.addArrangedSubview(make(depth - 1)) }
+      return stack
+    }
+    let root = View(frame: Rect(x: 0, y: 0, width: 400, height: 600))
+    let top = make(4)
+    top.frame = root.bounds
+    root.addSubview(top)
+    for edit in edits {
+      if let size = edit.size { leaves[edit.leaf].image = .init(name: "leaf", size: size) }
+      if let hidden = edit.hidden { leaves[edit.leaf].isHidden = hidden }
+    }
+    return (root, leaves)
+  }
+  // Hidden views collapse to zero length; where they sit is not specified.
+  func frames(_ view: View) -> [Rect] {
+    view.isHidden ? [] : [view.frame] + view.subviews.flatMap(frames)
+  }
+
+  let (root, leaves) = build([])
+  root.layoutIfNeeded()
+  let solvesBefore = LayoutEngine.statistics.solves
+  var random = SplitMix(seed: UInt64(seed) + 101)
+  var edits: [Edit] = []
+  for _ in 0..<6 {
+    // A few edits between layouts, as a screen gets between events.
+    for _ in 0..<(random.next() % 3 + 1) {
+      let index = Int(random.next() % UInt64(leaves.count))
+      var edit = Edit(leaf: index)
+      if random.next() % 4 == 0 && leaves.count > 1 {
+        edit.hidden = !leaves[index].isHidden
+        leaves[index].isHidden = edit.hidden!
+      } else {
+        let size = Size(
+          width: Double(random.next() % 60 + 1), height: Double(random.next() % 60 + 1))
+        edit.size = size
+        leaves[index].image = .init(name: "leaf", size: size)
+      }
+      edits.append(edit)
+    }
+    root.layoutIfNeeded()
+    #expect(LayoutEngine.statistics.solves == solvesBefore, "direct evaluation only")
+    let fresh = build(edits).root
+    fresh.layoutIfNeeded()
+    for (index, (x, y)) in zip(frames(root), frames(fresh)).enumerated() {
+      #expect(
+        x == y,
+        "seed \(seed) after \(edits.count) edits, view \(index): \(x), fresh \(y); edits \(edits)")
+      if x != y { break }
+    }
+  }
+}
+
+/// A fixed-height row (a relayout boundary) in a fill-aligned column, itself
+/// leading-aligned in an outer column: when the row's content grows, the column's width
+/// (its natural width) must grow too.
+@MainActor
+@Test func aBoundaryRowsGrowthWidensALeadingAlignedColumn() {
+  let outer = StackView()
+  outer.axis = .vertical
+  outer.alignment = .leading
+  let column = StackView()
+  column.axis = .vertical
+  column.alignment = .fill
+  let row = StackView()
+  row.axis = .horizontal
+  row.heightAnchor.constraint(equalToConstant: 44).isActive = true
+  let label = Label()
+  label.text = "Short"
+  row.addArrangedSubview(label)
+  column.addArrangedSubview(row)
+  outer.addArrangedSubview(column)
+  let root = View(frame: Rect(x: 0, y: 0, width: 390, height: 400))
+  outer.frame = root.bounds
+  root.addSubview(outer)
+  root.layoutIfNeeded()
+  let before = column.frame.width
+  label.text = "A much, much longer title"
+  root.layoutIfNeeded()
+  #expect(column.frame.width > before)
+  #expect(column.frame.width == label.intrinsicContentSize.width)
+  #expect(row.frame.width == column.frame.width)
+  #expect(label.frame.width == label.intrinsicContentSize.width)
+}

@@ -80,6 +80,30 @@ enum DirectStackLayout {
     arrangeChildren(of: island, force: force, keepsInsets: true)
   }
 
+  /// Whether a natural size that some stack arranges by changed below `root`, from
+  /// `boundary` up. A relayout boundary's frame does not depend on its content, but its
+  /// natural size still feeds its ancestors' (a column's width is its widest row's): when a
+  /// stack above arranges by a size that moved, frames above the boundary move too. Only
+  /// the parts a stack uses count (not the length in a `fillEqually` stack, not the
+  /// breadth in a `fill`-aligned one), and the walk ends at the first view that is not in a
+  /// stack, whose frame is its own.
+  static func naturalSizeChanged(from boundary: View, below root: View) -> Bool {
+    var view = boundary
+    while view !== root, let stack = view.superview as? StackView {
+      if let arranged = view.layoutState.lastNaturalSize {
+        let natural = naturalSize(of: view)
+        let vertical = stack.axis == .vertical
+        let along = vertical ? arranged.height != natural.height : arranged.width != natural.width
+        let across = vertical ? arranged.width != natural.width : arranged.height != natural.height
+        if (along && stack.distribution != .fillEqually) || (across && stack.alignment != .fill) {
+          return true
+        }
+      }
+      view = stack
+    }
+    return false
+  }
+
   /// The natural size: fixed constant constraints, else the intrinsic size (0 where there is
   /// none), else for a stack the sum along its axis and the maximum across.
   static func naturalSize(of view: View) -> Size {

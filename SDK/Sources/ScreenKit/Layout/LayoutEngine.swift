@@ -69,7 +69,8 @@ enum LayoutEngine {
       guard let boundary = entry.view, boundary.layoutState.needsLayout else { continue }
       guard boundary.isDescendant(of: root), !forceSolver, DirectStackLayout.qualifies(boundary),
         boundary.layoutState.safeAreaInsets == .zero,
-        !AnchorChainLayout.naturalSizeChanged(above: boundary)
+        !AnchorChainLayout.naturalSizeChanged(above: boundary),
+        !DirectStackLayout.naturalSizeChanged(from: boundary, below: root)
       else {
         // Flag the chains of this boundary and the ones left and lay out the root the
         // ordinary way.
@@ -78,13 +79,18 @@ enum LayoutEngine {
             view.isDescendant(of: root)
           else { continue }
           view.layoutState.isRelayoutBoundary = false
-          view.layoutState.needsLayout = false
-          var current: View? = view
-          while let ancestor = current {
-            ancestor.layoutState.qualifiesForDirectLayout = nil
-            current = ancestor.superview
+          view.layoutState.selfDirty = true
+          // Flag the whole chain up to the root, through boundaries above (which
+          // `setNeedsLayout()` would stop at).
+          var child = view
+          view.layoutState.qualifiesForDirectLayout = nil
+          while let parent = child.superview {
+            parent.layoutState.dirtyChildren.append(WeakView(child))
+            parent.layoutState.needsLayout = true
+            parent.layoutState.naturalSize = nil
+            parent.layoutState.qualifiesForDirectLayout = nil
+            child = parent
           }
-          view.setNeedsLayout()
         }
         root.layoutState.needsLayout = true
         layout(root: root)
