@@ -9,7 +9,7 @@ struct ConfigTests {
       # compd config
       socket = /run/x.sock
       plugin-dir = /a, /b
-      plugin-dir = /c
+      plugin_dirs = /c
       state-dir = /var/lib/compd
       log-level = debug
       socket-mode = 0600

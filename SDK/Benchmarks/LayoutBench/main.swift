@@ -114,7 +114,10 @@ func rows() -> (View, Int, () -> Void) {
     let label = Label()
     label.text = "Setting \(index)"
     label.setContentHuggingPriority(.defaultLow - 1, for: .horizontal)
+    // The shape's 50×30 switch (UIKit's intrinsic 51×31 would not match the reference).
     let toggle = Switch()
+    toggle.widthAnchor.constraint(equalToConstant: 50).isActive = true
+    toggle.heightAnchor.constraint(equalToConstant: 30).isActive = true
     row.addArrangedSubview(icon)
     row.addArrangedSubview(label)
     row.addArrangedSubview(toggle)

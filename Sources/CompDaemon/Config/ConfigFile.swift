@@ -8,7 +8,8 @@ import Logging
 ///
 /// Format: one `key = value` per line; `#` starts a comment line; blank lines are ignored;
 /// a list (`plugin-dir`) takes repeated keys or comma-separated values. Keys:
-/// `socket`, `plugin-dir`, `state-dir`, `log-level`, `socket-mode`, `max-connections`,
+/// `socket`, `plugin-dir` (or `plugin_dirs`), `state-dir`, `log-level`, `socket-mode`,
+/// `max-connections`,
 /// `max-line-bytes`, `max-output-bytes`, `shutdown-grace`, `io-threads`, `scene-grace`,
 /// `max-scenes-per-client`, and the access-control keys. Unknown keys and bad values are
 /// errors that name `file:line`.
@@ -18,7 +19,7 @@ public struct ConfigFile: Sendable, Equatable {
 
   /// `socket`.
   public var socketPath: String?
-  /// `plugin-dir` (every occurrence, in order).
+  /// `plugin-dir`, also spelled `plugin_dirs` (every occurrence, in order).
   public var pluginDirectories: [String]?
   /// `state-dir`.
   public var stateDirectory: String?
@@ -46,7 +47,8 @@ public struct ConfigFile: Sendable, Equatable {
   /// Every key the file format knows, for `--help` and error messages.
   public static let keys =
     [
-      "socket", "plugin-dir", "state-dir", "log-level", "socket-mode", "max-connections",
+      "socket", "plugin-dir", "plugin_dirs", "state-dir", "log-level", "socket-mode",
+      "max-connections",
       "max-line-bytes", "max-output-bytes", "shutdown-grace", "io-threads", "scene-grace",
       "max-scenes-per-client",
     ] + AccessSettingsOverlay.keys  // (service)
@@ -101,7 +103,7 @@ public struct ConfigFile: Sendable, Equatable {
       switch key {
       case "socket":
         result.socketPath = value
-      case "plugin-dir":
+      case "plugin-dir", "plugin_dirs":
         let directories = value.split(separator: ",", omittingEmptySubsequences: false).map {
           $0.trimmingSpaces
         }
