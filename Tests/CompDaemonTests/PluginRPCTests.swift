@@ -72,4 +72,61 @@ import Testing
     #expect(try call(client, 9, "daemon.info")["result"]?["components"] == 2)
     #expect(try call(client, 10, "daemon.ping")["result"] == [:])
   }
+  @Test("a real compd lists every bad plugin with its reason and serves the good one")
+  func everyBadPluginThroughTheDaemon() throws {
+    let plugins = try Fixtures.temporaryDirectory("rpc-bad")
+    let state = try Fixtures.temporaryDirectory("rpc-bad-state")
+    var expected: [(file: String, state: String, reason: String)] = [
+      ("libagood.so", "loaded", ""),
+      ("libbduplicate.so", "rejected", "is already registered by"),
+      ("libcrash.so", "quarantined", "crashed with signal 11"),
+      ("libhang.so", "quarantined", "hung: vetting did not finish"),
+      ("libwrong.so", "rejected", "ABI mismatch"),
+      ("libchatty.so", "rejected", "ABI mismatch"),
+      ("libnoentry.so", "rejected", "no entry point"),
+      ("libthrowing.so", "rejected", "failed to open: the fixture refuses"),
+      ("libtrapping.so", "quarantined", "crashed with signal 4"),
+      ("libbadname.so", "rejected", "is not a namespaced component name"),
+    ]
+    let swiftFixtures: [String: Fixtures.SwiftVariant] = [
+      "libagood.so": .good, "libbduplicate.so": .good, "libthrowing.so": .throwingFactory,
+      "libtrapping.so": .trappingViewDidLoad, "libbadname.so": .badName,
+    ]
+    let cFixtures: [String: Fixtures.CVariant] = [
+      "libcrash.so": .crash, "libhang.so": .hang, "libwrong.so": .wrongStamp,
+      "libchatty.so": .chatty, "libnoentry.so": .noEntry,
+    ]
+    for (file, variant) in swiftFixtures {
+      try Fixtures.install(Fixtures.library(variant), into: plugins, as: file)
+    }
+    for (file, variant) in cFixtures {
+      try Fixtures.install(Fixtures.library(variant), into: plugins, as: file)
+    }
+    try "not a library\n".write(toFile: plugins + "/libtext.so", atomically: true, encoding: .utf8)
+    expected.append(("libtext.so", "rejected", "not an ELF shared library"))
+
+    let daemon = try DaemonProcess(arguments: ["--plugin-dir", plugins, "--state-dir", state])
+    defer { _ = try? daemon.stop() }
+    let client = try SocketClient(path: daemon.socketPath)
+    let list = try #require(call(client, 1, "plugins.list")["result"]?["plugins"]?.arrayValue)
+    #expect(list.count == expected.count)
+    for entry in expected {
+      let record = list.first { $0["path"]?.stringValue == plugins + "/" + entry.file }
+      #expect(record?["state"]?.stringValue == entry.state, "\(entry.file): \(record ?? .null)")
+      if entry.reason.isEmpty {
+        #expect(record?["error"] == nil, "\(entry.file)")
+      } else {
+        #expect(
+          record?["error"]?.stringValue?.contains(entry.reason) == true,
+          "\(entry.file): \(record ?? .null)")
+      }
+    }
+    // Still serving, with the one good component.
+    #expect(try call(client, 2, "daemon.info")["result"]?["components"] == 1)
+    let opened = try call(client, 3, "scene.open", ["component": "fixture.Hello"])
+    #expect(opened["result"]?["scene"] != nil, "\(opened)")
+    let refused = try call(client, 4, "scene.open", ["component": "fixture.Trapping"])
+    #expect(refused["error"]?["data"]?["name"] == "compd.NoSuchComponent")
+    #expect(try daemon.stop() == 0)
+  }
 }
