@@ -33,10 +33,36 @@ public struct CompctlCommand: AsyncParsableCommand {
   /// The root command (ArgumentParser parses it).
   public init() {}
 
+  /// The client options every subcommand takes (`--socket PATH`, `--timeout S`, `--json`),
+  /// moved from before the subcommand's name to after it, so that
+  /// `compctl --socket PATH ping` means `compctl ping --socket PATH`.
+  static func movingClientOptions(_ arguments: [String]) -> [String] {
+    var leading: [String] = []
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "--json" || argument.hasPrefix("--socket=") || argument.hasPrefix("--timeout=")
+      {
+        leading.append(argument)
+        index += 1
+      } else if (argument == "--socket" || argument == "--timeout") && index + 1 < arguments.count {
+        leading += arguments[index...index + 1]
+        index += 2
+      } else {
+        break
+      }
+    }
+    guard !leading.isEmpty, index < arguments.count, !arguments[index].hasPrefix("-") else {
+      return arguments
+    }
+    return [arguments[index]] + leading + arguments[(index + 1)...]
+  }
+
   /// Runs the command line; usage errors exit 1 (not ArgumentParser's 64).
   public static func runAsMain() async {
     do {
-      var command = try parseAsRoot()
+      var command = try parseAsRoot(
+        movingClientOptions(Array(CommandLine.arguments.dropFirst())))
       if var asyncCommand = command as? any AsyncParsableCommand {
         try await asyncCommand.run()
       } else {

@@ -35,6 +35,24 @@ import Testing
     #expect(try daemon.stop() == 0)
   }
 
+  @Test func clientOptionsMayComeBeforeTheSubcommand() throws {
+    let daemon = try DaemonProcess()
+    let ping = try runProcess(TestPaths.compctl, ["--socket", daemon.socketPath, "ping"])
+    #expect(ping.status == 0, "\(ping.stderr)")
+    let info = try runProcess(
+      TestPaths.compctl, ["--json", "--socket=\(daemon.socketPath)", "--timeout", "5", "info"])
+    #expect(info.status == 0, "\(info.stderr)")
+    #expect(
+      try JSONParser.parse(info.stdout.trimmingCharacters(in: .whitespacesAndNewlines))["protocol"]
+        == 1)
+    #expect(
+      CompctlCommand.movingClientOptions(["--socket", "/s", "call", "m", "{}"])
+        == ["call", "--socket", "/s", "m", "{}"])
+    #expect(CompctlCommand.movingClientOptions(["--help"]) == ["--help"])
+    #expect(CompctlCommand.movingClientOptions(["--socket"]) == ["--socket"])
+    #expect(try daemon.stop() == 0)
+  }
+
   @Test func theSocketComesFromTheEnvironment() throws {
     let daemon = try DaemonProcess()
     var environment = ProcessInfo.processInfo.environment
