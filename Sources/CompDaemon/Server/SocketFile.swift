@@ -85,6 +85,56 @@ struct SocketFile: Sendable {
       changeSeconds: info.st_ctim.tv_sec, changeNanoseconds: info.st_ctim.tv_nsec)
   }
 
+  /// Creates the socket file: a Unix stream socket bound to the path, given `mode`, and
+  /// listening only after the file's identity is recorded, so that no client can reach it
+  /// (and no one can swap the file under compd's feet) before compd knows which file is its
+  /// own. The caller's umask applies to the file between bind and chmod.
+  func bindAndListen(mode: UInt32, backlog: Int32) throws(StartupError) -> (
+    descriptor: Int32, identity: Identity
+  ) {
+    func failure(_ what: String) -> StartupError {
+      StartupError("cannot listen on \(path): \(what): \(String(cString: strerror(errno)))")
+    }
+    let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard descriptor >= 0 else { throw failure("socket") }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+      close(descriptor)
+      throw StartupError(
+        "cannot listen on \(path): the path is longer than a socket address allows")
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw.copyBytes(from: bytes)
+      raw[bytes.count] = 0
+    }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    guard bound == 0 else {
+      let error = failure("bind")
+      close(descriptor)
+      throw error
+    }
+    do {
+      try setMode(mode)
+    } catch {
+      close(descriptor)
+      unlink(path)
+      throw error
+    }
+    guard let identity = currentIdentity(), listen(descriptor, backlog) == 0 else {
+      let error = failure("listen")
+      close(descriptor)
+      unlink(path)
+      throw error
+    }
+    return (descriptor, identity)
+  }
+
   /// Sets the permission bits exactly.
   func setMode(_ mode: UInt32) throws(StartupError) {
     if chmod(path, mode_t(mode)) != 0 {

@@ -125,31 +125,35 @@ final class SocketListener: Sendable {
         }
       }
 
-    // The socket file is created by bind(); the umask makes it no wider than the mode
-    // from the start, and chmod then sets it exactly.
-    let previousMask = umask(mode_t(~config.socketMode & 0o777))
     let listener: any Channel
-    do {
-      if let activated {  // (service) serve the socket systemd passed
+    let identity: SocketFile.Identity?
+    if let activated {  // (service) serve the socket systemd passed; never ours to unlink
+      do {
         listener = try await bootstrap.withBoundSocket(activated.descriptor).get()
-      } else {
-        listener = try await bootstrap.bind(
-          unixDomainSocketPath: config.socketPath, cleanupExistingSocketFile: false
-        ).get()
+      } catch {
+        throw StartupError("cannot listen on \(config.socketPath): \(error)")
       }
-    } catch {
+      identity = nil
+    } else {
+      // The socket file is created by bind(); the umask makes it no wider than the mode
+      // from the start, and chmod then sets it exactly.
+      let previousMask = umask(mode_t(~config.socketMode & 0o777))
+      let created: (descriptor: Int32, identity: SocketFile.Identity)
+      do {
+        created = try socketFile.bindAndListen(mode: config.socketMode, backlog: 256)
+      } catch {
+        umask(previousMask)
+        throw error
+      }
       umask(previousMask)
-      throw StartupError("cannot listen on \(config.socketPath): \(error)")
+      do {
+        listener = try await bootstrap.withBoundSocket(created.descriptor).get()
+      } catch {
+        socketFile.remove(ifStill: created.identity)
+        throw StartupError("cannot listen on \(config.socketPath): \(error)")
+      }
+      identity = created.identity
     }
-    umask(previousMask)
-    do {
-      if activated == nil { try socketFile.setMode(config.socketMode) }  // (service)
-    } catch {
-      try? await listener.close()
-      throw error
-    }
-    // (service) a socket from systemd is never ours to unlink
-    let identity = activated == nil ? socketFile.currentIdentity() : nil
     logger.notice(
       "listening",
       metadata: [
