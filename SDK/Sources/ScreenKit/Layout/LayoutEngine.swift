@@ -16,6 +16,12 @@ enum LayoutEngine {
     var solves = 0
     /// Passes evaluated directly, without the solver.
     var directPasses = 0
+    /// Rows added to a simplex tableau (a fresh solve adds all of its constraints).
+    var solverRowsAdded = 0
+    /// Rows removed from a persistent tableau because their constraint changed or went away.
+    var solverRowsRemoved = 0
+    /// Times a persistent simplex session solved from scratch.
+    var sessionRebuilds = 0
   }
 
   static var statistics = Statistics()
@@ -23,6 +29,9 @@ enum LayoutEngine {
   /// Tests set this to lay out with the simplex even where direct evaluation qualifies.
   static var forceSolver = false
   static let maximumIterations = 4
+  /// Whether simplex passes reuse the root's tableau (`SimplexSession`); when false every
+  /// pass builds a new solver (the benchmark's baseline, and a fresh solve to compare with).
+  static var incrementalSimplex = true
   private static var nextPassID = 1
 
   /// Lays out the hierarchy under `root`, keeping `root`'s own frame.
@@ -39,7 +48,8 @@ enum LayoutEngine {
       return
     }
     for _ in 0..<maximumIterations {
-      let pass = LayoutPass(root: root, passID: nextPassID, fitting: nil)
+      let pass = LayoutPass(
+        root: root, passID: nextPassID, fitting: nil, session: simplexSession(of: root))
       nextPassID += 1
       pass.build()
       statistics.solves += 1
@@ -49,6 +59,15 @@ enum LayoutEngine {
     }
     clearNeedsLayout(root)
     runLayoutSubviews(root)
+  }
+
+  /// The persistent simplex of `root`, if simplex passes are incremental.
+  private static func simplexSession(of root: View) -> SimplexSession? {
+    guard incrementalSimplex else { return nil }
+    if let session = root.layoutState.simplexSession { return session }
+    let session = SimplexSession()
+    root.layoutState.simplexSession = session
+    return session
   }
 
   /// Lays out the dirty relayout boundaries under `root` alone; falls back to a full pass

@@ -24,6 +24,8 @@ final class Solver {
   private struct Tag {
     var marker: Int
     var other: Int
+    /// The weight of the error symbols in the objective (0 for required constraints).
+    var weight = 0.0
   }
 
   private struct Edit {
@@ -101,6 +103,9 @@ final class Solver {
   /// The number of variables made.
   var variableCount: Int { variableSymbols.count }
 
+  /// The number of constraints in the tableau.
+  var constraintCount: Int { tags.count }
+
   /// The current value of `variable`.
   func value(of variable: Int) -> Double {
     rows[variableSymbols[variable]]?.constant ?? 0
@@ -113,7 +118,7 @@ final class Solver {
     terms: [(variable: Int, coefficient: Double)], constant: Double, relation: Relation,
     required: Bool, weight: Double
   ) throws(Failure) -> Int {
-    var tag = Tag(marker: -1, other: -1)
+    var tag = Tag(marker: -1, other: -1, weight: required ? 0 : weight)
     var row = Row(constant: constant)
     for term in terms {
       let symbol = variableSymbols[term.variable]
@@ -175,11 +180,14 @@ final class Solver {
   /// Removes the constraint with identifier `id`.
   func remove(_ id: Int) throws(Failure) {
     guard let tag = tags.removeValue(forKey: id) else { return }
+    // Take the constraint's error terms out of the objective (both of a non-required
+    // equality's). A basic error symbol is substituted out of the objective, so its row
+    // stands for it.
     for marker in [tag.marker, tag.other] where marker >= 0 && kinds[marker] == .error {
       if let row = rows[marker] {
-        objective.insert(row, -objective.coefficient(for: marker))
+        objective.insert(row, -tag.weight)
       } else {
-        objective.insert(marker, -objective.coefficient(for: marker))
+        objective.insert(marker, -tag.weight)
       }
     }
     if rows.removeValue(forKey: tag.marker) == nil {

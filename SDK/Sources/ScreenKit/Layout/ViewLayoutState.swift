@@ -55,6 +55,8 @@ final class ViewLayoutState {
   var absoluteOrigin = Point.zero
   /// Lowered by a stack view so that equal priorities resolve by arranged order.
   var priorityTieBreak: (hugging: Float, compression: Float) = (0, 0)
+  /// The persistent simplex of the hierarchy this view is the layout root of.
+  var simplexSession: SimplexSession?
   init() {}
 }
 
