@@ -31,7 +31,8 @@ enum LayoutEngine {
   static let maximumIterations = 4
   /// Whether simplex passes reuse the root's tableau (`SimplexSession`); when false every
   /// pass builds a new solver (the benchmark's baseline, and a fresh solve to compare with).
-  static var incrementalSimplex = true
+  /// `SCREENKIT_FRESH_SIMPLEX=1` in the environment turns it off (for the benchmark).
+  static var incrementalSimplex = SimplexSession.enabledByEnvironment
   private static var nextPassID = 1
 
   /// Lays out the hierarchy under `root`, keeping `root`'s own frame.

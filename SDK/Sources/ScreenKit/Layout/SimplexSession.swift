@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The persistent simplex of one layout root: a solver whose tableau survives between
 /// passes, the variables of the views and guides under the root (stable from pass to pass)
 /// and the rows it holds, keyed by their content.
@@ -13,6 +19,10 @@
 @MainActor
 final class SimplexSession {
   private static var nextID = 1
+
+  /// Whether incremental sessions are on unless the environment sets
+  /// `SCREENKIT_FRESH_SIMPLEX` (the benchmark's baseline: a new solver every pass).
+  static let enabledByEnvironment = getenv("SCREENKIT_FRESH_SIMPLEX") == nil
 
   /// Identifies the session in `LayoutNode.sessionID`; changes when the session starts over.
   private(set) var id: Int
