@@ -27,9 +27,12 @@ final class SimplexSession {
   /// Identifies the session in `LayoutNode.sessionID`; changes when the session starts over.
   private(set) var id: Int
   private(set) var solver = Solver()
-  /// The solver identifiers of the rows in the tableau, by record (equal records queue).
-  private var live: [LayoutPass.Record: [Int]] = [:]
-  private var liveRows = 0
+  /// The rows in the tableau, in the order of the pass that left them, and their solver
+  /// identifiers.
+  private var rows: [LayoutPass.Record] = []
+  private var ids: [Int] = []
+  /// Whether the tableau holds a pass's rows (false until the first pass).
+  private var started = false
   /// Items that received variables since the session started over.
   private var allocatedItems = 0
   /// Items in the last pass.
@@ -47,7 +50,7 @@ final class SimplexSession {
   /// Starts over when the garbage of earlier passes outweighs the live state; call before
   /// asking for bases.
   func beginPass() {
-    if allocatedItems > 2 * lastItems + 64 || removedRows > 2 * liveRows + 256 {
+    if allocatedItems > 2 * lastItems + 64 || removedRows > 2 * rows.count + 256 {
       reset()
     }
   }
@@ -68,28 +71,44 @@ final class SimplexSession {
   /// issues in order.
   func synchronize(_ records: [LayoutPass.Record], items: Int) {
     lastItems = items
-    if hadConflict || live.isEmpty {
+    if hadConflict || !started {
       rebuild(records)
       return
     }
-    var kept: [LayoutPass.Record: [Int]] = [:]
-    kept.reserveCapacity(live.count)
+    let current = records.filter { $0.issue == nil }
+    // The records come in a fixed order, so most of them are where they were: match the
+    // common prefix and suffix by position and only the middle by content.
+    let limit = min(rows.count, current.count)
+    var prefix = 0
+    while prefix < limit && rows[prefix] == current[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < limit - prefix
+      && rows[rows.count - 1 - suffix] == current[current.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    var currentIDs = [Int](repeating: -1, count: current.count)
+    for index in 0..<prefix { currentIDs[index] = ids[index] }
+    for offset in 0..<suffix {
+      currentIDs[current.count - 1 - offset] = ids[rows.count - 1 - offset]
+    }
+    var pool: [LayoutPass.Record: [Int]] = [:]
+    for index in prefix..<(rows.count - suffix) {
+      pool[rows[index], default: []].append(ids[index])
+    }
     var added: [Int] = []
-    var rowCount = 0
-    for (index, record) in records.enumerated() where record.issue == nil {
-      rowCount += 1
-      if var ids = live[record], !ids.isEmpty {
-        let id = ids.removeFirst()
-        live[record] = ids.isEmpty ? nil : ids
-        kept[record, default: []].append(id)
+    for index in prefix..<(current.count - suffix) {
+      if var queue = pool[current[index]], !queue.isEmpty {
+        currentIDs[index] = queue.removeFirst()
+        pool[current[index]] = queue
       } else {
         added.append(index)
       }
     }
     var removed: [Int] = []
-    for ids in live.values { removed.append(contentsOf: ids) }
+    for queue in pool.values { removed.append(contentsOf: queue) }
     // Most rows changed: adding them one by one is no cheaper than starting over.
-    if 2 * (removed.count + added.count) > rowCount + 64 {
+    if 2 * (removed.count + added.count) > current.count + 64 {
       rebuild(records)
       return
     }
@@ -101,17 +120,15 @@ final class SimplexSession {
         LayoutEngine.statistics.solverRowsRemoved += 1
       }
       for index in added {
-        let record = records[index]
-        let id = try LayoutPass.insert(record, into: solver)
-        kept[record, default: []].append(id)
+        currentIDs[index] = try LayoutPass.insert(current[index], into: solver)
       }
     } catch {
       // A conflict (or a numerical failure): solve from scratch, reporting as a fresh pass.
       rebuild(records)
       return
     }
-    live = kept
-    liveRows = rowCount
+    rows = current
+    ids = currentIDs
     removedRows += removed.count
     for record in records {
       if let issue = record.issue { LayoutDiagnostics.report(issue) }
@@ -122,39 +139,40 @@ final class SimplexSession {
   /// required constraint dropped and reported, as a fresh pass does.
   private func rebuild(_ records: [LayoutPass.Record]) {
     LayoutEngine.statistics.sessionRebuilds += 1
+    started = true
     solver = LayoutPass.rebuiltSolver(variables: solver.variableCount, records: [])
-    live.removeAll(keepingCapacity: true)
-    liveRows = 0
+    rows.removeAll(keepingCapacity: true)
+    ids.removeAll(keepingCapacity: true)
     removedRows = 0
     hadConflict = false
-    var added: [LayoutPass.Record] = []
     for record in records {
       if let issue = record.issue {
         LayoutDiagnostics.report(issue)
         continue
       }
       do {
-        let id = try LayoutPass.insert(record, into: solver)
-        live[record, default: []].append(id)
-        added.append(record)
+        ids.append(try LayoutPass.insert(record, into: solver))
+        rows.append(record)
       } catch {
         // The tableau may hold part of the failed row: rebuild it from what succeeded.
         hadConflict = true
         solver = LayoutPass.rebuiltSolver(variables: solver.variableCount, records: [])
-        live.removeAll(keepingCapacity: true)
-        for previous in added {
+        var kept: [LayoutPass.Record] = []
+        ids.removeAll(keepingCapacity: true)
+        for previous in rows {
           if let id = try? LayoutPass.insert(previous, into: solver) {
-            live[previous, default: []].append(id)
+            ids.append(id)
+            kept.append(previous)
           }
         }
         if let source = record.source {
           LayoutDiagnostics.report(
             .unsatisfiable(
-              broken: source, conflicting: LayoutPass.conflicting(with: source, in: added)))
+              broken: source, conflicting: LayoutPass.conflicting(with: source, in: rows)))
         }
+        rows = kept
       }
     }
-    liveRows = added.count
   }
 
   /// Forgets every variable and row: the next pass allocates and adds everything anew.
@@ -162,8 +180,9 @@ final class SimplexSession {
     id = Self.nextID
     Self.nextID += 1
     solver = Solver()
-    live.removeAll()
-    liveRows = 0
+    rows.removeAll()
+    ids.removeAll()
+    started = false
     allocatedItems = 0
     removedRows = 0
     hadConflict = false
