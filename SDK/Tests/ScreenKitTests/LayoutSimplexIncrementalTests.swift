@@ -279,3 +279,37 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
   try solver.remove(ceiling)
   #expect(solver.value(of: x) == 20)
 }
+
+@MainActor
+@Test func aSessionSurvivesEditsAndStartsOverWhenMostRowsChange() {
+  let form = Form(rows: 12)
+  form.window.layoutIfNeeded()
+  let session = form.window.layoutState.simplexSession
+  #expect(session != nil)
+  var work = SolverWork.measure {
+    form.rows[2].view.isHidden = true
+    form.window.layoutIfNeeded()
+  }
+  #expect(work.rebuilds == 0)
+  #expect(work.added > 0 && work.added < 12)
+  // Swapping the whole content is cheaper as a new tableau.
+  work = SolverWork.measure {
+    for row in form.rows { row.view.removeFromSuperview() }
+    form.rows = (0..<12).map { Form.makeRow(title: "New \($0)", value: "\($0)") }
+    for row in form.rows { form.stack.addArrangedSubview(row.view) }
+    form.window.layoutIfNeeded()
+  }
+  #expect(work.rebuilds >= 1)
+  #expect(form.window.layoutState.simplexSession === session)
+  let (incremental, fresh) = incrementalAndFresh(form.window)
+  for (a, b) in zip(incremental, fresh) { #expect(close(a, b), "\(a) vs \(b)") }
+  // A former root placed inside another one gives up its tableau.
+  let inner = Form(rows: 2)
+  inner.window.layoutIfNeeded()
+  #expect(inner.window.layoutState.simplexSession != nil)
+  let holder = inner.window
+  holder.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+  form.window.addSubview(holder)
+  form.window.layoutIfNeeded()
+  #expect(holder.layoutState.simplexSession == nil)
+}

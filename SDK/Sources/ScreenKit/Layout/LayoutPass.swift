@@ -111,6 +111,10 @@ final class LayoutPass {
 
   private func collect(_ view: View) {
     views.append(view)
+    // A former layout root inside this one no longer needs its own tableau.
+    if view !== root && view.layoutState.simplexSession != nil {
+      view.layoutState.simplexSession = nil
+    }
     assumedSafeArea.append(view.layoutState.safeAreaInsets)
     assumedMargins.append(view.layoutState.effectiveLayoutMargins)
     for subview in view.subviews { collect(subview) }
