@@ -15,9 +15,20 @@ private final class Form {
     let valueWidth: LayoutConstraint
   }
 
+  /// A view that keeps its frame with constraint-based content: a title and a detail
+  /// label, optionally a nested card; `cross` (inactive) pulls the title from outside.
+  struct Card {
+    let view: View
+    let title: Label
+    let detail: Label
+    let cross: LayoutConstraint
+    let inner: Label?
+  }
+
   let window: Window
   let stack = StackView()
   var rows: [Row] = []
+  var cards: [Card] = []
 
   init(rows count: Int, width: Double = 390, height: Double = 844) {
     window = Window(frame: Rect(x: 0, y: 0, width: width, height: height))
@@ -39,6 +50,51 @@ private final class Form {
       let row = Self.makeRow(title: "Setting \(index)", value: "Value \(index % 7)")
       stack.addArrangedSubview(row.view)
       rows.append(row)
+    }
+  }
+
+  /// Adds `count` cards below the stack, every other one with a nested card.
+  func addCards(_ count: Int) {
+    for index in 0..<count {
+      let view = View(frame: Rect(x: 16, y: 500 + Double(index) * 70, width: 300, height: 64))
+      let title = Label()
+      title.text = "Card \(index)"
+      title.translatesAutoresizingMaskIntoConstraints = false
+      let detail = Label()
+      detail.text = "Detail"
+      detail.translatesAutoresizingMaskIntoConstraints = false
+      view.addSubview(title)
+      view.addSubview(detail)
+      let preferred = title.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 8)
+      preferred.priority = 500
+      LayoutConstraint.activate([
+        title.leadingAnchor.constraint(greaterThanOrEqualTo: view.leadingAnchor, constant: 8),
+        preferred,
+        title.topAnchor.constraint(equalTo: view.topAnchor, constant: 8),
+        title.trailingAnchor.constraint(lessThanOrEqualTo: view.trailingAnchor, constant: -8),
+        detail.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 4),
+        detail.leadingAnchor.constraint(equalTo: title.leadingAnchor),
+        detail.trailingAnchor.constraint(lessThanOrEqualTo: view.trailingAnchor, constant: -8),
+      ])
+      var inner: Label?
+      if index % 2 == 1 {
+        let nested = View(frame: Rect(x: 200, y: 4, width: 90, height: 40))
+        let label = Label()
+        label.text = "Inner"
+        label.translatesAutoresizingMaskIntoConstraints = false
+        nested.addSubview(label)
+        view.addSubview(nested)
+        LayoutConstraint.activate([
+          label.trailingAnchor.constraint(equalTo: nested.trailingAnchor, constant: -4),
+          label.centerYAnchor.constraint(equalTo: nested.centerYAnchor),
+          label.leadingAnchor.constraint(greaterThanOrEqualTo: nested.leadingAnchor, constant: 4),
+        ])
+        inner = label
+      }
+      window.addSubview(view)
+      let cross = title.leadingAnchor.constraint(equalTo: window.leadingAnchor, constant: 40)
+      cross.priority = 700
+      cards.append(Card(view: view, title: title, detail: detail, cross: cross, inner: inner))
     }
   }
 
@@ -211,6 +267,7 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
     (0..<(1 + below(3))).map { _ in words[below(words.count)] }.joined(separator: " ")
   }
   let form = Form(rows: 3 + below(12), width: Double(280 + below(400)))
+  form.addCards(below(4))
   form.window.layoutIfNeeded()
   var rebuilds = 0
   for step in 0..<40 {
@@ -237,6 +294,19 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
         form.rows.removeAll { $0.view === row.view }
       }
     case 6: row?.view.isHidden.toggle()
+    case 7 where !form.cards.isEmpty && below(2) == 0:
+      let card = form.cards[below(form.cards.count)]
+      switch below(4) {
+      case 0: card.title.text = text()
+      case 1: card.inner?.text = text()
+      case 2:
+        card.cross.constant = Double(below(80))
+        card.cross.isActive.toggle()
+      default:
+        card.view.frame = Rect(
+          x: Double(below(40)), y: card.view.frame.minY, width: Double(120 + below(300)),
+          height: 64)
+      }
     case 7:
       form.window.frame = Rect(
         x: 0, y: 0, width: Double(240 + below(500)), height: Double(400 + below(500)))
@@ -312,4 +382,47 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
   form.window.addSubview(holder)
   form.window.layoutIfNeeded()
   #expect(holder.layoutState.simplexSession == nil)
+}
+
+@MainActor
+@Test func aChangeInsideASealedContainerSolvesOnlyThatContainer() {
+  let form = Form(rows: 10)
+  form.addCards(6)
+  form.window.layoutIfNeeded()
+  let card = form.cards[2]
+  let work = SolverWork.measure {
+    card.title.text = "A longer card title"
+    form.window.layoutIfNeeded()
+  }
+  // The window's pass (cards are leaves there) and card 2's; the other cards are not solved.
+  #expect(work.solves == 2)
+  #expect(work.added == 2)
+  #expect(work.removed == 2)
+  #expect(work.rebuilds == 0)
+  var (incremental, fresh) = incrementalAndFresh(form.window)
+  for (a, b) in zip(incremental, fresh) { #expect(close(a, b), "\(a) vs \(b)") }
+  // A nested card inside card 3 alone.
+  let nested = SolverWork.measure {
+    form.cards[3].inner!.text = "Nested change"
+    form.window.layoutIfNeeded()
+  }
+  #expect(nested.solves == 3)
+  #expect(nested.added == 2)
+  // A constraint from outside into a card makes it part of the window's pass again.
+  card.cross.isActive = true
+  form.window.layoutIfNeeded()
+  #expect(card.title.frame.minX == 40 - 16)
+  (incremental, fresh) = incrementalAndFresh(form.window)
+  for (a, b) in zip(incremental, fresh) { #expect(close(a, b), "\(a) vs \(b)") }
+  card.cross.isActive = false
+  form.window.layoutIfNeeded()
+  #expect(card.title.frame.minX == 8)
+  // Moving a card re-solves it (its origin changed) but nothing inside is re-added.
+  let moved = SolverWork.measure {
+    form.cards[4].view.frame.origin.x += 10
+    form.window.layoutIfNeeded()
+  }
+  #expect(moved.solves == 2)
+  (incremental, fresh) = incrementalAndFresh(form.window)
+  for (a, b) in zip(incremental, fresh) { #expect(close(a, b), "\(a) vs \(b)") }
 }

@@ -33,7 +33,7 @@ enum LayoutEngine {
   /// pass builds a new solver (the benchmark's baseline, and a fresh solve to compare with).
   /// `SCREENKIT_FRESH_SIMPLEX=1` in the environment turns it off (for the benchmark).
   static var incrementalSimplex = SimplexSession.enabledByEnvironment
-  private static var nextPassID = 1
+  static var nextPassID = 1
 
   /// Lays out the hierarchy under `root`, keeping `root`'s own frame.
   static func layout(root: View) {
@@ -48,22 +48,13 @@ enum LayoutEngine {
       root.layoutState.needsLayout = false
       return
     }
-    for _ in 0..<maximumIterations {
-      let pass = LayoutPass(
-        root: root, passID: nextPassID, fitting: nil, session: simplexSession(of: root))
-      nextPassID += 1
-      pass.build()
-      statistics.solves += 1
-      statistics.visitedViews += pass.views.count
-      let stable = pass.apply()
-      if stable { break }
-    }
+    solveWithSimplex(root: root, nested: nil, top: root)
     clearNeedsLayout(root)
     runLayoutSubviews(root)
   }
 
   /// The persistent simplex of `root`, if simplex passes are incremental.
-  private static func simplexSession(of root: View) -> SimplexSession? {
+  static func simplexSession(of root: View) -> SimplexSession? {
     guard incrementalSimplex else { return nil }
     if let session = root.layoutState.simplexSession { return session }
     let session = SimplexSession()

@@ -70,15 +70,62 @@ final class LayoutPass {
   private var records: [Record] = []
   /// The solver holding this pass's solution.
   private var solver: Solver { session?.solver ?? ownSolver }
+  /// Set when the root is a sealed container inside another pass (see `isSealedContainer`):
+  /// the root's absolute origin and the safe rectangle it inherits, from the outer pass.
+  let nested: Nested?
+  /// Sealed containers met by a session pass: laid out as the leaves of this pass, their
+  /// subtrees by their own sessions afterwards.
+  private(set) var containers: [View] = []
+
+  /// What the pass of a sealed container takes from the pass around it.
+  struct Nested: Equatable {
+    var origin: Point
+    var safeRect: Rect
+  }
   /// The assumed safe-area insets and margins of each view, by index in `views`.
   private var assumedSafeArea: [EdgeInsets] = []
   private var assumedMargins: [EdgeInsets] = []
 
-  init(root: View, passID: Int, fitting: Fitting?, session: SimplexSession? = nil) {
+  init(
+    root: View, passID: Int, fitting: Fitting?, session: SimplexSession? = nil,
+    nested: Nested? = nil
+  ) {
     self.root = root
     self.passID = passID
     self.fitting = fitting
     self.session = session
+    self.nested = nested
+  }
+
+  /// Whether `view` is a sealed container of this (session) pass.
+  private func isContainer(_ view: View) -> Bool {
+    session != nil && view !== root && view.layoutState.containerInput != nil
+  }
+
+  /// Whether `view` (not the root) can be solved by its own session: a plain view that keeps
+  /// its frame, with subviews, not arranged or owned by a controller, and no constraint
+  /// between the pass's root and it relates anything inside it (so its subtree's variables
+  /// are independent of the rest once its frame is fixed).
+  private func isSealedContainer(_ view: View) -> Bool {
+    guard session != nil, fitting == nil, view !== root, type(of: view) == View.self,
+      view.translatesAutoresizingMaskIntoConstraints, !view.subviews.isEmpty,
+      view.owningViewController == nil, let parent = view.superview
+    else { return false }
+    if let stack = parent as? StackView, stack.arrangedSubviews.contains(where: { $0 === view }) {
+      return false
+    }
+    var ancestor: View? = parent
+    while let current = ancestor {
+      for constraint in current.layoutState.constraints {
+        for item in [constraint.firstItem, constraint.secondItem] {
+          guard let owner = item?.owningLayoutView else { continue }
+          if owner === view || owner.isDescendant(of: view) { return false }
+        }
+      }
+      if current === root { break }
+      ancestor = current.superview
+    }
+    return true
   }
 
   /// Allocates variables, adds every constraint and solves.
@@ -87,13 +134,15 @@ final class LayoutPass {
     session?.beginPass()
     for view in views {
       view.layoutState.node.passID = passID
-      view.layoutState.node.variableBase = allocate(view.layoutState.node)
+      view.layoutState.node.variableBase = allocate(view.layoutState.node, isRoot: view === root)
       if let stack = view as? StackView, stack.isLayoutMarginsRelativeArrangement {
         _ = stack.layoutMarginsGuide
       }
+      // A container's guides belong to its own pass.
+      if isContainer(view) { continue }
       for guide in view.systemAndUserGuides {
         guide.node.passID = passID
-        guide.node.variableBase = allocate(guide.node)
+        guide.node.variableBase = allocate(guide.node, isRoot: false)
         guides.append(guide)
       }
     }
@@ -104,6 +153,8 @@ final class LayoutPass {
     for view in views { view.addGeneratedConstraints(to: self) }
     addIntrinsicConstraints()
     for view in views {
+      // A container's constraints (all inside it) belong to its own pass.
+      if isContainer(view) { continue }
       for constraint in view.layoutState.constraints { add(constraint) }
     }
     session?.synchronize(records, items: views.count + guides.count)
@@ -111,17 +162,28 @@ final class LayoutPass {
 
   private func collect(_ view: View) {
     views.append(view)
-    // A former layout root inside this one no longer needs its own tableau.
-    if view !== root && view.layoutState.simplexSession != nil {
-      view.layoutState.simplexSession = nil
-    }
     assumedSafeArea.append(view.layoutState.safeAreaInsets)
     assumedMargins.append(view.layoutState.effectiveLayoutMargins)
+    if isSealedContainer(view) {
+      containers.append(view)
+      if view.layoutState.containerInput == nil {
+        view.layoutState.containerInput = Nested(origin: .zero, safeRect: .zero)
+      }
+      return
+    }
+    // A former layout root or container inside this pass no longer needs its own tableau.
+    if view !== root && session != nil {
+      if view.layoutState.containerInput != nil {
+        view.layoutState.containerInput = nil
+        view.layoutState.solvedContainerInput = nil
+      }
+      if view.layoutState.simplexSession != nil { view.layoutState.simplexSession = nil }
+    }
     for subview in view.subviews { collect(subview) }
   }
 
-  private func allocate(_ node: LayoutNode) -> Int {
-    if let session { return session.base(of: node) }
+  private func allocate(_ node: LayoutNode, isRoot: Bool) -> Int {
+    if let session { return session.base(of: node, isRoot: isRoot) }
     let base = solver.makeVariable()
     _ = solver.makeVariable()
     _ = solver.makeVariable()
@@ -300,8 +362,9 @@ final class LayoutPass {
       }
       if view === root {
         guard let base = base(of: view) else { continue }
-        add(Expression(terms: [(base, 1)], constant: 0), .equal, priority: .required)
-        add(Expression(terms: [(base + 1, 1)], constant: 0), .equal, priority: .required)
+        let origin = nested?.origin ?? .zero
+        add(Expression(terms: [(base, 1)], constant: -origin.x), .equal, priority: .required)
+        add(Expression(terms: [(base + 1, 1)], constant: -origin.y), .equal, priority: .required)
         if let fitting {
           add(view, .width, .greaterThanOrEqual, nil, nil, constant: 0)
           add(view, .height, .greaterThanOrEqual, nil, nil, constant: 0)
@@ -445,7 +508,11 @@ final class LayoutPass {
       let frame = absolute[index]
       let insets: EdgeInsets
       let safeRect: Rect
-      if let controller = view.owningViewController {
+      if let nested, view === root {
+        // A container's insets and margins come from the pass around it.
+        safeRects.append(nested.safeRect)
+        continue
+      } else if let controller = view.owningViewController {
         insets = controller.viewSafeAreaInsets
         safeRect = frame.inset(by: insets)
       } else if let window = view as? Window, view === root {
@@ -459,6 +526,9 @@ final class LayoutPass {
         safeRect = frame
       }
       safeRects.append(safeRect)
+      if isContainer(view) {
+        view.layoutState.containerInput = Nested(origin: frame.origin, safeRect: safeRect)
+      }
       view.layoutState.safeAreaInsets = insets
       if insets != assumedSafeArea[index] { stable = false }
 

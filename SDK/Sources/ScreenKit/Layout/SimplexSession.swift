@@ -33,6 +33,10 @@ final class SimplexSession {
   private var ids: [Int] = []
   /// Whether the tableau holds a pass's rows (false until the first pass).
   private var started = false
+  /// The root's first variable.
+  private var rootBase: Int?
+  /// `LayoutEngine.statistics.directPasses` when the session last solved a layout root.
+  var directPassesSeen = -1
   /// Items that received variables since the session started over.
   private var allocatedItems = 0
   /// Items in the last pass.
@@ -56,14 +60,23 @@ final class SimplexSession {
   }
 
   /// The first of `node`'s four variables, allocated on first use and kept while the
-  /// session lasts.
-  func base(of node: LayoutNode) -> Int {
-    if node.sessionID == id { return node.sessionBase }
+  /// session lasts. The root's are kept by the session: a sealed container is the root of
+  /// its own session and a leaf of the one around it.
+  func base(of node: LayoutNode, isRoot: Bool) -> Int {
+    if isRoot {
+      if let rootBase { return rootBase }
+    } else if node.sessionID == id {
+      return node.sessionBase
+    }
     let base = solver.makeVariable()
     for _ in 0..<3 { _ = solver.makeVariable() }
-    node.sessionID = id
-    node.sessionBase = base
     allocatedItems += 1
+    if isRoot {
+      rootBase = base
+    } else {
+      node.sessionID = id
+      node.sessionBase = base
+    }
     return base
   }
 
@@ -183,8 +196,54 @@ final class SimplexSession {
     rows.removeAll()
     ids.removeAll()
     started = false
+    rootBase = nil
     allocatedItems = 0
     removedRows = 0
     hadConflict = false
+  }
+}
+
+extension LayoutEngine {
+  /// Solves the hierarchy of `root` (the layout root `top`, or a sealed container inside it
+  /// with `nested` from the pass around it) until the insets, margins and wrapping widths it
+  /// assumed are the ones it derived, then each sealed container it met whose subtree needs
+  /// layout or whose frame, inherited safe area or margins changed, with its own session.
+  static func solveWithSimplex(
+    root: View, nested: LayoutPass.Nested?, top: View, forceContainers: Bool = false
+  ) {
+    var containers: [View] = []
+    for _ in 0..<maximumIterations {
+      let pass = LayoutPass(
+        root: root, passID: nextPassID, fitting: nil, session: simplexSession(of: root),
+        nested: nested)
+      nextPassID += 1
+      pass.build()
+      statistics.solves += 1
+      statistics.visitedViews += pass.views.count
+      let stable = pass.apply()
+      containers = pass.containers
+      if stable { break }
+    }
+    // A relayout boundary left by direct evaluation may hide a change below a clean
+    // container, and direct evaluation (of any root) since the last simplex pass may have
+    // set frames inside one: then every container is solved again.
+    var force = forceContainers || !top.layoutState.pendingBoundaries.isEmpty
+    if nested == nil, let session = root.layoutState.simplexSession {
+      if session.directPassesSeen != statistics.directPasses { force = true }
+      session.directPassesSeen = statistics.directPasses
+    }
+    for container in containers {
+      let state = container.layoutState
+      guard let input = state.containerInput else { continue }
+      let size = container.frame.size
+      if !state.needsLayout && !force, let last = state.solvedContainerInput,
+        last.0 == input, last.1 == size, last.2 == state.safeAreaInsets,
+        last.3 == state.effectiveLayoutMargins
+      {
+        continue
+      }
+      state.solvedContainerInput = (input, size, state.safeAreaInsets, state.effectiveLayoutMargins)
+      solveWithSimplex(root: container, nested: input, top: top, forceContainers: force)
+    }
   }
 }
