@@ -203,6 +203,39 @@ func constraints() -> (View, Int, () -> Void) {
   return (root, nodes, { title.text = "Setting changed" })
 }
 
+/// 333 cards that keep their frames, each a title and a detail label placed with anchors and
+/// inequalities (1,000 views): every card is a sealed container with its own simplex session.
+@MainActor
+func cards() -> (View, Int, () -> Void) {
+  let root = View(frame: Rect(x: 0, y: 0, width: 390, height: 24_000))
+  var nodes = 1
+  var firstTitle: Label?
+  for index in 0..<333 {
+    let card = View(frame: Rect(x: 16, y: Double(index) * 70, width: 358, height: 64))
+    let title = Label()
+    title.text = "Card \(index)"
+    title.translatesAutoresizingMaskIntoConstraints = false
+    let detail = Label()
+    detail.text = "Detail \(index % 7)"
+    detail.translatesAutoresizingMaskIntoConstraints = false
+    card.addSubview(title)
+    card.addSubview(detail)
+    LayoutConstraint.activate([
+      title.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 8),
+      title.topAnchor.constraint(equalTo: card.topAnchor, constant: 8),
+      title.trailingAnchor.constraint(lessThanOrEqualTo: card.trailingAnchor, constant: -8),
+      detail.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 4),
+      detail.leadingAnchor.constraint(equalTo: title.leadingAnchor),
+      detail.trailingAnchor.constraint(lessThanOrEqualTo: card.trailingAnchor, constant: -8),
+    ])
+    root.addSubview(card)
+    nodes += 3
+    if firstTitle == nil { firstTitle = title }
+  }
+  let title = firstTitle!
+  return (root, nodes, { title.text = "Card changed" })
+}
+
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
   return sorted[sorted.count / 2]
@@ -231,6 +264,7 @@ func run() {
     ("rows", 5, rows),
     ("super-deep", 5, { superDeep(levels: 1000) }),
     ("constraints", 3, constraints),
+    ("cards", 3, cards),
   ]
   print("shape               nodes     full ms   µs/node   leaf ms   noop µs")
   var lines: [String] = []
@@ -249,7 +283,7 @@ func run() {
       var samples: [Double] = []
       for _ in 0..<101 { samples.append(measure { root.layoutIfNeeded() }) }
       noop.append(median(samples))
-      if name == "constraints" {
+      if name == "constraints" || name == "cards" {
         // A pass with nothing changed (the root marked dirty): what the simplex re-solves.
         for _ in 0..<3 {
           forced.append(
