@@ -29,10 +29,6 @@ enum LayoutEngine {
   /// Tests set this to lay out with the simplex even where direct evaluation qualifies.
   static var forceSolver = false
   static let maximumIterations = 4
-  /// Whether simplex passes reuse the root's tableau (`SimplexSession`); when false every
-  /// pass builds a new solver (the benchmark's baseline, and a fresh solve to compare with).
-  /// `SCREENKIT_FRESH_SIMPLEX=1` in the environment turns it off (for the benchmark).
-  static var incrementalSimplex = SimplexSession.enabledByEnvironment
   static var nextPassID = 1
 
   /// Lays out the hierarchy under `root`, keeping `root`'s own frame.
@@ -51,15 +47,6 @@ enum LayoutEngine {
     solveWithSimplex(root: root, nested: nil, top: root)
     clearNeedsLayout(root)
     runLayoutSubviews(root)
-  }
-
-  /// The persistent simplex of `root`, if simplex passes are incremental.
-  static func simplexSession(of root: View) -> SimplexSession? {
-    guard incrementalSimplex else { return nil }
-    if let session = root.layoutState.simplexSession { return session }
-    let session = SimplexSession()
-    root.layoutState.simplexSession = session
-    return session
   }
 
   /// Lays out the dirty relayout boundaries under `root` alone; falls back to a full pass

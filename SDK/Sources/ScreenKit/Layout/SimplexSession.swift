@@ -204,6 +204,20 @@ final class SimplexSession {
 }
 
 extension LayoutEngine {
+  /// Whether simplex passes reuse the root's tableau (`SimplexSession`); when false every
+  /// pass builds a new solver (the benchmark's baseline, and a fresh solve to compare with).
+  /// `SCREENKIT_FRESH_SIMPLEX=1` in the environment turns it off (for the benchmark).
+  static var incrementalSimplex = SimplexSession.enabledByEnvironment
+
+  /// The persistent simplex of `root`, if simplex passes are incremental.
+  static func simplexSession(of root: View) -> SimplexSession? {
+    guard incrementalSimplex else { return nil }
+    if let session = root.layoutState.simplexSession { return session }
+    let session = SimplexSession()
+    root.layoutState.simplexSession = session
+    return session
+  }
+
   /// Solves the hierarchy of `root` (the layout root `top`, or a sealed container inside it
   /// with `nested` from the pass around it) until the insets, margins and wrapping widths it
   /// assumed are the ones it derived, then each sealed container it met whose subtree needs
