@@ -426,3 +426,38 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
   (incremental, fresh) = incrementalAndFresh(form.window)
   for (a, b) in zip(incremental, fresh) { #expect(close(a, b), "\(a) vs \(b)") }
 }
+
+@MainActor
+@Test func aConflictInsideAContainerBreaksTheSameConstraint() {
+  func run(incremental: Bool) -> [String] {
+    LayoutEngine.incrementalSimplex = incremental
+    defer { LayoutEngine.incrementalSimplex = true }
+    LayoutDiagnostics.clearRecentIssues()
+    let handler = LayoutDiagnostics.handler
+    LayoutDiagnostics.handler = nil
+    defer { LayoutDiagnostics.handler = handler }
+    let form = Form(rows: 4)
+    form.addCards(3)
+    form.window.layoutIfNeeded()
+    let title = form.cards[1].title
+    let first = title.widthAnchor.constraint(equalToConstant: 50)
+    first.identifier = "first"
+    let second = title.widthAnchor.constraint(equalToConstant: 70)
+    second.identifier = "second"
+    LayoutConstraint.activate([first, second])
+    form.window.layoutIfNeeded()
+    #expect(title.frame.width == 50)
+    form.cards[1].detail.text = "Changed"
+    form.window.layoutIfNeeded()
+    second.isActive = false
+    first.constant = 60
+    form.window.layoutIfNeeded()
+    #expect(title.frame.width == 60)
+    return LayoutDiagnostics.recentIssues.map(\.description)
+  }
+  let fresh = run(incremental: false)
+  let scoped = run(incremental: true)
+  #expect(!scoped.isEmpty)
+  #expect(Set(scoped) == Set(fresh))
+  #expect(scoped.allSatisfy { $0.contains("Recovered by breaking") && $0.contains("second") })
+}
