@@ -162,6 +162,83 @@ func superDeep(levels: Int) -> (View, Int, () -> Void) {
   )
 }
 
+/// A constraint-based form for the simplex: 333 rows of a title and a value label pinned with
+/// anchors and kept apart by an inequality (so no direct evaluator qualifies), 1,001 views.
+@MainActor
+func constraints() -> (View, Int, () -> Void) {
+  let root = View(frame: Rect(x: 0, y: 0, width: 390, height: 20_000))
+  let stack = StackView()
+  stack.axis = .vertical
+  stack.spacing = 4
+  stack.translatesAutoresizingMaskIntoConstraints = false
+  root.addSubview(stack)
+  LayoutConstraint.activate([
+    stack.topAnchor.constraint(equalTo: root.topAnchor, constant: 8),
+    stack.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+    stack.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
+  ])
+  var nodes = 2
+  var firstTitle: Label?
+  for index in 0..<333 {
+    let row = View()
+    let title = Label()
+    title.text = "Setting \(index)"
+    title.translatesAutoresizingMaskIntoConstraints = false
+    let value = Label()
+    value.text = "Value \(index % 7)"
+    value.translatesAutoresizingMaskIntoConstraints = false
+    value.setContentCompressionResistancePriority(.defaultHigh + 1, for: .horizontal)
+    row.addSubview(title)
+    row.addSubview(value)
+    LayoutConstraint.activate([
+      title.leadingAnchor.constraint(equalTo: row.leadingAnchor, constant: 12),
+      title.topAnchor.constraint(equalTo: row.topAnchor, constant: 6),
+      row.bottomAnchor.constraint(equalTo: title.bottomAnchor, constant: 6),
+      value.trailingAnchor.constraint(equalTo: row.trailingAnchor, constant: -12),
+      value.centerYAnchor.constraint(equalTo: title.centerYAnchor),
+      value.leadingAnchor.constraint(greaterThanOrEqualTo: title.trailingAnchor, constant: 8),
+    ])
+    stack.addArrangedSubview(row)
+    nodes += 3
+    if firstTitle == nil { firstTitle = title }
+  }
+  let title = firstTitle!
+  return (root, nodes, { title.text = "Setting changed" })
+}
+
+/// 333 cards that keep their frames, each a title and a detail label placed with anchors and
+/// inequalities (1,000 views): every card is a sealed container with its own simplex session.
+@MainActor
+func cards() -> (View, Int, () -> Void) {
+  let root = View(frame: Rect(x: 0, y: 0, width: 390, height: 24_000))
+  var nodes = 1
+  var firstTitle: Label?
+  for index in 0..<333 {
+    let card = View(frame: Rect(x: 16, y: Double(index) * 70, width: 358, height: 64))
+    let title = Label()
+    title.text = "Card \(index)"
+    title.translatesAutoresizingMaskIntoConstraints = false
+    let detail = Label()
+    detail.text = "Detail \(index % 7)"
+    detail.translatesAutoresizingMaskIntoConstraints = false
+    card.addSubview(title)
+    card.addSubview(detail)
+    LayoutConstraint.activate([
+      title.leadingAnchor.constraint(equalTo: card.leadingAnchor, constant: 8),
+      title.topAnchor.constraint(equalTo: card.topAnchor, constant: 8),
+      title.trailingAnchor.constraint(lessThanOrEqualTo: card.trailingAnchor, constant: -8),
+      detail.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 4),
+      detail.leadingAnchor.constraint(equalTo: title.leadingAnchor),
+      detail.trailingAnchor.constraint(lessThanOrEqualTo: card.trailingAnchor, constant: -8),
+    ])
+    root.addSubview(card)
+    nodes += 3
+    if firstTitle == nil { firstTitle = title }
+  }
+  let title = firstTitle!
+  return (root, nodes, { title.text = "Card changed" })
+}
+
 func median(_ values: [Double]) -> Double {
   let sorted = values.sorted()
   return sorted[sorted.count / 2]
@@ -189,6 +266,8 @@ func run() {
     ("deep", 5, { deep(depth: 12) }),
     ("rows", 5, rows),
     ("super-deep", 5, { superDeep(levels: 1000) }),
+    ("constraints", 3, constraints),
+    ("cards", 3, cards),
   ]
   print("shape               nodes     full ms   µs/node   leaf ms   noop µs")
   var lines: [String] = []
@@ -196,6 +275,7 @@ func run() {
     var full: [Double] = []
     var leaf: [Double] = []
     var noop: [Double] = []
+    var forced: [Double] = []
     var nodeCount = 0
     for _ in 0..<max(1, Int((Double(iterations) * iterationScale).rounded())) {
       let (root, nodes, change) = build()
@@ -206,6 +286,16 @@ func run() {
       var samples: [Double] = []
       for _ in 0..<101 { samples.append(measure { root.layoutIfNeeded() }) }
       noop.append(median(samples))
+      if name == "constraints" || name == "cards" {
+        // A pass with nothing changed (the root marked dirty): what the simplex re-solves.
+        for _ in 0..<3 {
+          forced.append(
+            measure {
+              root.setNeedsLayout()
+              root.layoutIfNeeded()
+            })
+        }
+      }
     }
     let fullMs = median(full) / 1e6
     let leafMs = median(leaf) / 1e6
@@ -215,8 +305,12 @@ func run() {
     print(
       "\(padded) \(String(nodeCount).leftPadded(7)) \(format(fullMs).leftPadded(11)) \(format(perNode).leftPadded(9)) \(format(leafMs).leftPadded(9)) \(format(noopUs).leftPadded(9))"
     )
+    let forcedField = forced.isEmpty ? "" : ",\"forced_ms\":\(format(median(forced) / 1e6))"
+    if !forced.isEmpty {
+      print("  \(name): relayout with nothing changed \(format(median(forced) / 1e6)) ms")
+    }
     lines.append(
-      "{\"shape\":\"\(name)\",\"nodes\":\(nodeCount),\"full_ms\":\(format(fullMs)),\"leaf_ms\":\(format(leafMs)),\"noop_us\":\(format(noopUs))}"
+      "{\"shape\":\"\(name)\",\"nodes\":\(nodeCount),\"full_ms\":\(format(fullMs)),\"leaf_ms\":\(format(leafMs)),\"noop_us\":\(format(noopUs))\(forcedField)}"
     )
   }
   for line in lines { print(line) }

@@ -20,6 +20,12 @@ enum LayoutEngine {
     var directPasses = 0
     /// Passes evaluated as anchor chains (`AnchorChainLayout`), without the solver.
     var anchorChainPasses = 0
+    /// Rows added to a simplex tableau (a fresh solve adds all of its constraints).
+    var solverRowsAdded = 0
+    /// Rows removed from a persistent tableau because their constraint changed or went away.
+    var solverRowsRemoved = 0
+    /// Times a persistent simplex session solved from scratch.
+    var sessionRebuilds = 0
   }
 
   static var statistics = Statistics()
@@ -27,7 +33,7 @@ enum LayoutEngine {
   /// Tests set this to lay out with the simplex even where direct evaluation qualifies.
   static var forceSolver = false
   static let maximumIterations = 4
-  private static var nextPassID = 1
+  static var nextPassID = 1
 
   /// Lays out the hierarchy under `root`, keeping `root`'s own frame.
   static func layout(root: View) {
@@ -46,15 +52,7 @@ enum LayoutEngine {
       statistics.anchorChainPasses += 1
       return
     }
-    for _ in 0..<maximumIterations {
-      let pass = LayoutPass(root: root, passID: nextPassID, fitting: nil)
-      nextPassID += 1
-      pass.build()
-      statistics.solves += 1
-      statistics.visitedViews += pass.views.count
-      let stable = pass.apply()
-      if stable { break }
-    }
+    solveWithSimplex(root: root, nested: nil, top: root)
     clearNeedsLayout(root)
     runLayoutSubviews(root)
   }

@@ -6,6 +6,10 @@ final class LayoutNode {
   var variableBase = -1
   /// The pass that allocated `variableBase`.
   var passID = 0
+  /// The simplex session (`SimplexSession.id`) that owns `sessionBase`, or 0.
+  var sessionID = 0
+  /// The item's first variable in that session's solver, kept between passes.
+  var sessionBase = -1
   init() {}
 }
 

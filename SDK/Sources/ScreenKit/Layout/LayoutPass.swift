@@ -1,5 +1,9 @@
 /// One solve of a hierarchy: variables for every view and guide under the root, the
 /// constraints that relate them, the solution and its application to frames.
+///
+/// Without a session the pass owns a new solver and adds each constraint as it is gathered.
+/// With a `SimplexSession` (the layout root's persistent simplex) it gathers the records and
+/// hands them to the session, which adds and removes only what changed since its last pass.
 @MainActor
 final class LayoutPass {
   /// A `systemLayoutSizeFitting` request: the root's size is free and pulled towards
@@ -21,42 +25,124 @@ final class LayoutPass {
     }
   }
 
-  private struct Record {
+  /// One row for the solver: `expression (relation) 0` at `priority`, or (in a session
+  /// pass) an issue to report in its place in the fixed order. Records are equal when their
+  /// rows are: same terms, constant, relation and priority, whatever their source.
+  struct Record: Hashable {
     var expression: Expression
     var relation: Solver.Relation
     var priority: LayoutPriority
     var source: LayoutConstraint?
+    var issue: LayoutIssue?
+
+    static func == (lhs: Record, rhs: Record) -> Bool {
+      guard lhs.relation == rhs.relation, lhs.priority == rhs.priority,
+        lhs.expression.constant == rhs.expression.constant,
+        lhs.expression.terms.count == rhs.expression.terms.count
+      else { return false }
+      for (a, b) in zip(lhs.expression.terms, rhs.expression.terms)
+      where a.variable != b.variable || a.coefficient != b.coefficient {
+        return false
+      }
+      return true
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(relation)
+      hasher.combine(priority)
+      hasher.combine(expression.constant)
+      for term in expression.terms {
+        hasher.combine(term.variable)
+        hasher.combine(term.coefficient)
+      }
+    }
   }
 
   let root: View
   let passID: Int
   let fitting: Fitting?
+  /// The root's persistent simplex, or nil for a pass with its own solver.
+  let session: SimplexSession?
   private(set) var views: [View] = []
   private var guides: [LayoutGuide] = []
-  private var solver = Solver()
+  private var ownSolver = Solver()
+  /// The records added (own solver) or gathered (session), in the fixed order.
   private var records: [Record] = []
+  /// The solver holding this pass's solution.
+  private var solver: Solver { session?.solver ?? ownSolver }
+  /// Set when the root is a sealed container inside another pass (see `isSealedContainer`):
+  /// the root's absolute origin and the safe rectangle it inherits, from the outer pass.
+  let nested: Nested?
+  /// Sealed containers met by a session pass: laid out as the leaves of this pass, their
+  /// subtrees by their own sessions afterwards.
+  private(set) var containers: [View] = []
+
+  /// What the pass of a sealed container takes from the pass around it.
+  struct Nested: Equatable {
+    var origin: Point
+    var safeRect: Rect
+  }
   /// The assumed safe-area insets and margins of each view, by index in `views`.
   private var assumedSafeArea: [EdgeInsets] = []
   private var assumedMargins: [EdgeInsets] = []
 
-  init(root: View, passID: Int, fitting: Fitting?) {
+  init(
+    root: View, passID: Int, fitting: Fitting?, session: SimplexSession? = nil,
+    nested: Nested? = nil
+  ) {
     self.root = root
     self.passID = passID
     self.fitting = fitting
+    self.session = session
+    self.nested = nested
+  }
+
+  /// Whether `view` is a sealed container of this (session) pass.
+  private func isContainer(_ view: View) -> Bool {
+    session != nil && view !== root && view.layoutState.containerInput != nil
+  }
+
+  /// Whether `view` (not the root) can be solved by its own session: a plain view that keeps
+  /// its frame, with subviews, not arranged or owned by a controller, and no constraint
+  /// between the pass's root and it relates anything inside it (so its subtree's variables
+  /// are independent of the rest once its frame is fixed).
+  private func isSealedContainer(_ view: View) -> Bool {
+    guard session != nil, fitting == nil, view !== root, type(of: view) == View.self,
+      view.translatesAutoresizingMaskIntoConstraints, !view.subviews.isEmpty,
+      view.owningViewController == nil, let parent = view.superview
+    else { return false }
+    if let stack = parent as? StackView, stack.arrangedSubviews.contains(where: { $0 === view }) {
+      return false
+    }
+    var ancestor: View? = parent
+    while let current = ancestor {
+      for constraint in current.layoutState.constraints {
+        for item in [constraint.firstItem, constraint.secondItem] {
+          guard let owner = item?.owningLayoutView else { continue }
+          if owner === view || owner.isDescendant(of: view) { return false }
+        }
+      }
+      if current === root { break }
+      ancestor = current.superview
+    }
+    return true
   }
 
   /// Allocates variables, adds every constraint and solves.
   func build() {
     collect(root)
+    session?.beginPass()
     for view in views {
       view.layoutState.node.passID = passID
-      view.layoutState.node.variableBase = allocate()
+      view.layoutState.node.variableBase = allocate(view.layoutState.node, isRoot: view === root)
       if let stack = view as? StackView, stack.isLayoutMarginsRelativeArrangement {
         _ = stack.layoutMarginsGuide
       }
+      // A container's guides belong to its own pass.
+      if isContainer(view) { continue }
       for guide in view.systemAndUserGuides {
         guide.node.passID = passID
-        guide.node.variableBase = allocate()
+        guide.node.variableBase = allocate(guide.node, isRoot: false)
         guides.append(guide)
       }
     }
@@ -67,18 +153,37 @@ final class LayoutPass {
     for view in views { view.addGeneratedConstraints(to: self) }
     addIntrinsicConstraints()
     for view in views {
+      // A container's constraints (all inside it) belong to its own pass.
+      if isContainer(view) { continue }
       for constraint in view.layoutState.constraints { add(constraint) }
     }
+    session?.synchronize(records, items: views.count + guides.count)
   }
 
   private func collect(_ view: View) {
     views.append(view)
     assumedSafeArea.append(view.layoutState.safeAreaInsets)
     assumedMargins.append(view.layoutState.effectiveLayoutMargins)
+    if isSealedContainer(view) {
+      containers.append(view)
+      if view.layoutState.containerInput == nil {
+        view.layoutState.containerInput = Nested(origin: .zero, safeRect: .zero)
+      }
+      return
+    }
+    // A former layout root or container inside this pass no longer needs its own tableau.
+    if view !== root && session != nil {
+      if view.layoutState.containerInput != nil {
+        view.layoutState.containerInput = nil
+        view.layoutState.solvedContainerInput = nil
+      }
+      if view.layoutState.simplexSession != nil { view.layoutState.simplexSession = nil }
+    }
     for subview in view.subviews { collect(subview) }
   }
 
-  private func allocate() -> Int {
+  private func allocate(_ node: LayoutNode, isRoot: Bool) -> Int {
+    if let session { return session.base(of: node, isRoot: isRoot) }
     let base = solver.makeVariable()
     _ = solver.makeVariable()
     _ = solver.makeVariable()
@@ -155,35 +260,57 @@ final class LayoutPass {
       }
     let record = Record(
       expression: expression, relation: solverRelation, priority: priority, source: source)
+    if session != nil {
+      records.append(record)
+      return
+    }
     do {
-      try insert(record, into: solver)
+      try Self.insert(record, into: ownSolver)
       records.append(record)
     } catch {
       // The tableau may hold part of the failed row: rebuild it from what succeeded.
-      solver = rebuiltSolver()
+      ownSolver = Self.rebuiltSolver(variables: ownSolver.variableCount, records: records)
       if let source {
         LayoutDiagnostics.report(
-          .unsatisfiable(broken: source, conflicting: conflicting(with: source)))
+          .unsatisfiable(broken: source, conflicting: Self.conflicting(with: source, in: records)))
       }
     }
   }
 
-  private func insert(_ record: Record, into solver: Solver) throws(Solver.Failure) {
-    try solver.add(
+  /// Reports `issue` now, or in its place among the records of a session pass.
+  private func report(_ issue: LayoutIssue) {
+    if session != nil {
+      records.append(
+        Record(
+          expression: Expression(), relation: .equal, priority: .required, source: nil,
+          issue: issue))
+    } else {
+      LayoutDiagnostics.report(issue)
+    }
+  }
+
+  /// Adds `record` to `solver` and returns its identifier there.
+  @discardableResult
+  static func insert(_ record: Record, into solver: Solver) throws(Solver.Failure) -> Int {
+    LayoutEngine.statistics.solverRowsAdded += 1
+    return try solver.add(
       terms: record.expression.terms, constant: record.expression.constant,
       relation: record.relation, required: record.priority.isRequired,
       weight: record.priority.solverWeight)
   }
 
-  private func rebuiltSolver() -> Solver {
+  /// A solver with `variables` variables and `records` (those that fit) added.
+  static func rebuiltSolver(variables: Int, records: [Record]) -> Solver {
     let fresh = Solver()
-    for _ in 0..<solver.variableCount { _ = fresh.makeVariable() }
-    for record in records { try? insert(record, into: fresh) }
+    for _ in 0..<variables { _ = fresh.makeVariable() }
+    for record in records { _ = try? insert(record, into: fresh) }
     return fresh
   }
 
-  /// The required constraints of this pass that share an item with `constraint`.
-  private func conflicting(with constraint: LayoutConstraint) -> [LayoutConstraint] {
+  /// The required constraints among `records` that share an item with `constraint`.
+  static func conflicting(with constraint: LayoutConstraint, in records: [Record])
+    -> [LayoutConstraint]
+  {
     let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
     var result: [LayoutConstraint] = []
     for record in records {
@@ -202,8 +329,7 @@ final class LayoutPass {
   private func add(_ constraint: LayoutConstraint) {
     guard var first = constraint.firstItem else { return }
     guard constraint.constant.isFinite, constraint.multiplier.isFinite else {
-      LayoutDiagnostics.report(
-        .invalidConstraint(constraint, reason: "its constant or multiplier is not finite"))
+      report(.invalidConstraint(constraint, reason: "its constant or multiplier is not finite"))
       return
     }
     var second = constraint.secondItem
@@ -236,8 +362,9 @@ final class LayoutPass {
       }
       if view === root {
         guard let base = base(of: view) else { continue }
-        add(Expression(terms: [(base, 1)], constant: 0), .equal, priority: .required)
-        add(Expression(terms: [(base + 1, 1)], constant: 0), .equal, priority: .required)
+        let origin = nested?.origin ?? .zero
+        add(Expression(terms: [(base, 1)], constant: -origin.x), .equal, priority: .required)
+        add(Expression(terms: [(base + 1, 1)], constant: -origin.y), .equal, priority: .required)
         if let fitting {
           add(view, .width, .greaterThanOrEqual, nil, nil, constant: 0)
           add(view, .height, .greaterThanOrEqual, nil, nil, constant: 0)
@@ -378,6 +505,11 @@ final class LayoutPass {
     var safeRects: [Rect] = []
     safeRects.reserveCapacity(views.count)
     for (index, view) in views.enumerated() {
+      if let nested, view === root {
+        // A container's insets and margins come from the pass around it.
+        safeRects.append(nested.safeRect)
+        continue
+      }
       var parent: View.ParentInsetsContext?
       if view !== root, let superview = view.superview,
         let parentIndex = indexOf[ObjectIdentifier(superview)]
@@ -389,6 +521,10 @@ final class LayoutPass {
       let derived = view.deriveInsets(
         frame: absolute[index], isPassRoot: view === root, parent: parent)
       safeRects.append(derived.safeRect)
+      if isContainer(view) {
+        view.layoutState.containerInput = Nested(
+          origin: absolute[index].origin, safeRect: derived.safeRect)
+      }
       view.layoutState.safeAreaInsets = derived.safeAreaInsets
       if derived.safeAreaInsets != assumedSafeArea[index] { stable = false }
       view.layoutState.effectiveLayoutMargins = derived.effectiveMargins

@@ -24,6 +24,8 @@ final class Solver {
   private struct Tag {
     var marker: Int
     var other: Int
+    /// The weight of the error symbols in the objective (0 for required constraints).
+    var weight = 0.0
   }
 
   private struct Edit {
@@ -85,6 +87,9 @@ final class Solver {
   private var kinds: [Kind] = []
   private var variableSymbols: [Int] = []
   private var rows: [Int: Row] = [:]
+  /// For each symbol, the basic symbols of the rows whose cells hold it, so that
+  /// substituting or pivoting a symbol visits only those rows (not the whole tableau).
+  private var columns: [Set<Int>] = []
   private var objective = Row(constant: 0)
   private var artificial: Row?
   private var infeasibleRows: [Int] = []
@@ -101,6 +106,9 @@ final class Solver {
   /// The number of variables made.
   var variableCount: Int { variableSymbols.count }
 
+  /// The number of constraints in the tableau.
+  var constraintCount: Int { tags.count }
+
   /// The current value of `variable`.
   func value(of variable: Int) -> Double {
     rows[variableSymbols[variable]]?.constant ?? 0
@@ -113,7 +121,7 @@ final class Solver {
     terms: [(variable: Int, coefficient: Double)], constant: Double, relation: Relation,
     required: Bool, weight: Double
   ) throws(Failure) -> Int {
-    var tag = Tag(marker: -1, other: -1)
+    var tag = Tag(marker: -1, other: -1, weight: required ? 0 : weight)
     var row = Row(constant: constant)
     for term in terms {
       let symbol = variableSymbols[term.variable]
@@ -163,7 +171,7 @@ final class Solver {
     } else {
       row.solve(for: subject)
       substitute(subject, row)
-      rows[subject] = row
+      setRow(subject, row)
     }
     let id = nextConstraintID
     nextConstraintID += 1
@@ -175,16 +183,19 @@ final class Solver {
   /// Removes the constraint with identifier `id`.
   func remove(_ id: Int) throws(Failure) {
     guard let tag = tags.removeValue(forKey: id) else { return }
+    // Take the constraint's error terms out of the objective (both of a non-required
+    // equality's). A basic error symbol is substituted out of the objective, so its row
+    // stands for it.
     for marker in [tag.marker, tag.other] where marker >= 0 && kinds[marker] == .error {
       if let row = rows[marker] {
-        objective.insert(row, -objective.coefficient(for: marker))
+        objective.insert(row, -tag.weight)
       } else {
-        objective.insert(marker, -objective.coefficient(for: marker))
+        objective.insert(marker, -tag.weight)
       }
     }
-    if rows.removeValue(forKey: tag.marker) == nil {
+    if takeRow(tag.marker) == nil {
       guard let leaving = leavingRow(forMarker: tag.marker) else { throw .unbounded }
-      var row = rows.removeValue(forKey: leaving)!
+      var row = takeRow(leaving)!
       row.solve(for: leaving, tag.marker)
       substitute(tag.marker, row)
     }
@@ -213,7 +224,7 @@ final class Solver {
       if row.add(delta) < 0 { infeasibleRows.append(tag.other) }
       rows[tag.other] = row
     } else {
-      for symbol in rows.keys.sorted() {
+      for symbol in columns[tag.marker].sorted() {
         let coefficient = rows[symbol]!.coefficient(for: tag.marker)
         if coefficient != 0, rows[symbol]!.add(delta * coefficient) < 0,
           kinds[symbol] != .external
@@ -227,7 +238,21 @@ final class Solver {
 
   private func makeSymbol(_ kind: Kind) -> Int {
     kinds.append(kind)
+    columns.append([])
     return kinds.count - 1
+  }
+
+  /// Makes `row` the row of `basic`.
+  private func setRow(_ basic: Int, _ row: Row) {
+    rows[basic] = row
+    for symbol in row.cells.keys { columns[symbol].insert(basic) }
+  }
+
+  /// Removes and returns the row of `basic`, if it is basic.
+  private func takeRow(_ basic: Int) -> Row? {
+    guard let row = rows.removeValue(forKey: basic) else { return nil }
+    for symbol in row.cells.keys { columns[symbol].remove(basic) }
+    return row
   }
 
   private func chooseSubject(_ row: Row, _ tag: Tag) -> Int {
@@ -245,12 +270,12 @@ final class Solver {
 
   private func addWithArtificialVariable(_ row: Row) throws(Failure) -> Bool {
     let art = makeSymbol(.slack)
-    rows[art] = row
+    setRow(art, row)
     artificial = row
     try optimize(objective: false)
     let success = abs(artificial!.constant) < Solver.epsilon
     artificial = nil
-    if var basic = rows.removeValue(forKey: art) {
+    if var basic = takeRow(art) {
       if basic.cells.isEmpty { return success }
       var entering = -1
       for symbol in basic.cells.keys where kinds[symbol] == .slack || kinds[symbol] == .error {
@@ -259,28 +284,31 @@ final class Solver {
       if entering < 0 { return false }
       basic.solve(for: art, entering)
       substitute(entering, basic)
-      rows[entering] = basic
+      setRow(entering, basic)
     }
-    var index = rows.values.startIndex
-    while index != rows.values.endIndex {
-      rows.values[index].cells.removeValue(forKey: art)
-      rows.values.formIndex(after: &index)
-    }
+    for basic in columns[art] { rows[basic]!.cells.removeValue(forKey: art) }
+    columns[art].removeAll()
     objective.cells.removeValue(forKey: art)
     return success
   }
 
   private func substitute(_ symbol: Int, _ row: Row) {
-    // Walk by index so that the rows are mutated in place (iterating `keys` while mutating
-    // would copy the whole table).
-    var index = rows.values.startIndex
-    while index != rows.values.endIndex {
+    // Only the rows that hold `symbol` change; their columns gain or lose `row`'s symbols.
+    let affected = columns[symbol]
+    columns[symbol].removeAll(keepingCapacity: true)
+    for basic in affected {
+      guard let index = rows.index(forKey: basic) else { continue }
       rows.values[index].substitute(symbol, row)
-      if rows.values[index].constant < 0 {
-        let key = rows.keys[index]
-        if kinds[key] != .external { infeasibleRows.append(key) }
+      for other in row.cells.keys {
+        if rows.values[index].cells[other] != nil {
+          columns[other].insert(basic)
+        } else {
+          columns[other].remove(basic)
+        }
       }
-      rows.values.formIndex(after: &index)
+      if rows.values[index].constant < 0 && kinds[basic] != .external {
+        infeasibleRows.append(basic)
+      }
     }
     objective.substitute(symbol, row)
     artificial?.substitute(symbol, row)
@@ -296,20 +324,20 @@ final class Solver {
       if entering < 0 { return }
       var ratio = Double.greatestFiniteMagnitude
       var leaving = -1
-      for (symbol, row) in rows where kinds[symbol] != .external {
-        let coefficient = row.coefficient(for: entering)
+      for symbol in columns[entering] where kinds[symbol] != .external {
+        let coefficient = rows[symbol]!.coefficient(for: entering)
         guard coefficient < 0 else { continue }
-        let candidate = -row.constant / coefficient
+        let candidate = -rows[symbol]!.constant / coefficient
         if candidate < ratio || (candidate == ratio && symbol < leaving) {
           ratio = candidate
           leaving = symbol
         }
       }
       guard leaving >= 0 else { throw .unbounded }
-      var row = rows.removeValue(forKey: leaving)!
+      var row = takeRow(leaving)!
       row.solve(for: leaving, entering)
       substitute(entering, row)
-      rows[entering] = row
+      setRow(entering, row)
     }
   }
 
@@ -327,10 +355,10 @@ final class Solver {
         }
       }
       guard entering >= 0 else { throw .unbounded }
-      var pivot = rows.removeValue(forKey: leaving)!
+      var pivot = takeRow(leaving)!
       pivot.solve(for: leaving, entering)
       substitute(entering, pivot)
-      rows[entering] = pivot
+      setRow(entering, pivot)
     }
   }
 
@@ -338,7 +366,8 @@ final class Solver {
     var first = (ratio: Double.greatestFiniteMagnitude, symbol: -1)
     var second = (ratio: Double.greatestFiniteMagnitude, symbol: -1)
     var third = -1
-    for (symbol, row) in rows {
+    for symbol in columns[marker] {
+      let row = rows[symbol]!
       let coefficient = row.coefficient(for: marker)
       if coefficient == 0 { continue }
       if kinds[symbol] == .external {

@@ -58,6 +58,14 @@ final class ViewLayoutState {
   var absoluteOrigin = Point.zero
   /// Lowered by a stack view so that equal priorities resolve by arranged order.
   var priorityTieBreak: (hugging: Float, compression: Float) = (0, 0)
+  /// The persistent simplex of the hierarchy this view is the layout root (or sealed
+  /// container) of.
+  var simplexSession: SimplexSession?
+  /// For a sealed container: its origin and inherited safe rectangle from the last outer
+  /// pass; nil for other views.
+  var containerInput: LayoutPass.Nested?
+  /// For a sealed container: the input, size and margins its own pass last solved with.
+  var solvedContainerInput: (LayoutPass.Nested, Size, EdgeInsets, EdgeInsets)?
   init() {}
 }
 

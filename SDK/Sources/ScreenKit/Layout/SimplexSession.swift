@@ -1,0 +1,263 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The persistent simplex of one layout root: a solver whose tableau survives between
+/// passes, the variables of the views and guides under the root (stable from pass to pass)
+/// and the rows it holds, keyed by their content.
+///
+/// Each pass gathers its records as a fresh pass would and hands them to
+/// `synchronize(_:items:)`, which removes the rows that are no longer gathered (or whose
+/// terms, constant, relation or priority changed) and adds the new ones; unchanged rows stay
+/// in the tableau. The session starts over (a new solver, every record added in the fixed
+/// order, exactly as a fresh pass) on its first pass, when most records changed, when more
+/// variables or removed rows are garbage than are live, and whenever an add or remove fails:
+/// the unsatisfiable constraint is then found and reported as a fresh pass would, and the
+/// session keeps rebuilding while the conflict lasts.
+@MainActor
+final class SimplexSession {
+  private static var nextID = 1
+
+  /// Whether incremental sessions are on unless the environment sets
+  /// `SCREENKIT_FRESH_SIMPLEX` (the benchmark's baseline: a new solver every pass).
+  static let enabledByEnvironment = getenv("SCREENKIT_FRESH_SIMPLEX") == nil
+
+  /// Identifies the session in `LayoutNode.sessionID`; changes when the session starts over.
+  private(set) var id: Int
+  private(set) var solver = Solver()
+  /// The rows in the tableau, in the order of the pass that left them, and their solver
+  /// identifiers.
+  private var rows: [LayoutPass.Record] = []
+  private var ids: [Int] = []
+  /// Whether the tableau holds a pass's rows (false until the first pass).
+  private var started = false
+  /// The root's first variable.
+  private var rootBase: Int?
+  /// `LayoutEngine.statistics.directPasses` when the session last solved a layout root.
+  var directPassesSeen = -1
+  /// Items that received variables since the session started over.
+  private var allocatedItems = 0
+  /// Items in the last pass.
+  private var lastItems = 0
+  /// Rows removed since the session started over (their symbols stay in the tableau).
+  private var removedRows = 0
+  /// The last synchronisation broke a required constraint.
+  private var hadConflict = false
+
+  init() {
+    id = Self.nextID
+    Self.nextID += 1
+  }
+
+  /// Starts over when the garbage of earlier passes outweighs the live state; call before
+  /// asking for bases.
+  func beginPass() {
+    if allocatedItems > 2 * lastItems + 64 || removedRows > 2 * rows.count + 256 {
+      reset()
+    }
+  }
+
+  /// The first of `node`'s four variables, allocated on first use and kept while the
+  /// session lasts. The root's are kept by the session: a sealed container is the root of
+  /// its own session and a leaf of the one around it.
+  func base(of node: LayoutNode, isRoot: Bool) -> Int {
+    if isRoot {
+      if let rootBase { return rootBase }
+    } else if node.sessionID == id {
+      return node.sessionBase
+    }
+    let base = solver.makeVariable()
+    for _ in 0..<3 { _ = solver.makeVariable() }
+    allocatedItems += 1
+    if isRoot {
+      rootBase = base
+    } else {
+      node.sessionID = id
+      node.sessionBase = base
+    }
+    return base
+  }
+
+  /// Brings the tableau to `records` (one pass's, in the fixed order), reporting their
+  /// issues in order.
+  func synchronize(_ records: [LayoutPass.Record], items: Int) {
+    lastItems = items
+    if hadConflict || !started {
+      rebuild(records)
+      return
+    }
+    let current = records.filter { $0.issue == nil }
+    // The records come in a fixed order, so most of them are where they were: match the
+    // common prefix and suffix by position and only the middle by content.
+    let limit = min(rows.count, current.count)
+    var prefix = 0
+    while prefix < limit && rows[prefix] == current[prefix] { prefix += 1 }
+    var suffix = 0
+    while suffix < limit - prefix
+      && rows[rows.count - 1 - suffix] == current[current.count - 1 - suffix]
+    {
+      suffix += 1
+    }
+    var currentIDs = [Int](repeating: -1, count: current.count)
+    for index in 0..<prefix { currentIDs[index] = ids[index] }
+    for offset in 0..<suffix {
+      currentIDs[current.count - 1 - offset] = ids[rows.count - 1 - offset]
+    }
+    var pool: [LayoutPass.Record: [Int]] = [:]
+    for index in prefix..<(rows.count - suffix) {
+      pool[rows[index], default: []].append(ids[index])
+    }
+    var added: [Int] = []
+    for index in prefix..<(current.count - suffix) {
+      if var queue = pool[current[index]], !queue.isEmpty {
+        currentIDs[index] = queue.removeFirst()
+        pool[current[index]] = queue
+      } else {
+        added.append(index)
+      }
+    }
+    var removed: [Int] = []
+    for queue in pool.values { removed.append(contentsOf: queue) }
+    // Most rows changed: adding them one by one is no cheaper than starting over.
+    if 2 * (removed.count + added.count) > current.count + 64 {
+      rebuild(records)
+      return
+    }
+    // Remove in the order the rows were added, so that the result is deterministic.
+    removed.sort()
+    do {
+      for id in removed {
+        try solver.remove(id)
+        LayoutEngine.statistics.solverRowsRemoved += 1
+      }
+      for index in added {
+        currentIDs[index] = try LayoutPass.insert(current[index], into: solver)
+      }
+    } catch {
+      // A conflict (or a numerical failure): solve from scratch, reporting as a fresh pass.
+      rebuild(records)
+      return
+    }
+    rows = current
+    ids = currentIDs
+    removedRows += removed.count
+    for record in records {
+      if let issue = record.issue { LayoutDiagnostics.report(issue) }
+    }
+  }
+
+  /// A new solver (same variables) with `records` added in order, each unsatisfiable
+  /// required constraint dropped and reported, as a fresh pass does.
+  private func rebuild(_ records: [LayoutPass.Record]) {
+    LayoutEngine.statistics.sessionRebuilds += 1
+    started = true
+    solver = LayoutPass.rebuiltSolver(variables: solver.variableCount, records: [])
+    rows.removeAll(keepingCapacity: true)
+    ids.removeAll(keepingCapacity: true)
+    removedRows = 0
+    hadConflict = false
+    for record in records {
+      if let issue = record.issue {
+        LayoutDiagnostics.report(issue)
+        continue
+      }
+      do {
+        ids.append(try LayoutPass.insert(record, into: solver))
+        rows.append(record)
+      } catch {
+        // The tableau may hold part of the failed row: rebuild it from what succeeded.
+        hadConflict = true
+        solver = LayoutPass.rebuiltSolver(variables: solver.variableCount, records: [])
+        var kept: [LayoutPass.Record] = []
+        ids.removeAll(keepingCapacity: true)
+        for previous in rows {
+          if let id = try? LayoutPass.insert(previous, into: solver) {
+            ids.append(id)
+            kept.append(previous)
+          }
+        }
+        if let source = record.source {
+          LayoutDiagnostics.report(
+            .unsatisfiable(
+              broken: source, conflicting: LayoutPass.conflicting(with: source, in: rows)))
+        }
+        rows = kept
+      }
+    }
+  }
+
+  /// Forgets every variable and row: the next pass allocates and adds everything anew.
+  private func reset() {
+    id = Self.nextID
+    Self.nextID += 1
+    solver = Solver()
+    rows.removeAll()
+    ids.removeAll()
+    started = false
+    rootBase = nil
+    allocatedItems = 0
+    removedRows = 0
+    hadConflict = false
+  }
+}
+
+extension LayoutEngine {
+  /// Whether simplex passes reuse the root's tableau (`SimplexSession`); when false every
+  /// pass builds a new solver (the benchmark's baseline, and a fresh solve to compare with).
+  /// `SCREENKIT_FRESH_SIMPLEX=1` in the environment turns it off (for the benchmark).
+  static var incrementalSimplex = SimplexSession.enabledByEnvironment
+
+  /// The persistent simplex of `root`, if simplex passes are incremental.
+  static func simplexSession(of root: View) -> SimplexSession? {
+    guard incrementalSimplex else { return nil }
+    if let session = root.layoutState.simplexSession { return session }
+    let session = SimplexSession()
+    root.layoutState.simplexSession = session
+    return session
+  }
+
+  /// Solves the hierarchy of `root` (the layout root `top`, or a sealed container inside it
+  /// with `nested` from the pass around it) until the insets, margins and wrapping widths it
+  /// assumed are the ones it derived, then each sealed container it met whose subtree needs
+  /// layout or whose frame, inherited safe area or margins changed, with its own session.
+  static func solveWithSimplex(
+    root: View, nested: LayoutPass.Nested?, top: View, forceContainers: Bool = false
+  ) {
+    var containers: [View] = []
+    for _ in 0..<maximumIterations {
+      let pass = LayoutPass(
+        root: root, passID: nextPassID, fitting: nil, session: simplexSession(of: root),
+        nested: nested)
+      nextPassID += 1
+      pass.build()
+      statistics.solves += 1
+      statistics.visitedViews += pass.views.count
+      let stable = pass.apply()
+      containers = pass.containers
+      if stable { break }
+    }
+    // A relayout boundary left by direct evaluation may hide a change below a clean
+    // container, and direct evaluation (of any root) since the last simplex pass may have
+    // set frames inside one: then every container is solved again.
+    var force = forceContainers || !top.layoutState.pendingBoundaries.isEmpty
+    if nested == nil, let session = root.layoutState.simplexSession {
+      if session.directPassesSeen != statistics.directPasses { force = true }
+      session.directPassesSeen = statistics.directPasses
+    }
+    for container in containers {
+      let state = container.layoutState
+      guard let input = state.containerInput else { continue }
+      let size = container.frame.size
+      if !state.needsLayout && !force, let last = state.solvedContainerInput,
+        last.0 == input, last.1 == size, last.2 == state.safeAreaInsets,
+        last.3 == state.effectiveLayoutMargins
+      {
+        continue
+      }
+      state.solvedContainerInput = (input, size, state.safeAreaInsets, state.effectiveLayoutMargins)
+      solveWithSimplex(root: container, nested: input, top: top, forceContainers: force)
+    }
+  }
+}
