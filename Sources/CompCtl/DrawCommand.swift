@@ -15,8 +15,8 @@ struct DrawCommand: ParsableCommand {
 
   @OptionGroup var options: ClientOptions
 
-  @Argument(help: "The scene id, e.g. s1.")
-  var scene: String
+  @OptionGroup var sceneArgument: SceneArgument
+  var scene: String { sceneArgument.scene }
 
   @Option(
     help: ArgumentHelp(
@@ -25,7 +25,6 @@ struct DrawCommand: ParsableCommand {
   var width: Int?
 
   func validate() throws {
-    if scene.isEmpty { throw ValidationError("the scene id is empty") }
     if let width, !WireframeRenderer.columnRange.contains(width) {
       throw ValidationError(
         "--width must be between \(WireframeRenderer.columnRange.lowerBound) and "

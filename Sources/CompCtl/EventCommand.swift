@@ -15,14 +15,13 @@ struct EventCommand: ParsableCommand {
 
   @OptionGroup var options: ClientOptions
 
-  @Argument(help: "The scene id, e.g. s1.")
-  var scene: String
+  @OptionGroup var sceneArgument: SceneArgument
+  var scene: String { sceneArgument.scene }
 
   @Argument(help: ArgumentHelp("The event as a JSON object.", valueName: "event-json"))
   var event: String
 
   func validate() throws {
-    if scene.isEmpty { throw ValidationError("the scene id is empty") }
     _ = try parsedEvent()
   }
 

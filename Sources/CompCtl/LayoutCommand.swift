@@ -13,12 +13,8 @@ struct LayoutCommand: ParsableCommand {
 
   @OptionGroup var options: ClientOptions
 
-  @Argument(help: "The scene id, e.g. s1.")
-  var scene: String
-
-  func validate() throws {
-    if scene.isEmpty { throw ValidationError("the scene id is empty") }
-  }
+  @OptionGroup var sceneArgument: SceneArgument
+  var scene: String { sceneArgument.scene }
 
   func run() throws {
     let result = try options.call(method: "scene.layout", params: ["scene": .string(scene)])

@@ -10,8 +10,8 @@ struct ResizeCommand: ParsableCommand {
 
   @OptionGroup var options: ClientOptions
 
-  @Argument(help: "The scene id, e.g. s1.")
-  var scene: String
+  @OptionGroup var sceneArgument: SceneArgument
+  var scene: String { sceneArgument.scene }
 
   @Argument(help: ArgumentHelp("The new size in points, e.g. 844x390.", valueName: "WxH"))
   var size: String
@@ -20,7 +20,6 @@ struct ResizeCommand: ParsableCommand {
   var style: InterfaceStyle?
 
   func validate() throws {
-    if scene.isEmpty { throw ValidationError("the scene id is empty") }
     _ = try ScreenSize(parsing: size, option: "the size")
   }
 

@@ -57,6 +57,16 @@ extension Substring {
   }
 }
 
+/// The `SCENE` argument of the scene commands, with its check.
+struct SceneArgument: ParsableArguments {
+  @Argument(help: "The scene id, e.g. s1.")
+  var scene: String
+
+  func validate() throws {
+    if scene.isEmpty { throw ValidationError("the scene id is empty") }
+  }
+}
+
 /// `--style`: the interface style a scene is laid out for.
 enum InterfaceStyle: String, CaseIterable, ExpressibleByArgument {
   case light, dark

@@ -8,14 +8,13 @@ struct TapCommand: ParsableCommand {
 
   @OptionGroup var options: ClientOptions
 
-  @Argument(help: "The scene id, e.g. s1.")
-  var scene: String
+  @OptionGroup var sceneArgument: SceneArgument
+  var scene: String { sceneArgument.scene }
 
   @Argument(help: "The node's id (n7) or key (login).")
   var target: String
 
   func validate() throws {
-    if scene.isEmpty { throw ValidationError("the scene id is empty") }
     if target.isEmpty { throw ValidationError("the target is empty") }
   }
 

@@ -9,8 +9,8 @@ struct TypeCommand: ParsableCommand {
 
   @OptionGroup var options: ClientOptions
 
-  @Argument(help: "The scene id, e.g. s1.")
-  var scene: String
+  @OptionGroup var sceneArgument: SceneArgument
+  var scene: String { sceneArgument.scene }
 
   @Argument(help: "The text field's id (n4) or key (user).")
   var target: String
@@ -19,7 +19,6 @@ struct TypeCommand: ParsableCommand {
   var text: String
 
   func validate() throws {
-    if scene.isEmpty { throw ValidationError("the scene id is empty") }
     if target.isEmpty { throw ValidationError("the target is empty") }
   }
 

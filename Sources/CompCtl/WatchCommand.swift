@@ -23,12 +23,8 @@ struct WatchCommand: ParsableCommand {
 
   @OptionGroup var options: ClientOptions
 
-  @Argument(help: "The scene id, e.g. s1.")
-  var scene: String
-
-  func validate() throws {
-    if scene.isEmpty { throw ValidationError("the scene id is empty") }
-  }
+  @OptionGroup var sceneArgument: SceneArgument
+  var scene: String { sceneArgument.scene }
 
   func run() throws {
     // Ctrl-C is the normal way to stop watching. Every line is written straight to the
