@@ -95,13 +95,7 @@ public final class RPCClient {
     let request = RPCMessage.request(id: .int(id), method: method, params: params)
     try send(request.serializedBytes() + [UInt8(ascii: "\n")])
     while true {
-      let line = try readLine()
-      let incoming: RPCIncoming
-      do {
-        incoming = try RPCIncoming(parsing: line, limits: Self.replyLimits)
-      } catch {
-        throw .badReply("\(error)")
-      }
+      let incoming = try readMessage()
       switch incoming {
       case .notification(let method, let params):
         notifications.append((method, params))
@@ -112,19 +106,23 @@ public final class RPCClient {
     }
   }
 
+  /// The next message from compd, parsed.
+  private func readMessage() throws(Failure) -> RPCIncoming {
+    let line = try readLine()
+    do {
+      return try RPCIncoming(parsing: line, limits: Self.replyLimits)
+    } catch {
+      throw .badReply("\(error)")
+    }
+  }
+
   /// Returns the next server notification: first those that arrived while `call` waited
   /// for a reply, then the next one read from the socket. Responses that match no pending
   /// request are skipped.
   public func nextNotification() throws(Failure) -> (method: String, params: JSON) {
     if !notifications.isEmpty { return notifications.removeFirst() }
     while true {
-      let line = try readLine()
-      let incoming: RPCIncoming
-      do {
-        incoming = try RPCIncoming(parsing: line, limits: Self.replyLimits)
-      } catch {
-        throw .badReply("\(error)")
-      }
+      let incoming = try readMessage()
       if case .notification(let method, let params) = incoming { return (method, params) }
     }
   }

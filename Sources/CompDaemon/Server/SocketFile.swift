@@ -54,26 +54,34 @@ struct SocketFile: Sendable {
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { return .failed(errno) }
     defer { close(descriptor) }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+    guard let result = withAddress(of: path, { connect(descriptor, $0, $1) }) else {
       return .failed(ENAMETOOLONG)
-    }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      raw.copyBytes(from: bytes)
-      raw[bytes.count] = 0
-    }
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
     }
     if result == 0 { return .live }
     // A socket file whose server is gone refuses; so does a full backlog on a live one, but
     // then the daemon would be wedged anyway and binding is refused later by the stat check.
     if errno == ECONNREFUSED { return .refused }
     return .failed(errno)
+  }
+
+  /// Calls `body` with `path` as a Unix socket address and its length; `nil` when the
+  /// path does not fit in one.
+  static func withAddress(
+    of path: String, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32
+  ) -> Int32? {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      raw.copyBytes(from: bytes)
+      raw[bytes.count] = 0
+    }
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        body($0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
   }
 
   /// The identity of the file now at the path, if it is there.
@@ -97,22 +105,10 @@ struct SocketFile: Sendable {
     }
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw failure("socket") }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+    guard let bound = Self.withAddress(of: path, { bind(descriptor, $0, $1) }) else {
       close(descriptor)
       throw StartupError(
         "cannot listen on \(path): the path is longer than a socket address allows")
-    }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      raw.copyBytes(from: bytes)
-      raw[bytes.count] = 0
-    }
-    let bound = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
     }
     guard bound == 0 else {
       let error = failure("bind")
