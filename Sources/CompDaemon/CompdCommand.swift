@@ -151,68 +151,20 @@ public struct CompdCommand: AsyncParsableCommand {
     if let socket { result.socketPath = socket }
     if !pluginDirectories.isEmpty { result.pluginDirectories = pluginDirectories }
     if let stateDirectory { result.stateDirectory = stateDirectory }
-    if let logLevel {
-      guard let level = ConfigValues.logLevel(logLevel) else {
-        throw ConfigError(
-          "--log-level: bad value `\(logLevel)`: expected trace, debug, info, notice, warning, error or critical"
-        )
+    // The flags that take a value are checked as the file's keys of the same name are.
+    var flags = ConfigFile()
+    let given: [(key: String, value: String?)] = [
+      ("log-level", logLevel), ("socket-mode", socketMode), ("max-connections", maxConnections),
+      ("max-line-bytes", maxLineBytes), ("max-output-bytes", maxOutputBytes),
+      ("shutdown-grace", shutdownGrace), ("io-threads", ioThreads), ("scene-grace", sceneGrace),
+      ("max-scenes-per-client", maxScenesPerClient),
+    ]
+    for case (let key, let value?) in given {
+      _ = try flags.set(key, value) { expected in
+        ConfigError("--\(key): bad value `\(value)`: expected \(expected)")
       }
-      result.logLevel = level
     }
-    if let socketMode {
-      guard let mode = ConfigValues.mode(socketMode) else {
-        throw ConfigError(
-          "--socket-mode: bad value `\(socketMode)`: expected an octal mode such as 0660")
-      }
-      result.socketMode = mode
-    }
-    if let maxConnections {
-      guard let count = ConfigValues.count(maxConnections), count >= 1 else {
-        throw ConfigError(
-          "--max-connections: bad value `\(maxConnections)`: expected a positive integer")
-      }
-      result.maxConnections = count
-    }
-    if let maxLineBytes {
-      guard let size = ConfigValues.byteSize(maxLineBytes), size >= 16 else {
-        throw ConfigError(
-          "--max-line-bytes: bad value `\(maxLineBytes)`: expected a size of at least 16 bytes")
-      }
-      result.maxLineBytes = size
-    }
-    if let maxOutputBytes {
-      guard let size = ConfigValues.byteSize(maxOutputBytes), size >= 4096 else {
-        throw ConfigError(
-          "--max-output-bytes: bad value `\(maxOutputBytes)`: expected a size of at least 4096 bytes"
-        )
-      }
-      result.maxOutputBytes = size
-    }
-    if let shutdownGrace {
-      guard let seconds = ConfigValues.seconds(shutdownGrace) else {
-        throw ConfigError("--shutdown-grace: bad value `\(shutdownGrace)`: expected seconds")
-      }
-      result.shutdownGraceSeconds = seconds
-    }
-    if let ioThreads {
-      guard let count = ConfigValues.count(ioThreads), (1...256).contains(count) else {
-        throw ConfigError("--io-threads: bad value `\(ioThreads)`: expected 1 to 256")
-      }
-      result.ioThreads = count
-    }
-    if let sceneGrace {
-      guard let seconds = ConfigValues.seconds(sceneGrace), seconds <= 86_400 else {
-        throw ConfigError("--scene-grace: bad value `\(sceneGrace)`: expected 0 to 86400 seconds")
-      }
-      result.sceneGraceSeconds = seconds
-    }
-    if let maxScenesPerClient {
-      guard let count = ConfigValues.count(maxScenesPerClient), count >= 1 else {
-        throw ConfigError(
-          "--max-scenes-per-client: bad value `\(maxScenesPerClient)`: expected a positive integer")
-      }
-      result.maxScenesPerClient = count
-    }
+    flags.apply(to: &result)
     try result.validate()
     return result
   }

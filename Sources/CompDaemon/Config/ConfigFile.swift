@@ -100,70 +100,82 @@ public struct ConfigFile: Sendable, Equatable {
         ConfigError("\(place): bad value `\(value)` for \(key): expected \(expected)")
       }
       if value.isEmpty { throw ConfigError("\(place): \(key) has no value") }
-      switch key {
-      case "socket":
-        result.socketPath = value
-      case "plugin-dir", "plugin_dirs":
-        let directories = value.split(separator: ",", omittingEmptySubsequences: false).map {
-          $0.trimmingSpaces
-        }
-        if directories.contains(where: \.isEmpty) { throw bad("comma-separated directories") }
-        result.pluginDirectories = (result.pluginDirectories ?? []) + directories
-      case "state-dir":
-        result.stateDirectory = value
-      case "log-level":
-        guard let level = ConfigValues.logLevel(value) else {
-          throw bad("one of trace, debug, info, notice, warning, error, critical")
-        }
-        result.logLevel = level
-      case "socket-mode":
-        guard let mode = ConfigValues.mode(value) else { throw bad("an octal mode such as 0660") }
-        result.socketMode = mode
-      case "max-connections":
-        guard let count = ConfigValues.count(value), count >= 1 else {
-          throw bad("a positive integer")
-        }
-        result.maxConnections = count
-      case "max-line-bytes":
-        guard let size = ConfigValues.byteSize(value), size >= 16 else {
-          throw bad("a size of at least 16 bytes, such as 16MiB")
-        }
-        result.maxLineBytes = size
-      case "max-output-bytes":
-        guard let size = ConfigValues.byteSize(value), size >= 4096 else {
-          throw bad("a size of at least 4096 bytes, such as 32MiB")
-        }
-        result.maxOutputBytes = size
-      case "shutdown-grace":
-        guard let seconds = ConfigValues.seconds(value) else {
-          throw bad("a non-negative number of seconds")
-        }
-        result.shutdownGraceSeconds = seconds
-      case "io-threads":
-        guard let count = ConfigValues.count(value), (1...256).contains(count) else {
-          throw bad("a number of threads from 1 to 256")
-        }
-        result.ioThreads = count
-      case "scene-grace":
-        guard let seconds = ConfigValues.seconds(value), seconds <= 86_400 else {
-          throw bad("seconds from 0 to 86400")
-        }
-        result.sceneGraceSeconds = seconds
-      case "max-scenes-per-client":
-        guard let count = ConfigValues.count(value), count >= 1 else {
-          throw bad("a positive integer")
-        }
-        result.maxScenesPerClient = count
-      default:
-        // (service) access-control keys
-        do throws(ServiceProtocolError) {
-          if try result.access.parse(key: key, value: value) { continue }
-        } catch { throw ConfigError("\(place): \(error.description)") }
-        throw ConfigError(
-          "\(place): unknown key `\(key)` (known: \(keys.joined(separator: ", ")))")
-      }
+      if try result.set(String(key), String(value), bad: bad) { continue }
+      // (service) access-control keys
+      do throws(ServiceProtocolError) {
+        if try result.access.parse(key: key, value: value) { continue }
+      } catch { throw ConfigError("\(place): \(error.description)") }
+      throw ConfigError(
+        "\(place): unknown key `\(key)` (known: \(keys.joined(separator: ", ")))")
     }
     return result
+  }
+
+  /// Sets the setting `key` (a file key, which is also the flag's name) from its text,
+  /// with the checks the file and the command line share; `bad` makes the error for an
+  /// unusable value from what was expected. Returns false for a key that is not a setting
+  /// of its own (an access-control key, or an unknown one).
+  mutating func set(_ key: String, _ value: String, bad: (String) -> ConfigError)
+    throws(ConfigError) -> Bool
+  {
+    switch key {
+    case "socket":
+      socketPath = value
+    case "plugin-dir", "plugin_dirs":
+      let directories = value.split(separator: ",", omittingEmptySubsequences: false).map {
+        $0.trimmingSpaces
+      }
+      if directories.contains(where: \.isEmpty) { throw bad("comma-separated directories") }
+      pluginDirectories = (pluginDirectories ?? []) + directories
+    case "state-dir":
+      stateDirectory = value
+    case "log-level":
+      guard let level = ConfigValues.logLevel(value) else {
+        throw bad("one of trace, debug, info, notice, warning, error, critical")
+      }
+      logLevel = level
+    case "socket-mode":
+      guard let mode = ConfigValues.mode(value) else { throw bad("an octal mode such as 0660") }
+      socketMode = mode
+    case "max-connections":
+      guard let count = ConfigValues.count(value), count >= 1 else {
+        throw bad("a positive integer")
+      }
+      maxConnections = count
+    case "max-line-bytes":
+      guard let size = ConfigValues.byteSize(value), size >= 16 else {
+        throw bad("a size of at least 16 bytes, such as 16MiB")
+      }
+      maxLineBytes = size
+    case "max-output-bytes":
+      guard let size = ConfigValues.byteSize(value), size >= 4096 else {
+        throw bad("a size of at least 4096 bytes, such as 32MiB")
+      }
+      maxOutputBytes = size
+    case "shutdown-grace":
+      guard let seconds = ConfigValues.seconds(value) else {
+        throw bad("a non-negative number of seconds")
+      }
+      shutdownGraceSeconds = seconds
+    case "io-threads":
+      guard let count = ConfigValues.count(value), (1...256).contains(count) else {
+        throw bad("a number of threads from 1 to 256")
+      }
+      ioThreads = count
+    case "scene-grace":
+      guard let seconds = ConfigValues.seconds(value), seconds <= 86_400 else {
+        throw bad("seconds from 0 to 86400")
+      }
+      sceneGraceSeconds = seconds
+    case "max-scenes-per-client":
+      guard let count = ConfigValues.count(value), count >= 1 else {
+        throw bad("a positive integer")
+      }
+      maxScenesPerClient = count
+    default:
+      return false
+    }
+    return true
   }
 
   /// Writes the settings this file gives over `config`.
