@@ -76,19 +76,7 @@ enum LayoutEngine {
           guard let view = remaining.view, view.layoutState.needsLayout,
             view.isDescendant(of: root)
           else { continue }
-          view.layoutState.isRelayoutBoundary = false
-          view.layoutState.selfDirty = true
-          // Flag the whole chain up to the root, through boundaries above (which
-          // `setNeedsLayout()` would stop at).
-          var child = view
-          view.layoutState.qualifiesForDirectLayout = nil
-          while let parent = child.superview {
-            parent.layoutState.dirtyChildren.append(WeakView(child))
-            parent.layoutState.needsLayout = true
-            parent.layoutState.naturalSize = nil
-            parent.layoutState.qualifiesForDirectLayout = nil
-            child = parent
-          }
+          view.setNeedsLayoutUpToRoot()
         }
         root.layoutState.needsLayout = true
         layout(root: root)

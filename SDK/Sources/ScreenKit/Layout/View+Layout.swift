@@ -278,6 +278,23 @@ extension View: LayoutItem {
     }
   }
 
+  /// Like `setNeedsLayout()`, for a view that stops being a relayout boundary: flags the
+  /// whole chain up to the root, through boundaries above (where `setNeedsLayout()` stops),
+  /// so that the root's next pass reaches it.
+  func setNeedsLayoutUpToRoot() {
+    layoutState.isRelayoutBoundary = false
+    layoutState.selfDirty = true
+    layoutState.qualifiesForDirectLayout = nil
+    var child = self
+    while let parent = child.superview {
+      parent.layoutState.dirtyChildren.append(WeakView(child))
+      parent.layoutState.needsLayout = true
+      parent.layoutState.naturalSize = nil
+      parent.layoutState.qualifiesForDirectLayout = nil
+      child = parent
+    }
+  }
+
   /// Flags `view`; returns whether its superview must be flagged too (false when it was
   /// flagged already or is a relayout boundary, which registers with its root instead).
   private func markNeedsLayout(_ view: View) -> Bool {
