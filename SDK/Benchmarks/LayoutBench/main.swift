@@ -259,13 +259,13 @@ func run() {
     if argument.hasPrefix("--quick") { iterationScale = 0.34 } else { only.insert(argument) }
   }
   let shapes: [(String, Int, () -> (View, Int, () -> Void))] = [
-    ("huge-nested-1k", 7, { hugeNested(levels: 3) }),
-    ("huge-nested-10k", 5, { hugeNested(levels: 4) }),
-    ("huge-nested-100k", 3, { hugeNested(levels: 5) }),
-    ("wide", 5, wide),
-    ("deep", 5, { deep(depth: 12) }),
-    ("rows", 5, rows),
-    ("super-deep", 5, { superDeep(levels: 1000) }),
+    ("huge-nested-1k", 21, { hugeNested(levels: 3) }),
+    ("huge-nested-10k", 11, { hugeNested(levels: 4) }),
+    ("huge-nested-100k", 5, { hugeNested(levels: 5) }),
+    ("wide", 7, wide),
+    ("deep", 11, { deep(depth: 12) }),
+    ("rows", 11, rows),
+    ("super-deep", 11, { superDeep(levels: 1000) }),
     ("constraints", 3, constraints),
     ("cards", 3, cards),
   ]

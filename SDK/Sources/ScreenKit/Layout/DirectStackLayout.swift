@@ -14,32 +14,62 @@
 /// solved by the simplex.
 @MainActor
 enum DirectStackLayout {
+  /// What direct evaluation must know about a view's class, one virtual call instead of a
+  /// cast per class (`View.directLayoutRole`).
+  enum Role {
+    /// A view measured by its intrinsic size whose subviews keep their frames.
+    case content
+    /// A `StackView`.
+    case stack
+    /// A `Label` (single-line ones qualify).
+    case label
+    /// A `Window` (qualifies without host safe-area insets).
+    case window
+    /// A view the simplex must lay out (a `ScrollView`).
+    case unsupported
+  }
+
   /// Whether `root`'s hierarchy qualifies (see the type's documentation).
+  ///
+  /// A qualifying stack inside a stack is measured in the same walk (its arranged views were
+  /// just measured), so that a full pass reads each view's state twice rather than three
+  /// times; both caches are cleared together when the view is marked.
   static func qualifies(_ root: View) -> Bool {
     if let cached = root.layoutState.qualifiesForDirectLayout { return cached }
     let result = computeQualifies(root)
     root.layoutState.qualifiesForDirectLayout = result
+    if result, root.directLayoutRole == .stack, let parent = root.superview,
+      parent.directLayoutRole == .stack
+    {
+      _ = naturalSize(of: root)
+    }
     return result
   }
 
   private static func computeQualifies(_ root: View) -> Bool {
-    // Safe areas and preserved margins need the frames of the whole chain: the simplex pass
-    // computes them.
-    if let window = root as? Window, window.hostSafeAreaInsets != .zero { return false }
-    if root.owningViewController != nil || root.preservesSuperviewLayoutMargins { return false }
-    if root.layoutState.safeAreaGuide != nil || root.layoutState.marginsGuide != nil
-      || !root.layoutState.guides.isEmpty || root is ScrollView
+    let state = root.layoutState
+    // Safe areas, guides and preserved margins need the frames of the whole chain: the
+    // simplex pass computes them.
+    if (root.isControllerRootView && root.owningViewController != nil)
+      || state.usesGuidesOrPreservedMargins
     {
       return false
     }
-    for constraint in root.layoutState.constraints {
+    for constraint in state.constraints {
       guard constraint.secondItem == nil, constraint.firstItem === root,
         constraint.priority.isRequired, constraint.relation == .equal,
         constraint.firstAttribute.isDimension
       else { return false }
     }
-    if let label = root as? Label, label.numberOfLines != 1 { return false }
-    if let stack = root as? StackView {
+    switch root.directLayoutRole {
+    case .content: break
+    case .unsupported: return false
+    case .window:
+      if unsafeDowncast(root, to: Window.self).hostSafeAreaInsets != .zero { return false }
+    case .label:
+      if unsafeDowncast(root, to: Label.self).numberOfLines != 1 { return false }
+    case .stack:
+      let stack = unsafeDowncast(root, to: StackView.self)
       if stack.isLayoutMarginsRelativeArrangement || stack.isBaselineRelativeArrangement
         || stack.distribution == .equalCentering
       {
@@ -49,19 +79,20 @@ enum DirectStackLayout {
       case .firstBaseline, .lastBaseline: if stack.axis == .horizontal { return false }
       default: break
       }
-      if stack.subviews.count != stack.arrangedSubviews.count {
+      let subviews = stack.subviews
+      if subviews.count != stack.arrangedSubviews.count {
         // Subviews that are not arranged must keep their frames.
         var arranged = Set<ObjectIdentifier>()
         for view in stack.arrangedSubviews { arranged.insert(ObjectIdentifier(view)) }
-        for subview in stack.subviews where !arranged.contains(ObjectIdentifier(subview)) {
+        for subview in subviews where !arranged.contains(ObjectIdentifier(subview)) {
           if !subview.translatesAutoresizingMaskIntoConstraints { return false }
         }
       }
-      for subview in stack.subviews where !qualifies(subview) { return false }
+      for subview in subviews where !qualifies(subview) { return false }
       return true
     }
     for subview in root.subviews {
-      if !subview.translatesAutoresizingMaskIntoConstraints { return false }
+      if !subview.layoutState.translatesAutoresizingMaskIntoConstraints { return false }
       if !qualifies(subview) { return false }
     }
     return true
@@ -111,35 +142,36 @@ enum DirectStackLayout {
     if let cached = state.naturalSize { return cached }
     LayoutEngine.statistics.visitedViews += 1
     var size: Size
-    if let stack = view as? StackView {
+    if view.directLayoutRole == .stack {
+      let stack = unsafeDowncast(view, to: StackView.self)
+      let vertical = stack.axis == .vertical
       var along = 0.0
       var across = 0.0
       var largest = 0.0
+      var spacing = 0.0
       var count = 0
       var previous: View?
       for child in stack.arrangedSubviews where !child.isHidden {
         let natural = naturalSize(of: child)
-        let a = stack.axis == .vertical ? natural.height : natural.width
-        let c = stack.axis == .vertical ? natural.width : natural.height
-        if let previous { along += stack.spacing(after: previous) }
+        let a = vertical ? natural.height : natural.width
+        if let previous { spacing += stack.spacing(after: previous) }
         along += a
         largest = max(largest, a)
-        across = max(across, c)
+        across = max(across, vertical ? natural.width : natural.height)
         count += 1
         previous = child
       }
-      if stack.distribution == .fillEqually && count > 0 {
-        along += Double(count) * largest - (along - stack.totalSpacingOfVisible())
-      }
-      size =
-        stack.axis == .vertical
-        ? Size(width: across, height: along) : Size(width: along, height: across)
+      if stack.distribution == .fillEqually { along = Double(count) * largest }
+      along += spacing
+      size = vertical ? Size(width: across, height: along) : Size(width: along, height: across)
     } else {
       let intrinsic = view.measuredIntrinsicSize
       size = Size(width: max(0, intrinsic.width), height: max(0, intrinsic.height))
     }
-    if let width = fixedDimension(view, .width) { size.width = width }
-    if let height = fixedDimension(view, .height) { size.height = height }
+    if !state.constraints.isEmpty {
+      if let width = fixedDimension(view, .width) { size.width = width }
+      if let height = fixedDimension(view, .height) { size.height = height }
+    }
     state.naturalSize = size
     return size
   }
@@ -156,7 +188,8 @@ enum DirectStackLayout {
   /// willing arranged view.
   private static func priority(_ view: View, _ axis: LayoutAxis, growing: Bool) -> Float {
     if fixedDimension(view, axis == .horizontal ? .width : .height) != nil { return 1000 }
-    if let stack = view as? StackView {
+    if view.directLayoutRole == .stack {
+      let stack = unsafeDowncast(view, to: StackView.self)
       var lowest: Float = 1000
       var any = false
       for child in stack.arrangedSubviews where !child.isHidden {
@@ -174,8 +207,8 @@ enum DirectStackLayout {
 
   private static func arrangeChildren(of view: View, force: Bool, keepsInsets: Bool = false) {
     LayoutEngine.statistics.visitedViews += 1
-    if let stack = view as? StackView {
-      arrange(stack)
+    if view.directLayoutRole == .stack {
+      arrange(unsafeDowncast(view, to: StackView.self))
     } else {
       for subview in view.subviews where subview.layoutState.needsLayout || force {
         // A subview that keeps its frame is a relayout boundary.
@@ -188,8 +221,10 @@ enum DirectStackLayout {
     view.layoutState.dirtyChildren.removeAll(keepingCapacity: true)
     // No safe area reaches a qualifying hierarchy, so the margins are the view's own.
     if !keepsInsets {
-      view.layoutState.safeAreaInsets = .zero
-      view.layoutState.effectiveLayoutMargins = view.layoutMargins
+      let state = view.layoutState
+      if state.safeAreaInsets != .zero { state.safeAreaInsets = .zero }
+      let margins = view.layoutMargins
+      if state.effectiveLayoutMargins != margins { state.effectiveLayoutMargins = margins }
     }
     view.layoutSubviews()
   }
@@ -197,94 +232,134 @@ enum DirectStackLayout {
   private static func arrange(_ stack: StackView) {
     if arrangeDirtyChildrenOnly(stack) { return }
     let vertical = stack.axis == .vertical
+    let distribution = stack.distribution
+    let alignment = stack.alignment
     let bounds = stack.frame.size
     stack.layoutState.lastArrangedSize = bounds
     let available = vertical ? bounds.height : bounds.width
     let crossAvailable = vertical ? bounds.width : bounds.height
-    let visible = stack.arrangedSubviews.filter { !$0.isHidden }
-    var lengths = visible.map { child -> Double in
+    let arranged = stack.arrangedSubviews
+    // The natural sizes of the visible arranged views, in order, and the spacing between them.
+    var naturals: [Size] = []
+    naturals.reserveCapacity(arranged.count)
+    var spacing = 0.0
+    var total = 0.0
+    var previous: View?
+    for child in arranged where !child.isHidden {
       let natural = naturalSize(of: child)
       child.layoutState.lastNaturalSize = natural
-      return vertical ? natural.height : natural.width
+      naturals.append(natural)
+      total += vertical ? natural.height : natural.width
+      if let previous { spacing += stack.spacing(after: previous) }
+      previous = child
     }
-    let spacing = stack.totalSpacingOfVisible()
-    let total = lengths.reduce(0, +)
+    let count = naturals.count
+    // Lengths along the axis start as the natural ones; the distribution adjusts them.
+    var lengths = naturals.map { vertical ? $0.height : $0.width }
     var gap: Double? = nil
     var stretched = -1
-    switch stack.distribution {
+    switch distribution {
     case .fillEqually:
-      let each = visible.isEmpty ? 0 : max(0, (available - spacing) / Double(visible.count))
-      lengths = lengths.map { _ in each }
+      let each = count == 0 ? 0 : max(0, (available - spacing) / Double(count))
+      for index in lengths.indices { lengths[index] = each }
     case .fillProportionally:
       let room = max(0, available - spacing)
-      lengths = lengths.map { total > 0 ? room * $0 / total : room / Double(visible.count) }
-    case .equalSpacing where visible.count > 1 && available - total >= spacing:
-      gap = (available - total) / Double(visible.count - 1)
+      for index in lengths.indices {
+        lengths[index] = total > 0 ? room * lengths[index] / total : room / Double(count)
+      }
+    case .equalSpacing where count > 1 && available - total >= spacing:
+      gap = (available - total) / Double(count - 1)
     default:
-      var delta = available - total - spacing
-      let axis: LayoutAxis = vertical ? .vertical : .horizontal
-      if delta > 1e-9 {
-        // The lowest hugging priority stretches; ties go to the first view.
-        var best = -1
-        var bestPriority: Float = 1000
-        for (index, child) in visible.enumerated() {
-          let p = priority(child, axis, growing: true)
-          if p < bestPriority {
-            bestPriority = p
-            best = index
-          }
-        }
-        if best >= 0 {
-          lengths[best] += delta
-          stretched = best
-        }
-      } else {
-        // The lowest compression resistance shrinks first; ties go to the last view.
-        var remaining = delta < -1e-9 ? Set(visible.indices) : []
-        while delta < -1e-9 && !remaining.isEmpty {
-          var best = -1
-          var bestPriority: Float = 1001
-          for index in remaining {
-            let p = priority(visible[index], axis, growing: false)
-            if p < bestPriority || (p == bestPriority && index > best) {
-              bestPriority = p
-              best = index
-            }
-          }
-          guard best >= 0, bestPriority < 1000 else { break }
-          remaining.remove(best)
-          stretched = best
-          let cut = min(lengths[best], -delta)
-          lengths[best] -= cut
-          delta += cut
-        }
+      let delta = available - total - spacing
+      if delta > 1e-9 || delta < -1e-9 {
+        let visible = arranged.filter { !$0.isHidden }
+        stretched = resolve(
+          delta, of: &lengths, visible: visible, axis: vertical ? .vertical : .horizontal)
       }
     }
 
     var position = 0.0
-    var previous: View?
+    previous = nil
     var visibleIndex = 0
-    for child in stack.arrangedSubviews {
+    for child in arranged {
       if child.isHidden {
-        place(child, in: stack, along: position, length: 0, crossAvailable: crossAvailable)
+        place(
+          child, natural: naturalSize(of: child), vertical: vertical, alignment: alignment,
+          along: position, length: 0, crossAvailable: crossAvailable)
         continue
       }
       if let previous { position += gap ?? stack.spacing(after: previous) }
       let length = lengths[visibleIndex]
       // The child's frame ignores its content when its length is fixed (or shared equally)
       // and it fills the stack across: a change inside it relayouts it alone.
-      let fixedAlong =
-        stack.distribution == .fillEqually
-        || (stack.distribution == .fill && visibleIndex != stretched
-          && fixedDimension(child, vertical ? .height : .width) != nil)
-      let fixedAcross =
-        stack.alignment == .fill || fixedDimension(child, vertical ? .width : .height) != nil
-      child.layoutState.isRelayoutBoundary = fixedAlong && fixedAcross
-      place(child, in: stack, along: position, length: length, crossAvailable: crossAvailable)
+      let state = child.layoutState
+      let fixedAlong: Bool
+      let fixedAcross: Bool
+      if state.constraints.isEmpty {
+        fixedAlong = distribution == .fillEqually
+        fixedAcross = alignment == .fill
+      } else {
+        fixedAlong =
+          distribution == .fillEqually
+          || (distribution == .fill && visibleIndex != stretched
+            && fixedDimension(child, vertical ? .height : .width) != nil)
+        fixedAcross =
+          alignment == .fill || fixedDimension(child, vertical ? .width : .height) != nil
+      }
+      state.isRelayoutBoundary = fixedAlong && fixedAcross
+      place(
+        child, natural: naturals[visibleIndex], vertical: vertical, alignment: alignment,
+        along: position, length: length, crossAvailable: crossAvailable)
       position += length
       previous = child
       visibleIndex += 1
     }
+  }
+
+  /// Spreads `delta` (room left, or overflow when negative) over the lengths of a `fill`
+  /// stack's visible views: the lowest hugging priority stretches (ties to the first view),
+  /// the lowest compression resistance shrinks first (ties to the last). Returns the index
+  /// of the view that stretched or shrank last, or -1.
+  private static func resolve(
+    _ delta: Double, of lengths: inout [Double], visible: [View], axis: LayoutAxis
+  ) -> Int {
+    var stretched = -1
+    if delta > 1e-9 {
+      var best = -1
+      var bestPriority: Float = 1000
+      for (index, child) in visible.enumerated() {
+        let p = priority(child, axis, growing: true)
+        if p < bestPriority {
+          bestPriority = p
+          best = index
+        }
+      }
+      if best >= 0 {
+        lengths[best] += delta
+        stretched = best
+      }
+      return stretched
+    }
+    var delta = delta
+    var remaining = Set(visible.indices)
+    while delta < -1e-9 && !remaining.isEmpty {
+      var best = -1
+      var bestPriority: Float = 1001
+      for index in remaining {
+        let p = priority(visible[index], axis, growing: false)
+        if p < bestPriority || (p == bestPriority && index > best) {
+          bestPriority = p
+          best = index
+        }
+      }
+      guard best >= 0, bestPriority < 1000 else { break }
+      remaining.remove(best)
+      stretched = best
+      let cut = min(lengths[best], -delta)
+      lengths[best] -= cut
+      delta += cut
+    }
+    return stretched
   }
 
   /// When only descendants changed, the stack kept its size and the changed children kept
@@ -317,14 +392,13 @@ enum DirectStackLayout {
   }
 
   private static func place(
-    _ child: View, in stack: StackView, along: Double, length: Double, crossAvailable: Double
+    _ child: View, natural: Size, vertical: Bool, alignment: StackView.Alignment, along: Double,
+    length: Double, crossAvailable: Double
   ) {
-    let vertical = stack.axis == .vertical
-    let natural = naturalSize(of: child)
     let naturalCross = min(vertical ? natural.width : natural.height, crossAvailable)
     var cross = naturalCross
     var crossPosition = 0.0
-    switch stack.alignment {
+    switch alignment {
     case .fill, .firstBaseline, .lastBaseline: cross = crossAvailable
     case .leading, .top: crossPosition = 0
     case .center: crossPosition = (crossAvailable - cross) / 2
@@ -334,8 +408,9 @@ enum DirectStackLayout {
       vertical
       ? Rect(x: crossPosition, y: along, width: cross, height: length)
       : Rect(x: along, y: crossPosition, width: length, height: cross)
-    let changed = child.frame.size != frame.size
-    if child.frame != frame {
+    let old = child.frame
+    let changed = old.size != frame.size
+    if old != frame {
       LayoutEngine.isApplyingFrames = true
       child.frame = frame
       LayoutEngine.isApplyingFrames = false
@@ -351,16 +426,5 @@ extension StackView {
   func spacing(after view: View) -> Double {
     let custom = customSpacing(after: view)
     return custom == StackView.spacingUseDefault ? spacing : custom
-  }
-
-  /// The spacing between the visible arranged views.
-  func totalSpacingOfVisible() -> Double {
-    var total = 0.0
-    var previous: View?
-    for child in arrangedSubviews where !child.isHidden {
-      if let previous { total += spacing(after: previous) }
-      previous = child
-    }
-    return total
   }
 }

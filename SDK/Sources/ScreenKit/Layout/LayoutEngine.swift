@@ -62,7 +62,7 @@ enum LayoutEngine {
   /// or its change alters the natural size an anchor chain gave an island above it.
   static func layoutPendingBoundaries(of root: View) {
     let pending = root.layoutState.pendingBoundaries
-    root.layoutState.pendingBoundaries.removeAll(keepingCapacity: true)
+    root.layoutState.rare.pendingBoundaries.removeAll(keepingCapacity: true)
     for (index, entry) in pending.enumerated() {
       guard let boundary = entry.view, boundary.layoutState.needsLayout else { continue }
       guard boundary.isDescendant(of: root), !forceSolver, DirectStackLayout.qualifies(boundary),

@@ -75,13 +75,13 @@ extension View: LayoutItem {
     guard !layoutState.guides.contains(where: { $0 === guide }) else { return }
     guide.owningView?.removeLayoutGuide(guide)
     guide.attach(to: self)
-    layoutState.guides.append(guide)
+    layoutState.rare.guides.append(guide)
     setNeedsLayout()
   }
 
   /// Removes a user layout guide.
   public func removeLayoutGuide(_ guide: LayoutGuide) {
-    layoutState.guides.removeAll { $0 === guide }
+    layoutState.rare.guides.removeAll { $0 === guide }
     if guide.owningView === self { guide.attach(to: nil) }
     setNeedsLayout()
   }
@@ -112,7 +112,10 @@ extension View: LayoutItem {
   /// With `insetsLayoutMarginsFromSafeArea`, the margins guide is inset from the safe area.
   public var layoutMargins: EdgeInsets {
     get {
-      guard layoutState.isViewControllerRootView || owningViewController != nil else {
+      guard
+        layoutState.isViewControllerRootView
+          || (isControllerRootView && owningViewController != nil)
+      else {
         return layoutState.layoutMargins
       }
       let minimum = systemMinimumLayoutMargins
@@ -313,7 +316,7 @@ extension View: LayoutItem {
       root = above
       ancestor = above.superview
     }
-    root.layoutState.pendingBoundaries.append(WeakView(view))
+    root.layoutState.rare.pendingBoundaries.append(WeakView(view))
     return false
   }
 

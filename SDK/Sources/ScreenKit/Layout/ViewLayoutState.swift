@@ -1,72 +1,178 @@
 /// The layout side of a view, held by composition so that `View` stays small: its
 /// constraints, guides, margins, safe area, content priorities and the pass's bookkeeping.
+///
+/// Direct stack evaluation reads and writes a few fields of every view in a pass, so those
+/// come first and fit in a couple of cache lines; what only constraint passes, guides or
+/// sealed containers use lives in `Rare`, allocated on first use. The fields are
+/// `@exclusivity(unchecked)`: only the main actor touches them, never across an `inout`
+/// access, and the runtime check was a tenth of a large pass.
 @MainActor
 final class ViewLayoutState {
-  let node = LayoutNode()
-  var translatesAutoresizingMaskIntoConstraints = true
-  /// Active constraints installed on this view (the nearest common ancestor of their items).
-  var constraints: [LayoutConstraint] = []
-  /// User guides added with `addLayoutGuide(_:)`.
-  var guides: [LayoutGuide] = []
-  var safeAreaGuide: LayoutGuide?
-  var marginsGuide: LayoutGuide?
-  /// The margins set on the view (directional, leading = left).
-  var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
-  /// Whether `layoutMargins` was set explicitly (a root view's system minimum then yields
-  /// to larger custom values only).
-  var hasCustomMargins = false
-  var preservesSuperviewLayoutMargins = false
-  var insetsLayoutMarginsFromSafeArea = true
-  /// Set for the root view of a view controller: its margins are at least the system
-  /// minimum. The controllers branch sets this when it installs a controller's view.
-  var isViewControllerRootView = false
-  /// The safe-area insets of the last pass.
-  var safeAreaInsets: EdgeInsets = .zero
-  /// The margins the last pass used (with safe area and preserved superview margins).
-  var effectiveLayoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
-  var huggingPriority = (horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow)
-  var compressionPriority = (
-    horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh
-  )
+  // Hot: touched per view by every direct pass.
+
   /// The view or a descendant needs layout.
-  var needsLayout = true
-  /// The natural size direct stack layout measured, valid while the view is not dirty.
-  var naturalSize: Size?
+  @exclusivity(unchecked) var needsLayout = true
   /// `setNeedsLayout()` was called on the view itself (not only on a descendant).
-  var selfDirty = true
-  /// Children that were marked since the last arrangement.
-  var dirtyChildren: [WeakView] = []
-  /// The natural size the last direct arrangement of the superview used.
-  var lastNaturalSize: Size?
-  /// The size the view had when its arranged subviews were last placed.
-  var lastArrangedSize: Size?
+  @exclusivity(unchecked) var selfDirty = true
+  /// Whether the subtree qualifies for direct stack layout, valid while the view is not dirty.
+  @exclusivity(unchecked) var qualifiesForDirectLayout: Bool?
   /// Whether the view's frame does not depend on its own content (fixed by its superview's
   /// direct arrangement or by its own frame), so a change inside it relayouts it alone.
-  var isRelayoutBoundary = false
+  @exclusivity(unchecked) var isRelayoutBoundary = false
+  @exclusivity(unchecked) var translatesAutoresizingMaskIntoConstraints = true
+  /// Set for the root view of a view controller: its margins are at least the system
+  /// minimum. The controllers branch sets this when it installs a controller's view.
+  @exclusivity(unchecked) var isViewControllerRootView = false
+  /// Whether `layoutMargins` was set explicitly (a root view's system minimum then yields
+  /// to larger custom values only).
+  @exclusivity(unchecked) var hasCustomMargins = false
+  /// Active constraints installed on this view (the nearest common ancestor of their items).
+  @exclusivity(unchecked) var constraints: [LayoutConstraint] = []
+  /// Children that were marked since the last arrangement.
+  @exclusivity(unchecked) var dirtyChildren: [WeakView] = []
+  /// The natural size direct stack layout measured, valid while the view is not dirty.
+  @exclusivity(unchecked) var naturalSize: Size?
+  /// The natural size the last direct arrangement of the superview used.
+  @exclusivity(unchecked) var lastNaturalSize: Size?
+  /// The size the view had when its arranged subviews were last placed.
+  @exclusivity(unchecked) var lastArrangedSize: Size?
+  /// The intrinsic size of the last measurement, valid until invalidated.
+  @exclusivity(unchecked) var cachedIntrinsicSize: Size?
+  /// The margins set on the view (directional, leading = left).
+  @exclusivity(unchecked) var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+  /// The margins the last pass used (with safe area and preserved superview margins).
+  @exclusivity(unchecked) var effectiveLayoutMargins = EdgeInsets(
+    top: 8, left: 8, bottom: 8, right: 8)
+  /// The safe-area insets of the last pass.
+  @exclusivity(unchecked) var safeAreaInsets: EdgeInsets = .zero
+  /// The part used by constraint passes, guides and sealed containers.
+  @exclusivity(unchecked) private var rareFields: Rare?
+
+  /// The fields most views never use, allocated on first write.
+  final class Rare {
+    var node: LayoutNode?
+    var guides: [LayoutGuide] = []
+    var safeAreaGuide: LayoutGuide?
+    var marginsGuide: LayoutGuide?
+    var preservesSuperviewLayoutMargins = false
+    var insetsLayoutMarginsFromSafeArea = true
+    var huggingPriority = (
+      horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow
+    )
+    var compressionPriority = (
+      horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh
+    )
+    var pendingBoundaries: [WeakView] = []
+    var chainNaturalSize: (width: Double?, height: Double?) = (nil, nil)
+    var wrappingWidth: Double = 0
+    var absoluteOrigin = Point.zero
+    var priorityTieBreak: (hugging: Float, compression: Float) = (0, 0)
+    var simplexSession: SimplexSession?
+    var containerInput: LayoutPass.Nested?
+    var solvedContainerInput: (LayoutPass.Nested, Size, EdgeInsets, EdgeInsets)?
+    init() {}
+  }
+
+  /// The rarely used fields, created on first use; mutate arrays through it (the forwarding
+  /// properties below would copy them).
+  var rare: Rare {
+    if let rareFields { return rareFields }
+    let created = Rare()
+    rareFields = created
+    return created
+  }
+
+  init() {}
+
+  /// Whether the view has layout guides or preserves its superview's margins (which direct
+  /// evaluation does not handle).
+  var usesGuidesOrPreservedMargins: Bool {
+    guard let rare = rareFields else { return false }
+    return rare.safeAreaGuide != nil || rare.marginsGuide != nil || !rare.guides.isEmpty
+      || rare.preservesSuperviewLayoutMargins
+  }
+
+  // Rare: read as defaults until something sets them.
+
+  /// The solver-facing identity of the view in constraint passes.
+  var node: LayoutNode {
+    if let node = rareFields?.node { return node }
+    let created = LayoutNode()
+    rare.node = created
+    return created
+  }
+  /// User guides added with `addLayoutGuide(_:)`.
+  var guides: [LayoutGuide] {
+    get { rareFields?.guides ?? [] }
+    set { rare.guides = newValue }
+  }
+  var safeAreaGuide: LayoutGuide? {
+    get { rareFields?.safeAreaGuide }
+    set { rare.safeAreaGuide = newValue }
+  }
+  var marginsGuide: LayoutGuide? {
+    get { rareFields?.marginsGuide }
+    set { rare.marginsGuide = newValue }
+  }
+  var preservesSuperviewLayoutMargins: Bool {
+    get { rareFields?.preservesSuperviewLayoutMargins ?? false }
+    set { rare.preservesSuperviewLayoutMargins = newValue }
+  }
+  var insetsLayoutMarginsFromSafeArea: Bool {
+    get { rareFields?.insetsLayoutMarginsFromSafeArea ?? true }
+    set { rare.insetsLayoutMarginsFromSafeArea = newValue }
+  }
+  var huggingPriority: (horizontal: LayoutPriority, vertical: LayoutPriority) {
+    get { rareFields?.huggingPriority ?? (.defaultLow, .defaultLow) }
+    set { rare.huggingPriority = newValue }
+  }
+  var compressionPriority: (horizontal: LayoutPriority, vertical: LayoutPriority) {
+    get { rareFields?.compressionPriority ?? (.defaultHigh, .defaultHigh) }
+    set { rare.compressionPriority = newValue }
+  }
   /// Dirty relayout boundaries below this root, laid out by the next `layoutIfNeeded()`.
-  var pendingBoundaries: [WeakView] = []
+  var pendingBoundaries: [WeakView] {
+    get { rareFields?.pendingBoundaries ?? [] }
+    set { rare.pendingBoundaries = newValue }
+  }
   /// The natural width and height an anchor-chain pass gave this island (`nil` on axes the
   /// chains determined); a boundary below whose change alters them relayouts the root.
-  var chainNaturalSize: (width: Double?, height: Double?) = (nil, nil)
-  /// Whether the subtree qualifies for direct stack layout, valid while the view is not dirty.
-  var qualifiesForDirectLayout: Bool?
-  /// The intrinsic size of the last measurement, valid until invalidated.
-  var cachedIntrinsicSize: Size?
+  var chainNaturalSize: (width: Double?, height: Double?) {
+    get { rareFields?.chainNaturalSize ?? (nil, nil) }
+    set { rare.chainNaturalSize = newValue }
+  }
   /// The width a wrapping label was given by the last pass (for its intrinsic height).
-  var wrappingWidth: Double = 0
+  var wrappingWidth: Double {
+    get { rareFields?.wrappingWidth ?? 0 }
+    set { rare.wrappingWidth = newValue }
+  }
   /// Frames the pass computed, absolute, for converting child frames.
-  var absoluteOrigin = Point.zero
+  var absoluteOrigin: Point {
+    get { rareFields?.absoluteOrigin ?? .zero }
+    set { rare.absoluteOrigin = newValue }
+  }
   /// Lowered by a stack view so that equal priorities resolve by arranged order.
-  var priorityTieBreak: (hugging: Float, compression: Float) = (0, 0)
+  var priorityTieBreak: (hugging: Float, compression: Float) {
+    get { rareFields?.priorityTieBreak ?? (0, 0) }
+    set { rare.priorityTieBreak = newValue }
+  }
   /// The persistent simplex of the hierarchy this view is the layout root (or sealed
   /// container) of.
-  var simplexSession: SimplexSession?
+  var simplexSession: SimplexSession? {
+    get { rareFields?.simplexSession }
+    set { rare.simplexSession = newValue }
+  }
   /// For a sealed container: its origin and inherited safe rectangle from the last outer
   /// pass; nil for other views.
-  var containerInput: LayoutPass.Nested?
+  var containerInput: LayoutPass.Nested? {
+    get { rareFields?.containerInput }
+    set { rare.containerInput = newValue }
+  }
   /// For a sealed container: the input, size and margins its own pass last solved with.
-  var solvedContainerInput: (LayoutPass.Nested, Size, EdgeInsets, EdgeInsets)?
-  init() {}
+  var solvedContainerInput: (LayoutPass.Nested, Size, EdgeInsets, EdgeInsets)? {
+    get { rareFields?.solvedContainerInput }
+    set { rare.solvedContainerInput = newValue }
+  }
 }
 
 /// A view held weakly, so that layout bookkeeping never keeps a removed view alive.

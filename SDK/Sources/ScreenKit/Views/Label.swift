@@ -5,6 +5,8 @@
 /// layout offers) when `numberOfLines` is not 1.
 @MainActor
 open class Label: View {
+  override var directLayoutRole: DirectStackLayout.Role { .label }
+
   /// The text shown.
   open var text: String? { didSet { if text != oldValue { invalidateIntrinsicContentSize() } } }
   /// The font; the system font at 17 points by default, as UIKit.

@@ -10,6 +10,8 @@
 /// only user scrolling): a client can never put the content out of range.
 @MainActor
 open class ScrollView: View {
+  override var directLayoutRole: DirectStackLayout.Role { .unsupported }
+
   /// How the safe area adds to `contentInset`, as
   /// `UIScrollView.ContentInsetAdjustmentBehavior`.
   public enum ContentInsetAdjustmentBehavior: String, Sendable, Hashable, CaseIterable {

@@ -9,6 +9,8 @@
 /// first.
 @MainActor
 open class StackView: View {
+  override var directLayoutRole: DirectStackLayout.Role { .stack }
+
   /// How arranged views share the stack's length, as `UIStackView.Distribution`.
   public enum Distribution: String, Sendable, Hashable, CaseIterable {
     /// Views fill the length; hugging and compression priorities decide who stretches or
@@ -49,20 +51,22 @@ open class StackView: View {
   public nonisolated static let spacingUseSystem: Double = 8
 
   /// The views laid out by the stack, in order; a subset of `subviews`.
-  public private(set) var arrangedSubviews: [View] = []
+  @exclusivity(unchecked) public private(set) var arrangedSubviews: [View] = []
   /// The axis views are laid out along (horizontal by default, as UIKit).
-  open var axis: LayoutAxis = .horizontal { didSet { setNeedsLayout() } }
+  @exclusivity(unchecked) open var axis: LayoutAxis = .horizontal { didSet { setNeedsLayout() } }
   /// The distribution along the axis.
-  open var distribution: Distribution = .fill { didSet { setNeedsLayout() } }
+  @exclusivity(unchecked) open var distribution: Distribution = .fill {
+    didSet { setNeedsLayout() }
+  }
   /// The alignment across the axis.
-  open var alignment: Alignment = .fill { didSet { setNeedsLayout() } }
+  @exclusivity(unchecked) open var alignment: Alignment = .fill { didSet { setNeedsLayout() } }
   /// The space between neighbouring views (a minimum for the equal distributions).
-  open var spacing: Double = 0 { didSet { setNeedsLayout() } }
+  @exclusivity(unchecked) open var spacing: Double = 0 { didSet { setNeedsLayout() } }
   /// Whether views are laid out inside the stack's layout margins.
   open var isLayoutMarginsRelativeArrangement = false { didSet { setNeedsLayout() } }
   /// Whether vertical spacing is measured between baselines (vertical stacks).
   open var isBaselineRelativeArrangement = false { didSet { setNeedsLayout() } }
-  private var customSpacings: [(view: View, spacing: Double)] = []
+  @exclusivity(unchecked) private var customSpacings: [(view: View, spacing: Double)] = []
 
   /// A stack of `views`.
   public init(arrangedSubviews views: [View]) {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A rectangular area that manages content, as `UIView`.
 ///
 /// This is the shared core: hierarchy, geometry and appearance. Layout (constraints, margins,
@@ -5,32 +7,55 @@
 /// state objects views hold.
 @MainActor
 open class View: Responder {
-  /// The view this view is a subview of.
-  public private(set) weak var superview: View?
-  /// The subviews, back to front.
-  public private(set) var subviews: [View] = []
-  /// The window this view is in, if any.
-  open var window: Window? { superview?.window }
+  // The fields a layout pass reads for every view come first, to share cache lines.
 
+  /// The view this view is a subview of.
+  public var superview: View? { parentView }
+  // Unowned, not weak, as UIKit's: a weak reference would give every superview a side table
+  // and slow down each retain of it. A view clears its subviews' pointers when it dies;
+  // `nonisolated(unsafe)` because a deinit is not isolated (an `isolated deinit` broke
+  // subclasses compiled in other modules).
+  @exclusivity(unchecked) nonisolated(unsafe) private unowned(unsafe) var parentView: View?
+  /// The subviews, back to front.
+  @exclusivity(unchecked) public private(set) var subviews: [View] = []
+  /// The layout state: constraints, margins, safe area, priorities, caches.
+  let layoutState = ViewLayoutState()
+  /// Whether the view is hidden; a hidden arranged view collapses in its stack.
+  @exclusivity(unchecked) public var isHidden = false {
+    didSet { if oldValue != isHidden { superview?.setNeedsLayout() } }
+  }
+  // Whether a controller set itself as this view's owner; views so marked are counted so
+  // that layout passes of plain view trees skip looking for controllers.
+  @exclusivity(unchecked) private(set) var isControllerRootView = false {
+    didSet {
+      if isControllerRootView != oldValue {
+        View.controllerRootViews.add(isControllerRootView ? 1 : -1, ordering: .relaxed)
+      }
+    }
+  }
   /// The frame in the superview's coordinate space.
   ///
   /// A new size marks the view as needing layout; a new frame of a view that is not laid
   /// out by constraints marks its superview too (its constraints may refer to it).
-  public var frame: Rect = .zero {
+  @exclusivity(unchecked) public var frame: Rect = .zero {
     didSet { frameDidChange(from: oldValue) }
   }
+
+  /// The window this view is in, if any.
+  open var window: Window? { superview?.window }
   /// The background colour; `nil` is transparent.
   public var backgroundColor: Color?
   /// The colour set on this view for tinting, if any; `tintColor` resolves inheritance.
   private var ownTintColor: Color?
   /// The drawing attributes clients render (corner radius, border).
-  public let layer = Layer()
-  /// The layout state: constraints, margins, safe area, priorities, caches.
-  let layoutState = ViewLayoutState()
-  /// Whether the view is hidden; a hidden arranged view collapses in its stack.
-  public var isHidden = false {
-    didSet { if oldValue != isHidden { superview?.setNeedsLayout() } }
+  public var layer: Layer {
+    if let layerStorage { return layerStorage }
+    let created = Layer()
+    layerStorage = created
+    return created
   }
+  // Created on first use: most views never set a corner radius or border.
+  private var layerStorage: Layer?
   /// The opacity, from 0 to 1.
   public var alpha: Double = 1
   /// An integer that identifies the view in an app.
@@ -40,7 +65,14 @@ open class View: Responder {
   /// Whether the view receives input.
   public var isUserInteractionEnabled = true
   // (controllers) the controller whose root view this is; set by `ViewController.view`.
-  weak var owningViewController: ViewController?
+  weak var owningViewController: ViewController? {
+    didSet { isControllerRootView = owningViewController != nil }
+  }
+  /// How many live views a controller owns (an upper bound: a controller that died without
+  /// clearing its view's owner still counts); atomic, as views may die off the main actor.
+  nonisolated static let controllerRootViews = Atomic<Int>(0)
+  /// `controllerRootViews` now.
+  static var controllerRootViewCount: Int { controllerRootViews.load(ordering: .relaxed) }
   // (controllers) bindings that update this view; they die with it (Binding/ViewBinding.swift)
   var attachedBindings: [ViewBinding] = []
 
@@ -55,6 +87,11 @@ open class View: Responder {
   public init(frame: Rect) {
     self.frame = frame
     super.init()
+  }
+
+  deinit {
+    for subview in subviews { subview.parentView = nil }
+    if isControllerRootView { View.controllerRootViews.subtract(1, ordering: .relaxed) }
   }
 
   /// A view with a zero frame.
@@ -79,7 +116,7 @@ open class View: Responder {
     view.removeFromSuperview()
     view.willMove(toSuperview: self)
     subviews.insert(view, at: min(max(index, 0), subviews.count))
-    view.superview = self
+    view.parentView = self
     view.hierarchyDidChange()
     view.didMoveToSuperview()
     didAddSubview(view)
@@ -100,7 +137,7 @@ open class View: Responder {
     parent.willRemoveSubview(self)
     willMove(toSuperview: nil)
     parent.subviews.removeAll { $0 === self }
-    superview = nil
+    parentView = nil
     parent.setNeedsLayout()
     hierarchyDidChange()
     didMoveToSuperview()
@@ -170,6 +207,9 @@ open class View: Responder {
   /// The view that stands for this one's first or last baseline (a stack view's arranged
   /// view), or `nil` when the view measures its own.
   func baselineView(first: Bool) -> View? { nil }
+
+  /// What direct stack evaluation needs to know about the view's class.
+  var directLayoutRole: DirectStackLayout.Role { .content }
 
   /// Adds the constraints the view generates for its content (stack views, scroll views).
   func addGeneratedConstraints(to pass: LayoutPass) {}

@@ -1,6 +1,8 @@
 /// The root of a view hierarchy that a scene shows, as `UIWindow`.
 @MainActor
 open class Window: View {
+  override var directLayoutRole: DirectStackLayout.Role { .window }
+
   // (controllers) root controller, traits, host safe area; see Window+Controllers.swift
   let controllerState = WindowControllerState()
 
