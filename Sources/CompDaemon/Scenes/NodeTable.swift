@@ -1,3 +1,4 @@
+import Glibc
 import JSONRPC
 import ScreenKit
 
@@ -66,6 +67,127 @@ final class NodeTable {
     viewsByID = Dictionary(uniqueKeysWithValues: seen.values.map { ($0.id, $0) })
     guard let oldRoot, oldRoot == newRoot else { return [] }
     return Self.diff(from: old, to: fresh, root: newRoot)
+  }
+
+  /// Whether each incremental refresh is checked against a full walk (tests turn this on
+  /// with `COMPD_VERIFY_DIFFS=1`); a difference stops the daemon with both versions.
+  static let verifiesIncrementalRefresh =
+    getenv("COMPD_VERIFY_DIFFS").map { String(cString: $0) == "1" } ?? false
+
+  /// Like `refresh(root:)`, but re-reads only `changed` (the views `DisplayJournal` recorded
+  /// since the last refresh) and the subtrees inserted under them, instead of the whole
+  /// tree. Falls back to a full walk for what it does not follow: a view that moved to
+  /// another parent or changed its key.
+  func refresh(root: View, changed: [View]) -> [JSON] {
+    guard let rootID, id(of: root) == rootID else { return refresh(root: root) }
+    var dirty: [(id: String, view: View)] = []
+    var dirtyIDs = Set<String>()
+    for view in changed {
+      guard let id = id(of: view), !dirtyIDs.contains(id) else { continue }
+      var top = view
+      while let parent = top.superview { top = parent }
+      guard top === root else { continue }  // gone: its old parent is in `changed` too
+      dirty.append((id, view))
+      dirtyIDs.insert(id)
+    }
+    if dirty.isEmpty { return [] }
+    let old = records
+    var removed: [String] = []
+    var structureChanged = false
+    for (id, view) in dirty {
+      guard let before = old[id] else { return refresh(root: root) }
+      let parent = view.superview.flatMap { self.id(of: $0) }
+      if parent != before.parent || view.accessibilityIdentifier != before.key {
+        return refresh(root: root)
+      }
+      var children: [String] = []
+      children.reserveCapacity(view.subviews.count)
+      for subview in view.subviews {
+        if let childID = self.id(of: subview) {
+          if records[childID]?.parent != id { return refresh(root: root) }  // moved here
+          children.append(childID)
+        } else {
+          children.append(collectNew(subview, parent: id))
+          structureChanged = true
+        }
+      }
+      let kept = Set(children)
+      for child in before.children where !kept.contains(child) {
+        removed.append(child)
+        structureChanged = true
+      }
+      records[id] = Record(
+        parent: before.parent, type: before.type, key: before.key, frame: view.frame,
+        props: NodeEncoding.props(of: view), children: children)
+    }
+    for id in removed { forget(id) }
+    if structureChanged { rebuildKeys() }
+    if Self.verifiesIncrementalRefresh { verify(root: root) }
+
+    var ops: [JSON] = []
+    for id in removed.sorted(by: Self.nodeOrder) {
+      ops.append(["op": "remove", "id": .string(id)])
+    }
+    let leaving = Set(removed)
+    for (id, _) in dirty.sorted(by: { Self.nodeOrder($0.id, $1.id) }) {
+      guard let before = old[id], let after = records[id] else { continue }
+      _ = Self.nodeOps(id, before: before, after: after, leaving: leaving, in: records, ops: &ops)
+    }
+    return ops
+  }
+
+  /// Gives a view that is new in the tree (and its subtree) ids and records.
+  private func collectNew(_ view: View, parent: String) -> String {
+    var fresh: [String: Record] = [:]
+    var seen: [ObjectIdentifier: Identity] = [:]
+    var keys: [String: String] = [:]
+    let id = collect(view, parent: parent, into: &fresh, seen: &seen, keys: &keys)
+    records.merge(fresh) { _, new in new }
+    for (object, identity) in seen {
+      identities[object] = identity
+      viewsByID[identity.id] = identity
+    }
+    return id
+  }
+
+  /// Drops the records and identities of the subtree `id` that left the tree.
+  private func forget(_ id: String) {
+    guard let record = records.removeValue(forKey: id) else { return }
+    if let identity = viewsByID.removeValue(forKey: id), let view = identity.view {
+      identities[ObjectIdentifier(view)] = nil
+    }
+    for child in record.children { forget(child) }
+  }
+
+  /// Node ids by key in tree order, the first node of a key winning, as `refresh` builds it.
+  private func rebuildKeys() {
+    var keys: [String: String] = [:]
+    func visit(_ id: String) {
+      guard let record = records[id] else { return }
+      if let key = record.key, keys[key] == nil { keys[key] = id }
+      for child in record.children { visit(child) }
+    }
+    if let rootID { visit(rootID) }
+    idsByKey = keys
+  }
+
+  /// Checks the records an incremental refresh left against a full walk of the tree.
+  private func verify(root: View) {
+    var fresh: [String: Record] = [:]
+    var seen: [ObjectIdentifier: Identity] = [:]
+    var keys: [String: String] = [:]
+    let counter = nextNumber
+    _ = collect(root, parent: nil, into: &fresh, seen: &seen, keys: &keys)
+    nextNumber = counter
+    guard fresh == records, keys == idsByKey else {
+      let stale = fresh.keys.filter { fresh[$0] != records[$0] }.sorted(by: Self.nodeOrder)
+      let details = stale.prefix(5).map {
+        "\($0): kept \(String(describing: records[$0])), tree has \(String(describing: fresh[$0]))"
+      }
+      fatalError(
+        "incremental refresh differs from the tree at \(stale.count) nodes:\n"
+          + details.joined(separator: "\n"))
+    }
   }
 
   private func collect(
@@ -158,38 +280,50 @@ final class NodeTable {
 
     mutating func visit(_ id: String, ops: inout [JSON]) {
       guard let before = old[id], let after = new[id] else { return }
-      if before.frame != after.frame {
-        ops.append(["op": "frame", "id": .string(id), "frame": NodeEncoding.frame(after.frame)])
-      }
-      if before.props != after.props {
-        ops.append(
-          [
-            "op": "update", "id": .string(id),
-            "props": .object(changedProps(before.props, after.props)),
-          ])
-      }
-      var kept = before.children.filter { !leaving.contains($0) }
-      let keptSet = Set(kept)
-      if after.children.filter({ keptSet.contains($0) }) != kept {
-        // Reordered siblings: send them all again in the new order.
-        for child in kept { ops.append(["op": "remove", "id": .string(child)]) }
-        kept = []
-      }
-      let stays = Set(kept)
-      for (index, child) in after.children.enumerated() where !stays.contains(child) {
-        ops.append([
-          "op": "insert", "parent": .string(id), "index": .int(Int64(index)),
-          "node": NodeTable.json(of: child, in: new),
-        ])
-      }
+      let stays = NodeTable.nodeOps(
+        id, before: before, after: after, leaving: leaving, in: new, ops: &ops)
       for child in after.children where stays.contains(child) { visit(child, ops: &ops) }
     }
+  }
 
-    private func changedProps(_ before: JSONObject, _ after: JSONObject) -> JSONObject {
-      var changes = JSONObject()
-      for (key, value) in after where before[key] != value { changes[key] = value }
-      for (key, _) in before where after[key] == nil { changes[key] = .null }
-      return changes
+  /// The ops for one node the client keeps: its frame and props changes, then its children
+  /// inserted at their final index (all of them again when the kept ones were reordered).
+  /// Returns the children the client keeps.
+  static func nodeOps(
+    _ id: String, before: Record, after: Record, leaving: Set<String>,
+    in new: [String: Record], ops: inout [JSON]
+  ) -> Set<String> {
+    if before.frame != after.frame {
+      ops.append(["op": "frame", "id": .string(id), "frame": NodeEncoding.frame(after.frame)])
     }
+    if before.props != after.props {
+      ops.append(
+        [
+          "op": "update", "id": .string(id),
+          "props": .object(changedProps(before.props, after.props)),
+        ])
+    }
+    var kept = before.children.filter { !leaving.contains($0) }
+    let keptSet = Set(kept)
+    if after.children.filter({ keptSet.contains($0) }) != kept {
+      // Reordered siblings: send them all again in the new order.
+      for child in kept { ops.append(["op": "remove", "id": .string(child)]) }
+      kept = []
+    }
+    let stays = Set(kept)
+    for (index, child) in after.children.enumerated() where !stays.contains(child) {
+      ops.append([
+        "op": "insert", "parent": .string(id), "index": .int(Int64(index)),
+        "node": NodeTable.json(of: child, in: new),
+      ])
+    }
+    return stays
+  }
+
+  private static func changedProps(_ before: JSONObject, _ after: JSONObject) -> JSONObject {
+    var changes = JSONObject()
+    for (key, value) in after where before[key] != value { changes[key] = value }
+    for (key, _) in before where after[key] == nil { changes[key] = .null }
+    return changes
   }
 }

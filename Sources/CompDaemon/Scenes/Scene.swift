@@ -41,6 +41,14 @@ final class Scene {
   private let logger: Logger
   /// `component event` pairs already warned about as undeclared.
   private var undeclaredEvents: Set<String> = []
+  /// Views of this scene whose drawn state changed since it last published.
+  private var displayChanges: [View] = []
+
+  private struct WeakScene {
+    weak var scene: Scene?
+  }
+  /// Open scenes by window, to route `DisplayJournal`'s views to the scene that shows them.
+  private static var scenesByWindow: [ObjectIdentifier: WeakScene] = [:]
 
   /// Opens `component` from `catalog` in a window of `environment` and runs the full
   /// lifecycle: load, appear, layout.
@@ -68,6 +76,10 @@ final class Scene {
     window.rootViewController = controller
     window.makeKeyAndVisible()
     window.layoutIfNeeded()
+    DisplayJournal.isRecording = true
+    Self.routeDisplayChanges()
+    Self.scenesByWindow = Self.scenesByWindow.filter { $0.value.scene != nil }
+    Self.scenesByWindow[ObjectIdentifier(window)] = WeakScene(scene: self)
     _ = nodes.refresh(root: window)
     emitted.removeAll()  // events emitted while opening have no subscriber yet
   }
@@ -89,6 +101,18 @@ final class Scene {
     emitted.append(event)
   }
 
+  /// Hands the views `DisplayJournal` recorded to the scenes whose windows they are in
+  /// (changes may come from any scene's code, such as a timer's task).
+  private static func routeDisplayChanges() {
+    for view in DisplayJournal.drain() {
+      var top = view
+      while let parent = top.superview { top = parent }
+      guard let scene = scenesByWindow[ObjectIdentifier(top)]?.scene, scene.window === top
+      else { continue }
+      scene.displayChanges.append(view)
+    }
+  }
+
   /// The whole tree at the current revision.
   var root: JSON { nodes.rootJSON }
 
@@ -105,7 +129,7 @@ final class Scene {
   /// Moves the scene to a new environment: `viewWillTransition(to:with:)`, trait changes,
   /// safe area, relayout; publishes what changed.
   func resize(to newEnvironment: SceneEnvironment) throws(InputError) {
-    defer { publish() }
+    defer { publish(everything: true) }  // traits change how views draw throughout
     let previous = environment
     environment = newEnvironment
     if previous.size != newEnvironment.size { try window.resize(to: newEnvironment.size) }
@@ -113,11 +137,15 @@ final class Scene {
     window.hostSafeAreaInsets = newEnvironment.safeArea
   }
 
-  /// Lays the window out, diffs the nodes, and sends a change (and any emitted events)
-  /// to subscribers.
-  func publish() {
+  /// Lays the window out, diffs the nodes that changed (all of them with `everything`), and
+  /// sends a change (and any emitted events) to subscribers.
+  func publish(everything: Bool = false) {
     window.layoutIfNeeded()
-    let ops = nodes.refresh(root: window)
+    Self.routeDisplayChanges()
+    let changed = displayChanges
+    displayChanges = []
+    let ops =
+      everything ? nodes.refresh(root: window) : nodes.refresh(root: window, changed: changed)
     if !ops.isEmpty {
       let change = Change(base: revision, revision: revision + 1, ops: ops)
       revision += 1

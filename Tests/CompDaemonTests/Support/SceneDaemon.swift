@@ -23,8 +23,13 @@ final class SceneDaemon {
         PluginFixtureBuilder.library(fixture), into: directory,
         as: "libfixture-\(fixture.rawValue.lowercased()).so")
     }
+    // Every incremental refresh is checked against a full walk of the tree: a view change
+    // that ScreenKit did not record stops the daemon, and the test with it.
+    var environment = ProcessInfo.processInfo.environment
+    environment["COMPD_VERIFY_DIFFS"] = "1"
     daemon = try DaemonProcess(
-      arguments: ["--plugin-dir", directory, "--state-dir", directory + "/state"] + arguments)
+      arguments: ["--plugin-dir", directory, "--state-dir", directory + "/state"] + arguments,
+      environment: environment)
   }
 
   func client() throws -> RPCTestClient { try RPCTestClient(path: socketPath) }

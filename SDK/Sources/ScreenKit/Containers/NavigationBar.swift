@@ -6,7 +6,7 @@ public final class NavigationBar: View {
   public static let standardHeight: Double = 44
 
   /// The title shown in the middle (the top item's).
-  public private(set) var title: String?
+  public private(set) var title: String? { didSet { setNeedsDisplay() } }
   /// The back item's title, `nil` when there is nothing to go back to or it is hidden.
   public private(set) var backTitle: String?
 

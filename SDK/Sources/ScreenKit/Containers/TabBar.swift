@@ -7,7 +7,7 @@ public final class TabBar: View {
   /// The item controls, one per tab, left to right; tapping one selects its tab.
   public private(set) var itemButtons: [Button] = []
   /// The items' titles.
-  public private(set) var itemTitles: [String] = []
+  public private(set) var itemTitles: [String] = [] { didSet { setNeedsDisplay() } }
 
   /// A bar.
   public init() {

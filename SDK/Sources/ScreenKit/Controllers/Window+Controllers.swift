@@ -47,7 +47,13 @@ extension Window {
   /// The responder that receives text and the return key, if any.
   public internal(set) var firstResponder: Responder? {
     get { controllerState.firstResponder }
-    set { controllerState.firstResponder = newValue }
+    set {
+      let old = controllerState.firstResponder
+      controllerState.firstResponder = newValue
+      // A text field draws its focus.
+      (old as? View)?.setNeedsDisplay()
+      (newValue as? View)?.setNeedsDisplay()
+    }
   }
 
   /// Whether this is the key window.

@@ -7,11 +7,11 @@
 @MainActor
 open class Control: View {
   /// Whether the control takes input; a disabled control sends no events.
-  open var isEnabled = true
+  open var isEnabled = true { didSet { setNeedsDisplay() } }
   /// Whether a touch is down on the control.
-  open var isHighlighted = false
+  open var isHighlighted = false { didSet { setNeedsDisplay() } }
   /// Whether the control is selected.
-  open var isSelected = false
+  open var isSelected = false { didSet { setNeedsDisplay() } }
 
   /// The state flags, as `UIControl.State`.
   public var state: State {

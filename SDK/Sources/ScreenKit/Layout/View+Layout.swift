@@ -182,6 +182,7 @@ extension View: LayoutItem {
 
   /// Drops the cached intrinsic size and schedules layout.
   public func invalidateIntrinsicContentSize() {
+    setNeedsDisplay()  // what changed the size (text, font, title, image) is drawn too
     layoutState.cachedIntrinsicSize = nil
     setNeedsLayout()
     superview?.setNeedsLayout()

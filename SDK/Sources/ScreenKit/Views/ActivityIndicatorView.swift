@@ -22,13 +22,13 @@ open class ActivityIndicatorView: View {
     didSet { if style != oldValue { invalidateIntrinsicContentSize() } }
   }
   /// Whether the indicator is animating.
-  public private(set) var isAnimating = false
+  public private(set) var isAnimating = false { didSet { setNeedsDisplay() } }
   /// Whether the indicator hides itself when stopped (true by default, as UIKit).
   open var hidesWhenStopped = true {
     didSet { if hidesWhenStopped && !isAnimating { isHidden = true } }
   }
   /// The colour of the indicator.
-  open var color: Color = .gray
+  open var color: Color = .gray { didSet { setNeedsDisplay() } }
 
   /// An indicator of the given style, hidden until it starts animating.
   public init(style: Style = .medium) {

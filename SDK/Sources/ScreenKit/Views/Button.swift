@@ -42,6 +42,7 @@ open class Button: Control {
     super.init(frame: .zero)
     titleLabel.font = .systemFont(ofSize: 15)
     titleLabel.textAlignment = .center
+    titleLabel.titleOwner = self
   }
 
   /// A custom button with the given frame.
@@ -50,6 +51,7 @@ open class Button: Control {
     super.init(frame: frame)
     titleLabel.font = .systemFont(ofSize: 15)
     titleLabel.textAlignment = .center
+    titleLabel.titleOwner = self
   }
 
   /// The current title's one-line size plus `contentEdgeInsets`; a `.system` button is at
@@ -81,6 +83,7 @@ open class Button: Control {
   /// Sets the title colour used in `state`.
   open func setTitleColor(_ color: Color?, for state: Control.State) {
     titleColors[state.rawValue] = color
+    setNeedsDisplay()
   }
 
   /// The title colour for `state`: the one set for it, the normal state's, or the default

@@ -11,12 +11,19 @@ open class Label: View {
   open var text: String? { didSet { if text != oldValue { invalidateIntrinsicContentSize() } } }
   /// The font; the system font at 17 points by default, as UIKit.
   open var font: Font = .systemFont(ofSize: 17) {
-    didSet { if font != oldValue { invalidateIntrinsicContentSize() } }
+    didSet {
+      if font != oldValue {
+        invalidateIntrinsicContentSize()
+        titleOwner?.invalidateIntrinsicContentSize()
+      }
+    }
   }
+  /// The button whose `titleLabel` this is: its size and drawn font follow this font.
+  weak var titleOwner: Button?
   /// The text colour.
-  open var textColor: Color = .label
+  open var textColor: Color = .label { didSet { setNeedsDisplay() } }
   /// The horizontal alignment of the lines.
-  open var textAlignment: TextAlignment = .natural
+  open var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
   /// The maximum number of lines; 0 means no limit.
   open var numberOfLines = 1 {
     didSet { if numberOfLines != oldValue { invalidateIntrinsicContentSize() } }
@@ -31,7 +38,7 @@ open class Label: View {
     didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } }
   }
   /// Whether the label draws as enabled.
-  open var isEnabled = true
+  open var isEnabled = true { didSet { setNeedsDisplay() } }
 
   private var wrappingWidthChanged = false
 

@@ -35,13 +35,14 @@ open class ScrollView: View {
 
   private var explicitContentSize: Size?
   private var solvedContentSize: Size = .zero
-  private var offset: Point = .zero
+  private var offset: Point = .zero { didSet { if offset != oldValue { setNeedsDisplay() } } }
 
   /// The size of the content; setting it overrides what the content guide's constraints give.
   public var contentSize: Size {
     get { explicitContentSize ?? solvedContentSize }
     set {
       explicitContentSize = newValue
+      setNeedsDisplay()
       contentOffset = offset
       setNeedsLayout()
     }
@@ -49,7 +50,10 @@ open class ScrollView: View {
 
   /// Extra space around the content.
   public var contentInset: EdgeInsets = .zero {
-    didSet { contentOffset = offset }
+    didSet {
+      setNeedsDisplay()
+      contentOffset = offset
+    }
   }
 
   /// How the safe area adds to the content inset.
@@ -133,5 +137,6 @@ open class ScrollView: View {
       solvedContentSize = frame.size
     }
     offset = clamped(offset)
+    setNeedsDisplay()  // the content size and the safe area's share of the inset may move
   }
 }

@@ -53,7 +53,12 @@ open class StackView: View {
   /// The views laid out by the stack, in order; a subset of `subviews`.
   @exclusivity(unchecked) public private(set) var arrangedSubviews: [View] = []
   /// The axis views are laid out along (horizontal by default, as UIKit).
-  @exclusivity(unchecked) open var axis: LayoutAxis = .horizontal { didSet { setNeedsLayout() } }
+  @exclusivity(unchecked) open var axis: LayoutAxis = .horizontal {
+    didSet {
+      setNeedsLayout()
+      setNeedsDisplay()
+    }
+  }
   /// The distribution along the axis.
   @exclusivity(unchecked) open var distribution: Distribution = .fill {
     didSet { setNeedsLayout() }
@@ -61,7 +66,12 @@ open class StackView: View {
   /// The alignment across the axis.
   @exclusivity(unchecked) open var alignment: Alignment = .fill { didSet { setNeedsLayout() } }
   /// The space between neighbouring views (a minimum for the equal distributions).
-  @exclusivity(unchecked) open var spacing: Double = 0 { didSet { setNeedsLayout() } }
+  @exclusivity(unchecked) open var spacing: Double = 0 {
+    didSet {
+      setNeedsLayout()
+      setNeedsDisplay()
+    }
+  }
   /// Whether views are laid out inside the stack's layout margins.
   open var isLayoutMarginsRelativeArrangement = false { didSet { setNeedsLayout() } }
   /// Whether vertical spacing is measured between baselines (vertical stacks).

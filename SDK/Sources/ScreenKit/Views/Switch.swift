@@ -4,11 +4,11 @@
 @MainActor
 open class Switch: Control {
   /// Whether the switch is on.
-  open var isOn = false
+  open var isOn = false { didSet { setNeedsDisplay() } }
   /// The colour of the track when on.
-  open var onTintColor: Color?
+  open var onTintColor: Color? { didSet { setNeedsDisplay() } }
   /// The colour of the thumb.
-  open var thumbTintColor: Color?
+  open var thumbTintColor: Color? { didSet { setNeedsDisplay() } }
 
   /// A switch with the given frame; its size is UIKit's fixed switch size.
   public override init(frame: Rect) {

@@ -42,19 +42,19 @@ open class TextField: Control {
     didSet { if font != oldValue { invalidateIntrinsicContentSize() } }
   }
   /// The text colour.
-  open var textColor: Color = .label
+  open var textColor: Color = .label { didSet { setNeedsDisplay() } }
   /// The horizontal alignment of the text.
-  open var textAlignment: TextAlignment = .natural
+  open var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
   /// Whether the text is obscured (passwords); clients show bullets, the text stays here.
-  open var isSecureTextEntry = false
+  open var isSecureTextEntry = false { didSet { setNeedsDisplay() } }
   /// The border style; `.none` by default, as UIKit.
   open var borderStyle: BorderStyle = .none {
     didSet { if borderStyle != oldValue { invalidateIntrinsicContentSize() } }
   }
   /// The keyboard a client should show.
-  open var keyboardType: KeyboardType = .default
+  open var keyboardType: KeyboardType = .default { didSet { setNeedsDisplay() } }
   /// The title of the return key.
-  open var returnKeyType: ReturnKeyType = .default
+  open var returnKeyType: ReturnKeyType = .default { didSet { setNeedsDisplay() } }
   /// When the clear button shows.
   open var clearButtonMode: ViewMode = .never
   // (controllers) the delegate asked and told about editing (Controls/TextField+Editing.swift)

@@ -22,7 +22,12 @@ open class View: Responder {
   let layoutState = ViewLayoutState()
   /// Whether the view is hidden; a hidden arranged view collapses in its stack.
   @exclusivity(unchecked) public var isHidden = false {
-    didSet { if oldValue != isHidden { superview?.setNeedsLayout() } }
+    didSet {
+      if oldValue != isHidden {
+        superview?.setNeedsLayout()
+        setNeedsDisplay()
+      }
+    }
   }
   // Whether a controller set itself as this view's owner; views so marked are counted so
   // that layout passes of plain view trees skip looking for controllers.
@@ -38,32 +43,35 @@ open class View: Responder {
   /// A new size marks the view as needing layout; a new frame of a view that is not laid
   /// out by constraints marks its superview too (its constraints may refer to it).
   @exclusivity(unchecked) public var frame: Rect = .zero {
-    didSet { frameDidChange(from: oldValue) }
+    didSet {
+      if DisplayJournal.isRecording && frame != oldValue { DisplayJournal.record(self) }
+      frameDidChange(from: oldValue)
+    }
   }
 
   /// The window this view is in, if any.
   open var window: Window? { superview?.window }
   /// The background colour; `nil` is transparent.
-  public var backgroundColor: Color?
+  public var backgroundColor: Color? { didSet { setNeedsDisplay() } }
   /// The colour set on this view for tinting, if any; `tintColor` resolves inheritance.
   private var ownTintColor: Color?
   /// The drawing attributes clients render (corner radius, border).
   public var layer: Layer {
     if let layerStorage { return layerStorage }
-    let created = Layer()
+    let created = Layer(owner: self)
     layerStorage = created
     return created
   }
   // Created on first use: most views never set a corner radius or border.
   private var layerStorage: Layer?
   /// The opacity, from 0 to 1.
-  public var alpha: Double = 1
+  public var alpha: Double = 1 { didSet { setNeedsDisplay() } }
   /// An integer that identifies the view in an app.
   public var tag = 0
   /// The identifier that clients and tests use to find this view (the node's `key`).
-  public var accessibilityIdentifier: String?
+  public var accessibilityIdentifier: String? { didSet { setNeedsDisplay() } }
   /// Whether the view receives input.
-  public var isUserInteractionEnabled = true
+  public var isUserInteractionEnabled = true { didSet { setNeedsDisplay() } }
   // (controllers) the controller whose root view this is; set by `ViewController.view`.
   weak var owningViewController: ViewController? {
     didSet { isControllerRootView = owningViewController != nil }
@@ -80,7 +88,11 @@ open class View: Responder {
   /// blue, as UIKit; setting `nil` returns to inheriting.
   public var tintColor: Color! {
     get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
-    set { ownTintColor = newValue }
+    set {
+      ownTintColor = newValue
+      // Descendants that inherit the tint draw with it (a system button's title).
+      if DisplayJournal.isRecording { markSubtreeForDisplay() }
+    }
   }
 
   /// A view with the given frame.
@@ -91,6 +103,7 @@ open class View: Responder {
 
   deinit {
     for subview in subviews { subview.parentView = nil }
+    layerStorage?.owner = nil
     if isControllerRootView { View.controllerRootViews.subtract(1, ordering: .relaxed) }
   }
 
@@ -110,6 +123,7 @@ open class View: Responder {
     if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
       subviews.remove(at: current)
       subviews.insert(view, at: min(max(index, 0), subviews.count))
+      setNeedsDisplay()
       return
     }
     let oldWindow = view.window
@@ -118,6 +132,7 @@ open class View: Responder {
     subviews.insert(view, at: min(max(index, 0), subviews.count))
     view.parentView = self
     view.hierarchyDidChange()
+    setNeedsDisplay()
     view.didMoveToSuperview()
     didAddSubview(view)
     if oldWindow !== window {
@@ -139,10 +154,23 @@ open class View: Responder {
     parent.subviews.removeAll { $0 === self }
     parentView = nil
     parent.setNeedsLayout()
+    parent.setNeedsDisplay()
     hierarchyDidChange()
     didMoveToSuperview()
     if oldWindow != nil { propagateWindowChange(to: nil) }
     appearance?.finish()
+  }
+
+  /// Marks the view's drawn state as changed, as `UIView.setNeedsDisplay()`: a host that
+  /// mirrors the view (see `DisplayJournal`) sends it again. ScreenKit's setters call it;
+  /// a subclass calls it when state of its own that a client draws changes.
+  public func setNeedsDisplay() {
+    if DisplayJournal.isRecording { DisplayJournal.record(self) }
+  }
+
+  private func markSubtreeForDisplay() {
+    DisplayJournal.record(self)
+    for subview in subviews { subview.markSubtreeForDisplay() }
   }
 
   /// Whether this view is `view` or one of its descendants.
@@ -228,5 +256,6 @@ open class View: Responder {
     didMoveToWindow()
   }
 
-  open override var next: Responder? { owningViewController ?? superview }  // (controllers) controller first
+  // (controllers) a view's controller comes before its superview in the responder chain
+  open override var next: Responder? { owningViewController ?? superview }
 }
