@@ -39,13 +39,13 @@ import Testing
 /// follows controllers' views as they are set, replaced and freed.
 @MainActor
 @Test func controllerRootViewsAreCounted() {
-  let before = View.controllerRootViewCount
+  let before = View.controllerRootViews.load(ordering: .relaxed)
   do {
     let controller = ViewController()
     controller.loadViewIfNeeded()
-    #expect(View.controllerRootViewCount == before + 1)
+    #expect(View.controllerRootViews.load(ordering: .relaxed) == before + 1)
     controller.view = View()
-    #expect(View.controllerRootViewCount == before + 1)
+    #expect(View.controllerRootViews.load(ordering: .relaxed) == before + 1)
   }
-  #expect(View.controllerRootViewCount == before)
+  #expect(View.controllerRootViews.load(ordering: .relaxed) == before)
 }

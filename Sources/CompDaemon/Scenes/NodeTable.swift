@@ -52,12 +52,7 @@ final class NodeTable {
   /// ones (empty when nothing a client sees changed). The first call returns no ops: it
   /// only records the tree.
   func refresh(root: View) -> [JSON] {
-    var fresh: [String: Record] = [:]
-    fresh.reserveCapacity(records.count)
-    var seen: [ObjectIdentifier: Identity] = [:]
-    seen.reserveCapacity(identities.count)
-    var keys: [String: String] = [:]
-    let newRoot = collect(root, parent: nil, into: &fresh, seen: &seen, keys: &keys)
+    let (newRoot, fresh, seen, keys) = walk(root, parent: nil)
     let old = records
     let oldRoot = rootID
     records = fresh
@@ -138,10 +133,7 @@ final class NodeTable {
 
   /// Gives a view that is new in the tree (and its subtree) ids and records.
   private func collectNew(_ view: View, parent: String) -> String {
-    var fresh: [String: Record] = [:]
-    var seen: [ObjectIdentifier: Identity] = [:]
-    var keys: [String: String] = [:]
-    let id = collect(view, parent: parent, into: &fresh, seen: &seen, keys: &keys)
+    let (id, fresh, seen, _) = walk(view, parent: parent)
     records.merge(fresh) { _, new in new }
     for (object, identity) in seen {
       identities[object] = identity
@@ -173,11 +165,8 @@ final class NodeTable {
 
   /// Checks the records an incremental refresh left against a full walk of the tree.
   private func verify(root: View) {
-    var fresh: [String: Record] = [:]
-    var seen: [ObjectIdentifier: Identity] = [:]
-    var keys: [String: String] = [:]
     let counter = nextNumber
-    _ = collect(root, parent: nil, into: &fresh, seen: &seen, keys: &keys)
+    let (_, fresh, _, keys) = walk(root, parent: nil)
     nextNumber = counter
     guard fresh == records, keys == idsByKey else {
       let stale = fresh.keys.filter { fresh[$0] != records[$0] }.sorted(by: Self.nodeOrder)
@@ -188,6 +177,23 @@ final class NodeTable {
         "incremental refresh differs from the tree at \(stale.count) nodes:\n"
           + details.joined(separator: "\n"))
     }
+  }
+
+  /// The records, identities and keys of the subtree under `view`, ids kept for known views
+  /// and given to new ones; returns the subtree's id first.
+  private func walk(_ view: View, parent: String?) -> (
+    id: String, records: [String: Record], seen: [ObjectIdentifier: Identity],
+    keys: [String: String]
+  ) {
+    var fresh: [String: Record] = [:]
+    var seen: [ObjectIdentifier: Identity] = [:]
+    if parent == nil {  // the whole tree: about as many nodes as last time
+      fresh.reserveCapacity(records.count)
+      seen.reserveCapacity(identities.count)
+    }
+    var keys: [String: String] = [:]
+    let id = collect(view, parent: parent, into: &fresh, seen: &seen, keys: &keys)
+    return (id, fresh, seen, keys)
   }
 
   private func collect(

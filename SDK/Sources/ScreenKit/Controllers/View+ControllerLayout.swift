@@ -8,7 +8,7 @@ extension ViewController {
   /// solve and every "did" sees final frames.
   static func controllersLaidOut(under root: View) -> [ViewController] {
     var result: [ViewController] = []
-    guard View.controllerRootViewCount > 0 else { return result }
+    guard View.controllerRootViews.load(ordering: .relaxed) > 0 else { return result }
     func visit(_ view: View) {
       if let controller = view.owningViewController { result.append(controller) }
       for subview in view.subviews where !subview.isHidden { visit(subview) }

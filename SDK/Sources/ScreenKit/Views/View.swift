@@ -79,8 +79,6 @@ open class View: Responder {
   /// How many live views a controller owns (an upper bound: a controller that died without
   /// clearing its view's owner still counts); atomic, as views may die off the main actor.
   nonisolated static let controllerRootViews = Atomic<Int>(0)
-  /// `controllerRootViews` now.
-  static var controllerRootViewCount: Int { controllerRootViews.load(ordering: .relaxed) }
   // (controllers) bindings that update this view; they die with it (Binding/ViewBinding.swift)
   var attachedBindings: [ViewBinding] = []
 
