@@ -91,6 +91,10 @@ final class Solver {
   /// substituting or pivoting a symbol visits only those rows (not the whole tableau).
   private var columns: [Set<Int>] = []
   private var objective = Row(constant: 0)
+  /// The objective's symbols with a negative coefficient (dummies excepted): the candidates
+  /// to enter the basis. Kept as the objective changes, so that choosing one does not scan
+  /// every error term of the tableau.
+  private var improving: Set<Int> = []
   private var artificial: Row?
   private var infeasibleRows: [Int] = []
   private var tags: [Int: Tag] = [:]
@@ -141,7 +145,7 @@ final class Solver {
         let error = makeSymbol(.error)
         tag.other = error
         row.insert(error, -coefficient)
-        objective.insert(error, weight)
+        addToObjective(error, weight)
       }
     case .equal:
       if required {
@@ -155,8 +159,8 @@ final class Solver {
         tag.other = minus
         row.insert(plus, -1)
         row.insert(minus, 1)
-        objective.insert(plus, weight)
-        objective.insert(minus, weight)
+        addToObjective(plus, weight)
+        addToObjective(minus, weight)
       }
     }
     if row.constant < 0 { row.reverseSign() }
@@ -189,8 +193,9 @@ final class Solver {
     for marker in [tag.marker, tag.other] where marker >= 0 && kinds[marker] == .error {
       if let row = rows[marker] {
         objective.insert(row, -tag.weight)
+        for symbol in row.cells.keys { noteObjectiveChange(symbol) }
       } else {
-        objective.insert(marker, -tag.weight)
+        addToObjective(marker, -tag.weight)
       }
     }
     if takeRow(tag.marker) == nil {
@@ -256,9 +261,17 @@ final class Solver {
   }
 
   private func chooseSubject(_ row: Row, _ tag: Tag) -> Int {
+    // The external symbol held by the fewest rows: substituting it touches the least of
+    // the tableau (the lowest symbol on ties, for determinism). Chains of views otherwise
+    // make an early variable basic and rewrite every row after it.
     var best = -1
+    var bestCount = Int.max
     for symbol in row.cells.keys where kinds[symbol] == .external {
-      if best < 0 || symbol < best { best = symbol }
+      let count = columns[symbol].count
+      if count < bestCount || (count == bestCount && symbol < best) {
+        best = symbol
+        bestCount = count
+      }
     }
     if best >= 0 { return best }
     for marker in [tag.marker, tag.other] where marker >= 0 {
@@ -289,6 +302,7 @@ final class Solver {
     for basic in columns[art] { rows[basic]!.cells.removeValue(forKey: art) }
     columns[art].removeAll()
     objective.cells.removeValue(forKey: art)
+    improving.remove(art)
     return success
   }
 
@@ -310,16 +324,38 @@ final class Solver {
         infeasibleRows.append(basic)
       }
     }
-    objective.substitute(symbol, row)
+    if objective.cells[symbol] != nil {
+      objective.substitute(symbol, row)
+      improving.remove(symbol)
+      for other in row.cells.keys { noteObjectiveChange(other) }
+    }
     artificial?.substitute(symbol, row)
+  }
+
+  private func addToObjective(_ symbol: Int, _ coefficient: Double) {
+    objective.insert(symbol, coefficient)
+    noteObjectiveChange(symbol)
+  }
+
+  /// Keeps `improving` in step with the objective's coefficient of `symbol`.
+  private func noteObjectiveChange(_ symbol: Int) {
+    if let coefficient = objective.cells[symbol], coefficient < 0, kinds[symbol] != .dummy {
+      improving.insert(symbol)
+    } else {
+      improving.remove(symbol)
+    }
   }
 
   private func optimize(objective useObjective: Bool) throws(Failure) {
     while true {
-      let target = useObjective ? objective : artificial!
       var entering = -1
-      for (symbol, coefficient) in target.cells where kinds[symbol] != .dummy && coefficient < 0 {
-        if entering < 0 || symbol < entering { entering = symbol }
+      if useObjective {
+        entering = improving.min() ?? -1
+      } else {
+        for (symbol, coefficient) in artificial!.cells
+        where kinds[symbol] != .dummy && coefficient < 0 {
+          if entering < 0 || symbol < entering { entering = symbol }
+        }
       }
       if entering < 0 { return }
       var ratio = Double.greatestFiniteMagnitude
