@@ -185,7 +185,12 @@ extension View: LayoutItem {
     setNeedsDisplay()  // what changed the size (text, font, title, image) is drawn too
     layoutState.cachedIntrinsicSize = nil
     setNeedsLayout()
-    superview?.setNeedsLayout()
+    // A stack's arranged view that is a relayout boundary keeps its frame whatever its size;
+    // the natural sizes above it are checked when the boundary is laid out alone.
+    guard let superview else { return }
+    if !(layoutState.isRelayoutBoundary && superview.directLayoutRole == .stack) {
+      superview.setNeedsLayout()
+    }
   }
 
   /// The intrinsic size, measured once per invalidation.
