@@ -196,6 +196,30 @@ struct SceneTests {
     ]
   }
 
+  @Test("a client driving the scene it watches gets each event's scene.changed before its reply")
+  func changesArriveBeforeTheReply() throws {
+    let daemon = try SceneDaemon()
+    let client = try daemon.client()
+    let opened = try client.call("scene.open", ["component": "demo.Login"])
+    let scene = opened["scene"]!
+    _ = try client.call("scene.subscribe", ["scene": scene])
+    var text = ""
+    for round in 0..<20 {
+      text += "x"
+      let typed = try client.call(
+        "scene.event",
+        ["scene": scene, "event": ["type": "text", "target": "username", "text": .string(text)]])
+      // Already read, in the same write as the reply or ahead of it.
+      let changes = client.takeNotifications().filter { $0["method"] == "scene.changed" }
+      #expect(changes.count == 1, "round \(round)")
+      #expect(changes.last?["params"]?["revision"] == typed["revision"], "round \(round)")
+      _ = try client.call(
+        "scene.event", ["scene": scene, "event": ["type": "tap", "target": "login"]])
+      let afterTap = client.takeNotifications().compactMap { $0["method"]?.stringValue }
+      #expect(afterTap.contains("scene.emitted"), "round \(round): \(afterTap)")
+    }
+  }
+
   @Test("a dropped subscriber resumes with since and gets exactly the missed changes")
   func resumeReplaysMissedChanges() throws {
     let daemon = try SceneDaemon()

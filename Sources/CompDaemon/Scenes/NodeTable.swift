@@ -21,8 +21,11 @@ final class NodeTable {
     var children: [String]
   }
 
+  /// A view and its node id. The view is held strongly, as the window holds it: only views
+  /// in the tree at the last refresh are kept (`forget` and full walks drop the others), and
+  /// a weak reference would give every view a side table that slows each retain of it.
   private struct Identity {
-    weak var view: View?
+    let view: View
     var id: String
   }
 
@@ -35,8 +38,8 @@ final class NodeTable {
 
   /// The views of the last refresh, for events that name a node by id or key.
   func view(forTarget target: String) -> View? {
-    if let identity = viewsByID[target], let view = identity.view { return view }
-    if let id = idsByKey[target], let view = viewsByID[id]?.view { return view }
+    if let identity = viewsByID[target] { return identity.view }
+    if let id = idsByKey[target], let identity = viewsByID[id] { return identity.view }
     return nil
   }
 
@@ -145,8 +148,8 @@ final class NodeTable {
   /// Drops the records and identities of the subtree `id` that left the tree.
   private func forget(_ id: String) {
     guard let record = records.removeValue(forKey: id) else { return }
-    if let identity = viewsByID.removeValue(forKey: id), let view = identity.view {
-      identities[ObjectIdentifier(view)] = nil
+    if let identity = viewsByID.removeValue(forKey: id) {
+      identities[ObjectIdentifier(identity.view)] = nil
     }
     for child in record.children { forget(child) }
   }
@@ -288,17 +291,17 @@ final class NodeTable {
       guard let before = old[id], let after = new[id] else { return }
       let stays = NodeTable.nodeOps(
         id, before: before, after: after, leaving: leaving, in: new, ops: &ops)
-      for child in after.children where stays.contains(child) { visit(child, ops: &ops) }
+      for child in stays { visit(child, ops: &ops) }
     }
   }
 
   /// The ops for one node the client keeps: its frame and props changes, then its children
   /// inserted at their final index (all of them again when the kept ones were reordered).
-  /// Returns the children the client keeps.
+  /// Returns the children the client keeps, in order.
   static func nodeOps(
     _ id: String, before: Record, after: Record, leaving: Set<String>,
     in new: [String: Record], ops: inout [JSON]
-  ) -> Set<String> {
+  ) -> [String] {
     if before.frame != after.frame {
       ops.append(["op": "frame", "id": .string(id), "frame": NodeEncoding.frame(after.frame)])
     }
@@ -308,6 +311,11 @@ final class NodeTable {
           "op": "update", "id": .string(id),
           "props": .object(changedProps(before.props, after.props)),
         ])
+    }
+    if before.children == after.children
+      && (leaving.isEmpty || !before.children.contains(where: leaving.contains))
+    {
+      return after.children  // the same children in the same order: nothing to insert
     }
     var kept = before.children.filter { !leaving.contains($0) }
     let keptSet = Set(kept)
@@ -323,7 +331,7 @@ final class NodeTable {
         "node": NodeTable.json(of: child, in: new),
       ])
     }
-    return stays
+    return after.children.filter { stays.contains($0) }
   }
 
   private static func changedProps(_ before: JSONObject, _ after: JSONObject) -> JSONObject {

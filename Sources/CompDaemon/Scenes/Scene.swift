@@ -117,7 +117,13 @@ final class Scene {
   var root: JSON { nodes.rootJSON }
 
   /// The view an event names by node id or key.
-  func view(forTarget target: String) -> View? { nodes.view(forTarget: target) }
+  func view(forTarget target: String) -> View? {
+    // The table is as of the last publish; a view taken out of the window since is no target.
+    guard let view = nodes.view(forTarget: target), view.isDescendant(of: window) else {
+      return nil
+    }
+    return view
+  }
 
   /// Runs `body` (an input event) against the window, lays out, and publishes what
   /// changed. Returns `body`'s result.

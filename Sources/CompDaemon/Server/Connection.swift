@@ -1,16 +1,34 @@
 import JSONRPC
 import NIOCore
+import Synchronization
 
 /// One client connection as method handlers see it.
 ///
 /// `notify` may be called from any thread: it serializes on the caller's thread, then hops
 /// to the connection's event loop and goes through the same bounded output queue as
-/// replies.
+/// replies. Notifications and the replies of requests answered off the event loop wait in
+/// one outbox: what queues before the loop drains it (a request's `scene.changed` and its
+/// reply, say) is written with one wake-up, one write and one flush.
 final class Connection: RPCConnection {
   let id: UInt64
   let peer: PeerCredentials?
   let channel: any Channel
   private let handler: NIOLoopBoundBox<ConnectionHandler?>
+  private let outbox = Mutex(Outbox())
+
+  /// A message waiting for the event loop.
+  enum Outgoing: Sendable {
+    /// A server-to-client notification.
+    case notification([UInt8])
+    /// The reply (or `nil` for none) of a request that was answered off the event loop.
+    case reply([UInt8]?)
+  }
+
+  private struct Outbox {
+    var messages: [Outgoing] = []
+    /// Whether a drain is already scheduled on the event loop.
+    var scheduled = false
+  }
 
   init(id: UInt64, peer: PeerCredentials?, channel: any Channel, handler: ConnectionHandler) {
     self.id = id
@@ -21,10 +39,28 @@ final class Connection: RPCConnection {
 
   func notify(method: String, params: JSON) {
     let message: JSON = .object(["jsonrpc": "2.0", "method": .string(method), "params": params])
-    let bytes = message.serializedBytes()
+    send(.notification(message.serializedBytes()))
+  }
+
+  /// Queues `message` in order behind the ones before it; callable from any thread.
+  func send(_ message: Outgoing) {
+    let schedule = outbox.withLock { box in
+      box.messages.append(message)
+      if box.scheduled { return false }
+      box.scheduled = true
+      return true
+    }
+    guard schedule else { return }
     let handler = self.handler
+    let connection = self
     handler.eventLoop.execute {
-      handler.value?.sendUnsolicited(bytes)
+      let messages = connection.outbox.withLock { box in
+        box.scheduled = false
+        var taken: [Outgoing] = []
+        swap(&taken, &box.messages)
+        return taken
+      }
+      handler.value?.send(messages)
     }
   }
 

@@ -96,47 +96,41 @@ final class ConnectionHandler: ChannelDuplexHandler {
       break
     case .pending(let work):
       inFlight += 1
-      let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
       Task {
         let reply = await work()
-        handler.eventLoop.execute {
-          handler.value.finishPending(reply)
-        }
+        connection.send(.reply(reply))
       }
     case .pendingOnMainActor(let work):
       inFlight += 1
-      let handler = NIOLoopBound(self, eventLoop: context.eventLoop)
       Task { @MainActor in
         let reply = work()
-        // Handed over from the main actor: notifications it sends later queue behind it.
-        handler.eventLoop.execute {
-          handler.value.finishPending(reply.bytes)
-        }
+        // Behind the notifications the request sent; the ones sent later queue behind it.
+        connection.send(.reply(reply.bytes))
         reply.followUp.run()
       }
     }
   }
 
-  private func finishPending(_ reply: [UInt8]?) {
-    inFlight -= 1
+  /// Writes what the connection's outbox held, in order, with one flush: notifications,
+  /// and the replies of requests answered off the event loop.
+  func send(_ messages: [Connection.Outgoing]) {
     guard let context else { return }
-    if let reply, !closing {
-      write(reply, context: context)
-      flushAndCheck(context: context)
+    for message in messages {
+      switch message {
+      case .notification(let bytes):
+        if !closing { write(bytes, context: context) }
+      case .reply(let bytes):
+        inFlight -= 1
+        if let bytes, !closing { write(bytes, context: context) }
+      }
     }
+    flushAndCheck(context: context)
     if shuttingDown && inFlight == 0 { closeAfterFlush(context: context) }
   }
 
   func channelReadComplete(context: ChannelHandlerContext) {
     flushAndCheck(context: context)
     context.fireChannelReadComplete()
-  }
-
-  /// A server-to-client notification, already serialized.
-  func sendUnsolicited(_ bytes: [UInt8]) {
-    guard let context, !closing else { return }
-    write(bytes, context: context)
-    flushAndCheck(context: context)
   }
 
   private func write(_ bytes: [UInt8], context: ChannelHandlerContext) {
