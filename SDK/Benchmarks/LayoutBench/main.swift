@@ -271,6 +271,7 @@ func run() {
   ]
   print("shape               nodes     full ms   µs/node   leaf ms   noop µs")
   var lines: [String] = []
+  var fullByShape: [String: Double] = [:]
   for (name, iterations, build) in shapes where only.isEmpty || only.contains(name) {
     var full: [Double] = []
     var leaf: [Double] = []
@@ -298,6 +299,7 @@ func run() {
       }
     }
     let fullMs = median(full) / 1e6
+    fullByShape[name] = fullMs
     let leafMs = median(leaf) / 1e6
     let noopUs = median(noop) / 1e3
     let perNode = fullMs * 1000 / Double(nodeCount)
@@ -314,6 +316,9 @@ func run() {
     )
   }
   for line in lines { print(line) }
+  if let small = fullByShape["huge-nested-10k"], let large = fullByShape["huge-nested-100k"] {
+    print("huge-nested 100k/10k full-layout ratio: \(format(large / small)) (goal ≤ 11)")
+  }
   if only.isEmpty || only.contains("login") {
     runLoginScreen(iterations: max(11, Int((301 * iterationScale).rounded())))
   }
