@@ -33,17 +33,162 @@ final class Solver {
     var constant: Double
   }
 
-  /// A row of the tableau: `basic = constant + Σ coefficient·symbol`.
+  /// One term of a row: `coefficient · symbol`.
+  private struct Cell {
+    var symbol: Int
+    var coefficient: Double
+  }
+
+  /// A row of the tableau: `basic = constant + Σ coefficient·symbol`, its cells sorted by
+  /// symbol. Adding one row to another is a single merge of the two, without hashing, and it
+  /// tells the tableau which symbols entered or left the row (to keep `columns`).
   private struct Row {
     var constant: Double
-    var cells: [Int: Double] = [:]
+    private(set) var cells: [Cell] = []
 
     init(constant: Double) { self.constant = constant }
+
+    var isEmpty: Bool { cells.isEmpty }
+
+    /// Where `symbol` is, or would be inserted.
+    private func position(of symbol: Int) -> (index: Int, found: Bool) {
+      var low = 0
+      var high = cells.count
+      while low < high {
+        let middle = (low + high) / 2
+        if cells[middle].symbol < symbol { low = middle + 1 } else { high = middle }
+      }
+      return (low, low < cells.count && cells[low].symbol == symbol)
+    }
+
+    func coefficient(for symbol: Int) -> Double {
+      let (index, found) = position(of: symbol)
+      return found ? cells[index].coefficient : 0
+    }
 
     mutating func add(_ value: Double) -> Double {
       constant += value
       return constant
     }
+
+    /// Adds `coefficient` to the cell of `symbol`, dropping the cell when it cancels.
+    mutating func insert(_ symbol: Int, _ coefficient: Double) {
+      let (index, found) = position(of: symbol)
+      if found {
+        let value = cells[index].coefficient + coefficient
+        if abs(value) < Solver.epsilon {
+          cells.remove(at: index)
+        } else {
+          cells[index].coefficient = value
+        }
+      } else if abs(coefficient) >= Solver.epsilon {
+        cells.insert(Cell(symbol: symbol, coefficient: coefficient), at: index)
+      }
+    }
+
+    /// Adds `row × factor`; `added` and `removed` hear of the symbols that enter or leave
+    /// this row.
+    mutating func insert(
+      _ row: Row, _ factor: Double, added: (Int) -> Void = { _ in },
+      removed: (Int) -> Void = { _ in }
+    ) {
+      constant += row.constant * factor
+      if row.cells.isEmpty { return }
+      let merged = cells.withUnsafeBufferPointer { own in
+        row.cells.withUnsafeBufferPointer { other in
+          [Cell](unsafeUninitializedCapacity: own.count + other.count) { buffer, count in
+            var i = 0
+            var j = 0
+            var k = 0
+            while i < own.count && j < other.count {
+              let a = own[i].symbol
+              let b = other[j].symbol
+              if a < b {
+                buffer.initializeElement(at: k, to: own[i])
+                k += 1
+                i += 1
+              } else if b < a {
+                let value = other[j].coefficient * factor
+                if abs(value) >= Solver.epsilon {
+                  buffer.initializeElement(at: k, to: Cell(symbol: b, coefficient: value))
+                  k += 1
+                  added(b)
+                }
+                j += 1
+              } else {
+                let value = own[i].coefficient + other[j].coefficient * factor
+                if abs(value) >= Solver.epsilon {
+                  buffer.initializeElement(at: k, to: Cell(symbol: a, coefficient: value))
+                  k += 1
+                } else {
+                  removed(a)
+                }
+                i += 1
+                j += 1
+              }
+            }
+            while i < own.count {
+              buffer.initializeElement(at: k, to: own[i])
+              k += 1
+              i += 1
+            }
+            while j < other.count {
+              let value = other[j].coefficient * factor
+              if abs(value) >= Solver.epsilon {
+                buffer.initializeElement(
+                  at: k, to: Cell(symbol: other[j].symbol, coefficient: value))
+                k += 1
+                added(other[j].symbol)
+              }
+              j += 1
+            }
+            count = k
+          }
+        }
+      }
+      cells = merged
+    }
+
+    /// Removes the cell of `symbol` and returns its coefficient, if it has one.
+    @discardableResult
+    mutating func remove(_ symbol: Int) -> Double? {
+      let (index, found) = position(of: symbol)
+      guard found else { return nil }
+      return cells.remove(at: index).coefficient
+    }
+
+    mutating func reverseSign() {
+      constant = -constant
+      for index in cells.indices { cells[index].coefficient = -cells[index].coefficient }
+    }
+
+    mutating func solve(for symbol: Int) {
+      let factor = -1 / remove(symbol)!
+      constant *= factor
+      for index in cells.indices { cells[index].coefficient *= factor }
+    }
+
+    mutating func solve(for lhs: Int, _ rhs: Int) {
+      insert(lhs, -1)
+      solve(for: rhs)
+    }
+  }
+
+  /// The objective (and the artificial objective while adding a row without a subject):
+  /// long rows that take many small substitutions, kept as a dictionary.
+  private struct ObjectiveRow {
+    var constant: Double
+    var cells: [Int: Double] = [:]
+
+    init(constant: Double) { self.constant = constant }
+
+    init(_ row: Row) {
+      constant = row.constant
+      cells.reserveCapacity(row.cells.count)
+      for cell in row.cells { cells[cell.symbol] = cell.coefficient }
+    }
+
+    func coefficient(for symbol: Int) -> Double { cells[symbol] ?? 0 }
 
     mutating func insert(_ symbol: Int, _ coefficient: Double) {
       let value = (cells[symbol] ?? 0) + coefficient
@@ -56,29 +201,15 @@ final class Solver {
 
     mutating func insert(_ row: Row, _ coefficient: Double) {
       constant += row.constant * coefficient
-      for (symbol, value) in row.cells { insert(symbol, value * coefficient) }
+      for cell in row.cells { insert(cell.symbol, cell.coefficient * coefficient) }
     }
 
-    mutating func reverseSign() {
-      constant = -constant
-      for key in cells.keys { cells[key] = -cells[key]! }
-    }
-
-    mutating func solve(for symbol: Int) {
-      let coefficient = -1 / cells.removeValue(forKey: symbol)!
-      constant *= coefficient
-      for key in cells.keys { cells[key]! *= coefficient }
-    }
-
-    mutating func solve(for lhs: Int, _ rhs: Int) {
-      insert(lhs, -1)
-      solve(for: rhs)
-    }
-
-    func coefficient(for symbol: Int) -> Double { cells[symbol] ?? 0 }
-
-    mutating func substitute(_ symbol: Int, _ row: Row) {
-      if let coefficient = cells.removeValue(forKey: symbol) { insert(row, coefficient) }
+    /// Replaces `symbol` by `row`; returns whether the objective held it.
+    @discardableResult
+    mutating func substitute(_ symbol: Int, _ row: Row) -> Bool {
+      guard let coefficient = cells.removeValue(forKey: symbol) else { return false }
+      insert(row, coefficient)
+      return true
     }
   }
 
@@ -86,16 +217,17 @@ final class Solver {
 
   private var kinds: [Kind] = []
   private var variableSymbols: [Int] = []
-  private var rows: [Int: Row] = [:]
+  /// The row of each basic symbol, by symbol (nil for the parametric ones).
+  private var rows: [Row?] = []
   /// For each symbol, the basic symbols of the rows whose cells hold it, so that
   /// substituting or pivoting a symbol visits only those rows (not the whole tableau).
   private var columns: [Set<Int>] = []
-  private var objective = Row(constant: 0)
+  private var objective = ObjectiveRow(constant: 0)
   /// The objective's symbols with a negative coefficient (dummies excepted): the candidates
   /// to enter the basis. Kept as the objective changes, so that choosing one does not scan
   /// every error term of the tableau.
   private var improving: Set<Int> = []
-  private var artificial: Row?
+  private var artificial: ObjectiveRow?
   private var infeasibleRows: [Int] = []
   private var tags: [Int: Tag] = [:]
   private var edits: [Int: Edit] = [:]
@@ -166,7 +298,7 @@ final class Solver {
     if row.constant < 0 { row.reverseSign() }
 
     var subject = chooseSubject(row, tag)
-    if subject < 0 && row.cells.keys.allSatisfy({ kinds[$0] == .dummy }) {
+    if subject < 0 && row.cells.allSatisfy({ kinds[$0.symbol] == .dummy }) {
       guard abs(row.constant) < Solver.epsilon else { throw .unsatisfiable }
       subject = tag.marker
     }
@@ -193,7 +325,7 @@ final class Solver {
     for marker in [tag.marker, tag.other] where marker >= 0 && kinds[marker] == .error {
       if let row = rows[marker] {
         objective.insert(row, -tag.weight)
-        for symbol in row.cells.keys { noteObjectiveChange(symbol) }
+        for cell in row.cells { noteObjectiveChange(cell.symbol) }
       } else {
         addToObjective(marker, -tag.weight)
       }
@@ -244,19 +376,21 @@ final class Solver {
   private func makeSymbol(_ kind: Kind) -> Int {
     kinds.append(kind)
     columns.append([])
+    rows.append(nil)
     return kinds.count - 1
   }
 
   /// Makes `row` the row of `basic`.
   private func setRow(_ basic: Int, _ row: Row) {
     rows[basic] = row
-    for symbol in row.cells.keys { columns[symbol].insert(basic) }
+    for cell in row.cells { columns[cell.symbol].insert(basic) }
   }
 
   /// Removes and returns the row of `basic`, if it is basic.
   private func takeRow(_ basic: Int) -> Row? {
-    guard let row = rows.removeValue(forKey: basic) else { return nil }
-    for symbol in row.cells.keys { columns[symbol].remove(basic) }
+    guard let row = rows[basic] else { return nil }
+    rows[basic] = nil
+    for cell in row.cells { columns[cell.symbol].remove(basic) }
     return row
   }
 
@@ -266,7 +400,8 @@ final class Solver {
     // make an early variable basic and rewrite every row after it.
     var best = -1
     var bestCount = Int.max
-    for symbol in row.cells.keys where kinds[symbol] == .external {
+    for cell in row.cells where kinds[cell.symbol] == .external {
+      let symbol = cell.symbol
       let count = columns[symbol].count
       if count < bestCount || (count == bestCount && symbol < best) {
         best = symbol
@@ -284,14 +419,16 @@ final class Solver {
   private func addWithArtificialVariable(_ row: Row) throws(Failure) -> Bool {
     let art = makeSymbol(.slack)
     setRow(art, row)
-    artificial = row
+    artificial = ObjectiveRow(row)
     try optimize(objective: false)
     let success = abs(artificial!.constant) < Solver.epsilon
     artificial = nil
     if var basic = takeRow(art) {
-      if basic.cells.isEmpty { return success }
+      if basic.isEmpty { return success }
       var entering = -1
-      for symbol in basic.cells.keys where kinds[symbol] == .slack || kinds[symbol] == .error {
+      for cell in basic.cells
+      where kinds[cell.symbol] == .slack || kinds[cell.symbol] == .error {
+        let symbol = cell.symbol
         if entering < 0 || symbol < entering { entering = symbol }
       }
       if entering < 0 { return false }
@@ -299,7 +436,7 @@ final class Solver {
       substitute(entering, basic)
       setRow(entering, basic)
     }
-    for basic in columns[art] { rows[basic]!.cells.removeValue(forKey: art) }
+    for basic in columns[art] { rows[basic]!.remove(art) }
     columns[art].removeAll()
     objective.cells.removeValue(forKey: art)
     improving.remove(art)
@@ -311,23 +448,17 @@ final class Solver {
     let affected = columns[symbol]
     columns[symbol].removeAll(keepingCapacity: true)
     for basic in affected {
-      guard let index = rows.index(forKey: basic) else { continue }
-      rows.values[index].substitute(symbol, row)
-      for other in row.cells.keys {
-        if rows.values[index].cells[other] != nil {
-          columns[other].insert(basic)
-        } else {
-          columns[other].remove(basic)
-        }
-      }
-      if rows.values[index].constant < 0 && kinds[basic] != .external {
+      guard rows[basic] != nil, let coefficient = rows[basic]!.remove(symbol) else { continue }
+      rows[basic]!.insert(
+        row, coefficient, added: { columns[$0].insert(basic) },
+        removed: { columns[$0].remove(basic) })
+      if rows[basic]!.constant < 0 && kinds[basic] != .external {
         infeasibleRows.append(basic)
       }
     }
-    if objective.cells[symbol] != nil {
-      objective.substitute(symbol, row)
+    if objective.substitute(symbol, row) {
       improving.remove(symbol)
-      for other in row.cells.keys { noteObjectiveChange(other) }
+      for cell in row.cells { noteObjectiveChange(cell.symbol) }
     }
     artificial?.substitute(symbol, row)
   }
@@ -383,7 +514,8 @@ final class Solver {
       guard let row = rows[leaving], row.constant < 0 else { continue }
       var entering = -1
       var ratio = Double.greatestFiniteMagnitude
-      for (symbol, coefficient) in row.cells where coefficient > 0 && kinds[symbol] != .dummy {
+      for cell in row.cells where cell.coefficient > 0 && kinds[cell.symbol] != .dummy {
+        let (symbol, coefficient) = (cell.symbol, cell.coefficient)
         let candidate = objective.coefficient(for: symbol) / coefficient
         if candidate < ratio || (candidate == ratio && symbol < entering) {
           ratio = candidate
