@@ -461,3 +461,30 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
   #expect(Set(scoped) == Set(fresh))
   #expect(scoped.allSatisfy { $0.contains("Recovered by breaking") && $0.contains("second") })
 }
+
+/// The tableau's column sets agree with `Set<Int>` through random inserts and removals,
+/// growth and the backward shifts that deletions make in clustered runs of slots.
+@Test(arguments: [1, 2, 3] as [UInt64])
+func symbolSetsAgreeWithSets(seed: UInt64) {
+  var random = SplitMix(seed: seed)
+  var symbols = SymbolSet()
+  var reference = Set<Int>()
+  // A small range of symbols makes collisions, re-inserts and removals of absent ones common.
+  let range = UInt64(seed == 1 ? 40 : 2_000)
+  for step in 0..<20_000 {
+    let symbol = Int(random.next() % range)
+    if random.next() % 3 == 0 {
+      symbols.remove(symbol)
+      reference.remove(symbol)
+    } else {
+      symbols.insert(symbol)
+      reference.insert(symbol)
+    }
+    if step % 97 == 0 {
+      #expect(symbols.count == reference.count)
+      #expect(Set(symbols) == reference, "seed \(seed) step \(step)")
+    }
+  }
+  #expect(Set(symbols) == reference)
+  #expect(Array(symbols).count == reference.count, "no symbol twice")
+}

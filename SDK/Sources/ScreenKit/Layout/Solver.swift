@@ -221,7 +221,7 @@ final class Solver {
   private var rows: [Row?] = []
   /// For each symbol, the basic symbols of the rows whose cells hold it, so that
   /// substituting or pivoting a symbol visits only those rows (not the whole tableau).
-  private var columns: [Set<Int>] = []
+  private var columns: [SymbolSet] = []
   private var objective = ObjectiveRow(constant: 0)
   /// The objective's symbols with a negative coefficient (dummies excepted): the candidates
   /// to enter the basis. Kept as the objective changes, so that choosing one does not scan
@@ -375,7 +375,7 @@ final class Solver {
 
   private func makeSymbol(_ kind: Kind) -> Int {
     kinds.append(kind)
-    columns.append([])
+    columns.append(SymbolSet())
     rows.append(nil)
     return kinds.count - 1
   }
@@ -437,7 +437,7 @@ final class Solver {
       setRow(entering, basic)
     }
     for basic in columns[art] { rows[basic]!.remove(art) }
-    columns[art].removeAll()
+    columns[art] = SymbolSet()
     objective.cells.removeValue(forKey: art)
     improving.remove(art)
     return success
@@ -445,8 +445,8 @@ final class Solver {
 
   private func substitute(_ symbol: Int, _ row: Row) {
     // Only the rows that hold `symbol` change; their columns gain or lose `row`'s symbols.
-    let affected = columns[symbol]
-    columns[symbol].removeAll(keepingCapacity: true)
+    var affected = SymbolSet()
+    swap(&affected, &columns[symbol])
     for basic in affected {
       guard rows[basic] != nil, let coefficient = rows[basic]!.remove(symbol) else { continue }
       rows[basic]!.insert(
