@@ -24,7 +24,7 @@ private func find(_ identifier: String, in view: View) -> View? {
 
 /// Frames, insets, margins and system guide frames of every view under `view`, parents first.
 @MainActor
-private func layoutSnapshot(_ view: View) -> [(String, [Double])] {
+func layoutSnapshot(_ view: View) -> [(String, [Double])] {
   func values(_ rect: Rect) -> [Double] { [rect.minX, rect.minY, rect.width, rect.height] }
   func values(_ insets: EdgeInsets) -> [Double] {
     [insets.top, insets.left, insets.bottom, insets.right]
@@ -47,11 +47,11 @@ private func layoutSnapshot(_ view: View) -> [(String, [Double])] {
 }
 
 /// Lays out `build()`'s window with the evaluators and with the simplex alone, and expects
-/// the same frames, insets, margins and guides (to 1e-6). Returns the statistics delta of the
+/// the same frames, insets, margins and guides (to the 1e-6 they are rounded to). Returns the statistics delta of the
 /// window's `makeKeyAndVisible()` and `layoutIfNeeded()` after `build()`.
 @MainActor
 @discardableResult
-private func expectAgreesWithSolver(
+func expectAgreesWithSolver(
   _ label: String, _ build: () -> Window, sourceLocation: SourceLocation = #_sourceLocation
 ) -> LayoutEngine.Statistics {
   expectAgreesWithSolver(label, { (build(), nil) }, sourceLocation: sourceLocation)
@@ -61,7 +61,7 @@ private func expectAgreesWithSolver(
 /// layout and followed by a relayout before comparing again.
 @MainActor
 @discardableResult
-private func expectAgreesWithSolver(
+func expectAgreesWithSolver(
   _ label: String, _ build: () -> (Window, (() -> Void)?),
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> LayoutEngine.Statistics {
@@ -80,7 +80,8 @@ private func expectAgreesWithSolver(
     let b = layoutSnapshot(solved)
     #expect(a.count == b.count, "\(label): snapshot sizes differ", sourceLocation: sourceLocation)
     for (x, y) in zip(a, b) {
-      let close = x.0 == y.0 && zip(x.1, y.1).allSatisfy { abs($0 - $1) < 1e-6 }
+      // Both sides round to 1e-6, from sums that may differ in the last bits.
+      let close = x.0 == y.0 && zip(x.1, y.1).allSatisfy { abs($0 - $1) < 2e-6 }
       #expect(
         close, "\(label) \(stage) \(x.0): \(x.1), solver \(y.0): \(y.1)",
         sourceLocation: sourceLocation)

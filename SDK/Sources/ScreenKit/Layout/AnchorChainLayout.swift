@@ -446,7 +446,8 @@ private final class AnchorChainEvaluation {
   }
 
   /// Whether the simplex gives `view` its direct natural size on the axis when nothing else
-  /// constrains it: a constant size, an intrinsic size, or a stack with visible arranged views
+  /// constrains it: a constant size, an intrinsic size, a self-sizing view along the stack
+  /// that arranges it (`DirectStackLayout.isSelfSizing`), or a stack with visible arranged views
   /// whose natural sizes are determined, filling along its axis (`fill`, or `fillEqually`
   /// without a fixed length shorter than another view's) and, across it with `fill`
   /// alignment, without a fixed breadth narrower than another view's.
@@ -454,6 +455,11 @@ private final class AnchorChainEvaluation {
     let attribute: LayoutAttribute = horizontal ? .width : .height
     if fixedDimension(view, attribute) != nil { return true }
     guard let stack = view as? StackView else {
+      if DirectStackLayout.isSelfSizing(view) {
+        // Its fitting length along the stack that arranges it, never across.
+        guard let parent = view.superview as? StackView else { return false }
+        return (parent.axis == .horizontal) == horizontal
+      }
       let intrinsic = view.measuredIntrinsicSize
       let value = horizontal ? intrinsic.width : intrinsic.height
       return value >= 0 && value.isFinite

@@ -12,6 +12,18 @@
 /// layout guides; and its labels are single-line; no safe area reaches it (no window insets,
 /// no controller views) and no view preserves its superview's margins. Everything else is
 /// solved by the simplex.
+///
+/// One exception scopes the simplex instead of handing it the whole hierarchy: a
+/// **self-sizing view** (`isSelfSizing`), a plain view laid out by constraints that stay
+/// inside its subtree, such as a form row of labels pinned with anchors and inequalities.
+/// Arranged in a `fill` stack that fills it across, its natural length is its fitting size
+/// (`systemLayoutSizeFitting`) at the breadth the stack gives it, and its subtree is solved by
+/// its own simplex session inside the frame the stack gives it: each row is a small solve,
+/// so cost grows with the number of rows, not with their square. This is exact when the
+/// stack takes its natural length (as an anchor-chain island does), because then nothing
+/// outside the row pulls on its length; when the stack would stretch or shrink it, or its
+/// length at its final breadth differs from the measured one, the pass falls back to the
+/// simplex for the whole root (`takeFallback`).
 @MainActor
 enum DirectStackLayout {
   /// What direct evaluation must know about a view's class, one virtual call instead of a
@@ -29,16 +41,31 @@ enum DirectStackLayout {
     case unsupported
   }
 
+  /// How a view's hierarchy qualifies for direct evaluation, cached until the view is
+  /// marked (`ViewLayoutState.directQualification`).
+  enum Qualification {
+    /// The simplex lays it out.
+    case no
+    /// Direct evaluation lays it out.
+    case yes
+    /// A self-sizing view in a stack (`isSelfSizing`).
+    case selfSizing
+    /// A stack that arranges self-sizing views.
+    case arrangesSelfSizing
+  }
+
   /// Whether `root`'s hierarchy qualifies (see the type's documentation).
   ///
   /// A qualifying stack inside a stack is measured in the same walk (its arranged views were
   /// just measured), so that a full pass reads each view's state twice rather than three
   /// times; both caches are cleared together when the view is marked.
-  static func qualifies(_ root: View) -> Bool {
-    if let cached = root.layoutState.qualifiesForDirectLayout { return cached }
-    let result = computeQualifies(root)
-    root.layoutState.qualifiesForDirectLayout = result
-    if result, root.directLayoutRole == .stack, let parent = root.superview,
+  static func qualifies(_ root: View) -> Bool { qualification(of: root) != .no }
+
+  static func qualification(of root: View) -> Qualification {
+    if let cached = root.layoutState.directQualification { return cached }
+    let result = computeQualification(root)
+    root.layoutState.directQualification = result
+    if result != .no, root.directLayoutRole == .stack, let parent = root.superview,
       parent.directLayoutRole == .stack
     {
       _ = naturalSize(of: root)
@@ -46,37 +73,39 @@ enum DirectStackLayout {
     return result
   }
 
-  private static func computeQualifies(_ root: View) -> Bool {
+  private static func computeQualification(_ root: View) -> Qualification {
     let state = root.layoutState
+    // (A stack's subviews that are not arranged keep their frames: this one is arranged.)
+    if root.superview?.directLayoutRole == .stack && isSelfSizing(root) { return .selfSizing }
     // Safe areas, guides and preserved margins need the frames of the whole chain: the
     // simplex pass computes them.
     if (root.isControllerRootView && root.owningViewController != nil)
       || state.usesGuidesOrPreservedMargins
     {
-      return false
+      return .no
     }
     for constraint in state.constraints {
       guard constraint.secondItem == nil, constraint.firstItem === root,
         constraint.priority.isRequired, constraint.relation == .equal,
         constraint.firstAttribute.isDimension
-      else { return false }
+      else { return .no }
     }
     switch root.directLayoutRole {
     case .content: break
-    case .unsupported: return false
+    case .unsupported: return .no
     case .window:
-      if unsafeDowncast(root, to: Window.self).hostSafeAreaInsets != .zero { return false }
+      if unsafeDowncast(root, to: Window.self).hostSafeAreaInsets != .zero { return .no }
     case .label:
-      if unsafeDowncast(root, to: Label.self).numberOfLines != 1 { return false }
+      if unsafeDowncast(root, to: Label.self).numberOfLines != 1 { return .no }
     case .stack:
       let stack = unsafeDowncast(root, to: StackView.self)
       if stack.isLayoutMarginsRelativeArrangement || stack.isBaselineRelativeArrangement
         || stack.distribution == .equalCentering
       {
-        return false
+        return .no
       }
       switch stack.alignment {
-      case .firstBaseline, .lastBaseline: if stack.axis == .horizontal { return false }
+      case .firstBaseline, .lastBaseline: if stack.axis == .horizontal { return .no }
       default: break
       }
       let subviews = stack.subviews
@@ -85,17 +114,98 @@ enum DirectStackLayout {
         var arranged = Set<ObjectIdentifier>()
         for view in stack.arrangedSubviews { arranged.insert(ObjectIdentifier(view)) }
         for subview in subviews where !arranged.contains(ObjectIdentifier(subview)) {
-          if !subview.translatesAutoresizingMaskIntoConstraints { return false }
+          if !subview.translatesAutoresizingMaskIntoConstraints { return .no }
         }
       }
-      for subview in subviews where !qualifies(subview) { return false }
-      return true
+      var arrangesSelfSizing = false
+      for subview in subviews {
+        switch qualification(of: subview) {
+        case .no: return .no
+        case .yes: break
+        case .selfSizing: arrangesSelfSizing = true
+        // A stack of self-sizing views takes its natural length only as an island or a
+        // root, not arranged in another stack.
+        case .arrangesSelfSizing: return .no
+        }
+      }
+      guard arrangesSelfSizing else { return .yes }
+      // Exact only where the stack gives each view its own length and the full breadth.
+      return stack.distribution == .fill && stack.alignment == .fill ? .arrangesSelfSizing : .no
     }
     for subview in root.subviews {
-      if !subview.layoutState.translatesAutoresizingMaskIntoConstraints { return false }
-      if !qualifies(subview) { return false }
+      if !subview.layoutState.translatesAutoresizingMaskIntoConstraints { return .no }
+      if !qualifies(subview) { return .no }
     }
-    return true
+    return .yes
+  }
+
+  /// Whether `view` is a self-sizing view: a plain `View` (no subclass) placed by constraints
+  /// (`translatesAutoresizingMaskIntoConstraints` off), with subviews, not a view
+  /// controller's, whose subtree's constraints relate only views inside it (the view itself
+  /// included; no layout guides), above the fitting-size priority, and whose subtree holds
+  /// no wrapping label or scroll view, so that its fitting size is what a solve of the whole
+  /// hierarchy would give it. Direct evaluation takes it as such where a stack arranges it.
+  /// (Constraints outside the subtree cannot reach inside it: direct and anchor-chain
+  /// hierarchies allow none.)
+  static func isSelfSizing(_ view: View) -> Bool {
+    guard type(of: view) == View.self, !view.layoutState.translatesAutoresizingMaskIntoConstraints,
+      !view.subviews.isEmpty, !(view.isControllerRootView && view.owningViewController != nil)
+    else { return false }
+    func inside(_ item: (any LayoutItem)?) -> Bool {
+      guard let item else { return true }
+      // Views only: a guide's frame would follow the safe area the row lies in.
+      guard let other = item as? View else { return false }
+      return other.isDescendant(of: view)
+    }
+    func sealed(_ current: View) -> Bool {
+      switch current.directLayoutRole {
+      // A wrapping label's height follows the width a solve gives it, which a fitting
+      // measure does not iterate on; scroll views size by their content.
+      case .label: if unsafeDowncast(current, to: Label.self).numberOfLines != 1 { return false }
+      case .unsupported: return false
+      default: break
+      }
+      for constraint in current.layoutState.constraints {
+        guard constraint.priority > .fittingSizeLevel, inside(constraint.firstItem),
+          inside(constraint.secondItem)
+        else { return false }
+      }
+      return current.subviews.allSatisfy(sealed)
+    }
+    return sealed(view)
+  }
+
+  /// Set when a pass met a self-sizing view it could not place exactly: the caller lays the
+  /// root out with the simplex instead.
+  private static var needsFallback = false
+
+  /// Whether the last direct pass asked for the simplex; clears the request.
+  static func takeFallback() -> Bool {
+    defer { needsFallback = false }
+    return needsFallback
+  }
+
+  /// The fitting size of a self-sizing view: at the breadth its stack gave it in the last
+  /// pass (or `breadth`), its length compressed; compressed both ways before its first pass.
+  private static func selfSizingNaturalSize(of view: View, breadth: Double? = nil) -> Size {
+    let state = view.layoutState
+    var across: Double?
+    var vertical = true
+    if let stack = view.superview as? StackView {
+      vertical = stack.axis == .vertical
+      let current = vertical ? view.frame.width : view.frame.height
+      across = breadth ?? (current > 0 ? current : nil)
+    }
+    state.rare.selfSizingBreadth = across
+    guard let across else {
+      return LayoutEngine.fittingSize(
+        of: view, target: .zero, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel,
+        exact: true)
+    }
+    return LayoutEngine.fittingSize(
+      of: view, target: vertical ? Size(width: across, height: 0) : Size(width: 0, height: across),
+      horizontal: vertical ? .required : .fittingSizeLevel,
+      vertical: vertical ? .fittingSizeLevel : .required, exact: true)
   }
 
   /// Lays out the hierarchy under `root` (whose frame is fixed), visiting only dirty views
@@ -142,7 +252,9 @@ enum DirectStackLayout {
     if let cached = state.naturalSize { return cached }
     LayoutEngine.statistics.visitedViews += 1
     var size: Size
-    if view.directLayoutRole == .stack {
+    if isSelfSizing(view) {
+      size = selfSizingNaturalSize(of: view)
+    } else if view.directLayoutRole == .stack {
       let stack = unsafeDowncast(view, to: StackView.self)
       let vertical = stack.axis == .vertical
       var along = 0.0
@@ -177,7 +289,10 @@ enum DirectStackLayout {
   }
 
   private static func fixedDimension(_ view: View, _ attribute: LayoutAttribute) -> Double? {
-    for constraint in view.layoutState.constraints where constraint.firstAttribute == attribute {
+    for constraint in view.layoutState.constraints
+    where constraint.firstAttribute == attribute && constraint.firstItem === view
+      && constraint.secondItem == nil
+    {
       return constraint.constant
     }
     return nil
@@ -207,6 +322,18 @@ enum DirectStackLayout {
 
   private static func arrangeChildren(of view: View, force: Bool, keepsInsets: Bool = false) {
     LayoutEngine.statistics.visitedViews += 1
+    if isSelfSizing(view) {
+      // Inside the frame it was given, with the insets given to it.
+      let state = view.layoutState
+      let safe = Rect(origin: .zero, size: view.frame.size).inset(by: state.safeAreaInsets)
+      if !keepsInsets {
+        if state.safeAreaInsets != .zero { state.safeAreaInsets = .zero }
+        let margins = view.layoutMargins
+        if state.effectiveLayoutMargins != margins { state.effectiveLayoutMargins = margins }
+      }
+      LayoutEngine.layoutSelfSizing(view, safeRect: safe)
+      return
+    }
     if view.directLayoutRole == .stack {
       arrange(unsafeDowncast(view, to: StackView.self))
     } else {
@@ -271,6 +398,17 @@ enum DirectStackLayout {
       gap = (available - total) / Double(count - 1)
     default:
       let delta = available - total - spacing
+      if stack.layoutState.directQualification == .arrangesSelfSizing {
+        // Nothing outside a self-sizing view may pull on its length, and its length must be
+        // the one it has at the breadth it gets.
+        // (Within the 1e-6 to which frames from anchor chains and solves are rounded.)
+        guard abs(delta) <= 2e-6,
+          selfSizingLengthsHold(arranged, naturals: naturals, stack: stack, breadth: crossAvailable)
+        else {
+          needsFallback = true
+          return
+        }
+      }
       if delta > 1e-9 || delta < -1e-9 {
         let visible = arranged.filter { !$0.isHidden }
         stretched = resolve(
@@ -314,6 +452,37 @@ enum DirectStackLayout {
       previous = child
       visibleIndex += 1
     }
+  }
+
+  /// Whether each visible self-sizing view measured at `breadth` keeps the length its stack
+  /// used; measures again the ones measured at another breadth (the first pass, a resize),
+  /// keeping what it measured either way.
+  private static func selfSizingLengthsHold(
+    _ arranged: [View], naturals: [Size], stack: StackView, breadth: Double
+  ) -> Bool {
+    let vertical = stack.axis == .vertical
+    var holds = true
+    var index = 0
+    for child in arranged where !child.isHidden {
+      defer { index += 1 }
+      guard isSelfSizing(child), child.layoutState.rare.selfSizingBreadth != breadth else {
+        continue
+      }
+      var natural = selfSizingNaturalSize(of: child, breadth: breadth)
+      if let width = fixedDimension(child, .width) { natural.width = width }
+      if let height = fixedDimension(child, .height) { natural.height = height }
+      let used = naturals[index]
+      if vertical ? natural.height != used.height : natural.width != used.width { holds = false }
+      child.layoutState.naturalSize = natural
+      child.layoutState.lastNaturalSize = natural
+      // The natural sizes above were added up from the old measure.
+      var ancestor: View? = stack
+      while let view = ancestor, view.layoutState.naturalSize != nil {
+        view.layoutState.naturalSize = nil
+        ancestor = view.superview
+      }
+    }
+    return holds
   }
 
   /// Spreads `delta` (room left, or overflow when negative) over the lengths of a `fill`

@@ -26,6 +26,9 @@ enum LayoutEngine {
     var solverRowsRemoved = 0
     /// Times a persistent simplex session solved from scratch.
     var sessionRebuilds = 0
+    /// The most views one simplex solve (a pass or a fitting) has held: how well solves are
+    /// scoped.
+    var largestSolve = 0
   }
 
   static var statistics = Statistics()
@@ -42,18 +45,22 @@ enum LayoutEngine {
     let controllers = ViewController.controllersLaidOut(under: root)
     for controller in controllers { controller.viewWillLayoutSubviews() }
     defer { for controller in controllers { controller.viewDidLayoutSubviews() } }
+    var fellBack = false
     if !forceSolver && DirectStackLayout.qualifies(root) {
       statistics.directPasses += 1
       DirectStackLayout.layout(root: root)
       root.layoutState.needsLayout = false
-      return
-    }
-    if !forceSolver && AnchorChainLayout.layout(root: root) {
+      if !DirectStackLayout.takeFallback() { return }
+      fellBack = true
+    } else if !forceSolver && AnchorChainLayout.layout(root: root) {
       statistics.anchorChainPasses += 1
-      return
+      if !DirectStackLayout.takeFallback() { return }
+      fellBack = true
     }
+    // A self-sizing view that direct evaluation could not place exactly left frames that the
+    // simplex recomputes, and flags anywhere below, which the simplex clears.
     solveWithSimplex(root: root, nested: nil, top: root)
-    clearNeedsLayout(root)
+    clearNeedsLayout(root, everywhere: fellBack)
     runLayoutSubviews(root)
   }
 
@@ -85,13 +92,33 @@ enum LayoutEngine {
       statistics.passes += 1
       statistics.directPasses += 1
       DirectStackLayout.layout(root: boundary)
+      if DirectStackLayout.takeFallback() {
+        for remaining in pending[index...] {
+          guard let view = remaining.view, view.isDescendant(of: root) else { continue }
+          view.setNeedsLayoutUpToRoot()
+        }
+        root.layoutState.needsLayout = true
+        layout(root: root)
+        return
+      }
     }
   }
 
+  /// Solves the subtree of a self-sizing view (`DirectStackLayout.isSelfSizing`) inside the
+  /// frame a direct or anchor-chain pass gave it, with its own simplex session; `safeRect` is
+  /// the part of its bounds inside the safe area.
+  static func layoutSelfSizing(_ view: View, safeRect: Rect) {
+    solveWithSimplex(
+      root: view, nested: LayoutPass.Nested(origin: .zero, safeRect: safeRect), top: view)
+    clearNeedsLayout(view)
+    runLayoutSubviews(view)
+  }
+
   /// The size `view` takes with its constraints when asked to be `target` at the given
-  /// priorities; the view's frame is not changed.
+  /// priorities, rounded to 1e-6 unless `exact`; the view's frame is not changed.
   static func fittingSize(
-    of view: View, target: Size, horizontal: LayoutPriority, vertical: LayoutPriority
+    of view: View, target: Size, horizontal: LayoutPriority, vertical: LayoutPriority,
+    exact: Bool = false
   ) -> Size {
     let pass = LayoutPass(
       root: view, passID: nextPassID,
@@ -99,16 +126,18 @@ enum LayoutEngine {
     nextPassID += 1
     pass.build()
     statistics.solves += 1
-    return pass.rootSize
+    statistics.largestSolve = max(statistics.largestSolve, pass.views.count)
+    return exact ? pass.exactRootSize : pass.rootSize
   }
 
-  private static func clearNeedsLayout(_ view: View) {
-    guard view.layoutState.needsLayout else { return }
+  /// Clears the layout flags of the dirty part of `view`'s subtree, or of all of it.
+  private static func clearNeedsLayout(_ view: View, everywhere: Bool = false) {
+    guard view.layoutState.needsLayout || everywhere else { return }
     view.layoutState.needsLayout = false
     view.layoutState.selfDirty = false
     view.layoutState.dirtyChildren.removeAll()
     view.layoutState.lastArrangedSize = nil
-    for subview in view.subviews { clearNeedsLayout(subview) }
+    for subview in view.subviews { clearNeedsLayout(subview, everywhere: everywhere) }
   }
 
   private static func runLayoutSubviews(_ view: View) {

@@ -449,8 +449,15 @@ final class LayoutPass {
 
   /// The solved size of the root.
   var rootSize: Size {
+    let size = exactRootSize
+    return Size(width: clean(size.width), height: clean(size.height))
+  }
+
+  /// The solved size of the root as the solver holds it: what a stack adds up when it
+  /// arranges the root, as the whole solve would (`rootSize` is rounded to 1e-6).
+  var exactRootSize: Size {
     let base = root.layoutState.node.variableBase
-    return Size(width: clean(solver.value(of: base + 2)), height: clean(solver.value(of: base + 3)))
+    return Size(width: solver.value(of: base + 2), height: solver.value(of: base + 3))
   }
 
   /// The solved absolute frame of `item`.

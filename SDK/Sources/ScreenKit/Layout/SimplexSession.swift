@@ -234,6 +234,7 @@ extension LayoutEngine {
       pass.build()
       statistics.solves += 1
       statistics.visitedViews += pass.views.count
+      statistics.largestSolve = max(statistics.largestSolve, pass.views.count)
       let stable = pass.apply()
       containers = pass.containers
       if stable { break }

@@ -293,13 +293,13 @@ extension View: LayoutItem {
   func setNeedsLayoutUpToRoot() {
     layoutState.isRelayoutBoundary = false
     layoutState.selfDirty = true
-    layoutState.qualifiesForDirectLayout = nil
+    layoutState.directQualification = nil
     var child = self
     while let parent = child.superview {
       parent.layoutState.dirtyChildren.append(WeakView(child))
       parent.layoutState.needsLayout = true
       parent.layoutState.naturalSize = nil
-      parent.layoutState.qualifiesForDirectLayout = nil
+      parent.layoutState.directQualification = nil
       child = parent
     }
   }
@@ -311,7 +311,7 @@ extension View: LayoutItem {
     if state.needsLayout { return false }
     state.needsLayout = true
     state.naturalSize = nil
-    state.qualifiesForDirectLayout = nil
+    state.directQualification = nil
     guard state.isRelayoutBoundary, let parent = view.superview else { return true }
     // The view's frame does not depend on its content: only it needs arranging. The natural
     // sizes above it are stale all the same.

@@ -14,8 +14,8 @@ final class ViewLayoutState {
   @exclusivity(unchecked) var needsLayout = true
   /// `setNeedsLayout()` was called on the view itself (not only on a descendant).
   @exclusivity(unchecked) var selfDirty = true
-  /// Whether the subtree qualifies for direct stack layout, valid while the view is not dirty.
-  @exclusivity(unchecked) var qualifiesForDirectLayout: Bool?
+  /// How the subtree qualifies for direct stack layout, valid while the view is not dirty.
+  @exclusivity(unchecked) var directQualification: DirectStackLayout.Qualification?
   /// Whether the view's frame does not depend on its own content (fixed by its superview's
   /// direct arrangement or by its own frame), so a change inside it relayouts it alone.
   @exclusivity(unchecked) var isRelayoutBoundary = false
@@ -70,6 +70,9 @@ final class ViewLayoutState {
     var simplexSession: SimplexSession?
     var containerInput: LayoutPass.Nested?
     var solvedContainerInput: (LayoutPass.Nested, Size, EdgeInsets, EdgeInsets)?
+    /// For a self-sizing view (`DirectStackLayout.isSelfSizing`): the breadth across its
+    /// stack that its natural size was measured at (nil when measured compressed).
+    var selfSizingBreadth: Double?
     init() {}
   }
 

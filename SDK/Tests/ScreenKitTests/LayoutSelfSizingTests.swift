@@ -1,0 +1,160 @@
+import Testing
+
+@testable import ScreenKit
+
+/// A form in the shape of LayoutBench's `constraints`: a stack pinned to the top and sides
+/// of a window's root view (its height free), holding rows that are plain views with a title
+/// and a value label placed by anchors and kept apart by an inequality. Each row is a
+/// self-sizing view: measured and solved on its own.
+@MainActor
+private final class Form {
+  let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 2_000))
+  let stack = StackView()
+  var titles: [Label] = []
+  var values: [Label] = []
+
+  init(rows: Int, wrapping: Bool = false) {
+    let root = View(frame: window.bounds)
+    stack.axis = .vertical
+    stack.spacing = 4
+    stack.translatesAutoresizingMaskIntoConstraints = false
+    root.addSubview(stack)
+    LayoutConstraint.activate([
+      stack.topAnchor.constraint(equalTo: root.topAnchor, constant: 8),
+      stack.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+      stack.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
+    ])
+    for index in 0..<rows {
+      let row = View()
+      let title = Label()
+      title.text = "Setting \(index) " + String(repeating: "long ", count: index % 4 * 6)
+      title.numberOfLines = wrapping ? 0 : 1
+      title.translatesAutoresizingMaskIntoConstraints = false
+      let value = Label()
+      value.text = "Value \(index % 7)"
+      value.translatesAutoresizingMaskIntoConstraints = false
+      value.setContentCompressionResistancePriority(.defaultHigh + 1, for: .horizontal)
+      value.setContentHuggingPriority(.defaultHigh, for: .horizontal)
+      row.addSubview(title)
+      row.addSubview(value)
+      LayoutConstraint.activate([
+        title.leadingAnchor.constraint(equalTo: row.leadingAnchor, constant: 12),
+        title.topAnchor.constraint(equalTo: row.topAnchor, constant: 6),
+        row.bottomAnchor.constraint(equalTo: title.bottomAnchor, constant: 6),
+        value.trailingAnchor.constraint(equalTo: row.trailingAnchor, constant: -12),
+        value.centerYAnchor.constraint(equalTo: title.centerYAnchor),
+        value.leadingAnchor.constraint(greaterThanOrEqualTo: title.trailingAnchor, constant: 8),
+      ])
+      stack.addArrangedSubview(row)
+      titles.append(title)
+      values.append(value)
+    }
+    window.addSubview(root)
+  }
+}
+
+@MainActor
+@Suite struct LayoutSelfSizingTests {
+  @Test func formRowsAreSolvedOneByOneAndAgreeWithOneSolve() {
+    let delta = expectAgreesWithSolver("form") {
+      let form = Form(rows: 60)
+      return (form.window, { form.titles[3].text = "Changed" })
+    }
+    #expect(delta.anchorChainPasses >= 1)
+    let form = Form(rows: 60)
+    form.window.makeKeyAndVisible()
+    let before = LayoutEngine.statistics
+    LayoutEngine.statistics.largestSolve = 0
+    form.window.layoutIfNeeded()
+    // Every solve held one row (the row and its two labels), never the form.
+    #expect(LayoutEngine.statistics.largestSolve == 3)
+    #expect(LayoutEngine.statistics.anchorChainPasses == before.anchorChainPasses + 1)
+    let row = form.stack.arrangedSubviews[1]
+    #expect(row.frame.width == 358)
+    #expect(form.values[1].frame.maxX == 358 - 12)
+    #expect(form.titles[1].frame.minX == 12)
+    #expect(row.frame.minY == form.stack.arrangedSubviews[0].frame.maxY + 4)
+  }
+
+  @Test func aLabelChangeSolvesItsRowAlone() {
+    let form = Form(rows: 60)
+    form.window.makeKeyAndVisible()
+    form.window.layoutIfNeeded()
+    let before = LayoutEngine.statistics
+    LayoutEngine.statistics.largestSolve = 0
+    form.titles[30].text = "Setting changed"
+    form.window.layoutIfNeeded()
+    let after = LayoutEngine.statistics
+    #expect(after.largestSolve == 3)
+    // Its fitting size and its own pass.
+    #expect(after.solves - before.solves <= 3, "solves \(after.solves - before.solves)")
+    let width = Font.systemFont(ofSize: 17).width(of: "Setting changed").roundedUpToPixel
+    #expect(abs(form.titles[30].frame.width - width) < 1e-6)
+  }
+
+  @Test func resizingRemeasuresTheRowsAndStillAgrees() {
+    expectAgreesWithSolver("resize") {
+      let form = Form(rows: 20)
+      return (form.window, { try? form.window.resize(to: Size(width: 300, height: 2_000)) })
+    }
+  }
+
+  @Test func rowsWhoseHeightDependsOnTheirWidthStillAgree() {
+    // Wrapping titles: the rows' heights follow the width the solve gives them; such rows
+    // are not self-sizing, the form is one solve.
+    expectAgreesWithSolver("wrapping") {
+      let form = Form(rows: 12, wrapping: true)
+      return (form.window, { form.titles[5].text = String(repeating: "longer ", count: 30) })
+    }
+  }
+
+  @Test func aRowWhoseHeightFollowsItsWidthIsMeasuredAtItsWidth() {
+    // A badge a tenth of the row's width, square: the row's height depends on its width, so
+    // the compressed measure before the first pass is wrong and the pass falls back to one
+    // solve; later passes measure at the width the rows have and stay row by row.
+    func build() -> Form {
+      let form = Form(rows: 8)
+      for row in form.stack.arrangedSubviews {
+        let badge = View()
+        badge.translatesAutoresizingMaskIntoConstraints = false
+        row.addSubview(badge)
+        LayoutConstraint.activate([
+          badge.widthAnchor.constraint(equalTo: row.widthAnchor, multiplier: 0.1),
+          badge.heightAnchor.constraint(equalTo: badge.widthAnchor),
+          badge.topAnchor.constraint(equalTo: row.topAnchor),
+          badge.trailingAnchor.constraint(equalTo: row.trailingAnchor),
+          row.bottomAnchor.constraint(greaterThanOrEqualTo: badge.bottomAnchor),
+        ])
+      }
+      return form
+    }
+    expectAgreesWithSolver("badge") {
+      let form = build()
+      return (form.window, { form.titles[2].text = "Changed" })
+    }
+    let form = build()
+    form.window.makeKeyAndVisible()
+    form.window.layoutIfNeeded()
+    let row = form.stack.arrangedSubviews[0]
+    #expect(abs(row.frame.height - 35.8) < 1e-6)
+    LayoutEngine.statistics.largestSolve = 0
+    form.titles[4].text = "Changed"
+    form.window.layoutIfNeeded()
+    #expect(LayoutEngine.statistics.largestSolve == 4)
+    expectAgreesWithSolver("badge resized") {
+      let form = build()
+      return (form.window, { try? form.window.resize(to: Size(width: 600, height: 2_000)) })
+    }
+  }
+
+  @Test func aRowStretchedByItsStackIsSolvedWithTheStack() {
+    // The stack's bottom pinned too: the last row would stretch, which only a solve of the
+    // whole form can weigh against the rows' own constraints.
+    expectAgreesWithSolver("stretched") {
+      let form = Form(rows: 5)
+      let root = form.stack.superview!
+      form.stack.bottomAnchor.constraint(equalTo: root.bottomAnchor, constant: -8).isActive = true
+      return (form.window, nil)
+    }
+  }
+}
