@@ -162,11 +162,11 @@ func superDeep(levels: Int) -> (View, Int, () -> Void) {
   )
 }
 
-/// A constraint-based form for the simplex: 333 rows of a title and a value label pinned with
-/// anchors and kept apart by an inequality (so no direct evaluator qualifies), 1,001 views.
+/// A constraint-based form: `rows` rows (333: 1,001 views) of a title and a value label pinned
+/// with anchors and kept apart by an inequality, each a self-sizing row solved on its own.
 @MainActor
-func constraints() -> (View, Int, () -> Void) {
-  let root = View(frame: Rect(x: 0, y: 0, width: 390, height: 20_000))
+func constraints(rows: Int = 333) -> (View, Int, () -> Void) {
+  let root = View(frame: Rect(x: 0, y: 0, width: 390, height: Double(rows) * 60))
   let stack = StackView()
   stack.axis = .vertical
   stack.spacing = 4
@@ -179,7 +179,7 @@ func constraints() -> (View, Int, () -> Void) {
   ])
   var nodes = 2
   var firstTitle: Label?
-  for index in 0..<333 {
+  for index in 0..<rows {
     let row = View()
     let title = Label()
     title.text = "Setting \(index)"
@@ -266,7 +266,8 @@ func run() {
     ("deep", 11, { deep(depth: 12) }),
     ("rows", 11, rows),
     ("super-deep", 11, { superDeep(levels: 1000) }),
-    ("constraints", 3, constraints),
+    ("constraints", 3, { constraints() }),
+    ("constraints-3k", 3, { constraints(rows: 999) }),
     ("cards", 3, cards),
   ]
   print("shape               nodes     full ms   µs/node   leaf ms   noop µs")
@@ -287,7 +288,7 @@ func run() {
       var samples: [Double] = []
       for _ in 0..<101 { samples.append(measure { root.layoutIfNeeded() }) }
       noop.append(median(samples))
-      if name == "constraints" || name == "cards" {
+      if name.hasPrefix("constraints") || name == "cards" {
         // A pass with nothing changed (the root marked dirty): what the simplex re-solves.
         for _ in 0..<3 {
           forced.append(
@@ -318,6 +319,9 @@ func run() {
   for line in lines { print(line) }
   if let small = fullByShape["huge-nested-10k"], let large = fullByShape["huge-nested-100k"] {
     print("huge-nested 100k/10k full-layout ratio: \(format(large / small)) (goal ≤ 11)")
+  }
+  if let small = fullByShape["constraints"], let large = fullByShape["constraints-3k"] {
+    print("constraints 3k/1k full-layout ratio: \(format(large / small)) (3 is linear)")
   }
   if only.isEmpty || only.contains("login") {
     runLoginScreen(iterations: max(11, Int((301 * iterationScale).rounded())))
