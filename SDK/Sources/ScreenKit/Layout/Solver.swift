@@ -7,6 +7,10 @@
 /// weighted error. Edit variables take suggested values and re-solve with the dual simplex,
 /// which is what makes resizing incremental. Pivot choices break ties by the lowest symbol so
 /// that the same input always gives the same solution.
+///
+/// The stored properties skip the runtime exclusivity check (a tenth of a small solve): a
+/// solver is used by one pass at a time, on the main actor, and no access overlaps another
+/// of the same property.
 final class Solver {
   /// The relation of a constraint's expression to zero.
   enum Relation { case lessThanOrEqual, equal, greaterThanOrEqual }
@@ -215,23 +219,23 @@ final class Solver {
 
   static let epsilon = 1.0e-8
 
-  private var kinds: [Kind] = []
-  private var variableSymbols: [Int] = []
+  @exclusivity(unchecked) private var kinds: [Kind] = []
+  @exclusivity(unchecked) private var variableSymbols: [Int] = []
   /// The row of each basic symbol, by symbol (nil for the parametric ones).
-  private var rows: [Row?] = []
+  @exclusivity(unchecked) private var rows: [Row?] = []
   /// For each symbol, the basic symbols of the rows whose cells hold it, so that
   /// substituting or pivoting a symbol visits only those rows (not the whole tableau).
-  private var columns: [SymbolSet] = []
-  private var objective = ObjectiveRow(constant: 0)
+  @exclusivity(unchecked) private var columns: [SymbolSet] = []
+  @exclusivity(unchecked) private var objective = ObjectiveRow(constant: 0)
   /// The objective's symbols with a negative coefficient (dummies excepted): the candidates
   /// to enter the basis. Kept as the objective changes, so that choosing one does not scan
   /// every error term of the tableau.
-  private var improving: Set<Int> = []
-  private var artificial: ObjectiveRow?
-  private var infeasibleRows: [Int] = []
-  private var tags: [Int: Tag] = [:]
-  private var edits: [Int: Edit] = [:]
-  private var nextConstraintID = 0
+  @exclusivity(unchecked) private var improving: Set<Int> = []
+  @exclusivity(unchecked) private var artificial: ObjectiveRow?
+  @exclusivity(unchecked) private var infeasibleRows: [Int] = []
+  @exclusivity(unchecked) private var tags: [Int: Tag] = [:]
+  @exclusivity(unchecked) private var edits: [Int: Edit] = [:]
+  @exclusivity(unchecked) private var nextConstraintID = 0
 
   /// A new variable, valued 0 until constrained.
   func makeVariable() -> Int {
