@@ -147,6 +147,40 @@ private final class Form {
     }
   }
 
+  @Test func hiddenRowsCollapseAsInOneSolve() {
+    // Where a hidden row sits and how wide it is are not specified: compare the others.
+    func frames(_ form: Form) -> [Rect] {
+      [form.stack.frame]
+        + form.stack.arrangedSubviews.filter { !$0.isHidden }.flatMap {
+          [$0.frame] + $0.subviews.map(\.frame)
+        }
+    }
+    func layOut(solver: Bool, change: Bool) -> [Rect] {
+      LayoutEngine.forceSolver = solver
+      defer { LayoutEngine.forceSolver = false }
+      let form = Form(rows: 6)
+      form.stack.arrangedSubviews[2].isHidden = true
+      form.window.makeKeyAndVisible()
+      form.window.layoutIfNeeded()
+      if change {
+        form.stack.arrangedSubviews[4].isHidden = true
+        form.stack.arrangedSubviews[2].isHidden = false
+        form.window.layoutIfNeeded()
+      }
+      return frames(form)
+    }
+    for change in [false, true] {
+      let direct = layOut(solver: false, change: change)
+      let solved = layOut(solver: true, change: change)
+      #expect(direct.count == solved.count)
+      for (a, b) in zip(direct, solved) {
+        let close = [a.minX - b.minX, a.minY - b.minY, a.width - b.width, a.height - b.height]
+          .allSatisfy { abs($0) < 2e-6 }
+        #expect(close, "change \(change): \(a), solver \(b)")
+      }
+    }
+  }
+
   @Test func aRowStretchedByItsStackIsSolvedWithTheStack() {
     // The stack's bottom pinned too: the last row would stretch, which only a solve of the
     // whole form can weigh against the rows' own constraints.
