@@ -104,3 +104,31 @@ public final class LayoutDimension: LayoutAnchor {
     makeConstraint(.lessThanOrEqual, to: anchor, multiplier: multiplier, constant: constant)
   }
 }
+
+/// The anchors of views and layout guides alike, as `UIView` and `UILayoutGuide` declare
+/// them (a view adds its baselines).
+@MainActor
+extension LayoutItem {
+  /// The leading edge (left; ScreenKit lays out left to right).
+  public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .leading) }
+  /// The trailing edge (right).
+  public var trailingAnchor: LayoutXAxisAnchor {
+    LayoutXAxisAnchor(item: self, attribute: .trailing)
+  }
+  /// The left edge.
+  public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .left) }
+  /// The right edge.
+  public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .right) }
+  /// The top edge.
+  public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .top) }
+  /// The bottom edge.
+  public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .bottom) }
+  /// The width.
+  public var widthAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .width) }
+  /// The height.
+  public var heightAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .height) }
+  /// The horizontal centre.
+  public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .centerX) }
+  /// The vertical centre.
+  public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .centerY) }
+}

@@ -40,27 +40,4 @@ public final class LayoutGuide: LayoutItem {
   public var layoutDebugName: String {
     "\(owningView?.layoutDebugName ?? "nil").\(identifier)"
   }
-
-  /// The leading edge.
-  public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .leading) }
-  /// The trailing edge.
-  public var trailingAnchor: LayoutXAxisAnchor {
-    LayoutXAxisAnchor(item: self, attribute: .trailing)
-  }
-  /// The left edge.
-  public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .left) }
-  /// The right edge.
-  public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .right) }
-  /// The top edge.
-  public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .top) }
-  /// The bottom edge.
-  public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .bottom) }
-  /// The width.
-  public var widthAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .width) }
-  /// The height.
-  public var heightAnchor: LayoutDimension { LayoutDimension(item: self, attribute: .height) }
-  /// The horizontal centre.
-  public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .centerX) }
-  /// The vertical centre.
-  public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(item: self, attribute: .centerY) }
 }
