@@ -96,6 +96,26 @@ final class LeafController: ViewController {
     #expect(window.firstResponder == nil)
   }
 
+  @Test func aDirtyViewTakenOutOfItsStackIsFreed() {
+    // Its stack held it among the children marked since the last layout.
+    let stack = StackView()
+    stack.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+    weak var removed: Label?
+    do {
+      let label = Label()
+      label.text = "a"
+      stack.addArrangedSubview(label)
+      stack.layoutIfNeeded()
+      label.text = "a longer text"
+      #expect(stack.layoutState.dirtyChildren.contains { $0 === label })
+      label.removeFromSuperview()
+      removed = label
+    }
+    #expect(removed == nil)
+    #expect(stack.layoutState.dirtyChildren.isEmpty)
+    stack.layoutIfNeeded()
+  }
+
   @Test func presentedControllerIsFreedAfterDismissal() {
     let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
     window.makeKeyAndVisible()

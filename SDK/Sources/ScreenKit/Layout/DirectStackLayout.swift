@@ -540,10 +540,8 @@ enum DirectStackLayout {
       !state.dirtyChildren.isEmpty
     else { return false }
     let vertical = stack.axis == .vertical
-    for entry in state.dirtyChildren {
-      guard let child = entry.view, child.superview === stack,
-        let old = child.layoutState.lastNaturalSize
-      else {
+    for child in state.dirtyChildren {
+      guard child.superview === stack, let old = child.layoutState.lastNaturalSize else {
         return false
       }
       let new = naturalSize(of: child)
@@ -552,8 +550,8 @@ enum DirectStackLayout {
         stack.alignment == .fill || (vertical ? old.width == new.width : old.height == new.height)
       guard sameAlong && sameAcross else { return false }
     }
-    for entry in state.dirtyChildren {
-      guard let child = entry.view, child.layoutState.needsLayout else { continue }
+    for child in state.dirtyChildren {
+      guard child.layoutState.needsLayout else { continue }
       child.layoutState.lastNaturalSize = naturalSize(of: child)
       arrangeChildren(of: child, force: false)
     }

@@ -259,7 +259,7 @@ extension View: LayoutItem {
     guard markNeedsLayout(self) else { return }
     var child = self
     while let parent = child.superview {
-      parent.layoutState.dirtyChildren.append(WeakView(child))
+      parent.layoutState.dirtyChildren.append(child)
       guard markNeedsLayout(parent) else { return }
       child = parent
     }
@@ -274,7 +274,7 @@ extension View: LayoutItem {
     layoutState.directQualification = nil
     var child = self
     while let parent = child.superview {
-      parent.layoutState.dirtyChildren.append(WeakView(child))
+      parent.layoutState.dirtyChildren.append(child)
       parent.layoutState.needsLayout = true
       parent.layoutState.naturalSize = nil
       parent.layoutState.directQualification = nil

@@ -28,8 +28,10 @@ final class ViewLayoutState {
   @exclusivity(unchecked) var hasCustomMargins = false
   /// Active constraints installed on this view (the nearest common ancestor of their items).
   @exclusivity(unchecked) var constraints: [LayoutConstraint] = []
-  /// Children that were marked since the last arrangement.
-  @exclusivity(unchecked) var dirtyChildren: [WeakView] = []
+  /// Children that were marked since the last arrangement. Held strongly (a child leaving
+  /// takes itself out, `View.removeFromSuperview`): a weak reference would give every view
+  /// a side table, which slows each retain and release of it.
+  @exclusivity(unchecked) var dirtyChildren: [View] = []
   /// The natural size direct stack layout measured, valid while the view is not dirty.
   @exclusivity(unchecked) var naturalSize: Size?
   /// The natural size the last direct arrangement of the superview used.

@@ -150,6 +150,7 @@ open class View: Responder {
     parent.willRemoveSubview(self)
     willMove(toSuperview: nil)
     parent.subviews.removeAll { $0 === self }
+    parent.layoutState.dirtyChildren.removeAll { $0 === self }
     parentView = nil
     parent.setNeedsLayout()
     parent.setNeedsDisplay()
