@@ -17,10 +17,17 @@ public enum JSON: Sendable, Hashable {
 ///
 /// Order matters on the wire only for readability (`{"jsonrpc":"2.0","id":1,…}`) and for
 /// byte-exact golden tests; lookups are by key. Setting an existing key keeps its position.
+///
+/// The members are one array, searched in order while the object is small (most are a
+/// handful of members: one allocation and no hashing to build one); from
+/// `indexedCount` members on, a dictionary from key to position makes lookups constant-time.
 public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral, Sequence {
-  /// The member names, in insertion order.
-  public private(set) var keys: [String] = []
-  private var storage: [String: JSON] = [:]
+  private var members: [(key: String, value: JSON)] = []
+  /// Positions by key, kept once the object has `indexedCount` members.
+  private var positions: [String: Int]?
+
+  /// The member count from which lookups go through `positions`.
+  static let indexedCount = 16
 
   /// An empty object.
   public init() {}
@@ -28,6 +35,7 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
   /// An object with the given members, in the given order. A repeated key keeps its first
   /// position and its last value.
   public init(_ members: [(String, JSON)]) {
+    self.members.reserveCapacity(members.count)
     for (key, value) in members { self[key] = value }
   }
 
@@ -35,43 +43,83 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
     self.init(elements)
   }
 
+  /// The member names, in insertion order.
+  public var keys: [String] { members.map(\.key) }
+
   /// The number of members.
-  public var count: Int { keys.count }
+  public var count: Int { members.count }
 
   /// Whether the object has no members.
-  public var isEmpty: Bool { keys.isEmpty }
+  public var isEmpty: Bool { members.isEmpty }
+
+  private func position(of key: String) -> Int? {
+    if let positions { return positions[key] }
+    return members.firstIndex { $0.key == key }
+  }
 
   /// The member named `key`; setting `nil` removes it.
   public subscript(key: String) -> JSON? {
-    get { storage[key] }
+    get { position(of: key).map { members[$0].value } }
     set {
-      if let newValue {
-        if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-      } else if storage.removeValue(forKey: key) != nil {
-        keys.removeAll { $0 == key }
+      if let index = position(of: key) {
+        if let newValue {
+          members[index].value = newValue
+        } else {
+          members.remove(at: index)
+          if positions != nil { reindex() }
+        }
+      } else if let newValue {
+        members.append((key, newValue))
+        if positions != nil {
+          positions![key] = members.count - 1
+        } else if members.count >= Self.indexedCount {
+          reindex()
+        }
       }
     }
   }
 
-  /// The members in insertion order.
-  public func makeIterator() -> some IteratorProtocol<(key: String, value: JSON)> {
-    var index = 0
-    let keys = keys
-    let storage = storage
-    return AnyIterator {
-      guard index < keys.count else { return nil }
-      defer { index += 1 }
-      return (keys[index], storage[keys[index]]!)
+  private mutating func reindex() {
+    guard members.count >= Self.indexedCount else {
+      positions = nil
+      return
     }
+    var index: [String: Int] = [:]
+    index.reserveCapacity(members.count)
+    for (position, member) in members.enumerated() { index[member.key] = position }
+    positions = index
+  }
+
+  /// The members in insertion order.
+  public func makeIterator() -> IndexingIterator<[(key: String, value: JSON)]> {
+    members.makeIterator()
   }
 
   // Two objects are equal when they have the same members, whatever their order.
   public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-    lhs.storage == rhs.storage
+    guard lhs.members.count == rhs.members.count else { return false }
+    for (index, member) in lhs.members.enumerated() {
+      // Objects built the same way have their members in the same order.
+      if index < rhs.members.count, rhs.members[index].key == member.key {
+        if rhs.members[index].value != member.value { return false }
+      } else if rhs[member.key] != member.value {
+        return false
+      }
+    }
+    return true
   }
 
   public func hash(into hasher: inout Hasher) {
-    hasher.combine(storage)
+    // Independent of the members' order, as equality is.
+    var combined = 0
+    for member in members {
+      var one = Hasher()
+      one.combine(member.key)
+      one.combine(member.value)
+      combined ^= one.finalize()
+    }
+    hasher.combine(members.count)
+    hasher.combine(combined)
   }
 }
 
