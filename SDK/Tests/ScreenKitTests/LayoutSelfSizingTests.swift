@@ -147,6 +147,16 @@ private final class Form {
     }
   }
 
+  @Test func rowsUnderTheSafeAreaGetTheInsetsOfOneSolve() {
+    // The form starts at the top of a window with host insets: the first rows lie under the
+    // status bar, so their (and their labels') safe-area insets and margins are not zero.
+    expectAgreesWithSolver("insets") {
+      let form = Form(rows: 8)
+      form.window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 10, bottom: 34, right: 0)
+      return (form.window, { form.titles[0].text = "Changed under the bar" })
+    }
+  }
+
   @Test func hiddenRowsCollapseAsInOneSolve() {
     // Where a hidden row sits and how wide it is are not specified: compare the others.
     func frames(_ form: Form) -> [Rect] {
