@@ -280,11 +280,17 @@ enum DirectStackLayout {
       let intrinsic = view.measuredIntrinsicSize
       size = Size(width: max(0, intrinsic.width), height: max(0, intrinsic.height))
     }
-    if !state.constraints.isEmpty {
-      if let width = fixedDimension(view, .width) { size.width = width }
-      if let height = fixedDimension(view, .height) { size.height = height }
-    }
+    size = withFixedDimensions(size, of: view)
     state.naturalSize = size
+    return size
+  }
+
+  /// `size` with the view's constant width and height constraints, where it has them.
+  private static func withFixedDimensions(_ size: Size, of view: View) -> Size {
+    guard !view.layoutState.constraints.isEmpty else { return size }
+    var size = size
+    if let width = fixedDimension(view, .width) { size.width = width }
+    if let height = fixedDimension(view, .height) { size.height = height }
     return size
   }
 
@@ -324,13 +330,9 @@ enum DirectStackLayout {
     LayoutEngine.statistics.visitedViews += 1
     if isSelfSizing(view) {
       // Inside the frame it was given, with the insets given to it.
-      let state = view.layoutState
-      let safe = Rect(origin: .zero, size: view.frame.size).inset(by: state.safeAreaInsets)
-      if !keepsInsets {
-        if state.safeAreaInsets != .zero { state.safeAreaInsets = .zero }
-        let margins = view.layoutMargins
-        if state.effectiveLayoutMargins != margins { state.effectiveLayoutMargins = margins }
-      }
+      let safe = Rect(origin: .zero, size: view.frame.size).inset(
+        by: view.layoutState.safeAreaInsets)
+      if !keepsInsets { takeOwnInsets(view) }
       LayoutEngine.layoutSelfSizing(view, safeRect: safe)
       return
     }
@@ -346,14 +348,17 @@ enum DirectStackLayout {
     view.layoutState.needsLayout = false
     view.layoutState.selfDirty = false
     view.layoutState.dirtyChildren.removeAll(keepingCapacity: true)
-    // No safe area reaches a qualifying hierarchy, so the margins are the view's own.
-    if !keepsInsets {
-      let state = view.layoutState
-      if state.safeAreaInsets != .zero { state.safeAreaInsets = .zero }
-      let margins = view.layoutMargins
-      if state.effectiveLayoutMargins != margins { state.effectiveLayoutMargins = margins }
-    }
+    if !keepsInsets { takeOwnInsets(view) }
     view.layoutSubviews()
+  }
+
+  /// No safe area reaches a qualifying hierarchy, so the view's insets are zero and its
+  /// margins its own.
+  private static func takeOwnInsets(_ view: View) {
+    let state = view.layoutState
+    if state.safeAreaInsets != .zero { state.safeAreaInsets = .zero }
+    let margins = view.layoutMargins
+    if state.effectiveLayoutMargins != margins { state.effectiveLayoutMargins = margins }
   }
 
   private static func arrange(_ stack: StackView) {
@@ -468,9 +473,8 @@ enum DirectStackLayout {
       guard isSelfSizing(child), child.layoutState.rare.selfSizingBreadth != breadth else {
         continue
       }
-      var natural = selfSizingNaturalSize(of: child, breadth: breadth)
-      if let width = fixedDimension(child, .width) { natural.width = width }
-      if let height = fixedDimension(child, .height) { natural.height = height }
+      let natural = withFixedDimensions(
+        selfSizingNaturalSize(of: child, breadth: breadth), of: child)
       let used = naturals[index]
       if vertical ? natural.height != used.height : natural.width != used.width { holds = false }
       child.layoutState.naturalSize = natural

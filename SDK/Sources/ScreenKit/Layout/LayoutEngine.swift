@@ -77,31 +77,30 @@ enum LayoutEngine {
         !AnchorChainLayout.naturalSizeChanged(above: boundary),
         !DirectStackLayout.naturalSizeChanged(from: boundary, below: root)
       else {
-        // Flag the chains of this boundary and the ones left and lay out the root the
-        // ordinary way.
-        for remaining in pending[index...] {
-          guard let view = remaining.view, view.layoutState.needsLayout,
-            view.isDescendant(of: root)
-          else { continue }
-          view.setNeedsLayoutUpToRoot()
-        }
-        root.layoutState.needsLayout = true
-        layout(root: root)
+        // This boundary and the ones left that still need layout when their turn comes
+        // (flagging one flags its ancestors).
+        layOutWhole(
+          root,
+          flagging: pending[index...].lazy.compactMap(\.view).filter(\.layoutState.needsLayout))
         return
       }
       statistics.passes += 1
       statistics.directPasses += 1
       DirectStackLayout.layout(root: boundary)
       if DirectStackLayout.takeFallback() {
-        for remaining in pending[index...] {
-          guard let view = remaining.view, view.isDescendant(of: root) else { continue }
-          view.setNeedsLayoutUpToRoot()
-        }
-        root.layoutState.needsLayout = true
-        layout(root: root)
+        // The failed pass cleared this boundary's flags: flag it and the ones left.
+        layOutWhole(root, flagging: pending[index...].lazy.compactMap(\.view))
         return
       }
     }
+  }
+
+  /// Flags the chains of `boundaries` (those still under `root`) up to the root, through
+  /// the boundaries above them, and lays the root out the ordinary way.
+  private static func layOutWhole(_ root: View, flagging boundaries: some Sequence<View>) {
+    for view in boundaries where view.isDescendant(of: root) { view.setNeedsLayoutUpToRoot() }
+    root.layoutState.needsLayout = true
+    layout(root: root)
   }
 
   /// Solves the subtree of a self-sizing view (`DirectStackLayout.isSelfSizing`) inside the
