@@ -223,31 +223,40 @@ private struct SolverWork {
   #expect(form.rows[7].title.frame.minX == 20)
 }
 
+/// The layout issues `body` reports, with sessions on or off (`incremental`), the
+/// diagnostics handler silenced.
+@MainActor
+private func issuesReported(incremental: Bool, _ body: () -> Void) -> [String] {
+  LayoutEngine.incrementalSimplex = incremental
+  defer { LayoutEngine.incrementalSimplex = true }
+  LayoutDiagnostics.clearRecentIssues()
+  let handler = LayoutDiagnostics.handler
+  LayoutDiagnostics.handler = nil
+  defer { LayoutDiagnostics.handler = handler }
+  body()
+  return LayoutDiagnostics.recentIssues.map(\.description)
+}
+
 @MainActor
 @Test func conflictsAreReportedAsByAFreshSolve() {
   func run(incremental: Bool) -> [String] {
-    LayoutEngine.incrementalSimplex = incremental
-    defer { LayoutEngine.incrementalSimplex = true }
-    LayoutDiagnostics.clearRecentIssues()
-    let handler = LayoutDiagnostics.handler
-    LayoutDiagnostics.handler = nil
-    defer { LayoutDiagnostics.handler = handler }
-    let form = Form(rows: 10)
-    form.window.layoutIfNeeded()
-    let title = form.rows[3].title
-    let wide = title.widthAnchor.constraint(equalToConstant: 50)
-    wide.identifier = "wide"
-    let narrow = title.widthAnchor.constraint(equalToConstant: 70)
-    narrow.identifier = "narrow"
-    wide.isActive = true
-    narrow.isActive = true
-    form.window.layoutIfNeeded()
-    form.rows[5].title.text = "Changed"
-    form.window.layoutIfNeeded()
-    narrow.isActive = false
-    form.window.layoutIfNeeded()
-    #expect(title.frame.width == 50)
-    return LayoutDiagnostics.recentIssues.map(\.description)
+    issuesReported(incremental: incremental) {
+      let form = Form(rows: 10)
+      form.window.layoutIfNeeded()
+      let title = form.rows[3].title
+      let wide = title.widthAnchor.constraint(equalToConstant: 50)
+      wide.identifier = "wide"
+      let narrow = title.widthAnchor.constraint(equalToConstant: 70)
+      narrow.identifier = "narrow"
+      wide.isActive = true
+      narrow.isActive = true
+      form.window.layoutIfNeeded()
+      form.rows[5].title.text = "Changed"
+      form.window.layoutIfNeeded()
+      narrow.isActive = false
+      form.window.layoutIfNeeded()
+      #expect(title.frame.width == 50)
+    }
   }
   let fresh = run(incremental: false)
   let incremental = run(incremental: true)
@@ -430,30 +439,25 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
 @MainActor
 @Test func aConflictInsideAContainerBreaksTheSameConstraint() {
   func run(incremental: Bool) -> [String] {
-    LayoutEngine.incrementalSimplex = incremental
-    defer { LayoutEngine.incrementalSimplex = true }
-    LayoutDiagnostics.clearRecentIssues()
-    let handler = LayoutDiagnostics.handler
-    LayoutDiagnostics.handler = nil
-    defer { LayoutDiagnostics.handler = handler }
-    let form = Form(rows: 4)
-    form.addCards(3)
-    form.window.layoutIfNeeded()
-    let title = form.cards[1].title
-    let first = title.widthAnchor.constraint(equalToConstant: 50)
-    first.identifier = "first"
-    let second = title.widthAnchor.constraint(equalToConstant: 70)
-    second.identifier = "second"
-    LayoutConstraint.activate([first, second])
-    form.window.layoutIfNeeded()
-    #expect(title.frame.width == 50)
-    form.cards[1].detail.text = "Changed"
-    form.window.layoutIfNeeded()
-    second.isActive = false
-    first.constant = 60
-    form.window.layoutIfNeeded()
-    #expect(title.frame.width == 60)
-    return LayoutDiagnostics.recentIssues.map(\.description)
+    issuesReported(incremental: incremental) {
+      let form = Form(rows: 4)
+      form.addCards(3)
+      form.window.layoutIfNeeded()
+      let title = form.cards[1].title
+      let first = title.widthAnchor.constraint(equalToConstant: 50)
+      first.identifier = "first"
+      let second = title.widthAnchor.constraint(equalToConstant: 70)
+      second.identifier = "second"
+      LayoutConstraint.activate([first, second])
+      form.window.layoutIfNeeded()
+      #expect(title.frame.width == 50)
+      form.cards[1].detail.text = "Changed"
+      form.window.layoutIfNeeded()
+      second.isActive = false
+      first.constant = 60
+      form.window.layoutIfNeeded()
+      #expect(title.frame.width == 60)
+    }
   }
   let fresh = run(incremental: false)
   let scoped = run(incremental: true)
