@@ -47,6 +47,35 @@ import Testing
   #expect(long.lineWidths.allSatisfy { $0 <= 50 })
 }
 
+/// A one-line label measures its text without building a `TextLayout`; the shortcut gives
+/// the layout's size exactly, and declines text with a line break.
+@MainActor
+@Test func singleLineSizeIsTheLayoutsSize() {
+  var generator = SystemRandomNumberGenerator()
+  let alphabet = Array("abcXYZ019 ,.-éü€漢😀\t")
+  let fonts: [Font] = [
+    .systemFont(ofSize: 17), .boldSystemFont(ofSize: 13),
+    .systemFont(ofSize: 31.5, weight: .medium),
+  ]
+  for _ in 0..<300 {
+    let length = Int.random(in: 0...24, using: &generator)
+    let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+    let font = fonts.randomElement(using: &generator)!
+    let layout = TextLayout(text: text, font: font, numberOfLines: 1)
+    #expect(TextLayout.singleLineSize(of: text, font: font) == layout.size, "\(text)")
+    let label = Label()
+    label.text = text
+    label.font = font
+    label.numberOfLines = Bool.random(using: &generator) ? 1 : 0
+    #expect(label.intrinsicContentSize == layout.size, "\(text)")
+  }
+  #expect(TextLayout.singleLineSize(of: "two\nlines", font: fonts[0]) == nil)
+  let label = Label()
+  label.text = "two\nlines"
+  label.numberOfLines = 0
+  #expect(label.intrinsicContentSize.height == (2 * fonts[0].lineHeight).roundedUpToPixel)
+}
+
 @MainActor
 @Test func contentViewsHaveUIKitIntrinsicSizes() {
   let label = Label()

@@ -166,6 +166,96 @@ final class LeafController: ViewController {
   }
 }
 
+/// Anchors, constraints, guides and a button's title label refer to views without keeping
+/// them alive or giving them side tables (`LayoutItemReference`): once the item died, they
+/// read nil, as through `weak`.
+@MainActor
+@Suite struct LayoutReferenceLifetimeTests {
+  @Test func constraintsAndAnchorsReadNilOnceTheirViewsDied() {
+    let registry = WeakRegistry()
+    let constraint: LayoutConstraint
+    let anchor: LayoutDimension
+    do {
+      let container = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+      let child = View()
+      child.translatesAutoresizingMaskIntoConstraints = false
+      container.addSubview(child)
+      anchor = child.widthAnchor
+      constraint = anchor.constraint(equalTo: container.widthAnchor, multiplier: 0.5)
+      constraint.isActive = true
+      container.layoutIfNeeded()
+      #expect(child.frame.width == 100)
+      #expect(constraint.firstItem === child && constraint.secondItem === container)
+      #expect(constraint.isActive && constraint.installedView === container)
+      registry.track(container)
+      registry.track(child)
+    }
+    #expect(registry.alive == 0)
+    #expect(constraint.firstItem == nil && constraint.secondItem == nil)
+    #expect(!constraint.isActive && constraint.installedView == nil)
+    #expect(anchor.item == nil)
+    // Still describable.
+    #expect(constraint.description.hasPrefix("nil.width == "))
+  }
+
+  @Test func aGuideOutlivingItsViewHasNoOwner() {
+    let registry = WeakRegistry()
+    let guide: LayoutGuide
+    let constraint: LayoutConstraint
+    do {
+      let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+      let label = Label()
+      label.translatesAutoresizingMaskIntoConstraints = false
+      view.addSubview(label)
+      guide = view.layoutMarginsGuide
+      constraint = label.leadingAnchor.constraint(equalTo: guide.leadingAnchor)
+      constraint.isActive = true
+      view.layoutIfNeeded()
+      #expect(label.frame.minX == 8)
+      #expect(guide.owningView === view)
+      registry.track(view)
+      registry.track(label)
+    }
+    #expect(registry.alive == 0)
+    #expect(guide.owningView == nil && guide.owningLayoutView == nil)
+    #expect(constraint.firstItem == nil && constraint.secondItem === guide)
+  }
+
+  @Test func aConstraintOutlivingItsGuideLosesThatItem() {
+    let view = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let constraint: LayoutConstraint
+    do {
+      let guide = LayoutGuide()
+      view.addLayoutGuide(guide)
+      constraint = guide.widthAnchor.constraint(equalTo: view.widthAnchor)
+      constraint.isActive = true
+      view.layoutIfNeeded()
+      #expect(guide.layoutFrame.width == 100)
+      constraint.isActive = false
+      view.removeLayoutGuide(guide)
+    }
+    #expect(constraint.firstItem == nil && constraint.secondItem === view)
+    // Activating it again reports the freed item and leaves it inactive, without a crash.
+    constraint.isActive = true
+    #expect(!constraint.isActive)
+  }
+
+  @Test func aTitleLabelOutlivingItsButtonNoLongerResizesIt() {
+    let registry = WeakRegistry()
+    let label: Label
+    do {
+      let button = Button(type: .system)
+      button.setTitle("Go", for: .normal)
+      label = button.titleLabel
+      registry.track(button)
+    }
+    #expect(registry.alive == 0)
+    label.text = "Go"
+    label.font = .systemFont(ofSize: 30)
+    #expect(label.intrinsicContentSize.height > 30)
+  }
+}
+
 @MainActor
 final class DelegateRecorder: TextFieldDelegate {
   var changes = 0

@@ -256,13 +256,13 @@ private final class AnchorChainEvaluation {
     }
     for constraint in container.layoutState.constraints {
       // The container's own constant sizes belong to its superview's scope.
-      if constraint.firstItem === container && constraint.secondItem == nil { continue }
+      if constraint.hasFirstItem(container) && constraint.lacksSecondItem { continue }
       guard addLink(constraint) else { return false }
     }
     for child in subviews {
       let keepsFrame = child.translatesAutoresizingMaskIntoConstraints
       for constraint in child.layoutState.constraints
-      where constraint.firstItem === child && constraint.secondItem == nil {
+      where constraint.hasFirstItem(child) && constraint.lacksSecondItem {
         // A view that keeps its frame and has a size constraint conflicts in the simplex.
         if keepsFrame { return false }
         guard addLink(constraint) else { return false }
@@ -498,8 +498,8 @@ private final class AnchorChainEvaluation {
 
   private static func fixedDimension(_ view: View, _ attribute: LayoutAttribute) -> Double? {
     for constraint in view.layoutState.constraints
-    where constraint.firstAttribute == attribute && constraint.firstItem === view
-      && constraint.secondItem == nil
+    where constraint.firstAttribute == attribute && constraint.hasFirstItem(view)
+      && constraint.lacksSecondItem
     {
       return constraint.constant
     }

@@ -85,7 +85,7 @@ enum DirectStackLayout {
       return .no
     }
     for constraint in state.constraints {
-      guard constraint.secondItem == nil, constraint.firstItem === root,
+      guard constraint.lacksSecondItem, constraint.hasFirstItem(root),
         constraint.priority.isRequired, constraint.relation == .equal,
         constraint.firstAttribute.isDimension
       else { return .no }
@@ -296,8 +296,8 @@ enum DirectStackLayout {
 
   private static func fixedDimension(_ view: View, _ attribute: LayoutAttribute) -> Double? {
     for constraint in view.layoutState.constraints
-    where constraint.firstAttribute == attribute && constraint.firstItem === view
-      && constraint.secondItem == nil
+    where constraint.firstAttribute == attribute && constraint.hasFirstItem(view)
+      && constraint.lacksSecondItem
     {
       return constraint.constant
     }
@@ -374,6 +374,9 @@ enum DirectStackLayout {
     // The natural sizes of the visible arranged views, in order, and the spacing between them.
     var naturals: [Size] = []
     naturals.reserveCapacity(arranged.count)
+    // Lengths along the axis start as the natural ones; the distribution adjusts them.
+    var lengths: [Double] = []
+    lengths.reserveCapacity(arranged.count)
     var spacing = 0.0
     var total = 0.0
     var previous: View?
@@ -381,13 +384,12 @@ enum DirectStackLayout {
       let natural = naturalSize(of: child)
       child.layoutState.lastNaturalSize = natural
       naturals.append(natural)
+      lengths.append(vertical ? natural.height : natural.width)
       total += vertical ? natural.height : natural.width
       if let previous { spacing += stack.spacing(after: previous) }
       previous = child
     }
     let count = naturals.count
-    // Lengths along the axis start as the natural ones; the distribution adjusts them.
-    var lengths = naturals.map { vertical ? $0.height : $0.width }
     var gap: Double? = nil
     var stretched = -1
     switch distribution {
@@ -415,7 +417,10 @@ enum DirectStackLayout {
         }
       }
       if delta > 1e-9 || delta < -1e-9 {
-        let visible = arranged.filter { !$0.isHidden }
+        // (A loop, not `filter`: the closure would check its isolation per view.)
+        var visible: [View] = []
+        visible.reserveCapacity(count)
+        for child in arranged where !child.isHidden { visible.append(child) }
         stretched = resolve(
           delta, of: &lengths, visible: visible, axis: vertical ? .vertical : .horizontal)
       }

@@ -5,12 +5,13 @@
 @MainActor
 public class LayoutAnchor: @MainActor CustomStringConvertible {
   /// The item the anchor belongs to (held weakly, as UIKit).
-  public private(set) weak var item: (any LayoutItem)?
+  public var item: (any LayoutItem)? { itemReference.item }
+  let itemReference: LayoutItemReference
   /// The attribute.
   public let attribute: LayoutAttribute
 
   init(item: any LayoutItem, attribute: LayoutAttribute) {
-    self.item = item
+    itemReference = LayoutItemReference.to(item)
     self.attribute = attribute
   }
 
@@ -19,8 +20,9 @@ public class LayoutAnchor: @MainActor CustomStringConvertible {
     constant: Double
   ) -> LayoutConstraint {
     LayoutConstraint(
-      item: item, attribute: attribute, relation: relation, toItem: other?.item,
-      attribute: other?.attribute, multiplier: multiplier, constant: constant)
+      first: itemReference, attribute: attribute, relation: relation,
+      second: other?.itemReference, attribute: other?.attribute, multiplier: multiplier,
+      constant: constant)
   }
 
   public var description: String { "\(item?.layoutDebugName ?? "nil").\(attribute.rawValue)" }

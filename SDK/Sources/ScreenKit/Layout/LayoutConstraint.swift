@@ -24,64 +24,84 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     }
   }
 
-  /// The first item.
-  public private(set) weak var firstItem: (any LayoutItem)?
+  /// The first item (held weakly, as UIKit).
+  public var firstItem: (any LayoutItem)? { firstReference?.item }
+  let firstReference: LayoutItemReference?
   /// The first item's attribute.
   public let firstAttribute: LayoutAttribute
   /// The relation.
   public let relation: Relation
-  /// The second item, `nil` for a constant dimension.
-  public private(set) weak var secondItem: (any LayoutItem)?
+  /// The second item, `nil` for a constant dimension (held weakly).
+  public var secondItem: (any LayoutItem)? { secondReference?.item }
+  let secondReference: LayoutItemReference?
   /// The second item's attribute, `nil` for a constant dimension.
   public let secondAttribute: LayoutAttribute?
   /// The multiplier of the second attribute.
   public let multiplier: Double
   /// The constant added to the second attribute; changing it relayouts.
-  public var constant: Double {
+  @exclusivity(unchecked) public var constant: Double {
     didSet { if constant != oldValue { installedView?.setNeedsLayoutWithSuperview() } }
   }
   /// The priority; changing it relayouts.
-  public var priority: LayoutPriority = .required {
+  @exclusivity(unchecked) public var priority: LayoutPriority = .required {
     didSet { if priority != oldValue { installedView?.setNeedsLayoutWithSuperview() } }
   }
   /// A name shown in descriptions and unsatisfiable-constraint reports.
   public var identifier: String?
   /// The view the constraint is installed on while active.
-  weak var installedView: View?
+  var installedView: View? {
+    get { installedReference?.view }
+    set { installedReference = newValue?.layoutItemReference }
+  }
+  @exclusivity(unchecked) private var installedReference: LayoutItemReference?
   /// Whether the constraint is made by ScreenKit (stack views, content sizes).
   let isGenerated: Bool
 
   /// `item.attribute (relation) toItem.attribute × multiplier + constant`, as UIKit's
   /// designated initialiser.
-  public init(
+  public convenience init(
     item: (any LayoutItem)?, attribute: LayoutAttribute, relatedBy relation: Relation,
     toItem: (any LayoutItem)?, attribute secondAttribute: LayoutAttribute?,
     multiplier: Double, constant: Double
   ) {
-    firstItem = item
-    firstAttribute = attribute
-    self.relation = relation
-    secondItem = toItem
-    self.secondAttribute = toItem == nil ? nil : secondAttribute
-    self.multiplier = multiplier
-    self.constant = constant
-    isGenerated = false
+    self.init(
+      item: item, attribute: attribute, relation: relation, toItem: toItem,
+      attribute: secondAttribute, multiplier: multiplier, constant: constant)
   }
 
-  init(
+  convenience init(
     item: (any LayoutItem)?, attribute: LayoutAttribute, relation: Relation,
     toItem: (any LayoutItem)?, attribute secondAttribute: LayoutAttribute?,
     multiplier: Double, constant: Double, generated: Bool = false
   ) {
-    firstItem = item
+    self.init(
+      first: item.map(LayoutItemReference.to), attribute: attribute, relation: relation,
+      second: toItem.map(LayoutItemReference.to), attribute: secondAttribute,
+      multiplier: multiplier, constant: constant, generated: generated)
+  }
+
+  init(
+    first: LayoutItemReference?, attribute: LayoutAttribute, relation: Relation,
+    second: LayoutItemReference?, attribute secondAttribute: LayoutAttribute?,
+    multiplier: Double, constant: Double, generated: Bool = false
+  ) {
+    firstReference = first
     firstAttribute = attribute
     self.relation = relation
-    secondItem = toItem
-    self.secondAttribute = toItem == nil ? nil : secondAttribute
+    secondReference = second
+    self.secondAttribute = second == nil ? nil : secondAttribute
     self.multiplier = multiplier
     self.constant = constant
     isGenerated = generated
   }
+
+  /// Whether `view` is the first item (compared by reference, retaining neither).
+  func hasFirstItem(_ view: View) -> Bool {
+    firstReference != nil && firstReference === view.layoutState.itemReference
+  }
+
+  /// Whether there is no second item (a constant dimension), or it died.
+  var lacksSecondItem: Bool { secondReference?.isEmpty ?? true }
 
   /// Whether the constraint takes part in layout; setting it installs or uninstalls it.
   public var isActive: Bool {

@@ -14,7 +14,11 @@ public final class LayoutGuide: LayoutItem {
   }
 
   /// The view that owns the guide.
-  public private(set) weak var owningView: View?
+  public var owningView: View? { ownerReference?.view }
+  private var ownerReference: LayoutItemReference?
+  /// What anchors and constraints hold of this guide; `nonisolated(unsafe)` for the deinit,
+  /// which empties it.
+  nonisolated(unsafe) private(set) var reference: LayoutItemReference!
   /// A name for debugging and constraint descriptions.
   public var identifier: String
   /// The guide's frame in its owning view's coordinates, after layout.
@@ -26,15 +30,19 @@ public final class LayoutGuide: LayoutItem {
   public init() {
     kind = .user
     identifier = "LayoutGuide"
+    reference = LayoutItemReference(guide: self)
   }
 
   init(kind: Kind, owner: View, identifier: String) {
     self.kind = kind
-    self.owningView = owner
+    self.ownerReference = owner.layoutItemReference
     self.identifier = identifier
+    reference = LayoutItemReference(guide: self)
   }
 
-  func attach(to view: View?) { owningView = view }
+  deinit { reference.guide = nil }
+
+  func attach(to view: View?) { ownerReference = view?.layoutItemReference }
 
   public var owningLayoutView: View? { owningView }
   public var layoutDebugName: String {

@@ -49,6 +49,9 @@ final class ViewLayoutState {
   @exclusivity(unchecked) var safeAreaInsets: EdgeInsets = .zero
   /// The part used by constraint passes, guides and sealed containers.
   @exclusivity(unchecked) private var rareFields: Rare?
+  /// The view's reference for anchors, constraints and guides (`View.layoutItemReference`);
+  /// `nonisolated(unsafe)` for the view's deinit, which empties it.
+  @exclusivity(unchecked) nonisolated(unsafe) var itemReference: LayoutItemReference?
 
   /// The fields most views never use, allocated on first write.
   final class Rare {
@@ -180,9 +183,12 @@ final class ViewLayoutState {
   }
 }
 
-/// A view held weakly, so that layout bookkeeping never keeps a removed view alive.
+/// A view held as weakly, so that layout bookkeeping never keeps a removed view alive
+/// (through its `LayoutItemReference`, which gives it no side table).
 @MainActor
 struct WeakView {
-  weak var view: View?
-  init(_ view: View) { self.view = view }
+  private let reference: LayoutItemReference
+  /// The view, nil once it died.
+  var view: View? { reference.view }
+  init(_ view: View) { reference = view.layoutItemReference }
 }

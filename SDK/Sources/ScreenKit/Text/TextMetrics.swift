@@ -137,6 +137,21 @@ public struct TextLayout: Sendable, Equatable {
     }
   }
 
+  /// The size `TextLayout` gives `text` when it stays on one line (the label has one line
+  /// or no width to wrap at) and holds no line break, without building the layout; nil when
+  /// it holds a line break.
+  public static func singleLineSize(of text: String, font: Font) -> Size? {
+    guard !text.isEmpty else { return .zero }
+    let face = font.face
+    var units = 0.0
+    for scalar in text.unicodeScalars {
+      if scalar == "\n" { return nil }
+      units += face.advance(of: scalar)
+    }
+    let width = units / face.unitsPerEm * font.pointSize
+    return Size(width: width.roundedUpToPixel, height: font.lineHeight.roundedUpToPixel)
+  }
+
   private mutating func append(_ line: String, _ width: Double) {
     lines.append(line)
     lineWidths.append(width)

@@ -54,6 +54,8 @@ open class Button: Control {
     titleLabel.titleOwner = self
   }
 
+  deinit { titleLabel.titleOwner = nil }
+
   /// The current title's one-line size plus `contentEdgeInsets`; a `.system` button is at
   /// least 30 points high and a button without title 30 points wide (UIKit's minimum tap
   /// size for system buttons; UIKit does not publish its exact rule).

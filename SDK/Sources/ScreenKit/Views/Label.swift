@@ -8,9 +8,11 @@ open class Label: View {
   override var directLayoutRole: DirectStackLayout.Role { .label }
 
   /// The text shown.
-  open var text: String? { didSet { if text != oldValue { invalidateIntrinsicContentSize() } } }
+  @exclusivity(unchecked) open var text: String? {
+    didSet { if text != oldValue { invalidateIntrinsicContentSize() } }
+  }
   /// The font; the system font at 17 points by default, as UIKit.
-  open var font: Font = .systemFont(ofSize: 17) {
+  @exclusivity(unchecked) open var font: Font = .systemFont(ofSize: 17) {
     didSet {
       if font != oldValue {
         invalidateIntrinsicContentSize()
@@ -19,13 +21,15 @@ open class Label: View {
     }
   }
   /// The button whose `titleLabel` this is: its size and drawn font follow this font.
-  weak var titleOwner: Button?
+  // Unowned, emptied by the button as it dies: a weak reference would give the button a
+  // side table (see `LayoutItemReference`).
+  nonisolated(unsafe) unowned(unsafe) var titleOwner: Button?
   /// The text colour.
   open var textColor: Color = .label { didSet { setNeedsDisplay() } }
   /// The horizontal alignment of the lines.
   open var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
   /// The maximum number of lines; 0 means no limit.
-  open var numberOfLines = 1 {
+  @exclusivity(unchecked) open var numberOfLines = 1 {
     didSet { if numberOfLines != oldValue { invalidateIntrinsicContentSize() } }
   }
   /// How lines are wrapped and the last one truncated.
@@ -34,7 +38,7 @@ open class Label: View {
   }
   /// The width at which a multi-line label wraps for its intrinsic size; 0 wraps at the
   /// width the layout gives it.
-  open var preferredMaxLayoutWidth: Double = 0 {
+  @exclusivity(unchecked) open var preferredMaxLayoutWidth: Double = 0 {
     didSet { if preferredMaxLayoutWidth != oldValue { invalidateIntrinsicContentSize() } }
   }
   /// Whether the label draws as enabled.
@@ -63,6 +67,11 @@ open class Label: View {
       preferredMaxLayoutWidth > 0
       ? preferredMaxLayoutWidth
       : (layoutState.wrappingWidth > 0 ? layoutState.wrappingWidth : .infinity)
+    if numberOfLines == 1 || width == .infinity,
+      let size = TextLayout.singleLineSize(of: text ?? "", font: font)
+    {
+      return size
+    }
     return textLayout(maxWidth: width).size
   }
 

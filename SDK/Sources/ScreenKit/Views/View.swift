@@ -100,9 +100,18 @@ open class View: Responder {
   }
 
   deinit {
+    layoutState.itemReference?.view = nil
     for subview in subviews { subview.parentView = nil }
     layerStorage?.owner = nil
     if isControllerRootView { View.controllerRootViews.subtract(1, ordering: .relaxed) }
+  }
+
+  /// What anchors, constraints and guides hold of this view (made on first use).
+  var layoutItemReference: LayoutItemReference {
+    if let reference = layoutState.itemReference { return reference }
+    let reference = LayoutItemReference(view: self)
+    layoutState.itemReference = reference
+    return reference
   }
 
   /// A view with a zero frame.
