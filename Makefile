@@ -8,7 +8,7 @@ SOCKET ?= $(RUN_DIR)/compd.sock
 RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
-        bench-jsonrpc bench-rpc bench-layout bench-plugins bench-scenes install format lint clean
+        bench-jsonrpc bench-rpc bench-layout bench-layout-yoga bench-plugins bench-scenes install format lint clean
 
 all: build
 
@@ -44,6 +44,10 @@ bench-rpc: release
 
 bench-layout: deps
 	@scripts/bench-layout.sh
+
+# The huge-nested shapes against Yoga: make bench-layout-yoga YOGA_DIR=/path/to/yoga
+bench-layout-yoga: deps
+	@scripts/bench-layout-yoga.sh
 
 bench-plugins: release
 	@scripts/bench-plugins.sh

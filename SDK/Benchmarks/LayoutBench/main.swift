@@ -3,12 +3,6 @@
 // the shapes of issue 3 (those of Yoga's and Taffy's published benchmarks).
 import ScreenKit
 
-struct Shape {
-  let name: String
-  let iterations: Int
-  let build: @MainActor () -> (root: View, nodes: Int, leafChange: @MainActor () -> Void)
-}
-
 @MainActor
 func fixedLeaf(_ width: Double, _ height: Double) -> ImageView {
   ImageView(image: ImageView.Image(name: "leaf", size: Size(width: width, height: height)))
@@ -251,6 +245,63 @@ func measure(_ body: () -> Void) -> Double {
   return Double(elapsed.components.seconds) * 1e9 + Double(elapsed.components.attoseconds) / 1e9
 }
 
+/// A benchmark shape: a tree builder and how many fresh trees to measure.
+struct Shape {
+  let name: String
+  let iterations: Int
+  /// Whether to evict the caches between building a tree and its full layout, so that the
+  /// pass starts from memory as it would on a tree built long before.
+  var evictsCaches = false
+  let build: @MainActor () -> (View, Int, () -> Void)
+}
+
+/// Evicts the processor caches by writing one word per cache line of a buffer three times
+/// the size of this machine's last-level cache (32 MiB).
+enum CacheEviction {
+  nonisolated(unsafe) static var buffer = [UInt64](repeating: 0, count: 96 << 17)
+
+  static func evict() {
+    buffer.withUnsafeMutableBufferPointer { words in
+      for index in stride(from: 0, to: words.count, by: 8) { words[index] &+= 1 }
+    }
+  }
+}
+
+/// One shape's measurements, in nanoseconds.
+struct Samples {
+  var full: [Double] = []
+  var leaf: [Double] = []
+  var noop: [Double] = []
+  var forced: [Double] = []
+  var nodes = 0
+
+  /// Builds a fresh tree and measures its full layout, a relayout after its one-leaf change
+  /// and (the median of 101) relayouts with nothing changed; with `forcing`, also three
+  /// relayouts of the whole tree marked dirty with nothing changed.
+  @MainActor
+  mutating func measure(_ shape: Shape, forcing: Bool) {
+    let (root, count, change) = shape.build()
+    nodes = count
+    if shape.evictsCaches { CacheEviction.evict() }
+    full.append(LayoutBench.measure { root.layoutIfNeeded() })
+    change()
+    leaf.append(LayoutBench.measure { root.layoutIfNeeded() })
+    var idle: [Double] = []
+    for _ in 0..<101 { idle.append(LayoutBench.measure { root.layoutIfNeeded() }) }
+    noop.append(median(idle))
+    if forcing {
+      // A pass with nothing changed (the root marked dirty): what the simplex re-solves.
+      for _ in 0..<3 {
+        forced.append(
+          LayoutBench.measure {
+            root.setNeedsLayout()
+            root.layoutIfNeeded()
+          })
+      }
+    }
+  }
+}
+
 @MainActor
 func run() {
   var only: Set<String> = []
@@ -258,67 +309,77 @@ func run() {
   for argument in CommandLine.arguments.dropFirst() {
     if argument.hasPrefix("--quick") { iterationScale = 0.34 } else { only.insert(argument) }
   }
-  let shapes: [(String, Int, () -> (View, Int, () -> Void))] = [
-    ("huge-nested-1k", 21, { hugeNested(levels: 3) }),
-    ("huge-nested-10k", 11, { hugeNested(levels: 4) }),
-    ("huge-nested-100k", 5, { hugeNested(levels: 5) }),
-    ("wide", 7, wide),
-    ("deep", 11, { deep(depth: 12) }),
-    ("rows", 11, rows),
-    ("super-deep", 11, { superDeep(levels: 1000) }),
-    ("constraints", 3, { constraints() }),
-    ("constraints-3k", 3, { constraints(rows: 999) }),
-    ("cards", 3, cards),
+  let shapes = [
+    Shape(name: "huge-nested-1k", iterations: 21) { hugeNested(levels: 3) },
+    Shape(name: "huge-nested-10k", iterations: 11) { hugeNested(levels: 4) },
+    Shape(name: "huge-nested-100k", iterations: 5) { hugeNested(levels: 5) },
+    // The same trees laid out with cold caches: how the pass scales when a 10k tree is no
+    // longer in the cache it was just built in.
+    Shape(name: "huge-nested-10k-cold", iterations: 11, evictsCaches: true) {
+      hugeNested(levels: 4)
+    },
+    Shape(name: "huge-nested-100k-cold", iterations: 5, evictsCaches: true) {
+      hugeNested(levels: 5)
+    },
+    Shape(name: "wide", iterations: 7, build: wide),
+    Shape(name: "deep", iterations: 11) { deep(depth: 12) },
+    Shape(name: "rows", iterations: 11, build: rows),
+    Shape(name: "super-deep", iterations: 11) { superDeep(levels: 1000) },
+    Shape(name: "constraints", iterations: 3) { constraints() },
+    Shape(name: "constraints-3k", iterations: 3) { constraints(rows: 999) },
+    Shape(name: "cards", iterations: 3, build: cards),
   ]
-  print("shape               nodes     full ms   µs/node   leaf ms   noop µs")
-  var lines: [String] = []
-  var fullByShape: [String: Double] = [:]
-  for (name, iterations, build) in shapes where only.isEmpty || only.contains(name) {
-    var full: [Double] = []
-    var leaf: [Double] = []
-    var noop: [Double] = []
-    var forced: [Double] = []
-    var nodeCount = 0
-    for _ in 0..<max(1, Int((Double(iterations) * iterationScale).rounded())) {
-      let (root, nodes, change) = build()
-      nodeCount = nodes
-      full.append(measure { root.layoutIfNeeded() })
-      change()
-      leaf.append(measure { root.layoutIfNeeded() })
-      var samples: [Double] = []
-      for _ in 0..<101 { samples.append(measure { root.layoutIfNeeded() }) }
-      noop.append(median(samples))
-      if name.hasPrefix("constraints") || name == "cards" {
-        // A pass with nothing changed (the root marked dirty): what the simplex re-solves.
-        for _ in 0..<3 {
-          forced.append(
-            measure {
-              root.setNeedsLayout()
-              root.layoutIfNeeded()
-            })
-        }
+  print("shape                   nodes     full ms   µs/node   leaf ms   noop µs")
+  // The shapes are measured in three sweeps, each taking a third of every shape's
+  // iterations back to back, so that the machine's speed, which drifts on a shared host,
+  // weighs on every shape alike and ratios between shapes (100k/10k, 3k/1k) compare like
+  // with like, while each tree is still built where the previous one of its shape was freed.
+  let selected = shapes.filter { only.isEmpty || only.contains($0.name) }
+  var samples = Array(repeating: Samples(), count: selected.count)
+  let sweeps = 3
+  for sweep in 0..<sweeps {
+    for index in selected.indices {
+      let shape = selected[index]
+      let total = max(1, Int((Double(shape.iterations) * iterationScale).rounded()))
+      // This sweep's share of the iterations (the first sweeps take the remainder).
+      let share = total / sweeps + (sweep < total % sweeps ? 1 : 0)
+      for _ in 0..<share {
+        samples[index].measure(
+          shape, forcing: shape.name.hasPrefix("constraints") || shape.name == "cards")
       }
     }
-    let fullMs = median(full) / 1e6
+  }
+  var lines: [String] = []
+  var fullByShape: [String: Double] = [:]
+  for (index, shape) in selected.enumerated() {
+    let name = shape.name
+    let taken = samples[index]
+    let fullMs = median(taken.full) / 1e6
     fullByShape[name] = fullMs
-    let leafMs = median(leaf) / 1e6
-    let noopUs = median(noop) / 1e3
-    let perNode = fullMs * 1000 / Double(nodeCount)
-    let padded = name.padding(toLength: 18, withPad: " ", startingAt: 0)
+    let leafMs = median(taken.leaf) / 1e6
+    let noopUs = median(taken.noop) / 1e3
+    let perNode = fullMs * 1000 / Double(taken.nodes)
+    let padded = name.padding(toLength: 22, withPad: " ", startingAt: 0)
     print(
-      "\(padded) \(String(nodeCount).leftPadded(7)) \(format(fullMs).leftPadded(11)) \(format(perNode).leftPadded(9)) \(format(leafMs).leftPadded(9)) \(format(noopUs).leftPadded(9))"
+      "\(padded) \(String(taken.nodes).leftPadded(7)) \(format(fullMs).leftPadded(11)) \(format(perNode).leftPadded(9)) \(format(leafMs).leftPadded(9)) \(format(noopUs).leftPadded(9))"
     )
+    let forced = taken.forced
     let forcedField = forced.isEmpty ? "" : ",\"forced_ms\":\(format(median(forced) / 1e6))"
     if !forced.isEmpty {
       print("  \(name): relayout with nothing changed \(format(median(forced) / 1e6)) ms")
     }
     lines.append(
-      "{\"shape\":\"\(name)\",\"nodes\":\(nodeCount),\"full_ms\":\(format(fullMs)),\"leaf_ms\":\(format(leafMs)),\"noop_us\":\(format(noopUs))\(forcedField)}"
+      "{\"shape\":\"\(name)\",\"nodes\":\(taken.nodes),\"full_ms\":\(format(fullMs)),\"leaf_ms\":\(format(leafMs)),\"noop_us\":\(format(noopUs))\(forcedField)}"
     )
   }
   for line in lines { print(line) }
   if let small = fullByShape["huge-nested-10k"], let large = fullByShape["huge-nested-100k"] {
     print("huge-nested 100k/10k full-layout ratio: \(format(large / small)) (goal ≤ 11)")
+  }
+  if let small = fullByShape["huge-nested-10k-cold"],
+    let large = fullByShape["huge-nested-100k-cold"]
+  {
+    print("huge-nested 100k/10k full-layout ratio, caches evicted first: \(format(large / small))")
   }
   if let small = fullByShape["constraints"], let large = fullByShape["constraints-3k"] {
     print("constraints 3k/1k full-layout ratio: \(format(large / small)) (3 is linear)")
