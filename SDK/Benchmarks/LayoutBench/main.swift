@@ -156,6 +156,31 @@ func superDeep(levels: Int) -> (View, Int, () -> Void) {
   )
 }
 
+/// A form row: a plain view with a title and a value label pinned with anchors and kept
+/// apart by an inequality (a self-sizing view in a stack); returns the row and its title.
+@MainActor
+func formRow(_ index: Int) -> (row: View, title: Label) {
+  let row = View()
+  let title = Label()
+  title.text = "Setting \(index)"
+  title.translatesAutoresizingMaskIntoConstraints = false
+  let value = Label()
+  value.text = "Value \(index % 7)"
+  value.translatesAutoresizingMaskIntoConstraints = false
+  value.setContentCompressionResistancePriority(.defaultHigh + 1, for: .horizontal)
+  row.addSubview(title)
+  row.addSubview(value)
+  LayoutConstraint.activate([
+    title.leadingAnchor.constraint(equalTo: row.leadingAnchor, constant: 12),
+    title.topAnchor.constraint(equalTo: row.topAnchor, constant: 6),
+    row.bottomAnchor.constraint(equalTo: title.bottomAnchor, constant: 6),
+    value.trailingAnchor.constraint(equalTo: row.trailingAnchor, constant: -12),
+    value.centerYAnchor.constraint(equalTo: title.centerYAnchor),
+    value.leadingAnchor.constraint(greaterThanOrEqualTo: title.trailingAnchor, constant: 8),
+  ])
+  return (row, title)
+}
+
 /// A constraint-based form: `rows` rows (333: 1,001 views) of a title and a value label pinned
 /// with anchors and kept apart by an inequality, each a self-sizing row solved on its own.
 @MainActor
@@ -174,30 +199,34 @@ func constraints(rows: Int = 333) -> (View, Int, () -> Void) {
   var nodes = 2
   var firstTitle: Label?
   for index in 0..<rows {
-    let row = View()
-    let title = Label()
-    title.text = "Setting \(index)"
-    title.translatesAutoresizingMaskIntoConstraints = false
-    let value = Label()
-    value.text = "Value \(index % 7)"
-    value.translatesAutoresizingMaskIntoConstraints = false
-    value.setContentCompressionResistancePriority(.defaultHigh + 1, for: .horizontal)
-    row.addSubview(title)
-    row.addSubview(value)
-    LayoutConstraint.activate([
-      title.leadingAnchor.constraint(equalTo: row.leadingAnchor, constant: 12),
-      title.topAnchor.constraint(equalTo: row.topAnchor, constant: 6),
-      row.bottomAnchor.constraint(equalTo: title.bottomAnchor, constant: 6),
-      value.trailingAnchor.constraint(equalTo: row.trailingAnchor, constant: -12),
-      value.centerYAnchor.constraint(equalTo: title.centerYAnchor),
-      value.leadingAnchor.constraint(greaterThanOrEqualTo: title.trailingAnchor, constant: 8),
-    ])
+    let (row, title) = formRow(index)
     stack.addArrangedSubview(row)
     nodes += 3
     if firstTitle == nil { firstTitle = title }
   }
   let title = firstTitle!
   return (root, nodes, { title.text = "Setting changed" })
+}
+
+/// The stacked form of seeds/000: `rows` rows like `constraints`'s in a `StackViewController`
+/// (a stack pinned to a scroll view's content guide) shown by a window with the host's
+/// safe-area insets.
+@MainActor
+func scrollForm(rows: Int = 333) -> (View, Int, () -> Void) {
+  let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+  window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+  let controller = StackViewController()
+  var nodes = 4
+  var firstTitle: Label?
+  for index in 0..<rows {
+    let (row, title) = formRow(index)
+    controller.addStackedView(row)
+    nodes += 3
+    if firstTitle == nil { firstTitle = title }
+  }
+  window.rootViewController = controller
+  let title = firstTitle!
+  return (window, nodes, { title.text = "Setting changed" })
 }
 
 /// 333 cards that keep their frames, each a title and a detail label placed with anchors and
@@ -328,6 +357,8 @@ func run() {
     Shape(name: "constraints", iterations: 3) { constraints() },
     Shape(name: "constraints-3k", iterations: 3) { constraints(rows: 999) },
     Shape(name: "cards", iterations: 3, build: cards),
+    Shape(name: "scroll-form", iterations: 3) { scrollForm() },
+    Shape(name: "scroll-form-3k", iterations: 3) { scrollForm(rows: 999) },
   ]
   print("shape                   nodes     full ms   µs/node   leaf ms   noop µs")
   // The shapes are measured in three sweeps, each taking a third of every shape's
@@ -345,7 +376,9 @@ func run() {
       let share = total / sweeps + (sweep < total % sweeps ? 1 : 0)
       for _ in 0..<share {
         samples[index].measure(
-          shape, forcing: shape.name.hasPrefix("constraints") || shape.name == "cards")
+          shape,
+          forcing: shape.name.hasPrefix("constraints") || shape.name.hasPrefix("scroll-form")
+            || shape.name == "cards")
       }
     }
   }
@@ -383,6 +416,9 @@ func run() {
   }
   if let small = fullByShape["constraints"], let large = fullByShape["constraints-3k"] {
     print("constraints 3k/1k full-layout ratio: \(format(large / small)) (3 is linear)")
+  }
+  if let small = fullByShape["scroll-form"], let large = fullByShape["scroll-form-3k"] {
+    print("scroll-form 3k/1k full-layout ratio: \(format(large / small)) (3 is linear)")
   }
   if only.isEmpty || only.contains("login") {
     runLoginScreen(iterations: max(11, Int((301 * iterationScale).rounded())))

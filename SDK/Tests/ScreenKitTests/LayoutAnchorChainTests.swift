@@ -40,6 +40,15 @@ func layoutSnapshot(_ view: View) -> [(String, [Double])] {
     if let guide = view.layoutState.marginsGuide {
       result.append(("\(path) layoutMarginsGuide", values(guide.layoutFrame)))
     }
+    if let scroll = view as? ScrollView {
+      let size = scroll.contentSize
+      let offset = scroll.contentOffset
+      result.append(
+        ("\(path) contentSize and offset", [size.width, size.height, offset.x, offset.y]))
+      result.append(("\(path) adjustedContentInset", values(scroll.adjustedContentInset)))
+      result.append(("\(path) contentLayoutGuide", values(scroll.contentLayoutGuide.layoutFrame)))
+      result.append(("\(path) frameLayoutGuide", values(scroll.frameLayoutGuide.layoutFrame)))
+    }
     for (index, subview) in view.subviews.enumerated() { visit(subview, "\(path)/\(index)") }
   }
   visit(view, "\(type(of: view))")

@@ -2,6 +2,33 @@ import Testing
 
 @testable import ScreenKit
 
+/// A form row: a plain view with a title and a value label placed by anchors and kept apart
+/// by an inequality; every fourth title from the second on is longer.
+@MainActor
+private func makeFormRow(_ index: Int, wrapping: Bool) -> (row: View, title: Label, value: Label) {
+  let row = View()
+  let title = Label()
+  title.text = "Setting \(index) " + String(repeating: "long ", count: index % 4 * 6)
+  title.numberOfLines = wrapping ? 0 : 1
+  title.translatesAutoresizingMaskIntoConstraints = false
+  let value = Label()
+  value.text = "Value \(index % 7)"
+  value.translatesAutoresizingMaskIntoConstraints = false
+  value.setContentCompressionResistancePriority(.defaultHigh + 1, for: .horizontal)
+  value.setContentHuggingPriority(.defaultHigh, for: .horizontal)
+  row.addSubview(title)
+  row.addSubview(value)
+  LayoutConstraint.activate([
+    title.leadingAnchor.constraint(equalTo: row.leadingAnchor, constant: 12),
+    title.topAnchor.constraint(equalTo: row.topAnchor, constant: 6),
+    row.bottomAnchor.constraint(equalTo: title.bottomAnchor, constant: 6),
+    value.trailingAnchor.constraint(equalTo: row.trailingAnchor, constant: -12),
+    value.centerYAnchor.constraint(equalTo: title.centerYAnchor),
+    value.leadingAnchor.constraint(greaterThanOrEqualTo: title.trailingAnchor, constant: 8),
+  ])
+  return (row, title, value)
+}
+
 /// A form in the shape of LayoutBench's `constraints`: a stack pinned to the top and sides
 /// of a window's root view (its height free), holding rows that are plain views with a title
 /// and a value label placed by anchors and kept apart by an inequality. Each row is a
@@ -25,26 +52,7 @@ private final class Form {
       stack.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -16),
     ])
     for index in 0..<rows {
-      let row = View()
-      let title = Label()
-      title.text = "Setting \(index) " + String(repeating: "long ", count: index % 4 * 6)
-      title.numberOfLines = wrapping ? 0 : 1
-      title.translatesAutoresizingMaskIntoConstraints = false
-      let value = Label()
-      value.text = "Value \(index % 7)"
-      value.translatesAutoresizingMaskIntoConstraints = false
-      value.setContentCompressionResistancePriority(.defaultHigh + 1, for: .horizontal)
-      value.setContentHuggingPriority(.defaultHigh, for: .horizontal)
-      row.addSubview(title)
-      row.addSubview(value)
-      LayoutConstraint.activate([
-        title.leadingAnchor.constraint(equalTo: row.leadingAnchor, constant: 12),
-        title.topAnchor.constraint(equalTo: row.topAnchor, constant: 6),
-        row.bottomAnchor.constraint(equalTo: title.bottomAnchor, constant: 6),
-        value.trailingAnchor.constraint(equalTo: row.trailingAnchor, constant: -12),
-        value.centerYAnchor.constraint(equalTo: title.centerYAnchor),
-        value.leadingAnchor.constraint(greaterThanOrEqualTo: title.trailingAnchor, constant: 8),
-      ])
+      let (row, title, value) = makeFormRow(index, wrapping: wrapping)
       stack.addArrangedSubview(row)
       titles.append(title)
       values.append(value)
@@ -53,8 +61,203 @@ private final class Form {
   }
 }
 
+/// The stacked form of seeds/000: rows like `Form`'s in a `StackViewController` (a stack
+/// pinned to a scroll view's content guide, as wide as its frame guide) in a window with the
+/// host's safe-area insets.
+@MainActor
+private final class ScrollForm {
+  let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+  let controller = StackViewController()
+  var titles: [Label] = []
+
+  init(rows: Int) {
+    window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+    for index in 0..<rows {
+      let (row, title, _) = makeFormRow(index, wrapping: false)
+      controller.addStackedView(row)
+      titles.append(title)
+    }
+    window.rootViewController = controller
+  }
+}
+
 @MainActor
 @Suite struct LayoutSelfSizingTests {
+  @Test func aFormInAScrollViewIsChainedAndSolvedRowByRow() {
+    let delta = expectAgreesWithSolver("scroll form") {
+      let form = ScrollForm(rows: 40)
+      return (form.window, { form.titles[3].text = "Changed" })
+    }
+    #expect(delta.anchorChainPasses >= 1)
+    let form = ScrollForm(rows: 40)
+    form.window.makeKeyAndVisible()
+    let before = LayoutEngine.statistics
+    LayoutEngine.statistics.largestSolve = 0
+    form.window.setNeedsLayout()
+    form.controller.stackView.setNeedsLayout()
+    form.window.layoutIfNeeded()
+    #expect(LayoutEngine.statistics.largestSolve <= 3)
+    #expect(LayoutEngine.statistics.anchorChainPasses > before.anchorChainPasses)
+    let stack = form.controller.stackView
+    let scroll = form.controller.scrollView
+    #expect(stack.frame.origin == .zero && stack.frame.width == 390)
+    #expect(scroll.contentSize == stack.frame.size)
+    #expect(scroll.contentSize.height > 844)
+    #expect(scroll.contentLayoutGuide.layoutFrame == Rect(origin: .zero, size: stack.frame.size))
+    #expect(scroll.frameLayoutGuide.layoutFrame == Rect(x: 0, y: 0, width: 390, height: 844))
+  }
+
+  @Test func aScrollFormAgreesWithOneSolveThroughChanges() {
+    let changes: [(String, (ScrollForm) -> Void)] = [
+      ("resize", { try? $0.window.resize(to: Size(width: 320, height: 600)) }),
+      ("remove", { $0.controller.stackView.arrangedSubviews[0].removeFromSuperview() }),
+      ("scroll", { $0.controller.scrollView.contentOffset = Point(x: 0, y: 300) }),
+      (
+        "set content size", { $0.controller.scrollView.contentSize = Size(width: 390, height: 500) }
+      ),
+      (
+        "inset",
+        {
+          $0.controller.scrollView.contentInset = EdgeInsets(top: 0, left: 0, bottom: 200, right: 0)
+        }
+      ),
+      (
+        "empty",
+        { form in
+          for row in form.controller.stackView.arrangedSubviews { row.removeFromSuperview() }
+        }
+      ),
+    ]
+    for (name, change) in changes {
+      let delta = expectAgreesWithSolver("scroll form, \(name)") {
+        let form = ScrollForm(rows: 30)
+        return (form.window, { change(form) })
+      }
+      #expect(delta.anchorChainPasses >= 1, "\(name)")
+    }
+  }
+
+  @Test func hidingARowInAScrollFormShrinksTheContentAsOneSolve() {
+    // Where a hidden row sits and how wide it is are not specified: compare the others.
+    func layOut(solver: Bool) -> [Rect] {
+      LayoutEngine.forceSolver = solver
+      defer { LayoutEngine.forceSolver = false }
+      let form = ScrollForm(rows: 30)
+      form.window.makeKeyAndVisible()
+      form.window.layoutIfNeeded()
+      form.controller.stackView.arrangedSubviews[2].isHidden = true
+      form.window.layoutIfNeeded()
+      let scroll = form.controller.scrollView
+      return [
+        form.controller.stackView.frame,
+        Rect(origin: scroll.contentOffset, size: scroll.contentSize),
+      ]
+        + form.controller.stackView.arrangedSubviews.filter { !$0.isHidden }.flatMap {
+          [$0.frame] + $0.subviews.map(\.frame)
+        }
+    }
+    let direct = layOut(solver: false)
+    let solved = layOut(solver: true)
+    #expect(direct.count == solved.count)
+    for (a, b) in zip(direct, solved) {
+      let close = [a.minX - b.minX, a.minY - b.minY, a.width - b.width, a.height - b.height]
+        .allSatisfy { abs($0) < 2e-6 }
+      #expect(close, "\(a), solver \(b)")
+    }
+  }
+
+  @Test func contentPinnedOtherwiseAgreesWithOneSolve() {
+    // A fixed-size view pinned to the content's top and leading only (the content guide is
+    // empty); a tall stack pinned to the content's edges and as wide as the frame guide less
+    // its margins; a stack pinned to the content, whose width is the frame guide's; a label
+    // under a wide one, centred on the scroll view's centre.
+    func window(_ configure: (View, ScrollView) -> Void) -> Window {
+      let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+      let root = View(frame: window.bounds)
+      let scroll = ScrollView()
+      scroll.translatesAutoresizingMaskIntoConstraints = false
+      root.addSubview(scroll)
+      LayoutConstraint.activate([
+        scroll.topAnchor.constraint(equalTo: root.topAnchor, constant: 20),
+        scroll.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+        scroll.widthAnchor.constraint(equalToConstant: 300),
+        scroll.heightAnchor.constraint(equalToConstant: 400),
+      ])
+      configure(root, scroll)
+      window.addSubview(root)
+      return window
+    }
+    func expectChained(_ label: String, _ configure: (View, ScrollView) -> Void) {
+      let delta = expectAgreesWithSolver(label) { window(configure) }
+      #expect(delta.anchorChainPasses >= 1, "\(label): not laid out by anchor chains")
+    }
+    expectChained("fixed box") { _, scroll in
+      let box = ImageView(image: ImageView.Image(name: "box", size: Size(width: 50, height: 60)))
+      box.translatesAutoresizingMaskIntoConstraints = false
+      scroll.addSubview(box)
+      LayoutConstraint.activate([
+        box.topAnchor.constraint(equalTo: scroll.topAnchor, constant: 10),
+        box.leadingAnchor.constraint(equalTo: scroll.leadingAnchor, constant: 5),
+      ])
+    }
+    expectChained("tall stack") { _, scroll in
+      let stack = StackView()
+      stack.axis = .vertical
+      stack.translatesAutoresizingMaskIntoConstraints = false
+      for index in 0..<30 {
+        let label = Label()
+        label.text = "Line \(index)"
+        stack.addArrangedSubview(label)
+      }
+      scroll.addSubview(stack)
+      LayoutConstraint.activate([
+        stack.topAnchor.constraint(equalTo: scroll.topAnchor, constant: 8),
+        stack.bottomAnchor.constraint(equalTo: scroll.bottomAnchor, constant: -8),
+        stack.leadingAnchor.constraint(equalTo: scroll.leadingAnchor, constant: 16),
+        stack.trailingAnchor.constraint(equalTo: scroll.trailingAnchor, constant: -16),
+        stack.widthAnchor.constraint(equalTo: scroll.frameLayoutGuide.widthAnchor, constant: -32),
+      ])
+    }
+    expectChained("content as wide as the frame") { _, scroll in
+      let stack = StackView()
+      stack.axis = .vertical
+      stack.translatesAutoresizingMaskIntoConstraints = false
+      for index in 0..<12 {
+        let label = Label()
+        label.text = "Row \(index)"
+        stack.addArrangedSubview(label)
+      }
+      scroll.addSubview(stack)
+      LayoutConstraint.activate([
+        stack.topAnchor.constraint(equalTo: scroll.contentLayoutGuide.topAnchor),
+        stack.bottomAnchor.constraint(equalTo: scroll.contentLayoutGuide.bottomAnchor),
+        stack.leadingAnchor.constraint(equalTo: scroll.contentLayoutGuide.leadingAnchor),
+        stack.trailingAnchor.constraint(equalTo: scroll.contentLayoutGuide.trailingAnchor),
+        scroll.contentLayoutGuide.widthAnchor.constraint(
+          equalTo: scroll.frameLayoutGuide.widthAnchor),
+      ])
+    }
+    expectChained("label at the content's centre") { _, scroll in
+      let label = Label()
+      label.text = "Centred"
+      label.translatesAutoresizingMaskIntoConstraints = false
+      let width = Label()
+      width.text = "Wide"
+      width.translatesAutoresizingMaskIntoConstraints = false
+      scroll.addSubview(width)
+      scroll.addSubview(label)
+      LayoutConstraint.activate([
+        width.topAnchor.constraint(equalTo: scroll.contentLayoutGuide.topAnchor),
+        width.leadingAnchor.constraint(equalTo: scroll.contentLayoutGuide.leadingAnchor),
+        width.widthAnchor.constraint(equalToConstant: 500),
+        width.bottomAnchor.constraint(equalTo: scroll.contentLayoutGuide.bottomAnchor),
+        scroll.contentLayoutGuide.trailingAnchor.constraint(equalTo: width.trailingAnchor),
+        label.centerXAnchor.constraint(equalTo: scroll.centerXAnchor),
+        label.topAnchor.constraint(equalTo: width.bottomAnchor, constant: -10),
+      ])
+    }
+  }
+
   @Test func formRowsAreSolvedOneByOneAndAgreeWithOneSolve() {
     let delta = expectAgreesWithSolver("form") {
       let form = Form(rows: 60)

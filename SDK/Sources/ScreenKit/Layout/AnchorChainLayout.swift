@@ -5,9 +5,18 @@
 ///
 /// A hierarchy qualifies when, below the root (whose frame is fixed), every view is either
 ///
-/// * an **island**: a subtree that `DirectStackLayout` qualifies for; or
+/// * an **island**: a subtree that `DirectStackLayout` qualifies for;
 /// * a **container**: a view other than a stack, scroll view or label, without user guides,
-///   whose subviews are islands or containers.
+///   whose subviews are islands, containers or scroll views; or
+/// * a **scroll view** without user guides whose subviews are islands, containers or scroll
+///   views: a container whose scope has its `contentLayoutGuide` and `frameLayoutGuide` in
+///   place of the safe-area and margins guides, as the simplex reads it — a subview's
+///   constraint to the scroll view's edges or centre means the content guide, whose leading
+///   and top edges are the scroll view's; the content guide's size is what the chains give
+///   its other edges (an island's natural size included: nothing but the pull towards zero
+///   at priority 1 acts on it), zero where nothing places it, or `contentSize` where set.
+///   This is the stacked form of seeds/000: a stack of rows pinned to the content guide and
+///   as wide as the frame guide.
 ///
 /// Views that translate their autoresizing mask keep their frames. Every other view is placed
 /// by the constraints of its superview's **scope**: those installed on the superview, which may
@@ -63,6 +72,8 @@ enum AnchorChainLayout {
 private final class AnchorChainEvaluation {
   enum Kind {
     case container
+    /// A scroll view: a container whose scope has its content and frame guides.
+    case scroll
     case island
   }
 
@@ -77,6 +88,8 @@ private final class AnchorChainEvaluation {
     var sizeChanged: Bool
     /// The natural width and height the chains gave the view, on those axes.
     var natural: (width: Double?, height: Double?) = (nil, nil)
+    /// For a scroll view, the size its scope gave the content guide.
+    var contentSize: Size?
   }
 
   /// An attribute's kind on one axis: `position + size × sizeFactor`.
@@ -165,7 +178,7 @@ private final class AnchorChainEvaluation {
         sizeChanged: false))
     var index = 0
     while index < entries.count {
-      if entries[index].kind == .container {
+      if entries[index].kind != .island {
         guard resolveScope(of: index) else { return false }
       }
       index += 1
@@ -177,6 +190,11 @@ private final class AnchorChainEvaluation {
   private func isContainer(_ view: View) -> Bool {
     !(view is StackView) && !(view is ScrollView) && !(view is Label)
       && view.layoutState.guides.isEmpty
+  }
+
+  /// Whether `view` is a scroll view whose scope may hold anchor chains.
+  private func isScrollScope(_ view: View) -> Bool {
+    view is ScrollView && view.layoutState.guides.isEmpty
   }
 
   /// Whether a constraint installed on `view` relates something other than `view` alone.
@@ -194,12 +212,17 @@ private final class AnchorChainEvaluation {
     let containerFrame = entries[containerIndex].absolute
     let derived = entries[containerIndex].derived
     let subviews = container.subviews
-    let safeGuide = container.layoutState.safeAreaGuide
-    let marginsGuide = container.layoutState.marginsGuide
-    let safeFrame = Self.unclamped(containerFrame, derived.safeAreaInsets)
-    let marginsFrame = Self.unclamped(containerFrame, derived.effectiveMargins)
+    let scroll =
+      entries[containerIndex].kind == .scroll
+      ? unsafeDowncast(container, to: ScrollView.self) : nil
+    // Items: 0 the container, 1 and 2 its safe-area and margins guides (a scroll view's
+    // content and frame guides), 3... subviews.
+    let firstGuide = scroll?.contentLayoutGuide ?? container.layoutState.safeAreaGuide
+    let secondGuide = scroll?.frameLayoutGuide ?? container.layoutState.marginsGuide
+    let firstGuideFrame = Self.unclamped(containerFrame, derived.safeAreaInsets)
+    let secondGuideFrame =
+      scroll == nil ? Self.unclamped(containerFrame, derived.effectiveMargins) : containerFrame
 
-    // Items: 0 the container, 1 its safe-area guide, 2 its margins guide, 3... subviews.
     var slots: [ObjectIdentifier: Int] = [:]
     var kinds: [Kind] = []
     for (offset, child) in subviews.enumerated() {
@@ -208,6 +231,8 @@ private final class AnchorChainEvaluation {
         kinds.append(.island)
       } else if isContainer(child) {
         kinds.append(.container)
+      } else if isScrollScope(child) {
+        kinds.append(.scroll)
       } else {
         return false
       }
@@ -215,16 +240,25 @@ private final class AnchorChainEvaluation {
     func slot(of item: (any LayoutItem)?) -> Int? {
       guard let item else { return nil }
       if item === container { return 0 }
-      if let safeGuide, item === safeGuide { return 1 }
-      if let marginsGuide, item === marginsGuide { return 2 }
+      if let firstGuide, item === firstGuide { return 1 }
+      if let secondGuide, item === secondGuide { return 2 }
       return slots[ObjectIdentifier(item)]
+    }
+    /// In a scroll view's scope, a subview's constraint to the scroll view's edges or
+    /// centre means the content guide, and the content guide's leading and top edges are
+    /// the scroll view's (so that they are known before the guide's size is).
+    func scrollSlot(_ item: Int, _ part: Part, other: Int) -> Int {
+      guard scroll != nil else { return item }
+      if item == 0 && part != .size && other >= 3 { return part == .minEdge ? 0 : 1 }
+      if item == 1 && part == .minEdge { return 0 }
+      return item
     }
 
     var links: [(horizontal: Bool, link: Link)] = []
     func addLink(_ constraint: LayoutConstraint) -> Bool {
       guard constraint.priority.isRequired, constraint.relation == .equal,
         constraint.constant.isFinite, constraint.multiplier.isFinite,
-        constraint.multiplier != 0, let first = slot(of: constraint.firstItem),
+        constraint.multiplier != 0, var first = slot(of: constraint.firstItem),
         let firstPart = Part(constraint.firstAttribute)
       else { return false }
       let horizontal = constraint.firstAttribute.isHorizontal
@@ -239,12 +273,19 @@ private final class AnchorChainEvaluation {
           ))
         return true
       }
-      guard let second = slot(of: constraint.secondItem), first != second,
-        first >= 3 || second >= 3, let secondPart = Part(secondAttribute),
+      guard var second = slot(of: constraint.secondItem), first != second,
+        // (In a scroll view's scope also a relation of the content guide to the scroll view
+        // or its frame guide: the content as wide as the frame.)
+        first >= 3 || second >= 3 || (scroll != nil && (first == 1 || second == 1)),
+        let secondPart = Part(secondAttribute),
         secondAttribute.isHorizontal == horizontal,
         (firstPart == .size) == (secondPart == .size),
         firstPart == .size || constraint.multiplier == 1
       else { return false }
+      (first, second) = (
+        scrollSlot(first, firstPart, other: second), scrollSlot(second, secondPart, other: first)
+      )
+      guard first != second else { return false }
       links.append(
         (
           horizontal,
@@ -279,8 +320,22 @@ private final class AnchorChainEvaluation {
         states[index].size = isHorizontal ? rect.width : rect.height
       }
       place(0, containerFrame)
-      place(1, safeFrame)
-      place(2, marginsFrame)
+      place(2, secondGuideFrame)
+      if let scroll {
+        // The content guide starts at the scroll view's origin; its size is the set
+        // content size, else what its other edges get (zero if nothing places them).
+        if let size = scroll.explicitContentSize {
+          place(1, Rect(origin: containerFrame.origin, size: size))
+        } else {
+          states[1].equations = [
+            Equation(
+              part: .minEdge, value: isHorizontal ? containerFrame.minX : containerFrame.minY,
+              dependsOnNatural: false)
+          ]
+        }
+      } else {
+        place(1, firstGuideFrame)
+      }
       for (offset, child) in subviews.enumerated()
       where child.translatesAutoresizingMaskIntoConstraints {
         let frame = child.frame
@@ -296,11 +351,16 @@ private final class AnchorChainEvaluation {
       let axisLinks = links.filter { $0.horizontal == isHorizontal }.map(\.link)
       guard
         solveAxis(
-          &states, links: axisLinks, subviews: subviews, kinds: kinds, horizontal: isHorizontal)
+          &states, links: axisLinks, subviews: subviews, kinds: kinds, horizontal: isHorizontal,
+          contentGuide: scroll != nil)
       else { return false }
       if isHorizontal { horizontal = states } else { vertical = states }
     }
 
+    if scroll != nil {
+      entries[containerIndex].contentSize = Size(
+        width: Self.clean(horizontal[1].size), height: Self.clean(vertical[1].size))
+    }
     for (offset, child) in subviews.enumerated() {
       let h = horizontal[offset + 3]
       let v = vertical[offset + 3]
@@ -339,9 +399,12 @@ private final class AnchorChainEvaluation {
   }
 
   /// Resolves one axis of a scope in dependency order. False when an item stays unplaced,
-  /// gets more equations than it has unknowns, or a size would depend on a natural size.
+  /// gets more equations than it has unknowns, or a size would depend on a natural size —
+  /// except a scroll view's content guide (item 1 when `contentGuide`), which takes the size
+  /// its content gives it and is empty when nothing places its far edge.
   private func solveAxis(
-    _ states: inout [AxisState], links: [Link], subviews: [View], kinds: [Kind], horizontal: Bool
+    _ states: inout [AxisState], links: [Link], subviews: [View], kinds: [Kind], horizontal: Bool,
+    contentGuide: Bool
   ) -> Bool {
     var linksOf = [[Int]](repeating: [], count: states.count)
     var used = [Bool](repeating: false, count: links.count)
@@ -366,8 +429,9 @@ private final class AnchorChainEvaluation {
       let sizeFromNatural =
         (b.part.positionFactor != 0 && a.dependsOnNatural)
         || (a.part.positionFactor != 0 && b.dependsOnNatural)
-      // The simplex would trade this size against the natural size it follows from.
-      if sizeFromNatural { return false }
+      // The simplex would trade this size against the natural size it follows from (a
+      // content guide's only pull is towards zero at priority 1).
+      if sizeFromNatural && !(contentGuide && item == 1) { return false }
       states[item].placed = true
       states[item].position = position
       states[item].size = size
@@ -441,6 +505,12 @@ private final class AnchorChainEvaluation {
         break
       }
       if !filled { break }
+    }
+    if contentGuide && !states[1].placed && states[1].equations.count == 1 {
+      // Nothing places the content guide's far edge: it is as small as allowed.
+      states[1].placed = true
+      states[1].position = states[1].equations[0].value
+      states[1].size = 0
     }
     return states.allSatisfy(\.placed)
   }
@@ -519,13 +589,19 @@ private final class AnchorChainEvaluation {
       state.effectiveLayoutMargins = entry.derived.effectiveMargins
       state.chainNaturalSize = entry.natural
       switch entry.kind {
-      case .container:
+      case .container, .scroll:
         state.isRelayoutBoundary = false
         let size = entry.absolute.size
         let insets = entry.derived.safeAreaInsets
         let margins = entry.derived.effectiveMargins
         state.safeAreaGuide?.layoutFrame = Self.guideFrame(size, insets)
         state.marginsGuide?.layoutFrame = Self.guideFrame(size, margins)
+        if let contentSize = entry.contentSize {
+          let scroll = unsafeDowncast(view, to: ScrollView.self)
+          scroll.contentLayoutGuide.layoutFrame = Rect(origin: .zero, size: contentSize)
+          scroll.frameLayoutGuide.layoutFrame = Self.guideFrame(size, .zero)
+          scroll.contentGuideWasResolved(size: contentSize)
+        }
       case .island:
         // A change inside an island that keeps its frame relayouts it alone unless the
         // safe area reaches it (boundaries are laid out with zero insets).
@@ -538,13 +614,13 @@ private final class AnchorChainEvaluation {
         }
       }
     }
-    for entry in entries where entry.kind == .container {
+    for entry in entries where entry.kind != .island {
       let state = entry.view.layoutState
       state.needsLayout = false
       state.selfDirty = false
       state.dirtyChildren.removeAll(keepingCapacity: true)
     }
-    for entry in entries where entry.kind == .container { entry.view.layoutSubviews() }
+    for entry in entries where entry.kind != .island { entry.view.layoutSubviews() }
   }
 
   /// Derives the insets of every view below an island's root that the safe area reaches.

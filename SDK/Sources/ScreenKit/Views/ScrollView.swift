@@ -33,7 +33,7 @@ open class ScrollView: View {
   public private(set) lazy var frameLayoutGuide = LayoutGuide(
     kind: .scrollFrame, owner: self, identifier: "frameLayoutGuide")
 
-  private var explicitContentSize: Size?
+  private(set) var explicitContentSize: Size?
   private var solvedContentSize: Size = .zero
   private var offset: Point = .zero { didSet { if offset != oldValue { setNeedsDisplay() } } }
 
@@ -133,9 +133,13 @@ open class ScrollView: View {
   }
 
   override func didSolveLayout(_ pass: LayoutPass) {
-    if let frame = pass.solvedFrame(of: contentLayoutGuide) {
-      solvedContentSize = frame.size
-    }
+    contentGuideWasResolved(size: pass.solvedFrame(of: contentLayoutGuide)?.size)
+  }
+
+  /// Takes the content guide's size from a pass (the simplex's, or anchor chains'), when it
+  /// has one, and clamps the offset to the new range.
+  func contentGuideWasResolved(size: Size?) {
+    if let size { solvedContentSize = size }
     offset = clamped(offset)
     setNeedsDisplay()  // the content size and the safe area's share of the inset may move
   }
