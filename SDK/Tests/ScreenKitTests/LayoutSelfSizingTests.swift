@@ -279,6 +279,25 @@ private final class ScrollForm {
     #expect(row.frame.minY == form.stack.arrangedSubviews[0].frame.maxY + 4)
   }
 
+  @Test func eachRowIsMeasuredOnceAtItsBreadthAndSolvedOnce() {
+    // Anchor chains give the stack its width before asking for its height, so each row is
+    // measured at the width it gets, not compressed and then again.
+    for rows in [10, 40] {
+      let form = Form(rows: rows)
+      let before = LayoutEngine.statistics
+      form.window.makeKeyAndVisible()
+      form.window.layoutIfNeeded()
+      let solves = LayoutEngine.statistics.solves - before.solves
+      #expect(solves == 2 * rows, "\(rows) rows: \(solves) solves")
+      let scrollForm = ScrollForm(rows: rows)
+      let scrollBefore = LayoutEngine.statistics
+      scrollForm.window.makeKeyAndVisible()
+      scrollForm.window.layoutIfNeeded()
+      let scrollSolves = LayoutEngine.statistics.solves - scrollBefore.solves
+      #expect(scrollSolves == 2 * rows, "\(rows) rows in a scroll view: \(scrollSolves) solves")
+    }
+  }
+
   @Test func aLabelChangeSolvesItsRowAlone() {
     let form = Form(rows: 60)
     form.window.makeKeyAndVisible()

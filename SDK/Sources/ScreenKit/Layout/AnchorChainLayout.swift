@@ -352,7 +352,7 @@ private final class AnchorChainEvaluation {
       guard
         solveAxis(
           &states, links: axisLinks, subviews: subviews, kinds: kinds, horizontal: isHorizontal,
-          contentGuide: scroll != nil)
+          across: isHorizontal ? nil : horizontal.map(\.size), contentGuide: scroll != nil)
       else { return false }
       if isHorizontal { horizontal = states } else { vertical = states }
     }
@@ -404,7 +404,7 @@ private final class AnchorChainEvaluation {
   /// its content gives it and is empty when nothing places its far edge.
   private func solveAxis(
     _ states: inout [AxisState], links: [Link], subviews: [View], kinds: [Kind], horizontal: Bool,
-    contentGuide: Bool
+    across: [Double]?, contentGuide: Bool
   ) -> Bool {
     var linksOf = [[Int]](repeating: [], count: states.count)
     var used = [Bool](repeating: false, count: links.count)
@@ -491,7 +491,12 @@ private final class AnchorChainEvaluation {
           kinds[index - 3] == .island,
           Self.hasDeterminedNaturalSize(subviews[index - 3], horizontal: horizontal)
         else { continue }
-        let natural = DirectStackLayout.naturalSize(of: subviews[index - 3])
+        // (The other axis, when solved first, gives the breadth to measure a stack's rows at
+        // when the stack runs along this axis.)
+        let island = subviews[index - 3]
+        let runsAlong = (island as? StackView)?.axis == (horizontal ? .horizontal : .vertical)
+        let natural = DirectStackLayout.naturalSize(
+          of: island, across: runsAlong ? across?[index] : nil)
         let size = horizontal ? natural.width : natural.height
         let equation = state.equations[0]
         states[index].placed = true

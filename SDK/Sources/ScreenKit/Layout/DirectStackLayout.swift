@@ -196,7 +196,7 @@ enum DirectStackLayout {
       let current = vertical ? view.frame.width : view.frame.height
       across = breadth ?? (current > 0 ? current : nil)
     }
-    state.rare.selfSizingBreadth = across
+    state.selfSizingBreadth = across
     guard let across else {
       return LayoutEngine.fittingSize(
         of: view, target: .zero, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel,
@@ -243,6 +243,41 @@ enum DirectStackLayout {
       view = stack
     }
     return false
+  }
+
+  /// The natural size, where the breadth `view` (a stack) will have across its axis is
+  /// already known (anchor chains resolve an island's width before the height they ask
+  /// for): a stack of self-sizing views measures them at that breadth, rather than
+  /// compressed and then again when it is arranged.
+  static func naturalSize(of view: View, across: Double?) -> Size {
+    if let across, view.directLayoutRole == .stack,
+      qualification(of: view) == .arrangesSelfSizing
+    {
+      measureSelfSizingViews(of: unsafeDowncast(view, to: StackView.self), at: across)
+    }
+    return naturalSize(of: view)
+  }
+
+  /// Measures the visible self-sizing views `stack` arranges at `breadth` (the stack's, which
+  /// `fill` alignment gives them), those not measured there yet, and drops the natural sizes
+  /// above them that were added up from other measures.
+  private static func measureSelfSizingViews(of stack: StackView, at breadth: Double) {
+    var measured = false
+    for child in stack.arrangedSubviews where !child.isHidden {
+      let state = child.layoutState
+      // (Cheap tests first: this runs for every row of a form on each pass.)
+      guard state.naturalSize == nil || state.selfSizingBreadth != breadth, isSelfSizing(child)
+      else { continue }
+      state.naturalSize = withFixedDimensions(
+        selfSizingNaturalSize(of: child, breadth: breadth), of: child)
+      measured = true
+    }
+    guard measured else { return }
+    var ancestor: View? = stack
+    while let view = ancestor, view.layoutState.naturalSize != nil {
+      view.layoutState.naturalSize = nil
+      ancestor = view.superview
+    }
   }
 
   /// The natural size: fixed constant constraints, else the intrinsic size (0 where there is
@@ -371,6 +406,10 @@ enum DirectStackLayout {
     let available = vertical ? bounds.height : bounds.width
     let crossAvailable = vertical ? bounds.width : bounds.height
     let arranged = stack.arrangedSubviews
+    if stack.layoutState.directQualification == .arrangesSelfSizing {
+      // Measured where they will be, once (a direct root's breadth is known only now).
+      measureSelfSizingViews(of: stack, at: crossAvailable)
+    }
     // The natural sizes of the visible arranged views, in order, and the spacing between them.
     var naturals: [Size] = []
     naturals.reserveCapacity(arranged.count)
@@ -475,7 +514,7 @@ enum DirectStackLayout {
     var index = 0
     for child in arranged where !child.isHidden {
       defer { index += 1 }
-      guard isSelfSizing(child), child.layoutState.rare.selfSizingBreadth != breadth else {
+      guard child.layoutState.selfSizingBreadth != breadth, isSelfSizing(child) else {
         continue
       }
       let natural = withFixedDimensions(

@@ -176,6 +176,12 @@ final class ViewLayoutState {
     get { rareFields?.containerInput }
     set { rare.containerInput = newValue }
   }
+  /// For a self-sizing view: the breadth its natural size was measured at (nil when measured
+  /// compressed, or never).
+  var selfSizingBreadth: Double? {
+    get { rareFields?.selfSizingBreadth }
+    set { rare.selfSizingBreadth = newValue }
+  }
   /// For a sealed container: the input, size and margins its own pass last solved with.
   var solvedContainerInput: (LayoutPass.Nested, Size, EdgeInsets, EdgeInsets)? {
     get { rareFields?.solvedContainerInput }
