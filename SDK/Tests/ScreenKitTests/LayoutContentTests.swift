@@ -2,6 +2,10 @@ import Testing
 
 @testable import ScreenKit
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 // Widths below are Inter's hmtx advances summed with fontTools, independently of ScreenKit's
 // lookup: "Hello, World" is 16136 units in Regular and 16901 in Bold, at 2816 units per em.
 
@@ -244,4 +248,19 @@ import Testing
   #expect(!orphan.isActive)
   #expect(LayoutDiagnostics.recentIssues.count == 3)
   #expect("\(LayoutDiagnostics.recentIssues.last!)".contains("no common ancestor"))
+}
+
+/// Priorities weigh 10^(p/100) in the simplex, whole ones from a table, others computed:
+/// both agree and every step up weighs more.
+@Test func priorityWeightsGrowByAConstantFactor() {
+  var previous = 0.0
+  for tenth in 10...9_990 {
+    let priority = LayoutPriority(Float(tenth) / 10)
+    let weight = priority.solverWeight
+    #expect(weight > previous, "\(priority.rawValue)")
+    let expected = pow(10, Double(priority.rawValue) / 100)
+    #expect(abs(weight / expected - 1) < 1e-12, "\(priority.rawValue): \(weight)")
+    previous = weight
+  }
+  #expect(LayoutPriority(1_000).solverWeight == LayoutPriority(999).solverWeight)
 }

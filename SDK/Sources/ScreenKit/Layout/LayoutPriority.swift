@@ -32,14 +32,23 @@ public struct LayoutPriority: RawRepresentable, Sendable, Hashable, Comparable,
   /// The objective weight of a non-required priority in the simplex: 10^(p/100), so each
   /// priority step outweighs the one below it by a constant factor.
   var solverWeight: Double {
+    let clamped = min(max(rawValue, 1), 999)
+    // Whole priorities (nearly all) from a table: every constraint of a pass asks.
+    if clamped == clamped.rounded(.towardZero) { return Self.wholeWeights[Int(clamped)] }
+    return Self.weight(clamped)
+  }
+
+  private static func weight(_ priority: Float) -> Double {
     var result = 1.0
-    var exponent = Double(min(max(rawValue, 1), 999)) / 100
+    var exponent = Double(priority) / 100
     while exponent >= 1 {
       result *= 10
       exponent -= 1
     }
     return result * _pow10(exponent)
   }
+
+  private static let wholeWeights: [Double] = (0...999).map { weight(Float($0)) }
 
   public static func < (lhs: LayoutPriority, rhs: LayoutPriority) -> Bool {
     lhs.rawValue < rhs.rawValue
