@@ -202,10 +202,12 @@ enum DirectStackLayout {
         of: view, target: .zero, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel,
         exact: true)
     }
+    // In the view's own session: its layout at this breadth then swaps only its size rows.
     return LayoutEngine.fittingSize(
       of: view, target: vertical ? Size(width: across, height: 0) : Size(width: 0, height: across),
       horizontal: vertical ? .required : .fittingSizeLevel,
-      vertical: vertical ? .fittingSizeLevel : .required, exact: true)
+      vertical: vertical ? .fittingSizeLevel : .required, exact: true,
+      session: LayoutEngine.simplexSession(of: view))
   }
 
   /// Lays out the hierarchy under `root` (whose frame is fixed), visiting only dirty views

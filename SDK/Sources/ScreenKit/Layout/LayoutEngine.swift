@@ -114,14 +114,17 @@ enum LayoutEngine {
   }
 
   /// The size `view` takes with its constraints when asked to be `target` at the given
-  /// priorities, rounded to 1e-6 unless `exact`; the view's frame is not changed.
+  /// priorities, rounded to 1e-6 unless `exact`; the view's frame is not changed. With
+  /// `session`, the view's own simplex session solves it (a self-sizing view, whose next
+  /// pass in that session then only swaps the rows of its size), else a new solver.
   static func fittingSize(
     of view: View, target: Size, horizontal: LayoutPriority, vertical: LayoutPriority,
-    exact: Bool = false
+    exact: Bool = false, session: SimplexSession? = nil
   ) -> Size {
     let pass = LayoutPass(
       root: view, passID: nextPassID,
-      fitting: LayoutPass.Fitting(target: target, horizontal: horizontal, vertical: vertical))
+      fitting: LayoutPass.Fitting(target: target, horizontal: horizontal, vertical: vertical),
+      session: session)
     nextPassID += 1
     pass.build()
     statistics.solves += 1
