@@ -168,7 +168,7 @@ private final class ScrollForm {
 
   @Test func contentPinnedOtherwiseAgreesWithOneSolve() {
     // A fixed-size view pinned to the content's top and leading only (the content guide is
-    // empty); a tall stack pinned to the content's edges and as wide as the frame guide less
+    // empty); a view that keeps its frame (so does the content guide); a tall stack pinned to the content's edges and as wide as the frame guide less
     // its margins; a stack pinned to the content, whose width is the frame guide's; a label
     // under a wide one, centred on the scroll view's centre.
     func window(_ configure: (View, ScrollView) -> Void) -> Window {
@@ -217,6 +217,11 @@ private final class ScrollForm {
         stack.trailingAnchor.constraint(equalTo: scroll.trailingAnchor, constant: -16),
         stack.widthAnchor.constraint(equalTo: scroll.frameLayoutGuide.widthAnchor, constant: -32),
       ])
+    }
+    expectChained("a view keeping its frame") { _, scroll in
+      let badge = Label(frame: Rect(x: 30, y: 500, width: 80, height: 20))
+      badge.text = "Kept"
+      scroll.addSubview(badge)
     }
     expectChained("content as wide as the frame") { _, scroll in
       let stack = StackView()
