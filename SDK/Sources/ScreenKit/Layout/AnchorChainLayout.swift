@@ -12,8 +12,9 @@
 ///   views: a container whose scope has its `contentLayoutGuide` and `frameLayoutGuide` in
 ///   place of the safe-area and margins guides, as the simplex reads it — a subview's
 ///   constraint to the scroll view's edges or centre means the content guide, whose leading
-///   and top edges are the scroll view's; the content guide's size is what the chains give
-///   its other edges (an island's natural size included: nothing but the pull towards zero
+///   and top edges are the scroll view's and which may be related to the frame guide (the
+///   content as wide as the frame); the content guide's size is what the chains give its
+///   other edges (an island's natural size included: nothing but the pull towards zero
 ///   at priority 1 acts on it), zero where nothing places it, or `contentSize` where set.
 ///   This is the stacked form of seeds/000: a stack of rows pinned to the content guide and
 ///   as wide as the frame guide.
