@@ -521,3 +521,107 @@ private func randomChainWindow(seed: Int, leaves: inout [View]) -> Window {
   leaves = made
   return window
 }
+
+/// Cards that keep their frames, each laid out inside by inequalities (which anchor chains
+/// do not take): chains place the cards and each card's own session solves its inside, as
+/// the simplex solves its sealed containers.
+@MainActor
+private final class CardBoard {
+  let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+  var cards: [View] = []
+  var titles: [Label] = []
+
+  init(cards count: Int) {
+    window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
+    let root = View(frame: window.bounds)
+    for index in 0..<count {
+      // The first card lies under the window's top inset.
+      let card = View(frame: Rect(x: 16, y: Double(index) * 70 + 10, width: 358, height: 64))
+      let title = Label()
+      title.text = "Card \(index)"
+      title.translatesAutoresizingMaskIntoConstraints = false
+      let detail = Label()
+      detail.text = "Detail \(index % 5)"
+      detail.translatesAutoresizingMaskIntoConstraints = false
+      card.addSubview(title)
+      card.addSubview(detail)
+      LayoutConstraint.activate([
+        title.leadingAnchor.constraint(equalTo: card.layoutMarginsGuide.leadingAnchor),
+        title.topAnchor.constraint(equalTo: card.safeAreaLayoutGuide.topAnchor, constant: 4),
+        title.trailingAnchor.constraint(lessThanOrEqualTo: card.trailingAnchor, constant: -8),
+        detail.topAnchor.constraint(equalTo: title.bottomAnchor, constant: 4),
+        detail.leadingAnchor.constraint(equalTo: title.leadingAnchor),
+        detail.trailingAnchor.constraint(lessThanOrEqualTo: card.trailingAnchor, constant: -8),
+      ])
+      if index % 3 == 2 {
+        // A nested card.
+        let inner = View(frame: Rect(x: 250, y: 8, width: 100, height: 40))
+        let label = Label()
+        label.text = "Inner"
+        label.translatesAutoresizingMaskIntoConstraints = false
+        inner.addSubview(label)
+        card.addSubview(inner)
+        LayoutConstraint.activate([
+          label.centerYAnchor.constraint(equalTo: inner.centerYAnchor),
+          label.trailingAnchor.constraint(equalTo: inner.trailingAnchor, constant: -4),
+          label.leadingAnchor.constraint(greaterThanOrEqualTo: inner.leadingAnchor, constant: 4),
+        ])
+      }
+      root.addSubview(card)
+      cards.append(card)
+      titles.append(title)
+    }
+    window.addSubview(root)
+  }
+}
+
+@MainActor
+@Suite struct LayoutSealedCardTests {
+  @Test func cardsAreChainedAndSolvedOneByOneAsOneSolveWould() {
+    let changes: [(String, (CardBoard) -> Void)] = [
+      ("title", { $0.titles[4].text = "A much longer title for this card" }),
+      ("move", { $0.cards[2].frame.origin.y += 30 }),
+      ("resize", { $0.cards[1].frame.size.width = 200 }),
+      ("window", { try? $0.window.resize(to: Size(width: 320, height: 700)) }),
+      (
+        "insets",
+        { $0.window.hostSafeAreaInsets = EdgeInsets(top: 90, left: 0, bottom: 0, right: 0) }
+      ),
+    ]
+    for (name, change) in changes {
+      let delta = expectAgreesWithSolver("cards, \(name)") {
+        let board = CardBoard(cards: 8)
+        return (board.window, { change(board) })
+      }
+      #expect(delta.anchorChainPasses >= 1, "\(name)")
+    }
+  }
+
+  @Test func aChangeInOneCardSolvesThatCardAlone() {
+    let board = CardBoard(cards: 30)
+    board.window.makeKeyAndVisible()
+    board.window.layoutIfNeeded()
+    let before = LayoutEngine.statistics
+    LayoutEngine.statistics.largestSolve = 0
+    board.titles[7].text = "Changed"
+    board.window.layoutIfNeeded()
+    let after = LayoutEngine.statistics
+    // The card is a relayout boundary: no chain pass, one solve of the card.
+    #expect(after.anchorChainPasses == before.anchorChainPasses)
+    #expect(after.solves - before.solves == 1)
+    #expect(after.largestSolve == 3)
+    var (evaluated, solved) = (layoutSnapshot(board.window), [(String, [Double])]())
+    LayoutEngine.forceSolver = true
+    let reference = CardBoard(cards: 30)
+    reference.window.makeKeyAndVisible()
+    reference.titles[7].text = "Changed"
+    reference.window.layoutIfNeeded()
+    LayoutEngine.forceSolver = false
+    solved = layoutSnapshot(reference.window)
+    #expect(evaluated.count == solved.count)
+    for (a, b) in zip(evaluated, solved) {
+      #expect(a.0 == b.0 && zip(a.1, b.1).allSatisfy { abs($0 - $1) < 2e-6 }, "\(a) vs \(b)")
+    }
+    evaluated = []
+  }
+}

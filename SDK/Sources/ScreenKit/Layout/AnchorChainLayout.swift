@@ -8,6 +8,12 @@
 /// * an **island**: a subtree that `DirectStackLayout` qualifies for;
 /// * a **container**: a view other than a stack, scroll view or label, without user guides,
 ///   whose subviews are islands, containers or scroll views; or
+/// * a **sealed container**: a plain `View` that keeps its frame, with subviews, not a
+///   controller's, whose subtree's constraints relate only views inside it and whose own
+///   constraints need the simplex (an inequality or a priority below required), such as a
+///   card of labels placed with inequalities; its subtree is solved by its own simplex
+///   session (as the simplex solves its sealed containers) when it needs layout or its
+///   frame, safe area or margins changed;
 /// * a **scroll view** without user guides whose subviews are islands, containers or scroll
 ///   views: a container whose scope has its `contentLayoutGuide` and `frameLayoutGuide` in
 ///   place of the safe-area and margins guides, as the simplex reads it — a subview's
@@ -76,6 +82,8 @@ private final class AnchorChainEvaluation {
     /// A scroll view: a container whose scope has its content and frame guides.
     case scroll
     case island
+    /// A view that keeps its frame, whose subtree its own simplex session solves.
+    case sealed
   }
 
   /// A container or island with its absolute frame and derived insets.
@@ -179,7 +187,7 @@ private final class AnchorChainEvaluation {
         sizeChanged: false))
     var index = 0
     while index < entries.count {
-      if entries[index].kind != .island {
+      if entries[index].kind == .container || entries[index].kind == .scroll {
         guard resolveScope(of: index) else { return false }
       }
       index += 1
@@ -191,6 +199,30 @@ private final class AnchorChainEvaluation {
   private func isContainer(_ view: View) -> Bool {
     !(view is StackView) && !(view is ScrollView) && !(view is Label)
       && view.layoutState.guides.isEmpty
+  }
+
+  /// Whether `view` is a sealed container (see `AnchorChainLayout`): keeping its frame, a
+  /// plain view with subviews and no controller, whose subtree's constraints stay inside it,
+  /// and whose own scope needs the simplex (deeper ones may still be chained or self-sizing).
+  private func isSealed(_ view: View) -> Bool {
+    guard type(of: view) == View.self, view.translatesAutoresizingMaskIntoConstraints,
+      !view.subviews.isEmpty, view.owningViewController == nil,
+      view.layoutState.constraints.contains(where: {
+        !$0.priority.isRequired || $0.relation != .equal
+      })
+    else { return false }
+    func inside(_ item: (any LayoutItem)?) -> Bool {
+      guard let item else { return true }
+      guard let owner = item.owningLayoutView else { return false }
+      return owner === view || owner.isDescendant(of: view)
+    }
+    func selfContained(_ current: View) -> Bool {
+      for constraint in current.layoutState.constraints {
+        guard inside(constraint.firstItem), inside(constraint.secondItem) else { return false }
+      }
+      return current.subviews.allSatisfy(selfContained)
+    }
+    return selfContained(view)
   }
 
   /// Whether `view` is a scroll view whose scope may hold anchor chains.
@@ -230,6 +262,8 @@ private final class AnchorChainEvaluation {
       slots[ObjectIdentifier(child)] = offset + 3
       if DirectStackLayout.qualifies(child) {
         kinds.append(.island)
+      } else if isSealed(child) {
+        kinds.append(.sealed)
       } else if isContainer(child) {
         kinds.append(.container)
       } else if isScrollScope(child) {
@@ -608,6 +642,26 @@ private final class AnchorChainEvaluation {
           scroll.frameLayoutGuide.layoutFrame = Self.guideFrame(size, .zero)
           scroll.contentGuideWasResolved(size: contentSize)
         }
+      case .sealed:
+        // As the simplex pass solves its sealed containers: again only when something
+        // inside changed, or its frame, safe area or margins did.
+        let input = LayoutPass.Nested(
+          origin: entry.absolute.origin, safeRect: entry.derived.safeRect)
+        state.containerInput = input
+        let size = entry.absolute.size
+        if state.needsLayout || state.solvedContainerInput == nil
+          || state.solvedContainerInput!.0 != input || state.solvedContainerInput!.1 != size
+          || state.solvedContainerInput!.2 != state.safeAreaInsets
+          || state.solvedContainerInput!.3 != state.effectiveLayoutMargins
+        {
+          state.solvedContainerInput = (
+            input, size, state.safeAreaInsets, state.effectiveLayoutMargins
+          )
+          LayoutEngine.layOutSubtree(of: view, nested: input, top: root)
+        }
+        // Its frame is its own: a change inside it solves it alone (set after its pass,
+        // which clears the flags of the views it places).
+        state.relayoutBoundary = .sealed
       case .island:
         // A change inside an island that keeps its frame relayouts it alone unless the
         // safe area reaches it (boundaries are laid out with zero insets).
@@ -620,13 +674,14 @@ private final class AnchorChainEvaluation {
         }
       }
     }
-    for entry in entries where entry.kind != .island {
+    let containers = entries.lazy.filter { $0.kind == .container || $0.kind == .scroll }
+    for entry in containers {
       let state = entry.view.layoutState
       state.needsLayout = false
       state.selfDirty = false
       state.dirtyChildren.removeAll(keepingCapacity: true)
     }
-    for entry in entries where entry.kind != .island { entry.view.layoutSubviews() }
+    for entry in containers { entry.view.layoutSubviews() }
   }
 
   /// Derives the insets of every view below an island's root that the safe area reaches.

@@ -72,6 +72,20 @@ enum LayoutEngine {
     root.layoutState.rare.pendingBoundaries.removeAll(keepingCapacity: true)
     for (index, entry) in pending.enumerated() {
       guard let boundary = entry.view, boundary.layoutState.needsLayout else { continue }
+      let state = boundary.layoutState
+      if state.relayoutBoundary == .sealed, !forceSolver, let input = state.containerInput,
+        boundary.isDescendant(of: root)
+      {
+        // A sealed container that anchor chains placed: its session solves its inside in
+        // the frame and safe area of the last pass, which did not depend on it.
+        statistics.passes += 1
+        state.solvedContainerInput = (
+          input, boundary.frame.size, state.safeAreaInsets, state.effectiveLayoutMargins
+        )
+        layOutSubtree(of: boundary, nested: input, top: root)
+        state.relayoutBoundary = .sealed
+        continue
+      }
       guard boundary.isDescendant(of: root), !forceSolver, DirectStackLayout.qualifies(boundary),
         boundary.layoutState.safeAreaInsets == .zero,
         !AnchorChainLayout.naturalSizeChanged(above: boundary),
@@ -107,8 +121,14 @@ enum LayoutEngine {
   /// frame a direct or anchor-chain pass gave it, with its own simplex session; `safeRect` is
   /// the part of its bounds inside the safe area.
   static func layoutSelfSizing(_ view: View, safeRect: Rect) {
-    solveWithSimplex(
-      root: view, nested: LayoutPass.Nested(origin: .zero, safeRect: safeRect), top: view)
+    layOutSubtree(of: view, nested: LayoutPass.Nested(origin: .zero, safeRect: safeRect), top: view)
+  }
+
+  /// Solves the subtree of `view`, whose frame an outer pass fixed, with its own simplex
+  /// session, as a sealed container of the layout root `top`: `nested` is its origin and the
+  /// safe rectangle around it in that pass.
+  static func layOutSubtree(of view: View, nested: LayoutPass.Nested, top: View) {
+    solveWithSimplex(root: view, nested: nested, top: top)
     clearNeedsLayout(view)
     runLayoutSubviews(view)
   }

@@ -16,9 +16,26 @@ final class ViewLayoutState {
   @exclusivity(unchecked) var selfDirty = true
   /// How the subtree qualifies for direct stack layout, valid while the view is not dirty.
   @exclusivity(unchecked) var directQualification: DirectStackLayout.Qualification?
-  /// Whether the view's frame does not depend on its own content (fixed by its superview's
-  /// direct arrangement or by its own frame), so a change inside it relayouts it alone.
-  @exclusivity(unchecked) var isRelayoutBoundary = false
+  /// Whether, and how, the view's frame does not depend on its own content (fixed by its
+  /// superview's direct arrangement or by its own frame), so that a change inside it
+  /// relayouts it alone: by direct evaluation, or (a sealed container that anchor chains
+  /// placed) by its own simplex session.
+  @exclusivity(unchecked) var relayoutBoundary = RelayoutBoundary.none
+  /// Whether the view is a relayout boundary (`relayoutBoundary`); setting it makes one that
+  /// direct evaluation lays out.
+  var isRelayoutBoundary: Bool {
+    get { relayoutBoundary != .none }
+    set { relayoutBoundary = newValue ? .direct : .none }
+  }
+
+  /// The kinds of relayout boundary (`relayoutBoundary`).
+  enum RelayoutBoundary: UInt8 {
+    case none
+    /// Laid out alone by direct evaluation.
+    case direct
+    /// A sealed container laid out alone by its own simplex session.
+    case sealed
+  }
   @exclusivity(unchecked) var translatesAutoresizingMaskIntoConstraints = true
   /// Set for the root view of a view controller: its margins are at least the system
   /// minimum. The controllers branch sets this when it installs a controller's view.
