@@ -65,7 +65,8 @@ struct AccessPolicyTests {
     #expect(!policy.mayAct(onSceneOwnedBy: 1001, peer: operatorUser))
     #expect(policy.mayAct(onSceneOwnedBy: 1000, peer: primaryMember))  // scene admin
     #expect(policy.mayAct(onSceneOwnedBy: 1000, peer: root))
-    #expect(!policy.mayAct(onSceneOwnedBy: 1002, peer: stranger))  // own scene, but only read rights
+    // Its own scene, but only read rights.
+    #expect(!policy.mayAct(onSceneOwnedBy: 1002, peer: stranger))
     #expect(policy.mayView(sceneOwnedBy: 1002, peer: stranger))
     #expect(!policy.mayView(sceneOwnedBy: 1000, peer: stranger))
     #expect(policy.mayView(sceneOwnedBy: 1002, peer: root))

@@ -40,7 +40,8 @@ struct AccessSceneTests {
   func sceneChecks() {
     let owner: UInt32 = 1000
     let ownCall = call("scene.event", uid: owner, gid: Self.controlGroup)
-    #expect(errorName { try access.checkScene("s1", ownedBy: owner, use: .act, call: ownCall) } == nil)
+    #expect(
+      errorName { try access.checkScene("s1", ownedBy: owner, use: .act, call: ownCall) } == nil)
     let other = call("scene.event", uid: 1001, gid: Self.controlGroup)
     #expect(
       errorName { try access.checkScene("s1", ownedBy: owner, use: .act, call: other) }
@@ -52,12 +53,15 @@ struct AccessSceneTests {
     #expect(errorName { try access.checkScene("s1", ownedBy: owner, use: .act, call: root) } == nil)
     // A reader sees its own scene (opened while it had control, say) but may not drive it.
     let reader = call("scene.event", uid: 1002)
-    #expect(errorName { try access.checkScene("s2", ownedBy: 1002, use: .view, call: reader) } == nil)
+    #expect(
+      errorName { try access.checkScene("s2", ownedBy: 1002, use: .view, call: reader) } == nil)
     #expect(
       errorName { try access.checkScene("s2", ownedBy: 1002, use: .act, call: reader) }
         == "compd.PermissionDenied")
     #expect(
-      errorName { try access.checkScene("s2", ownedBy: 1002, use: .view, call: call("scene.layout", uid: nil)) }
+      errorName {
+        try access.checkScene("s2", ownedBy: 1002, use: .view, call: call("scene.layout", uid: nil))
+      }
         == "compd.NoSuchScene")
   }
 

@@ -39,22 +39,32 @@ struct ServiceInstallTests {
     }
     let config = try String(contentsOfFile: destination + "/etc/compd/compd.conf", encoding: .utf8)
     #expect(config.contains("plugin-dir = /usr/local/lib/compd/plugins"))
-    let unit = try String(contentsOfFile: root + "/lib/systemd/system/compd.service", encoding: .utf8)
+    let unit = try String(
+      contentsOfFile: root + "/lib/systemd/system/compd.service", encoding: .utf8)
     #expect(unit.contains("ExecStart=/usr/local/bin/compd --config /etc/compd/compd.conf"))
     #expect(!unit.contains("dir@"), "an unsubstituted placeholder is left")
-    let bash = try String(contentsOfFile: root + "/share/bash-completion/completions/compctl", encoding: .utf8)
+    let bash = try String(
+      contentsOfFile: root + "/share/bash-completion/completions/compctl", encoding: .utf8)
     #expect(bash.contains("reload") && bash.contains("ping"))
 
     // A second install keeps an edited configuration.
     try (config + "\n# edited\n").write(
       toFile: destination + "/etc/compd/compd.conf", atomically: true, encoding: .utf8)
-    #expect(try runProcess("/bin/bash", [Self.repository + "/scripts/install.sh"], environment: environment, seconds: 300).status == 0)
-    #expect(try String(contentsOfFile: destination + "/etc/compd/compd.conf", encoding: .utf8).hasSuffix("# edited\n"))
+    #expect(
+      try runProcess(
+        "/bin/bash", [Self.repository + "/scripts/install.sh"], environment: environment,
+        seconds: 300
+      ).status == 0)
+    #expect(
+      try String(contentsOfFile: destination + "/etc/compd/compd.conf", encoding: .utf8).hasSuffix(
+        "# edited\n"))
     #expect(FileManager.default.fileExists(atPath: destination + "/etc/compd/compd.conf.default"))
 
     // The installed programs find libScreenKit.so in lib/compd and serve.
     let ldd = try runProcess("/usr/bin/ldd", [root + "/bin/compd"])
-    #expect(ldd.stdout.contains("libScreenKit.so => \(root)/bin/../lib/compd/libScreenKit.so"), "\(ldd.stdout)")
+    #expect(
+      ldd.stdout.contains("libScreenKit.so => \(root)/bin/../lib/compd/libScreenKit.so"),
+      "\(ldd.stdout)")
     let socket = destination + "/compd.sock"
     let daemon = Process()
     daemon.executableURL = URL(fileURLWithPath: root + "/bin/compd")

@@ -41,7 +41,8 @@ final class SocketServer: Service {
       try? await group.shutdownGracefully()
       throw error
     }
-    service?.listening(counts: ServiceStatus.Counts(clients: connections.count))  // (service) READY=1
+    // (service) READY=1
+    service?.listening(counts: ServiceStatus.Counts(clients: connections.count))
     // Returns when a graceful shutdown starts; throws if the group is cancelled instead.
     try? await gracefulShutdown()
     await listener.shutDown()
