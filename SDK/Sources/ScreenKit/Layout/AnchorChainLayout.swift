@@ -214,7 +214,7 @@ private final class AnchorChainEvaluation {
     func inside(_ item: (any LayoutItem)?) -> Bool {
       guard let item else { return true }
       guard let owner = item.owningLayoutView else { return false }
-      return owner === view || owner.isDescendant(of: view)
+      return owner.isDescendant(of: view)
     }
     func selfContained(_ current: View) -> Bool {
       for constraint in current.layoutState.constraints {
@@ -648,15 +648,7 @@ private final class AnchorChainEvaluation {
         let input = LayoutPass.Nested(
           origin: entry.absolute.origin, safeRect: entry.derived.safeRect)
         state.containerInput = input
-        let size = entry.absolute.size
-        if state.needsLayout || state.solvedContainerInput == nil
-          || state.solvedContainerInput!.0 != input || state.solvedContainerInput!.1 != size
-          || state.solvedContainerInput!.2 != state.safeAreaInsets
-          || state.solvedContainerInput!.3 != state.effectiveLayoutMargins
-        {
-          state.solvedContainerInput = (
-            input, size, state.safeAreaInsets, state.effectiveLayoutMargins
-          )
+        if state.shouldSolveContainer(with: input, size: entry.absolute.size) {
           LayoutEngine.layOutSubtree(of: view, nested: input, top: root)
         }
         // Its frame is its own: a change inside it solves it alone (set after its pass,

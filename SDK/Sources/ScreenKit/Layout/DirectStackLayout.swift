@@ -447,12 +447,10 @@ enum DirectStackLayout {
     default:
       let delta = available - total - spacing
       if stack.layoutState.directQualification == .arrangesSelfSizing {
-        // Nothing outside a self-sizing view may pull on its length, and its length must be
-        // the one it has at the breadth it gets.
+        // Nothing outside a self-sizing view may pull on its length (the views were measured
+        // at the breadth they get, above: a stack sized from other measures is off here).
         // (Within the 1e-6 to which frames from anchor chains and solves are rounded.)
-        guard abs(delta) <= 2e-6,
-          selfSizingLengthsHold(arranged, naturals: naturals, stack: stack, breadth: crossAvailable)
-        else {
+        guard abs(delta) <= 2e-6 else {
           needsFallback = true
           return
         }
@@ -503,36 +501,6 @@ enum DirectStackLayout {
       previous = child
       visibleIndex += 1
     }
-  }
-
-  /// Whether each visible self-sizing view measured at `breadth` keeps the length its stack
-  /// used; measures again the ones measured at another breadth (the first pass, a resize),
-  /// keeping what it measured either way.
-  private static func selfSizingLengthsHold(
-    _ arranged: [View], naturals: [Size], stack: StackView, breadth: Double
-  ) -> Bool {
-    let vertical = stack.axis == .vertical
-    var holds = true
-    var index = 0
-    for child in arranged where !child.isHidden {
-      defer { index += 1 }
-      guard child.layoutState.selfSizingBreadth != breadth, isSelfSizing(child) else {
-        continue
-      }
-      let natural = withFixedDimensions(
-        selfSizingNaturalSize(of: child, breadth: breadth), of: child)
-      let used = naturals[index]
-      if vertical ? natural.height != used.height : natural.width != used.width { holds = false }
-      child.layoutState.naturalSize = natural
-      child.layoutState.lastNaturalSize = natural
-      // The natural sizes above were added up from the old measure.
-      var ancestor: View? = stack
-      while let view = ancestor, view.layoutState.naturalSize != nil {
-        view.layoutState.naturalSize = nil
-        ancestor = view.superview
-      }
-    }
-    return holds
   }
 
   /// Spreads `delta` (room left, or overflow when negative) over the lengths of a `fill`

@@ -74,14 +74,12 @@ enum LayoutEngine {
       guard let boundary = entry.view, boundary.layoutState.needsLayout else { continue }
       let state = boundary.layoutState
       if state.relayoutBoundary == .sealed, !forceSolver, let input = state.containerInput,
-        boundary.isDescendant(of: root)
+        boundary.isDescendant(of: root),
+        state.shouldSolveContainer(with: input, size: boundary.frame.size)
       {
         // A sealed container that anchor chains placed: its session solves its inside in
         // the frame and safe area of the last pass, which did not depend on it.
         statistics.passes += 1
-        state.solvedContainerInput = (
-          input, boundary.frame.size, state.safeAreaInsets, state.effectiveLayoutMargins
-        )
         layOutSubtree(of: boundary, nested: input, top: root)
         state.relayoutBoundary = .sealed
         continue

@@ -250,14 +250,8 @@ extension LayoutEngine {
     for container in containers {
       let state = container.layoutState
       guard let input = state.containerInput else { continue }
-      let size = container.frame.size
-      if !state.needsLayout && !force, let last = state.solvedContainerInput,
-        last.0 == input, last.1 == size, last.2 == state.safeAreaInsets,
-        last.3 == state.effectiveLayoutMargins
-      {
-        continue
-      }
-      state.solvedContainerInput = (input, size, state.safeAreaInsets, state.effectiveLayoutMargins)
+      guard state.shouldSolveContainer(with: input, size: container.frame.size, force: force)
+      else { continue }
       solveWithSimplex(root: container, nested: input, top: top, forceContainers: force)
     }
   }

@@ -204,6 +204,21 @@ final class ViewLayoutState {
     get { rareFields?.solvedContainerInput }
     set { rare.solvedContainerInput = newValue }
   }
+
+  /// Whether a sealed container must be solved by its own pass with `input` at `size`: it
+  /// needs layout, `force` is set, or its input, size, safe area or margins differ from its
+  /// last solve. When it must, records them as the ones solved with.
+  func shouldSolveContainer(with input: LayoutPass.Nested, size: Size, force: Bool = false)
+    -> Bool
+  {
+    if !needsLayout && !force, let last = solvedContainerInput, last.0 == input,
+      last.1 == size, last.2 == safeAreaInsets, last.3 == effectiveLayoutMargins
+    {
+      return false
+    }
+    solvedContainerInput = (input, size, safeAreaInsets, effectiveLayoutMargins)
+    return true
+  }
 }
 
 /// A view held as weakly, so that layout bookkeeping never keeps a removed view alive
