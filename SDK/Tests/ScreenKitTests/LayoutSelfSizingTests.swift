@@ -29,6 +29,21 @@ private func makeFormRow(_ index: Int, wrapping: Bool) -> (row: View, title: Lab
   return (row, title, value)
 }
 
+/// Expects the frames a pass left to be those one solve leaves, in the same order, to the
+/// 1e-6 both round to.
+@MainActor
+private func expectSameFrames(
+  _ direct: [Rect], _ solved: [Rect], _ label: String,
+  sourceLocation: SourceLocation = #_sourceLocation
+) {
+  #expect(direct.count == solved.count, "\(label)", sourceLocation: sourceLocation)
+  for (a, b) in zip(direct, solved) {
+    let close = [a.minX - b.minX, a.minY - b.minY, a.width - b.width, a.height - b.height]
+      .allSatisfy { abs($0) < 2e-6 }
+    #expect(close, "\(label): \(a), solver \(b)", sourceLocation: sourceLocation)
+  }
+}
+
 /// A form in the shape of LayoutBench's `constraints`: a stack pinned to the top and sides
 /// of a window's root view (its height free), holding rows that are plain views with a title
 /// and a value label placed by anchors and kept apart by an inequality. Each row is a
@@ -158,19 +173,15 @@ private final class ScrollForm {
     }
     let direct = layOut(solver: false)
     let solved = layOut(solver: true)
-    #expect(direct.count == solved.count)
-    for (a, b) in zip(direct, solved) {
-      let close = [a.minX - b.minX, a.minY - b.minY, a.width - b.width, a.height - b.height]
-        .allSatisfy { abs($0) < 2e-6 }
-      #expect(close, "\(a), solver \(b)")
-    }
+    expectSameFrames(direct, solved, "scroll form")
   }
 
   @Test func contentPinnedOtherwiseAgreesWithOneSolve() {
     // A fixed-size view pinned to the content's top and leading only (the content guide is
-    // empty); a view that keeps its frame (so does the content guide); a tall stack pinned to the content's edges and as wide as the frame guide less
-    // its margins; a stack pinned to the content, whose width is the frame guide's; a label
-    // under a wide one, centred on the scroll view's centre.
+    // empty); a view that keeps its frame (so does the content guide); a tall stack pinned
+    // to the content's edges and as wide as the frame guide less its margins; a stack pinned
+    // to the content, whose width is the frame guide's; a label under a wide one, centred on
+    // the scroll view's centre.
     func window(_ configure: (View, ScrollView) -> Void) -> Window {
       let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
       let root = View(frame: window.bounds)
@@ -409,12 +420,7 @@ private final class ScrollForm {
     for change in [false, true] {
       let direct = layOut(solver: false, change: change)
       let solved = layOut(solver: true, change: change)
-      #expect(direct.count == solved.count)
-      for (a, b) in zip(direct, solved) {
-        let close = [a.minX - b.minX, a.minY - b.minY, a.width - b.width, a.height - b.height]
-          .allSatisfy { abs($0) < 2e-6 }
-        #expect(close, "change \(change): \(a), solver \(b)")
-      }
+      expectSameFrames(direct, solved, "change \(change)")
     }
   }
 
