@@ -1,4 +1,4 @@
-/// A vertical stack view inside a scroll view inside a view controller (`seeds/000`): the
+/// A vertical stack view inside a scroll view inside a view controller: the
 /// base for forms and any content that must scroll when the keyboard shows.
 ///
 /// Stacked views and stacked child controllers are arranged top to bottom; child

@@ -148,7 +148,7 @@ open class ViewController: Responder {
   open var additionalSafeAreaInsets: EdgeInsets = .zero {
     didSet {
       guard additionalSafeAreaInsets != oldValue else { return }
-      viewIfLoaded?.setNeedsLayout()  // (layout) the view's safe area changes
+      viewIfLoaded?.setNeedsLayout()  // the view's safe area changes
       viewSafeAreaInsetsDidChange()
       viewIfLoaded?.setNeedsLayout()
     }
@@ -184,7 +184,7 @@ open class ViewController: Responder {
       lifecycle.appearance == .disappeared, lifecycle.transitionDepth == 0
     else { return }
     // Bindings of the released hierarchy end with it, also on subviews the controller keeps
-    // (lazy properties, as in seeds/002): the reloaded view binds them again.
+    // (lazily created subviews): the reloaded view binds them again.
     loaded.visitPreOrder { released in
       for binding in released.attachedBindings { binding.cancel() }
     }

@@ -1,7 +1,7 @@
 /// A single-line editable text area, as `UITextField`.
 ///
-/// ScreenKit holds the text; clients edit it through input events (the controllers
-/// branch's `Input`). Its intrinsic size follows UIKit: the text (or placeholder) height
+/// ScreenKit holds the text; clients edit it through input events (`Window`'s
+/// input API, `Input/Window+Input.swift`). Its intrinsic size follows UIKit: the text (or placeholder) height
 /// plus the border style's insets; no intrinsic width beyond the text's.
 @MainActor
 open class TextField: Control {
@@ -57,7 +57,7 @@ open class TextField: Control {
   open var returnKeyType: ReturnKeyType = .default { didSet { setNeedsDisplay() } }
   /// When the clear button shows.
   open var clearButtonMode: ViewMode = .never
-  // (controllers) the delegate asked and told about editing (Controls/TextField+Editing.swift)
+  // the delegate asked and told about editing (Controls/TextField+Editing.swift)
   /// The delegate, held weakly, as UIKit.
   public weak var delegate: TextFieldDelegate?
   /// Whether a client's keyboard should autocorrect (a hint for clients).
