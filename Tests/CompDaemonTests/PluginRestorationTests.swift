@@ -159,6 +159,43 @@ import Testing
     #expect(Bundled.find("demo.Login", in: window) != nil)
   }
 
+  /// A declarative screen of bundled components in tabs, a navigation controller and a
+  /// stack keeps the selected tab and every component's state.
+  @Test func aDeclarativeScreenKeepsItsTabAndItsComponentsState() async throws {
+    typealias Fixtures = PluginFixtureBuilder
+    let directory = try Fixtures.temporaryDirectory("restored-screen")
+    for name in Bundled.bundled {
+      try Fixtures.install(Fixtures.bundled(name), into: directory, as: "lib\(name).so")
+    }
+    try #"""
+    {"component": "demo.Trip", "summary": "Sign in, then plan",
+     "root": {"container": "tabs", "children": [
+       {"container": "navigation", "title": "Sign in", "children": [{"component": "demo.Login"}]},
+       {"container": "stack", "title": "Plan", "children": [
+         {"component": "demo.Destination"}, {"component": "demo.Settings"}]}]}}
+    """#.write(toFile: "\(directory)/trip.screen.json", atomically: true, encoding: .utf8)
+    let host = Fixtures.host([directory], timeout: 5)
+    await host.scan()
+    let trip = try roundTrip("demo.Trip", host: host) { window in
+      _ = try window.replaceText(of: field("username", in: window), with: "lin")
+      _ = try window.replaceText(of: field("password", in: window), with: "tab-pw")
+      let tabs = try #require(window.rootViewController as? TabBarController)
+      tabs.selectedIndex = 1
+      window.layoutIfNeeded()
+      _ = try window.replaceText(of: field("destination", in: window), with: "Tromsø")
+      _ = try window.toggle(try #require(Bundled.find("autoplay", in: window)), isOn: true)
+    }
+    #expect(!trip.archive.json.contains("tab-pw"))
+    let tabs = try #require(trip.restoredRoot as? TabBarController)
+    #expect(tabs.selectedIndex == 1)
+    #expect(try field("destination", in: trip.restored).text == "Tromsø")
+    #expect(tree(trip.restored) == tree(trip.original))
+    tabs.selectedIndex = 0
+    trip.restored.layoutIfNeeded()
+    #expect(try field("username", in: trip.restored).text == "lin")
+    #expect(try field("password", in: trip.restored).text == "")
+  }
+
   private func clearPassword(in window: Window) throws {
     let password = try field("password", in: window)
     _ = try window.replaceText(of: password, with: "")
