@@ -97,45 +97,51 @@ import Testing
     return .object(members)
   }
 
-  @Test func archivesWithNonsenseStateRestoreSafely() throws {
+  /// The original archive's text damaged `count` times (one to `changes` times each) by
+  /// `damage`, seeded with `seed`.
+  private func damagedTexts(
+    seed: UInt64, count: Int, changes: Int,
+    _ damage: (ParamValue, inout SplitMix) -> ParamValue
+  ) throws -> [String] {
     let trace = Trace()
     trace.isRecording = false
     let (archive, window) = try originalArchive(trace)
+    defer { withExtendedLifetime(window) {} }
     let value = try ArchiveJSON.parse(archive.json)
-    var generator = SplitMix(seed: 0x57A7E)
-    for _ in 0..<150 {
+    var generator = SplitMix(seed: seed)
+    return (0..<count).map { _ in
       var damaged = value
-      for _ in 0..<Int.random(in: 1...4, using: &generator) {
-        damaged = Self.damageState(damaged, &generator)
+      for _ in 0..<Int.random(in: 1...changes, using: &generator) {
+        damaged = damage(damaged, &generator)
       }
-      let text = ArchiveJSON.print(damaged)
-      let read = try RestorationArchive(json: text)
-      let fresh = tree(trace)
-      let freshWindow = try restorationWindow(fresh, restoring: read)
-      #expect(fresh.view.window === freshWindow, "\(text)")
-      #expect(fresh.children.count == 2, "\(text)")
-      var controllers: [ViewController] = []
-      fresh.collectSubtree(into: &controllers)
-      for controller in controllers {
-        #expect(controller.checkContainment().isEmpty, "\(text)")
-      }
+      return ArchiveJSON.print(damaged)
     }
-    withExtendedLifetime(window) {}
+  }
+
+  /// Restores `archive` into a fresh tree and checks the tree is whole and consistent.
+  private func expectSafeRestoration(of archive: RestorationArchive, text: String) throws {
+    let trace = Trace()
+    trace.isRecording = false
+    let fresh = tree(trace)
+    let window = try restorationWindow(fresh, restoring: archive)
+    #expect(fresh.view.window === window || fresh.presentedViewController != nil, "\(text)")
+    #expect(fresh.children.count == 2, "\(text)")
+    var controllers: [ViewController] = []
+    fresh.collectSubtree(into: &controllers)
+    for controller in controllers {
+      #expect(controller.checkContainment().isEmpty, "\(text)")
+    }
+  }
+
+  @Test func archivesWithNonsenseStateRestoreSafely() throws {
+    for text in try damagedTexts(seed: 0x57A7E, count: 150, changes: 4, Self.damageState) {
+      try expectSafeRestoration(of: RestorationArchive(json: text), text: text)
+    }
   }
 
   @Test func randomlyDamagedArchivesFailClearlyOrRestoreSafely() throws {
-    let trace = Trace()
-    trace.isRecording = false
-    let (archive, window) = try originalArchive(trace)
-    let value = try ArchiveJSON.parse(archive.json)
-    var generator = SplitMix(seed: 0xA5C1_1ED)
     var restored = 0
-    for _ in 0..<150 {
-      var damaged = value
-      for _ in 0..<Int.random(in: 1...3, using: &generator) {
-        damaged = Self.mutate(damaged, &generator)
-      }
-      let text = ArchiveJSON.print(damaged)
+    for text in try damagedTexts(seed: 0xA5C1_1ED, count: 150, changes: 3, Self.mutate) {
       let read: RestorationArchive
       do {
         read = try RestorationArchive(json: text)
@@ -144,14 +150,9 @@ import Testing
         continue
       }
       restored += 1
-      let fresh = tree(trace)
-      let freshWindow = try restorationWindow(fresh, restoring: read)
-      #expect(fresh.view.window === freshWindow || fresh.presentedViewController != nil, "\(text)")
-      #expect(fresh.checkContainment().isEmpty, "\(text)")
-      for child in fresh.children { #expect(child.checkContainment().isEmpty, "\(text)") }
+      try expectSafeRestoration(of: read, text: text)
     }
     #expect(restored > 0, "some damage still reads as an archive")
-    withExtendedLifetime(window) {}
   }
 
   @Test func randomlyDamagedTextFailsClearlyOrReads() throws {
