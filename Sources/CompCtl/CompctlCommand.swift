@@ -24,7 +24,7 @@ public struct CompctlCommand: AsyncParsableCommand {
       ReloadCommand.self,  // (service)
       // (scenes)
       PluginsCommand.self, ComponentsCommand.self, DescribeCommand.self, OpenCommand.self,
-      ScenesCommand.self, LayoutCommand.self, DrawCommand.self, TapCommand.self,
+      ScenesCommand.self, LayoutCommand.self, DrawCommand.self, RenderCommand.self, TapCommand.self,
       TypeCommand.self, EventCommand.self, ResizeCommand.self, WatchCommand.self,
       CloseCommand.self,
     ]
