@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections import deque
-from typing import Any, AsyncIterator, Callable, Deque, Dict, Optional
+from typing import Any, AsyncIterator, Callable, Deque, Dict, Optional, cast
 
 from . import errors
 from .errors import ConnectionLost, Error
@@ -45,7 +45,7 @@ class Client:
         self.timeout = timeout
         self.reconnect = reconnect
         self._writer: Optional[asyncio.StreamWriter] = None
-        self._pending: Dict[int, Callable[[Any, Optional[Error]], None]] = {}
+        self._pending: Dict[Any, Callable[[Any, Optional[Error]], None]] = {}
         self._next_id = 1
         self._scenes: Dict[str, Scene] = {}
         self._closed = False
@@ -170,7 +170,7 @@ class Client:
             complete(message.get("result"), None)
 
     def _notification(self, method: str, params: Dict[str, Any]) -> None:
-        scene = self._scenes.get(params.get("scene"))
+        scene = self._scenes.get(str(params.get("scene")))
         if scene is None:
             return
         if method == "scene.changed":
@@ -313,10 +313,11 @@ class Scene:
         self._check()
         return self._state.nodes.get(node_id)
 
-    async def _call(self, method: str, params: Dict[str, Any]) -> Any:
+    async def _call(self, method: str, params: Dict[str, Any]) -> Dict[str, Any]:
         self._check()
         try:
-            return await self.client._request(method, dict(params, scene=self.id))
+            result = await self.client._request(method, dict(params, scene=self.id))
+            return cast(Dict[str, Any], result)
         except errors.NoSuchScene as error:
             self._lose(error)
             raise

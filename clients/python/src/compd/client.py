@@ -14,7 +14,7 @@ import socket as socketlib
 import threading
 import time
 from collections import deque
-from typing import Any, Callable, Deque, Dict, Iterator, Optional
+from typing import Any, Callable, Deque, Dict, Iterator, Optional, cast
 
 from . import errors
 from .errors import ConnectionLost, Error
@@ -56,7 +56,7 @@ class Client:
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._send_lock = threading.Lock()
-        self._pending: Dict[int, Callable[[Any, Optional[Error]], None]] = {}
+        self._pending: Dict[Any, Callable[[Any, Optional[Error]], None]] = {}
         self._next_id = 1
         self._scenes: Dict[str, Scene] = {}
         self._closed = False
@@ -188,7 +188,7 @@ class Client:
 
     def _notification(self, method: str, params: Dict[str, Any]) -> None:
         with self._lock:
-            scene = self._scenes.get(params.get("scene"))
+            scene = self._scenes.get(str(params.get("scene")))
             if scene is None:
                 return
             if method == "scene.changed":
@@ -348,10 +348,10 @@ class Scene:
             self._check()
             return self._state.nodes.get(node_id)
 
-    def _call(self, method: str, params: Dict[str, Any]) -> Any:
+    def _call(self, method: str, params: Dict[str, Any]) -> Dict[str, Any]:
         self._check()
         try:
-            return self.client._request(method, dict(params, scene=self.id))
+            return cast(Dict[str, Any], self.client._request(method, dict(params, scene=self.id)))
         except errors.NoSuchScene as error:
             with self.client._lock:
                 self._lose(error)
