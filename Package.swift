@@ -35,12 +35,19 @@ let package = Package(
       pkgConfig: "json-c",
       providers: [.apt(["libjson-c-dev"])]
     ),
+    .systemLibrary(
+      name: "CRSVG",
+      path: "Sources/CRSVG",
+      pkgConfig: "librsvg-2.0",
+      providers: [.apt(["librsvg2-dev"])]
+    ),
     .target(name: "JSONRPC", dependencies: ["CJSONC"]),
     .target(
       name: "CompDaemon",
       dependencies: ["JSONRPC", screenKit, nioCore, nioPosix, logging, lifecycle, argumentParser]
     ),
-    .target(name: "CompCtl", dependencies: ["JSONRPC", argumentParser]),
+    // compctl draws scenes with ScreenKit's text metrics and rasterises them with librsvg.
+    .target(name: "CompCtl", dependencies: ["JSONRPC", "CRSVG", screenKit, argumentParser]),
     .executableTarget(name: "compd", dependencies: ["CompDaemon"]),
     .executableTarget(name: "compctl", dependencies: ["CompCtl"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),

@@ -6,6 +6,9 @@ pkg-config --exists json-c 2>/dev/null || need+=(libjson-c-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v systemd-analyze >/dev/null || need+=(systemd)
 command -v patchelf >/dev/null || need+=(patchelf)  # make install (and its test)
+# compctl render: PNG through librsvg; Inter is the face docs/text-metrics.md measures.
+pkg-config --exists librsvg-2.0 2>/dev/null || need+=(librsvg2-dev)
+dpkg -s fonts-inter >/dev/null 2>&1 || need+=(fonts-inter)
 for extra in "$@"; do
   dpkg -s "$extra" >/dev/null 2>&1 || need+=("$extra")
 done
