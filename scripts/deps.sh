@@ -6,6 +6,10 @@ pkg-config --exists json-c 2>/dev/null || need+=(libjson-c-dev)
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v systemd-analyze >/dev/null || need+=(systemd)
 command -v patchelf >/dev/null || need+=(patchelf)  # make install (and its test)
+# The web client's face, and the browser its tests drive (Tests/web).
+dpkg -s fonts-inter >/dev/null 2>&1 || need+=(fonts-inter)
+command -v chromium >/dev/null || need+=(chromium)
+command -v chromedriver >/dev/null || need+=(chromium-driver)
 for extra in "$@"; do
   dpkg -s "$extra" >/dev/null 2>&1 || need+=("$extra")
 done
