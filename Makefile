@@ -8,7 +8,7 @@ SOCKET ?= $(RUN_DIR)/compd.sock
 RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
-        run-web bench-jsonrpc bench-rpc bench-layout bench-layout-yoga bench-plugins bench-scenes install format lint clean
+        run-web bench-jsonrpc bench-rpc bench-layout bench-layout-yoga bench-plugins bench-scenes bench-web install format lint clean
 
 all: build
 
@@ -58,6 +58,9 @@ bench-plugins: release
 
 bench-scenes: release
 	@scripts/bench-scenes.sh
+
+bench-web: release
+	@scripts/bench-web.sh
 
 install: release
 	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh

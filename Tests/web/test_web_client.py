@@ -25,7 +25,8 @@ import urllib.request
 import pytest
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-BUILD = os.path.join(REPO, ".build", "debug")
+# scripts/bench-web.sh points this at the release build; tests use the debug build.
+BUILD = os.environ.get("COMPD_BUILD_DIR", os.path.join(REPO, ".build", "debug"))
 ARTIFACTS = os.path.join(REPO, "test-artifacts", "web")
 PLUGINS = ["Login", "StackedForms", "Destination", "Gallery"]
 SCREENS = ["demo.Login", "demo.StackedForm", "demo.Settings", "demo.Gallery", "demo.Destination"]
@@ -253,6 +254,9 @@ return boxes;
 """
 
 
+SCROLLS = "return [...document.querySelectorAll('.node-scroll')].map(e => [e.scrollTop, e.scrollHeight, e.clientHeight])"
+
+
 def expected_boxes(root):
     """Absolute boxes of the visible nodes, from the tree as compd lays it out."""
     boxes = {}
@@ -281,7 +285,7 @@ def assert_boxes_match(browser, client, scene):
     assert set(shown) == set(expected), f"nodes differ: page {sorted(set(shown) ^ set(expected))}"
     for node, box in expected.items():
         for got, want in zip(shown[node], box):
-            assert abs(got - want) <= 0.5, f"{node}: page {shown[node]} vs scene.layout {box}"
+            assert abs(got - want) <= 0.5, f"{node}: page {shown[node]} vs scene.layout {box}; scroll views (top, height, client height): {browser.run(SCROLLS)}"
     return layout
 
 
@@ -367,6 +371,85 @@ def test_login_typing_events_resize_and_restart(stack):
     client.close()
 
 
+def test_changes_apply_in_place(stack):
+    """Inserts, removals, toggles and scrolls arrive as scene.changed ops and are applied to
+    the nodes they name: elements the change does not remove stay the same DOM elements."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 600)
+    browser.open(f"{gateway.url}?component=demo.StackedForm")
+    scene = page_scene(browser)
+    browser.run("document.querySelector('[data-key=row1]').dataset.mark = 'kept'")
+    revision = client.call("scene.layout", scene=scene)["revision"]
+    for _ in range(12):
+        browser.click("[data-key=addRow]")
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=row14]') !== null"), 10, "row 14")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert client.call("scene.layout", scene=scene)["revision"] > revision
+    assert browser.run("return document.querySelector('[data-key=row1]').dataset.mark") == "kept"
+    layout = assert_boxes_match(browser, client, scene)
+    scroll = find_type(layout["root"], "scroll")
+    assert scroll["props"]["contentSize"]["height"] > scroll["frame"]["height"], "the form must overflow to scroll"
+
+    # The user scrolls the page; compd gets the offset and the page shows its layout.
+    browser.run(f"document.querySelector('[data-node-id={scroll['id']}]').scrollTop += 120")
+    wait_for(lambda: find_type(client.call("scene.layout", scene=scene)["root"], "scroll")["props"]["contentOffset"]["y"] > 0,
+             10, "the scroll offset at compd")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert_boxes_match(browser, client, scene)
+    browser.click("[data-key=removeRow]")
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=row14]') === null"), 10, "row 14 removed")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert_boxes_match(browser, client, scene)
+    browser.screenshot("demo.StackedForm-scrolled.png")
+
+    # A switch toggles through a toggle event; the page shows compd's state.
+    browser.open(f"{gateway.url}?component=demo.Settings")
+    scene = page_scene(browser)
+    watcher = SocketClient(daemon.socket)
+    watcher.call("scene.subscribe", scene=scene)
+    was_on = "on" in browser.run("return document.querySelector('[data-key=darkMode]').className")
+    browser.click("[data-key=darkMode]")
+    emitted = watcher.wait_notification(lambda m: m.get("method") == "scene.emitted")
+    assert emitted["params"]["payload"] == {"key": "darkMode", "on": not was_on}
+    wait_for(lambda: ("on" in browser.run("return document.querySelector('[data-key=darkMode]').className.split(' ')")) != was_on,
+             10, "the switch drawn in its new state")
+    watcher.close()
+    client.close()
+
+
+def test_navigation_push_and_back(stack):
+    """A tap pushes a controller (navigation bar with a back button); Escape sends `back`."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 800)
+    browser.open(f"{gateway.url}?component=demo.Gallery")
+    scene = page_scene(browser)
+    browser.click("[data-key='demo.Login']")
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=username]') !== null"), 10, "the pushed login form")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert browser.run("return document.querySelectorAll('[data-type=navigationBar] [data-type=button]').length") >= 1
+    assert_boxes_match(browser, client, scene)
+    browser.screenshot("demo.Gallery-pushed.png")
+    browser.run("document.getElementById('scene').focus()")
+    browser.command("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
+        {"type": "keyDown", "value": "\ue00c"}, {"type": "keyUp", "value": "\ue00c"}]}]})
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=username]') === null"), 10, "the pop back to the list")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert_boxes_match(browser, client, scene)
+    client.close()
+
+
+def find_type(node, node_type):
+    if node["type"] == node_type:
+        return node
+    for child in node.get("children", []):
+        found = find_type(child, node_type)
+        if found:
+            return found
+    return None
+
+
 def find(node, key):
     if node.get("key") == key:
         return node
@@ -423,21 +506,28 @@ def test_benchmark_first_frame_and_keystroke_paint(stack):
     (performance.now() marks kept by the page), medians over several runs."""
     _, gateway, browser = stack
     browser.set_window(420, 900)
-    first_frames, keystrokes = [], []
+    first_frames, keystrokes, socket_opens, trees = [], [], [], []
     for _ in range(7):
         browser.open(f"{gateway.url}?component=demo.Login")
         page_scene(browser)
         first_frames.append(wait_for(lambda: browser.run("return window.compdMetrics.firstFrame"), 10, "the first frame mark"))
+        socket_opens.append(browser.run("return window.compdMetrics.socketOpen"))
+        trees.append(browser.run("return window.compdMetrics.treeReceived"))
         browser.click("[data-key=username] input")
         for character in "abcdefgh":
             browser.send_keys("[data-key=username] input", character)
         marks = wait_for(lambda: (lambda m: m if len(m) == 8 else None)(browser.run("return window.compdMetrics.keyToPaint")), 10, "8 keystroke marks")
         keystrokes.extend(marks)
-    figures = {"first_frame_ms_median": statistics.median(first_frames),
+    figures = {"build": os.path.basename(BUILD),
+               "socket_open_ms_median": statistics.median(socket_opens),
+               "tree_received_ms_median": statistics.median(trees),
+               "first_frame_ms_median": statistics.median(first_frames),
                "keystroke_to_paint_ms_median": statistics.median(keystrokes),
                "runs": len(first_frames), "keystrokes": len(keystrokes)}
     os.makedirs(ARTIFACTS, exist_ok=True)
     with open(os.path.join(ARTIFACTS, "benchmark.json"), "w") as out:
         json.dump(figures, out, indent=2)
-    print(f"\nweb client: page load -> first Login frame {figures['first_frame_ms_median']:.1f} ms (median of {len(first_frames)}), "
+    print(f"\nweb client ({figures['build']}): page load -> socket open {figures['socket_open_ms_median']:.1f} ms, "
+          f"tree received {figures['tree_received_ms_median']:.1f} ms, "
+          f"first Login frame {figures['first_frame_ms_median']:.1f} ms (median of {len(first_frames)}), "
           f"keystroke -> painted {figures['keystroke_to_paint_ms_median']:.1f} ms (median of {len(keystrokes)})")

@@ -16,7 +16,9 @@ if (query.has('token')) {
 }
 const token = sessionStorage.getItem('compd-web-token');
 
-window.compdMetrics = { firstFrame: null, keyToPaint: [] };
+// Milliseconds since navigation start: the socket open, the first tree received, the first
+// frame painted; and per keystroke, from the input event to the frame showing compd's echo.
+window.compdMetrics = { socketOpen: null, treeReceived: null, firstFrame: null, keyToPaint: [] };
 const statusEl = document.getElementById('status');
 const eventsEl = document.getElementById('events');
 
@@ -63,6 +65,7 @@ function runScene(host) {
   });
 
   const show = (root, revision) => {
+    window.compdMetrics.treeReceived ??= performance.now();
     view.setTree(root, revision);
     document.body.dataset.scene = sceneId;
     document.body.dataset.revision = String(revision);
@@ -80,6 +83,7 @@ function runScene(host) {
   };
 
   const attach = async () => {
+    window.compdMetrics.socketOpen ??= performance.now();
     try {
       if (!sceneId) {
         const size = sceneSize(host);

@@ -364,18 +364,14 @@ export class SceneView {
     entry.inset = inset;
     if (entry.pendingScroll === 0) {
       const offset = props.contentOffset ?? { x: 0, y: 0 };
-      entry.applyingScroll = true;
       el.scrollLeft = offset.x + inset.left;
       el.scrollTop = offset.y + inset.top;
     }
   }
 
-  /** A scroll by the user: tell compd the new offset once per animation frame. */
+  /** A scroll by the user: tell compd the new offset once per animation frame (an offset
+   * that is compd's own, set by paintScroll, is not sent back). */
   scrolled(entry) {
-    if (entry.applyingScroll) {
-      entry.applyingScroll = false;
-      return;
-    }
     if (entry.scrollFrame) return;
     entry.scrollFrame = requestAnimationFrame(() => {
       entry.scrollFrame = 0;
@@ -385,8 +381,10 @@ export class SceneView {
       const offset = entry.props.contentOffset ?? { x: 0, y: 0 };
       if (Math.abs(x - offset.x) < 0.5 && Math.abs(y - offset.y) < 0.5) return;
       entry.pendingScroll += 1;
+      // Offsets compd sent meanwhile were ignored; once it has answered them all, show its own.
       const settle = () => {
         entry.pendingScroll -= 1;
+        if (entry.pendingScroll === 0) this.paintScroll(entry);
       };
       this.send({ type: 'scroll', target: entry.id, x, y }).then(settle, settle);
     });
