@@ -53,7 +53,7 @@ def wait_for(condition, timeout=15.0, what="condition"):
         if last:
             return last
         time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what} (last: {last!r})")
+    raise AssertionError(f"timed out waiting for {what() if callable(what) else what} (last: {last!r})")
 
 
 class SocketClient:
@@ -143,9 +143,10 @@ class Daemon:
 
 
 class Gateway:
-    def __init__(self, socket_path, *extra):
+    def __init__(self, socket_path, *extra, listen="127.0.0.1:0"):
+        self.arguments = (socket_path, *extra)
         self.process = subprocess.Popen(
-            [os.path.join(BUILD, "compd-web"), "--socket", socket_path, "--listen", "127.0.0.1:0", *extra],
+            [os.path.join(BUILD, "compd-web"), "--socket", socket_path, "--listen", listen, *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         assert line.startswith("compd-web: serving http://127.0.0.1:"), line + self.process.stderr.read()
@@ -154,6 +155,14 @@ class Gateway:
     def stop(self):
         self.process.terminate()
         self.process.wait(10)
+        self.process.stdout.close()
+        self.process.stderr.close()
+
+    def restart(self):
+        """Stops and starts on the same port (pages reconnect to the same URL)."""
+        self.stop()
+        port = self.url.rstrip("/").rsplit(":", 1)[1]
+        self.__init__(*self.arguments, listen=f"127.0.0.1:{port}")
 
 
 class Browser:
@@ -353,6 +362,17 @@ def test_login_typing_events_resize_and_restart(stack):
     assert_boxes_match(browser, watcher, scene)
     watcher.close()
 
+    # The gateway restarts while compd changes the scene: the page resumes with `since`
+    # and applies the changes it missed (compd keeps the scene through its grace period).
+    gateway.restart()
+    driver = SocketClient(daemon.socket)
+    driver.call("scene.event", scene=scene, event={"type": "text", "target": "username", "text": "bob"})
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=username] input').value") == "bob", 20, "the missed change")
+    wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "open", 10, "the resumed page")
+    wait_revision(browser, driver.call("scene.layout", scene=scene)["revision"])
+    assert_boxes_match(browser, driver, scene)
+    driver.close()
+
     # compd restarts on the same socket and state directory: the page keeps the last frame
     # while it is away, reconnects, and shows the scene again or says it was not restored.
     daemon.stop()
@@ -458,6 +478,44 @@ def find(node, key):
         if found:
             return found
     return None
+
+
+def test_index_params_form_opens_a_scene(stack):
+    """The index builds a form from components.describe's JSON Schema; submitting opens the
+    component with those params."""
+    daemon, gateway, browser = stack
+    browser.open(gateway.url)
+    wait_for(lambda: browser.run("return document.body.dataset.ready === 'true'"), 20, "the index")
+    browser.run("[...document.querySelectorAll('.index li')].find(li => li.querySelector('a')?.textContent === 'demo.Login').querySelector('button').click()")
+    wait_for(lambda: browser.run("return document.querySelector('form.params input[name=username]') !== null"), 10, "the params form")
+    assert browser.run("return document.querySelector('form.params input[name=username]').maxLength") == 64
+    browser.send_keys("form.params input[name=username]", "zoe")
+    browser.click("form.params button[type=submit]")
+    scene = page_scene(browser)
+    client = SocketClient(daemon.socket)
+    assert find(client.call("scene.layout", scene=scene)["root"], "username")["props"]["text"] == "zoe"
+    assert browser.run("return document.querySelector('[data-key=username] input').value") == "zoe"
+    client.close()
+
+
+def test_secure_field_typed_elsewhere(stack):
+    """A password typed by another client shows as stand-in dots (compd sends only its
+    length); editing it here starts from empty, and compd never sends the text."""
+    daemon, gateway, browser = stack
+    browser.open(f"{gateway.url}?component=demo.Login")
+    scene = page_scene(browser)
+    client = SocketClient(daemon.socket)
+    client.call("scene.event", scene=scene, event={"type": "text", "target": "password", "text": "hunter2"})
+    field = "[data-key=password] input"
+    wait_for(lambda: browser.run(f"return document.querySelector('{field}').value.length") == 7, 10, "the stand-in dots")
+    assert browser.run(f"return document.querySelector('{field}').value") == "\u2022" * 7
+    assert browser.run(f"return document.querySelector('{field}').type") == "password"
+    browser.click(field)
+    browser.send_keys(field, "pw")
+    wait_for(lambda: find(client.call("scene.layout", scene=scene)["root"], "password")["props"].get("textLength") == 2, 10,
+             lambda: f"the new password (compd: {find(client.call('scene.layout', scene=scene)['root'], 'password')['props']}, page: {browser.run(f'return document.querySelector(`{field}`).value')!r})")
+    assert "text" not in find(client.call("scene.layout", scene=scene)["root"], "password")["props"]
+    client.close()
 
 
 def test_gateway_refuses_oversize_and_foreign_requests(stack):

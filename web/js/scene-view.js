@@ -319,17 +319,18 @@ export class SceneView {
     const { input } = entry;
     input.addEventListener('focus', () => {
       if (entry.syncingFocus) return;
-      if (entry.props.secure && entry.unknownText) {
-        // As a secure field clears when editing begins on iOS: the text is not known here.
-        input.value = '';
-        entry.unknownText = false;
-        this.sendText(entry, '');
-      }
       if (!entry.props.focused) this.send({ type: 'focus', target: entry.id });
     });
     input.addEventListener('blur', () => {
       if (entry.syncingFocus || !entry.props.focused) return;
       this.send({ type: 'blur', target: entry.id }).catch(() => {});
+    });
+    input.addEventListener('beforeinput', () => {
+      // As a secure field clears when editing begins on iOS: its text is not known here.
+      if (entry.props.secure && entry.unknownText) {
+        input.value = '';
+        entry.unknownText = false;
+      }
     });
     input.addEventListener('input', (event) => {
       entry.inputTimes ??= [];
