@@ -263,6 +263,42 @@ return boxes;
 """
 
 
+TEXT_WIDTHS = """
+const lines = [];
+for (const el of document.querySelectorAll('#scene .node-label > .text:not(.multiline), #scene .node-button > .text')) {
+  if (!el.textContent || el.offsetParent === null) continue;
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const style = getComputedStyle(el);
+  lines.push([el.textContent, Number(style.fontWeight), parseFloat(style.fontSize), range.getBoundingClientRect().width]);
+}
+return lines;
+"""
+
+
+def inter_advances():
+    """Per weight, code point -> advance in font units, and the fallback, read from the
+    table scripts/generate-font-metrics.py generated from the Inter font files."""
+    import re
+    source = open(os.path.join(REPO, "SDK", "Sources", "ScreenKit", "Text", "FontMetricsTable.swift")).read()
+    points = [int(n) for n in re.findall(r"\d+", source.split("static let codePoints: [UInt32] = [", 1)[1].split("]", 1)[0])]
+    faces = {}
+    for weight, name in [(400, "regular"), (500, "medium"), (600, "semibold"), (700, "bold")]:
+        block = source.split(f"static let {name} = FaceMetrics(", 1)[1]
+        fallback = int(re.search(r"fallbackAdvance: (\d+)", block).group(1))
+        advances = [int(n) for n in re.findall(r"\d+", block.split("advances: [", 1)[1].split("]", 1)[0])]
+        faces[weight] = (dict(zip(points, advances)), fallback)
+    return faces
+
+
+INTER = inter_advances()
+
+
+def text_width(text, weight, size):
+    advances, fallback = INTER[weight]
+    return sum(advances.get(ord(c), fallback) for c in text) * size / 2816
+
+
 SCROLLS = "return [...document.querySelectorAll('.node-scroll')].map(e => [e.scrollTop, e.scrollHeight, e.clientHeight])"
 
 
@@ -320,6 +356,11 @@ def test_bundled_screens_match_layout(stack):
         scene = page_scene(browser)
         assert_boxes_match(browser, client, scene)
         browser.run("return document.fonts.ready.then(() => true)")
+        # Text is set in Inter without kerning or ligatures, so each line is as wide as the
+        # sum of its advances in ScreenKit's generated Inter table (docs/text-metrics.md).
+        for text, weight, size, width in browser.run(TEXT_WIDTHS):
+            expected = text_width(text, weight, size)
+            assert abs(width - expected) <= 0.5, f"{component}: {text!r} is {width} px wide, the metrics say {expected}"
         browser.screenshot(f"{component}.png")
     client.close()
 

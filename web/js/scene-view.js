@@ -38,6 +38,10 @@ export class SceneView {
     this.host.replaceChildren(this.build(root));
     this.rootId = root.id;
     this.revision = revision;
+    // Focus can only move once the elements are in the document.
+    for (const entry of this.nodes.values()) {
+      if (entry.type === 'textField' && entry.props.focused) this.syncFocus(entry);
+    }
   }
 
   /** Applies one `scene.changed`; false when it does not follow the revision shown. */
