@@ -9,7 +9,7 @@ let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
 let lifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
 let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
 // Linking the `.dynamic` product of the SDK package (a path dependency) gives the daemon and
-// every plugin one shared libScreenKit.so; see DESIGN.md.
+// every plugin one shared libScreenKit.so (one copy of its classes and registries).
 let screenKit = Target.Dependency.product(name: "ScreenKit", package: "SDK")
 
 let package = Package(
@@ -18,7 +18,7 @@ let package = Package(
     .executable(name: "compd", targets: ["compd"]),
     .executable(name: "compctl", targets: ["compctl"]),
     .executable(name: "compd-web", targets: ["compd-web"]),
-    // (plugins) bundled plugins: Plugins/<Name> builds lib<Name>.so
+    // bundled plugins: Plugins/<Name> builds lib<Name>.so
     .library(name: "Login", type: .dynamic, targets: ["Login"]),
     .library(name: "StackedForms", type: .dynamic, targets: ["StackedForms"]),
     .library(name: "Destination", type: .dynamic, targets: ["Destination"]),
@@ -58,11 +58,11 @@ let package = Package(
       name: "CompDaemonTests",
       dependencies: ["CompDaemon", "CompCtl", "JSONRPC", nioCore, nioPosix]
     ),
-    // (server) the `make bench-rpc` client; no dependencies so that it measures the server only
+    // the `make bench-rpc` client; no dependencies so that it measures the server only
     .executableTarget(name: "RPCBench", path: "Benchmarks/RPCBench"),
     // the `make bench-scenes` client; no dependencies either
     .executableTarget(name: "SceneBench", path: "Benchmarks/SceneBench"),
-    // (plugins) bundled plugins
+    // bundled plugins
     .target(name: "Login", dependencies: [screenKit], path: "Plugins/Login"),
     .target(name: "StackedForms", dependencies: [screenKit], path: "Plugins/StackedForms"),
     .target(name: "Destination", dependencies: [screenKit], path: "Plugins/Destination"),

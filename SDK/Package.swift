@@ -10,7 +10,7 @@ let package = Package(
   ],
   targets: [
     .target(name: "ScreenKit"),
-    .executableTarget(name: "LayoutBench", dependencies: ["ScreenKit"], path: "Benchmarks/LayoutBench"),  // (layout) make bench-layout
-    .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], exclude: ["Traces", "Fixtures"]),  // (controllers) golden traces are read by path; (layout) layout fixtures too
+    .executableTarget(name: "LayoutBench", dependencies: ["ScreenKit"], path: "Benchmarks/LayoutBench"),  // make bench-layout
+    .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], exclude: ["Traces", "Fixtures"]),  // golden traces are read by path; layout fixtures too
   ]
 )

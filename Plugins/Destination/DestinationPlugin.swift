@@ -8,7 +8,7 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
     plugin.register(
       .viewController(
         "demo.Destination",
-        summary: "A trip screen embedding the seeds/004 lightweight text-field controller",
+        summary: "A trip screen whose text field is driven by a lightweight controller",
         params: .object([
           .init("destination", .string("initial destination", default: "", maxLength: 100))
         ]),

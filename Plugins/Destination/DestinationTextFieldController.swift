@@ -15,7 +15,7 @@ protocol DestinationTextFieldControllerDelegate: AnyObject {
     _ controller: DestinationTextFieldController, didChange destination: Destination?)
 }
 
-/// The seeds/004 lightweight controller: binds a text field to a destination without being
+/// A lightweight controller: binds a text field to a destination without being
 /// a view controller. Its owner stores it, installs its view and listens as its delegate.
 final class DestinationTextFieldController: LightweightController {
   private(set) var destination: Destination?

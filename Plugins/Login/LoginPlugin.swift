@@ -7,7 +7,7 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
   PluginEntry.handle(request, registrar, plugin: "demo.login", version: "1.0.0") { plugin in
     plugin.register(
       .viewController(
-        "demo.Login", summary: "The seeds/003 login form; emits login with the user name",
+        "demo.Login", summary: "A login form; emits login with the user name",
         params: .object([
           .init("username", .string("prefilled user name", default: "", maxLength: 64))
         ]),

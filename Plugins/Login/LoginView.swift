@@ -1,6 +1,6 @@
 import ScreenKit
 
-/// The login form of seeds/003: two text fields and a button in stack views, held by the
+/// A login form: two text fields and a button in stack views, held by the
 /// view (not the controller), pinned below the safe area between the layout margins.
 final class LoginView: View {
   private let usernameTextField: TextField

@@ -1,6 +1,6 @@
 import ScreenKit
 
-/// The seeds/000 base class: a view controller whose content is a vertical stack view in a
+/// A base class for forms: a view controller whose content is a vertical stack view in a
 /// scroll view, with methods to add, insert and remove stacked views. Open, with no
 /// business logic, so that forms subclass it.
 open class StackedViewController: ViewController {

@@ -4,7 +4,7 @@ import ArgumentParser
   import Glibc
 #endif
 
-/// The `compctl` command line. Each subcommand is its own type; later issues add more to
+/// The `compctl` command line. Each subcommand is its own type, listed in
 /// `subcommands`.
 public struct CompctlCommand: AsyncParsableCommand {
   /// The command's name, abstract and subcommands.
@@ -21,8 +21,7 @@ public struct CompctlCommand: AsyncParsableCommand {
       """,
     subcommands: [
       PingCommand.self, InfoCommand.self, CallCommand.self,
-      ReloadCommand.self,  // (service)
-      // (scenes)
+      ReloadCommand.self,
       PluginsCommand.self, ComponentsCommand.self, DescribeCommand.self, OpenCommand.self,
       ScenesCommand.self, LayoutCommand.self, DrawCommand.self, TapCommand.self,
       TypeCommand.self, EventCommand.self, ResizeCommand.self, WatchCommand.self,

@@ -2,7 +2,6 @@ import ArgumentParser
 import JSONRPC
 
 /// `compctl reload`: `daemon.reload`, what `systemctl reload compd` (SIGHUP) does.
-// (service) added by the service branch
 struct ReloadCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reload",

@@ -1,6 +1,6 @@
 import JSONRPC
 
-/// One node of a scene's layout tree as `scene.layout` sends it (PROTOCOL.md, "Nodes"),
+/// One node of a scene's layout tree as `scene.layout` sends it (docs/protocol.md, "Nodes"),
 /// read leniently: a missing member takes an empty or zero value so that compctl can still
 /// show what it got.
 struct WireNode: Equatable {

@@ -114,7 +114,7 @@ public struct CompdCommand: AsyncParsableCommand {
     help: ArgumentHelp("Scenes one connection may have open (default: 64).", valueName: "n"))
   var maxScenesPerClient: String?
 
-  // (plugins) the vetting child: `compd --scan-plugin PATH` (see Plugins/PluginScanCommand.swift)
+  // the vetting child: `compd --scan-plugin PATH` (see Plugins/PluginScanCommand.swift)
   @Option(name: .customLong("scan-plugin"), help: .hidden) var scanPlugin: String?
 
   /// The command with its defaults (ArgumentParser parses it).
@@ -172,7 +172,7 @@ public struct CompdCommand: AsyncParsableCommand {
   /// Resolves the configuration and runs the daemon until it stops; a configuration or
   /// startup error exits 1 with one message.
   public func run() async throws {
-    if let scanPlugin {  // (plugins)
+    if let scanPlugin {
       throw ExitCode(await MainActor.run { PluginScanCommand.run(path: scanPlugin) })
     }
     let config: DaemonConfig

@@ -8,7 +8,7 @@ import Synchronization
 public final class Daemon: Sendable {
   /// The daemon's version, as `daemon.info` and `rpc.discover` report it.
   public static let version = "0.1.0"
-  /// The protocol version of PROTOCOL.md.
+  /// The version of the protocol docs/protocol.md defines.
   public static let protocolVersion = 1
 
   /// The configuration it started with (a reload changes `service.config`).
@@ -20,7 +20,7 @@ public final class Daemon: Sendable {
   /// Counters other parts of the daemon keep current (plugins, components, scenes).
   public let counters = DaemonCounters()
   let connections: ConnectionTable
-  /// (plugins) The plugin host and the catalog of the components its plugins provide.
+  /// The plugin host and the catalog of the components its plugins provide.
   public let pluginHost: PluginHost
   private let discoveryDocument = Mutex<JSON>(.null)
   /// The service-manager side: systemd protocols, access control, reload.
@@ -41,11 +41,11 @@ public final class Daemon: Sendable {
     self.connections = ConnectionTable(limit: config.maxConnections) { id in
       Task { @MainActor in scenes.connectionClosed(id) }
     }
-    self.pluginHost = PluginHost(  // (plugins)
+    self.pluginHost = PluginHost(
       configuration: .init(
         pluginDirectories: config.pluginDirectories, stateDirectory: config.stateDirectory),
       logger: logger)
-    self.service = ServiceRuntime(  // (service)
+    self.service = ServiceRuntime(
       config: config, logger: logger, configLoader: ServiceRuntime.commandLineConfigLoader)
     // A reload (SIGHUP, daemon.reload) rescans the plugin directories of the new config.
     service.addReloadHook { [weak self] in
@@ -63,12 +63,12 @@ public final class Daemon: Sendable {
   public func makeRegistry() -> MethodRegistry {
     var registry = MethodRegistry()
     registerDaemonMethods(into: &registry)
-    registerPluginMethods(into: &registry)  // (plugins)
+    registerPluginMethods(into: &registry)
     registerSceneMethods(into: &registry)
-    registerServiceMethods(into: &registry)  // (service)
+    registerServiceMethods(into: &registry)
     let document = registry.openRPCDocument(title: "compd", version: Self.version)
     discoveryDocument.withLock { $0 = document }
-    return service.access.guarded(registry)  // (service) every call checks the caller's rights
+    return service.access.guarded(registry)  // every call checks the caller's rights
   }
 
   /// The OpenRPC document generated from the registry by `makeRegistry()`.
@@ -78,18 +78,18 @@ public final class Daemon: Sendable {
   ///
   /// Throws `StartupError` when the socket cannot be taken.
   public func run() async throws {
-    await loadPlugins()  // (plugins) before serving: ready means the components are there
-    try service.checkEnvironment()  // (service)
+    await loadPlugins()  // before serving: ready means the components are there
+    try service.checkEnvironment()
     let server = SocketServer(
       config: config, registry: makeRegistry(), connections: connections, logger: logger,
       service: service)
-    let runner = ServiceRunner(runtime: service) { [counters, connections] in  // (service)
+    let runner = ServiceRunner(runtime: service) { [counters, connections] in
       ServiceStatus.Counts(
         plugins: counters.plugins, scenes: counters.scenes, clients: connections.count)
     }
     let group = ServiceGroup(
       services: [server, runner], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
-    defer { service.stopped() }  // (service) cancels the hard-stop timer
+    defer { service.stopped() }  // cancels the hard-stop timer
     try await group.run()
   }
 }

@@ -192,7 +192,7 @@ struct AccessProcessTests {
     _ = try PluginFixtureBuilder.install(
       PluginFixtureBuilder.bundled("Login"), into: plugins, as: "libLogin.so")
     let fixture = try Fixture(
-      config: "control-group = \(Self.group)\nmax-scenes-per-user = 2\nplugin-dir = \(plugins)")
+      config: "control-group = \(Self.group)\nmax-scenes-per-user = 2\nplugin-dir = " + plugins)
     // Two controlling users: the controller, and the reader with the control group as its
     // primary group.
     func owner(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {

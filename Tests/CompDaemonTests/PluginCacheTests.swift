@@ -70,10 +70,10 @@ import Testing
     // And a rescan in a running host lifts it too.
     try Fixtures.install(Fixtures.library(.crash), into: plugins, as: "libother.so")
     await fixed.scan()
-    #expect(fixed.record(path: "\(plugins)/libother.so")?.state == .quarantined)
+    #expect(fixed.record(path: plugins + "/libother.so")?.state == .quarantined)
     try Fixtures.install(Fixtures.library(.good), into: plugins, as: "libother.so")
     await fixed.scan()
-    #expect(fixed.record(path: "\(plugins)/libother.so")?.state == .loaded)
+    #expect(fixed.record(path: plugins + "/libother.so")?.state == .loaded)
     #expect(fixed.catalog.names == ["fixture.Hello", "fixture.Renamed"])
   }
 

@@ -75,7 +75,7 @@ import Testing
     #expect(host.loadedPluginCount == 1)
     #expect(host.catalog.names == ["fixture.Hello"])
 
-    // plugins.list: every file, PROTOCOL.md's shape, in scan order.
+    // plugins.list: every file, the protocol's shape, in scan order.
     let list = try #require(host.pluginsListResult()["plugins"]?.arrayValue)
     #expect(list.count == 11)
     let first = try #require(list.first?.objectValue)

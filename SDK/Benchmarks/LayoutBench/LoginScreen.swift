@@ -1,4 +1,4 @@
-// The login screen of seeds/003 as the daemon hosts it: a window with the host's safe-area
+// The bundled login screen as the daemon hosts it: a window with the host's safe-area
 // insets, a controller whose view pins a stack of stacks below the safe area between the
 // margins. Measured with the engine's choice of evaluator (anchor chains) and with the
 // simplex alone: full layout of a fresh screen, relayout after typing into a text field,

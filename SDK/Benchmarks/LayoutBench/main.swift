@@ -208,7 +208,7 @@ func constraints(rows: Int = 333) -> (View, Int, () -> Void) {
   return (root, nodes, { title.text = "Setting changed" })
 }
 
-/// The stacked form of seeds/000: `rows` rows like `constraints`'s in a `StackViewController`
+/// A stacked form (a stack view in a scroll view in a controller): `rows` rows like `constraints`'s in a `StackViewController`
 /// (a stack pinned to a scroll view's content guide) shown by a window with the host's
 /// safe-area insets.
 @MainActor

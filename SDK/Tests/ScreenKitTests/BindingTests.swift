@@ -16,7 +16,7 @@ final class NameView: View {
   var text: String?
 }
 
-/// `seeds/002`: views made in `viewDidLoad` by `setupViews()`, filled by `bindViews()`.
+/// Lazily created views: made in `viewDidLoad` by `setupViews()`, filled by `bindViews()`.
 @MainActor
 final class ProfileViewController: ViewController {
   let viewModel: AlphaViewModel
@@ -58,7 +58,7 @@ final class ProfileViewController: ViewController {
     #expect(controller.view.subviews.first === controller.subview1)
     #expect(controller.subview1.alpha == 0.5)
     #expect(controller.setupCount == 1)
-    // one-time binding, as the seed says: a later change needs bindViews again
+    // one-time binding, as the pattern has it: a later change needs bindViews again
     model.alpha = 0.25
     BindingUpdates.flush()
     #expect(controller.subview1.alpha == 0.5)

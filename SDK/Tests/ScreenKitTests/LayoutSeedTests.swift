@@ -56,7 +56,7 @@ private func find(_ identifier: String, in view: View) -> View? {
   #expect(username.convert(username.bounds, to: nil) == Rect(x: 8, y: 67, width: 374, height: 30))
 }
 
-// The StackedViewController of seeds/000: a stack view in a scroll view, the stack's bottom
+// A StackedViewController: a stack view in a scroll view, the stack's bottom
 // pinned with a low priority so that the content grows with the arranged views.
 @MainActor
 private class StackedViewController: ViewController {

@@ -76,7 +76,7 @@ private final class Form {
   }
 }
 
-/// The stacked form of seeds/000: rows like `Form`'s in a `StackViewController` (a stack
+/// A stacked form: rows like `Form`'s in a `StackViewController` (a stack
 /// pinned to a scroll view's content guide, as wide as its frame guide) in a window with the
 /// host's safe-area insets.
 @MainActor

@@ -2,7 +2,7 @@ import Testing
 
 @testable import ScreenKit
 
-// The login view of seeds/003, ported by deleting `UI` (and `NSLocalizedString`); shared by
+// A UIKit login view (two text fields and a button in stack views), ported by deleting `UI` (and `NSLocalizedString`); shared by
 // the layout seed test and the controller seed tests.
 
 @MainActor

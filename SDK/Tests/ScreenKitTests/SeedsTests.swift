@@ -21,7 +21,7 @@ private final class LoginViewController: ViewController {
   }
 }
 
-// MARK: seeds/001 — the same screen with the stack view pinned 8 points below the navigation
+// MARK: Login in a navigation controller — the same screen with the stack view pinned 8 points below the navigation
 // bar in `viewWillLayoutSubviews`, and a `login()` action without a sender.
 
 @MainActor
@@ -66,7 +66,7 @@ private final class LoginStackViewController: ViewController {
 
   override func viewWillLayoutSubviews() {
     super.viewWillLayoutSubviews()
-    // The seed activates this on every call; once is what it means.
+    // The UIKit original activates this on every call; once is what it means.
     guard !pinned else { return }
     pinned = true
     loginView.stackView.topAnchor.constraint(
@@ -77,7 +77,7 @@ private final class LoginStackViewController: ViewController {
   func login() { logins += 1 }
 }
 
-// MARK: seeds/002 — views created lazily, added in setupViews(), filled in bindViews(); the
+// MARK: Lazily created views — views created lazily, added in setupViews(), filled in bindViews(); the
 // "reactive way" with an observable view model instead of RxSwift.
 
 @MainActor
@@ -125,12 +125,12 @@ private final class ProfileScreenController: ViewController {
   }
 
   private func bindViews() {
-    subview1.alpha = viewModel.alpha  // one-time, as the seed
+    subview1.alpha = viewModel.alpha  // one-time, as the UIKit original
     nameLabel.bind(\.text, to: viewModel, \.name)  // live
   }
 }
 
-// MARK: seeds/000 — a stacked form in a StackViewController.
+// MARK: A stack view in a scroll view in a controller — a stacked form in a StackViewController.
 
 @MainActor
 private final class SignUpFormController: StackViewController {
@@ -151,7 +151,7 @@ private final class SignUpFormController: StackViewController {
   }
 }
 
-// MARK: seeds/004 — a lightweight controller binding a destination to a text field.
+// MARK: Lightweight controllers — a lightweight controller binding a destination to a text field.
 
 private struct Destination {
   var descriptionForDisplay: String

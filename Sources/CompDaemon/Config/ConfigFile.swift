@@ -51,7 +51,7 @@ public struct ConfigFile: Sendable, Equatable {
       "max-connections",
       "max-line-bytes", "max-output-bytes", "shutdown-grace", "io-threads", "scene-grace",
       "max-scenes-per-client",
-    ] + AccessSettingsOverlay.keys  // (service)
+    ] + AccessSettingsOverlay.keys
 
   /// An empty file.
   public init() {}
@@ -101,7 +101,7 @@ public struct ConfigFile: Sendable, Equatable {
       }
       if value.isEmpty { throw ConfigError("\(place): \(key) has no value") }
       if try result.set(String(key), String(value), bad: bad) { continue }
-      // (service) access-control keys
+      // access-control keys
       do throws(ServiceProtocolError) {
         if try result.access.parse(key: key, value: value) { continue }
       } catch { throw ConfigError("\(place): \(error.description)") }
@@ -192,6 +192,6 @@ public struct ConfigFile: Sendable, Equatable {
     if let ioThreads { config.ioThreads = ioThreads }
     if let sceneGraceSeconds { config.sceneGraceSeconds = sceneGraceSeconds }
     if let maxScenesPerClient { config.maxScenesPerClient = maxScenesPerClient }
-    access.apply(to: &config.access)  // (service)
+    access.apply(to: &config.access)
   }
 }

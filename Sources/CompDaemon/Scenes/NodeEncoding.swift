@@ -9,7 +9,7 @@ import ScreenKit
 /// `textLength`.
 @MainActor
 enum NodeEncoding {
-  /// The node type of `view`: one of PROTOCOL.md's types, or `navigationBar`, `tabBar`,
+  /// The node type of `view`: one of the protocol's node types, or `navigationBar`, `tabBar`,
   /// `activityIndicator` for ScreenKit's own bars and indicator. A plugin's subclass takes
   /// the type of the ScreenKit class it extends.
   static func type(of view: View) -> String {

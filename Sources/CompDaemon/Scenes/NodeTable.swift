@@ -8,7 +8,7 @@ import ScreenKit
 /// Each view gets a node id (`n1`, `n2`, …) the first time it is seen; the id stays for as
 /// long as the view stays in the window. `refresh(root:)` walks the view tree, builds the
 /// new records and returns the ops (`remove`, `insert`, `frame`, `update`) that turn the
-/// old records into the new ones when applied in order, as PROTOCOL.md defines them.
+/// old records into the new ones when applied in order, as docs/protocol.md defines them.
 @MainActor
 final class NodeTable {
   /// What a client knows of one node.

@@ -1,7 +1,7 @@
 import JSONRPC
 import ScreenKit
 
-/// An input event a client sends with `scene.event`, as PROTOCOL.md lists them.
+/// An input event a client sends with `scene.event`, as docs/protocol.md lists them.
 enum SceneEvent: Sendable, Equatable {
   case tap(target: String)
   case touch(Point)

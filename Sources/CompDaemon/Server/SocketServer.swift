@@ -16,13 +16,13 @@ final class SocketServer: Service {
   private let registry: MethodRegistry
   private let connections: ConnectionTable
   private let logger: Logger
-  private let service: ServiceRuntime?  // (service)
+  private let service: ServiceRuntime?
 
   init(
     config: DaemonConfig, registry: MethodRegistry, connections: ConnectionTable, logger: Logger,
     service: ServiceRuntime? = nil
   ) {
-    self.service = service  // (service)
+    self.service = service
     self.config = config
     self.registry = registry
     self.connections = connections
@@ -41,7 +41,7 @@ final class SocketServer: Service {
       try? await group.shutdownGracefully()
       throw error
     }
-    // (service) READY=1
+    // READY=1
     service?.listening(counts: ServiceStatus.Counts(clients: connections.count))
     // Returns when a graceful shutdown starts; throws if the group is cancelled instead.
     try? await gracefulShutdown()
@@ -68,7 +68,7 @@ final class SocketListener: Sendable {
     service: ServiceRuntime? = nil
   ) async throws -> SocketListener {
     let socketFile = SocketFile(path: config.socketPath)
-    let activated = service?.activatedSocket  // (service) socket activation
+    let activated = service?.activatedSocket  // socket activation
     if activated == nil { try socketFile.prepareForBinding() }
     FileDescriptorLimit.raise(toFit: config.maxConnections, logger: logger)
     let dispatcher = Dispatcher(
@@ -97,7 +97,7 @@ final class SocketListener: Sendable {
           }
         }
         return Self.peerCredentials(of: channel).flatMapThrowing { peer in
-          // (service) peer identity and per-user connection limit
+          // peer identity and per-user connection limit
           if let refusal = service?.access.admit(channel: channel, connectionID: id) {
             try channel.pipeline.syncOperations.addHandler(
               RejectionHandler(line: ErrorReply.bytes(for: refusal)))
@@ -107,12 +107,12 @@ final class SocketListener: Sendable {
             settings: settings, dispatcher: dispatcher, logger: logger,
             onClose: {
               connections.remove(id: $0)
-              service?.access.release(connectionID: $0)  // (service)
+              service?.access.release(connectionID: $0)
             })
           let connection = Connection(id: id, peer: peer, channel: channel, handler: handler)
           handler.attach(connection)
           guard connections.insert(connection) else {
-            service?.access.release(connectionID: id)  // (service)
+            service?.access.release(connectionID: id)
             try channel.pipeline.syncOperations.addHandler(RejectionHandler(line: rejection))
             return
           }
@@ -128,7 +128,7 @@ final class SocketListener: Sendable {
 
     let listener: any Channel
     let identity: SocketFile.Identity?
-    if let activated {  // (service) serve the socket systemd passed; never ours to unlink
+    if let activated {  // serve the socket systemd passed; never ours to unlink
       do {
         listener = try await bootstrap.withBoundSocket(activated.descriptor).get()
       } catch {

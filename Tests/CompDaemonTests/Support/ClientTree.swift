@@ -1,7 +1,7 @@
 import JSONRPC
 
 /// What a thin client keeps of a scene: the node tree of a snapshot, with the ops of
-/// `scene.changed` applied in order exactly as PROTOCOL.md defines them. Tests compare it
+/// `scene.changed` applied in order exactly as docs/protocol.md defines them. Tests compare it
 /// with `scene.layout`.
 struct ClientTree {
   private(set) var revision: Int

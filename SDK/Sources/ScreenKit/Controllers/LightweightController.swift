@@ -1,6 +1,6 @@
 /// A controller that is not a view controller: it owns (or reuses) one view, binds a model to
-/// it, acts as the view's delegate and reports to its own delegate — the `seeds/004`
-/// pattern for when a ``ViewController`` is more than the job needs.
+/// it, acts as the view's delegate and reports to its own delegate — the "lightweight
+/// controller" pattern, for when a ``ViewController`` is more than the job needs.
 ///
 /// It gets no appearance, trait, safe-area or memory callbacks and is not in the responder
 /// chain: whoever owns it stores it (a view controller's property, usually), installs its

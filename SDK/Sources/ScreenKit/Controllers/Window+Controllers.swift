@@ -88,7 +88,7 @@ extension Window {
     set {
       guard controllerState.hostSafeAreaInsets != newValue else { return }
       controllerState.hostSafeAreaInsets = newValue
-      setNeedsLayout()  // (layout) safe areas and margins derive from these insets
+      setNeedsLayout()  // safe areas and margins derive from these insets
       for controller in topLevelControllers { controller.propagateSafeAreaChange() }
       layoutControllerViews()
     }

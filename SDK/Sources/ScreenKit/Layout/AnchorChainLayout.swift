@@ -22,7 +22,7 @@
 ///   content as wide as the frame); the content guide's size is what the chains give its
 ///   other edges (an island's natural size included: nothing but the pull towards zero
 ///   at priority 1 acts on it), zero where nothing places it, or `contentSize` where set.
-///   This is the stacked form of seeds/000: a stack of rows pinned to the content guide and
+///   This is a stacked form (a stack view in a scroll view in a controller): a stack of rows pinned to the content guide and
 ///   as wide as the frame guide.
 ///
 /// Views that translate their autoresizing mask keep their frames. Every other view is placed

@@ -41,7 +41,7 @@ enum LayoutEngine {
   /// Lays out the hierarchy under `root`, keeping `root`'s own frame.
   static func layout(root: View) {
     statistics.passes += 1
-    // (controllers) viewWillLayoutSubviews before the solve, viewDidLayoutSubviews after
+    // viewWillLayoutSubviews before the solve, viewDidLayoutSubviews after
     let controllers = ViewController.controllersLaidOut(under: root)
     for controller in controllers { controller.viewWillLayoutSubviews() }
     defer { for controller in controllers { controller.viewDidLayoutSubviews() } }

@@ -38,7 +38,7 @@ final class ViewLayoutState {
   }
   @exclusivity(unchecked) var translatesAutoresizingMaskIntoConstraints = true
   /// Set for the root view of a view controller: its margins are at least the system
-  /// minimum. The controllers branch sets this when it installs a controller's view.
+  /// minimum. `ViewController` sets this when it installs its view.
   @exclusivity(unchecked) var isViewControllerRootView = false
   /// Whether `layoutMargins` was set explicitly (a root view's system minimum then yields
   /// to larger custom values only).

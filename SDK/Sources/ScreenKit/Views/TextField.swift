@@ -1,7 +1,7 @@
 /// A single-line editable text area, as `UITextField`.
 ///
-/// ScreenKit holds the text; clients edit it through input events (the controllers
-/// branch's `Input`). Its intrinsic size follows UIKit: the text (or placeholder) height
+/// ScreenKit holds the text; clients edit it through input events (`Window`'s
+/// input API, `Input/Window+Input.swift`). Its intrinsic size follows UIKit: the text (or placeholder) height
 /// plus the border style's insets; no intrinsic width beyond the text's.
 @MainActor
 open class TextField: Control {
@@ -57,7 +57,7 @@ open class TextField: Control {
   open var returnKeyType: ReturnKeyType = .default { didSet { setNeedsDisplay() } }
   /// When the clear button shows.
   open var clearButtonMode: ViewMode = .never
-  // (controllers) the delegate asked and told about editing (Controls/TextField+Editing.swift)
+  // the delegate asked and told about editing (Controls/TextField+Editing.swift)
   /// The delegate, held weakly, as UIKit.
   public weak var delegate: TextFieldDelegate?
   /// Whether a client's keyboard should autocorrect (a hint for clients).
@@ -88,6 +88,22 @@ open class TextField: Control {
     return Size(
       width: font.width(of: shown).roundedUpToPixel + 2 * padding.horizontal,
       height: font.lineHeight.roundedUpToPixel + 2 * padding.vertical)
+  }
+
+  /// Saves the text (key `TextField.text`), unless the field is secure: a secure text
+  /// field never saves its text (see ``Window/encodeRestorableState()``).
+  open override func encodeRestorableState(with coder: Coder) {
+    super.encodeRestorableState(with: coder)
+    if !isSecureTextEntry { coder.encode(text, forKey: "TextField.text") }
+  }
+
+  /// Restores the saved text, without sending `editingChanged` (as setting `text` does not);
+  /// a secure field ignores it.
+  open override func decodeRestorableState(with coder: Coder) {
+    super.decodeRestorableState(with: coder)
+    if !isSecureTextEntry, let saved = coder.decodeString(forKey: "TextField.text") {
+      text = saved
+    }
   }
 
   override func baselineOffset(first: Bool) -> (heightFactor: Double, constant: Double)? {

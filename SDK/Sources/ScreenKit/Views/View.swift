@@ -70,16 +70,21 @@ open class View: Responder {
   public var tag = 0
   /// The identifier that clients and tests use to find this view (the node's `key`).
   public var accessibilityIdentifier: String? { didSet { setNeedsDisplay() } }
+  /// The identifier that makes this view save and restore its state, as UIKit's: `nil`
+  /// (the default) leaves it out. Only views of a controller that takes part in restoration
+  /// do; they need different identifiers within the controller's view (the first in
+  /// subview order wins).
+  public var restorationIdentifier: String?
   /// Whether the view receives input.
   public var isUserInteractionEnabled = true { didSet { setNeedsDisplay() } }
-  // (controllers) the controller whose root view this is; set by `ViewController.view`.
+  // the controller whose root view this is; set by `ViewController.view`.
   weak var owningViewController: ViewController? {
     didSet { isControllerRootView = owningViewController != nil }
   }
   /// How many live views a controller owns (an upper bound: a controller that died without
   /// clearing its view's owner still counts); atomic, as views may die off the main actor.
   nonisolated static let controllerRootViews = Atomic<Int>(0)
-  // (controllers) bindings that update this view; they die with it (Binding/ViewBinding.swift)
+  // bindings that update this view; they die with it (Binding/ViewBinding.swift)
   var attachedBindings: [ViewBinding] = []
 
   /// The tint colour: the one set on this view, else the superview's, else the system
@@ -143,7 +148,7 @@ open class View: Responder {
     view.didMoveToSuperview()
     didAddSubview(view)
     if oldWindow !== window {
-      // (controllers) appearance callbacks around the window change
+      // appearance callbacks around the window change
       let appearance = AppearanceTransaction(moving: view, from: oldWindow, to: window)
       view.propagateWindowChange(to: window)
       appearance?.finish()
@@ -154,7 +159,7 @@ open class View: Responder {
   public func removeFromSuperview() {
     guard let parent = superview else { return }
     let oldWindow = window
-    // (controllers) appearance callbacks around the window change
+    // appearance callbacks around the window change
     let appearance = AppearanceTransaction(moving: self, from: oldWindow, to: nil)
     parent.willRemoveSubview(self)
     willMove(toSuperview: nil)
@@ -204,7 +209,7 @@ open class View: Responder {
   /// Called after the window changed.
   open func didMoveToWindow() {}
 
-  // (controllers) hit testing, overridable as UIKit's; the logic is in Input/View+HitTesting.swift
+  // hit testing, overridable as UIKit's; the logic is in Input/View+HitTesting.swift
   /// The farthest descendant (or this view) that contains `point` (in this view's
   /// coordinates) and takes input; hidden views, views with alpha below 0.01 and views with
   /// `isUserInteractionEnabled` off are skipped with their subviews.
@@ -258,12 +263,23 @@ open class View: Responder {
   /// pass must solve again.
   func needsAnotherLayoutIteration() -> Bool { false }
 
+  /// Saves the view's state into `coder`, as UIKit's. Text fields (unless secure),
+  /// switches and scroll views save theirs by default; overrides call `super`.
+  open func encodeRestorableState(with coder: Coder) {}
+
+  /// Restores the state `encodeRestorableState(with:)` saved, after the owning controller
+  /// decoded its own. Overrides call `super`.
+  open func decodeRestorableState(with coder: Coder) {}
+
+  /// Called on every restored view once every object of the window was decoded.
+  open func applicationFinishedRestoringState() {}
+
   private func propagateWindowChange(to newWindow: Window?) {
     willMove(toWindow: newWindow)
     for subview in subviews { subview.propagateWindowChange(to: newWindow) }
     didMoveToWindow()
   }
 
-  // (controllers) a view's controller comes before its superview in the responder chain
+  // a view's controller comes before its superview in the responder chain
   open override var next: Responder? { owningViewController ?? superview }
 }

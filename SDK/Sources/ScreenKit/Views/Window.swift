@@ -3,18 +3,18 @@
 open class Window: View {
   override var directLayoutRole: DirectStackLayout.Role { .window }
 
-  // (controllers) root controller, traits, host safe area; see Window+Controllers.swift
+  // root controller, traits, host safe area; see Window+Controllers.swift
   let controllerState = WindowControllerState()
 
   /// A hidden window with the given frame; `makeKeyAndVisible()` shows it, as UIKit.
-  public override init(frame: Rect) {  // (controllers) windows start hidden, as UIWindow
+  public override init(frame: Rect) {  // windows start hidden, as UIWindow
     super.init(frame: frame)
     isHidden = true
   }
 
   /// Whether the window is hidden; showing or hiding it makes its controllers appear or
   /// disappear.
-  public override var isHidden: Bool {  // (controllers) appearance on show/hide
+  public override var isHidden: Bool {  // appearance on show/hide
     willSet {
       guard newValue != isHidden, controllerState.rootViewController != nil else { return }
       pendingVisibilityTransaction = AppearanceTransaction(
