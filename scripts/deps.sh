@@ -9,6 +9,9 @@ command -v patchelf >/dev/null || need+=(patchelf)  # make install (and its test
 # compctl render: PNG through librsvg; Inter is the face docs/text-metrics.md measures.
 pkg-config --exists librsvg-2.0 2>/dev/null || need+=(librsvg2-dev)
 dpkg -s fonts-inter >/dev/null 2>&1 || need+=(fonts-inter)
+# The browser the web client's tests drive (Tests/web).
+command -v chromium >/dev/null || need+=(chromium)
+command -v chromedriver >/dev/null || need+=(chromium-driver)
 for extra in "$@"; do
   dpkg -s "$extra" >/dev/null 2>&1 || need+=("$extra")
 done
