@@ -153,7 +153,7 @@ final class SimplexSession {
   private func rebuild(_ records: [LayoutPass.Record]) {
     LayoutEngine.statistics.sessionRebuilds += 1
     started = true
-    solver = LayoutPass.rebuiltSolver(variables: solver.variableCount, records: [])
+    (solver, _) = LayoutPass.rebuiltSolver(variables: solver.variableCount, records: [])
     rows.removeAll(keepingCapacity: true)
     ids.removeAll(keepingCapacity: true)
     removedRows = 0
@@ -163,28 +163,11 @@ final class SimplexSession {
         LayoutDiagnostics.report(issue)
         continue
       }
-      do {
-        ids.append(try LayoutPass.insert(record, into: solver))
-        rows.append(record)
-      } catch {
-        // The tableau may hold part of the failed row: rebuild it from what succeeded.
-        hadConflict = true
-        solver = LayoutPass.rebuiltSolver(variables: solver.variableCount, records: [])
-        var kept: [LayoutPass.Record] = []
-        ids.removeAll(keepingCapacity: true)
-        for previous in rows {
-          if let id = try? LayoutPass.insert(previous, into: solver) {
-            ids.append(id)
-            kept.append(previous)
-          }
-        }
-        if let source = record.source {
-          LayoutDiagnostics.report(
-            .unsatisfiable(
-              broken: source, conflicting: LayoutPass.conflicting(with: source, in: rows)))
-        }
-        rows = kept
+      let count = rows.count
+      if let issue = LayoutPass.add(record, to: &solver, holding: &rows, ids: &ids) {
+        LayoutDiagnostics.report(issue)
       }
+      if rows.count == count { hadConflict = true }
     }
   }
 
