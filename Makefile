@@ -8,7 +8,7 @@ SOCKET ?= $(RUN_DIR)/compd.sock
 RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
-        bench-jsonrpc bench-rpc bench-layout bench-layout-yoga bench-plugins bench-scenes install format lint clean
+        bench-jsonrpc bench-rpc bench-layout bench-layout-yoga test-layout-reference bench-plugins bench-scenes install format lint clean
 
 all: build
 
@@ -44,6 +44,11 @@ bench-rpc: release
 
 bench-layout: deps
 	@scripts/bench-layout.sh
+
+## test-layout-reference: the layout solver against SciPy on SEEDS random systems (20000)
+test-layout-reference: deps
+	SCREENKIT_REFERENCE_SEEDS=$${SEEDS:-20000} $(SWIFT) test --package-path SDK \
+	  --filter randomSystemsAgreeWithTheLexicographicReference
 
 # The huge-nested shapes against Yoga: make bench-layout-yoga YOGA_DIR=/path/to/yoga
 bench-layout-yoga: deps

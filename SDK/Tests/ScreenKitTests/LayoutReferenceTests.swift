@@ -26,7 +26,7 @@ struct RandomConstraintSystem {
     var priority: LayoutPriority
   }
 
-  static let defaultSeeds = 1500
+  static let defaultSeeds = 1000
 
   let seed: UInt64
   let rootSize: Size
