@@ -300,7 +300,6 @@ enum DirectStackLayout {
       var spacing = 0.0
       var count = 0
       var previous: View?
-      var breadths: [Double] = []
       for child in stack.arrangedSubviews where !child.isHidden {
         let natural = naturalSize(of: child)
         let a = vertical ? natural.height : natural.width
@@ -308,12 +307,11 @@ enum DirectStackLayout {
         along += a
         largest = max(largest, a)
         across = max(across, vertical ? natural.width : natural.height)
-        breadths.append(vertical ? natural.width : natural.height)
         count += 1
         previous = child
       }
       if stack.distribution == .fillEqually { along = Double(count) * largest }
-      if stack.alignment == .fill && count > 1 { across = fillBreadth(of: stack, breadths) }
+      if stack.alignment == .fill && count > 1 { across = fillBreadth(of: stack, largest: across) }
       along += spacing
       size = vertical ? Size(width: across, height: along) : Size(width: along, height: across)
     } else {
@@ -333,10 +331,32 @@ enum DirectStackLayout {
   /// piecewise-linear function of one variable, minimised at its breakpoints). Usually the
   /// widest view's compression resistance wins and the breadth is the largest natural one,
   /// which is also kept where the levels leave a choice; a narrower view that hugs above the
-  /// widest view's resistance holds the stack to its own breadth.
-  private static func fillBreadth(of stack: StackView, _ breadths: [Double]) -> Double {
+  /// widest view's resistance holds the stack to its own breadth. Arranged stacks count as
+  /// their widest view (their own hugging is not one priority).
+  private static func fillBreadth(of stack: StackView, largest: Double) -> Double {
     let axis: LayoutAxis = stack.axis == .vertical ? .horizontal : .vertical
+    let vertical = stack.axis == .vertical
+    // The common case in one pass over the cached natural sizes: no narrower view hugs
+    // anywhere near the widest one's compression resistance (tie-breaks move priorities by
+    // less than 1).
+    var widestCompression: Float = 0
+    var narrowerHugging: Float = 0
+    for child in stack.arrangedSubviews where !child.isHidden {
+      if child.directLayoutRole == .stack { return largest }
+      let natural = naturalSize(of: child)
+      if (vertical ? natural.width : natural.height) >= largest {
+        widestCompression = max(
+          widestCompression, child.contentCompressionResistancePriority(for: axis).rawValue)
+      } else {
+        narrowerHugging = max(narrowerHugging, child.contentHuggingPriority(for: axis).rawValue)
+      }
+    }
+    if narrowerHugging < widestCompression - 1 { return largest }
     let visible = stack.arrangedSubviews.filter { !$0.isHidden }
+    let breadths = visible.map { child -> Double in
+      let natural = naturalSize(of: child)
+      return vertical ? natural.width : natural.height
+    }
     // (level, breadth, whether it bounds from above)
     var terms: [(level: Float, breadth: Double, hugs: Bool)] = []
     for (rank, child) in visible.enumerated() {
@@ -368,7 +388,6 @@ enum DirectStackLayout {
         ? high : optimal.max()!
       (low, high) = (newLow, newHigh)
     }
-    let largest = breadths.max() ?? 0
     return min(max(largest, low), high)
   }
 

@@ -236,8 +236,14 @@ final class Solver {
     func coefficient(for symbol: Int) -> SymbolicWeight { cells[symbol] ?? SymbolicWeight() }
 
     mutating func insert(_ symbol: Int, _ weight: SymbolicWeight, times factor: Double) {
-      cells[symbol, default: SymbolicWeight()].add(weight, times: factor)
-      if cells[symbol]!.isZero { cells.removeValue(forKey: symbol) }
+      if let index = cells.index(forKey: symbol) {
+        cells.values[index].add(weight, times: factor)
+        if cells.values[index].isZero { cells.remove(at: index) }
+      } else {
+        var added = SymbolicWeight()
+        added.add(weight, times: factor)
+        if !added.isZero { cells[symbol] = added }
+      }
     }
 
     mutating func insert(_ row: Row, _ weight: SymbolicWeight) {
