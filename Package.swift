@@ -4,8 +4,10 @@ import PackageDescription
 let nioCore = Target.Dependency.product(name: "NIOCore", package: "swift-nio")
 let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
-let lifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
-let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let lifecycle = Target.Dependency.product(
+  name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let argumentParser = Target.Dependency.product(
+  name: "ArgumentParser", package: "swift-argument-parser")
 // Linking the `.dynamic` product of the SDK package (a path dependency) gives the daemon and
 // every plugin one shared libScreenKit.so; see DESIGN.md.
 let screenKit = Target.Dependency.product(name: "ScreenKit", package: "SDK")
@@ -35,10 +37,18 @@ let package = Package(
       pkgConfig: "json-c",
       providers: [.apt(["libjson-c-dev"])]
     ),
+    .systemLibrary(
+      name: "CSQLite",
+      path: "Sources/CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
     .target(name: "JSONRPC", dependencies: ["CJSONC"]),
     .target(
       name: "CompDaemon",
-      dependencies: ["JSONRPC", screenKit, nioCore, nioPosix, logging, lifecycle, argumentParser]
+      dependencies: [
+        "JSONRPC", "CSQLite", screenKit, nioCore, nioPosix, logging, lifecycle, argumentParser,
+      ]
     ),
     .target(name: "CompCtl", dependencies: ["JSONRPC", argumentParser]),
     .executableTarget(name: "compd", dependencies: ["CompDaemon"]),
