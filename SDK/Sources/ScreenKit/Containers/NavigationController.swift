@@ -215,6 +215,26 @@ open class NavigationController: ViewController {
     topViewController?.viewIfLoaded?.frame = Rect(origin: .zero, size: size)
   }
 
+  /// Saves the stack: references to the controllers in it that have a restoration
+  /// identifier, bottom first (key `NavigationController.viewControllers`).
+  open override func encodeRestorableState(with coder: Coder) {
+    super.encodeRestorableState(with: coder)
+    coder.encode(viewControllers, forKey: "NavigationController.viewControllers")
+  }
+
+  /// Restores the stack: the saved controllers found among the children or recreated (by
+  /// component name and params, or a restoration factory), bottom first; the stack is left
+  /// alone when none of them can be had. Controllers without an identifier are not saved,
+  /// so they are not in the restored stack.
+  open override func decodeRestorableState(with coder: Coder) {
+    super.decodeRestorableState(with: coder)
+    guard let stack = coder.decodeViewControllers(forKey: "NavigationController.viewControllers"),
+      !stack.isEmpty,
+      stack.count != children.count || zip(stack, children).contains(where: { $0 !== $1 })
+    else { return }
+    setViewControllers(stack, animated: false)
+  }
+
   /// Children get the bar's extent added at the top while the bar shows.
   open override func safeAreaInsets(forChild child: ViewController) -> EdgeInsets {
     var insets = viewSafeAreaInsets

@@ -110,6 +110,48 @@ open class StackViewController: ViewController {
     child.removeFromParent()
   }
 
+  // MARK: State restoration
+
+  /// Saves references to the stacked child controllers that have a restoration
+  /// identifier, top to bottom (key `StackViewController.stackedViewControllers`).
+  open override func encodeRestorableState(with coder: Coder) {
+    super.encodeRestorableState(with: coder)
+    coder.encode(stackedChildren, forKey: "StackViewController.stackedViewControllers")
+  }
+
+  /// Restores the stacked child controllers: saved ones the tree lacks are recreated and
+  /// inserted after the saved one above them; stacked children with an identifier that
+  /// were not saved are removed. Stacked plain views are the subclass's to restore.
+  open override func decodeRestorableState(with coder: Coder) {
+    super.decodeRestorableState(with: coder)
+    guard
+      let saved = coder.decodeViewControllers(forKey: "StackViewController.stackedViewControllers")
+    else { return }
+    for child in stackedChildren where child.restorationIdentifier != nil {
+      if !saved.contains(where: { $0 === child }) { removeStackedViewController(child) }
+    }
+    for (index, controller) in saved.enumerated() where controller.parent !== self {
+      guard controller.parent == nil, controller.presentingViewController == nil else { continue }
+      let views = stackedViews
+      var position = views.count
+      if index > 0, let above = saved[index - 1].viewIfLoaded,
+        let aboveIndex = views.firstIndex(where: { $0 === above })
+      {
+        position = aboveIndex + 1
+      } else if let below = saved[(index + 1)...].first(where: { $0.parent === self }),
+        let belowIndex = views.firstIndex(where: { $0 === below.viewIfLoaded })
+      {
+        position = belowIndex
+      }
+      insertStackedViewController(controller, at: position)
+    }
+  }
+
+  /// The child controllers whose views are in the stack, top to bottom.
+  private var stackedChildren: [ViewController] {
+    stackedViews.compactMap { view in children.first { $0.viewIfLoaded === view } }
+  }
+
   // MARK: Spacers and separators
 
   /// Adds a fixed empty gap of `height` points and returns it.

@@ -72,6 +72,31 @@ open class TabBarController: ViewController {
     return insets
   }
 
+  /// Saves the selection: the selected tab's index (`TabBarController.selectedIndex`) and
+  /// its controller's restoration identifier, if any
+  /// (`TabBarController.selectedViewController`).
+  open override func encodeRestorableState(with coder: Coder) {
+    super.encodeRestorableState(with: coder)
+    coder.encode(selectedIndex, forKey: "TabBarController.selectedIndex")
+    coder.encode(
+      selectedViewController?.restorationIdentifier,
+      forKey: "TabBarController.selectedViewController")
+  }
+
+  /// Restores the selection: the tab whose controller has the saved identifier, else the
+  /// saved index. The tabs themselves are the ones the tree has (UIKit restores the tabs'
+  /// controllers too; ScreenKit's tab bars are made whole by their component).
+  open override func decodeRestorableState(with coder: Coder) {
+    super.decodeRestorableState(with: coder)
+    if let identifier = coder.decodeString(forKey: "TabBarController.selectedViewController"),
+      let index = children.firstIndex(where: { $0.restorationIdentifier == identifier })
+    {
+      selectedIndex = index
+    } else if let index = coder.decodeInteger(forKey: "TabBarController.selectedIndex") {
+      selectedIndex = index
+    }
+  }
+
   private func setViewControllers(_ controllers: [ViewController]) {
     let oldSelected = selectedViewController
     var unique: [ViewController] = []

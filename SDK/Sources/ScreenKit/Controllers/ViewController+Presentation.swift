@@ -108,3 +108,25 @@ extension ViewController {
     if lifecycle.presentedViewController != nil { dismiss(animated: false) }
   }
 }
+
+extension ViewController {
+  /// Presents `presented` as a restoration does: before the window is shown, without
+  /// appearance callbacks (it appears with the window); in a visible window, as
+  /// `present(_:animated:)` without animation. Does nothing when this controller is not
+  /// the top of its window's presentation stack.
+  func installRestoredPresentation(_ presented: ViewController) {
+    guard let window = viewIfLoaded?.window, window.topLevelControllers.last === self,
+      presented.parent == nil, presented.lifecycle.presentingViewController == nil
+    else { return }
+    guard !window.isVisibleForAppearance else {
+      present(presented, animated: false)
+      return
+    }
+    lifecycle.presentedViewController = presented
+    presented.lifecycle.presentingViewController = self
+    let presentedView = presented.view!
+    presentedView.frame = Rect(origin: .zero, size: window.frame.size)
+    view.removeFromSuperview()
+    window.addSubview(presentedView)
+  }
+}

@@ -191,6 +191,45 @@ open class ViewController: Responder {
     view = nil
   }
 
+  // MARK: State restoration
+
+  /// The identifier that makes this controller take part in state restoration, as UIKit's:
+  /// `nil` (the default) leaves it, its views and its children out. Its parent (or the
+  /// controller presenting it) must have one too; siblings need different ones. See
+  /// `docs/controllers.md`, "State restoration".
+  public var restorationIdentifier: String?
+
+  /// Makes the controllers below this one that a restoration needs and the tree does not
+  /// have, when they were not made through the component catalog (those are recreated by
+  /// component name and params automatically): ScreenKit's form of UIKit's
+  /// `restorationClass` and the app delegate's
+  /// `application(_:viewControllerWithRestorationIdentifierPath:coder:)`.
+  ///
+  /// It gets the missing controller's identifier path (from the root controller's
+  /// identifier to its own, last) and its saved state, and returns a new controller or
+  /// `nil`. The factory of the nearest controller up the tree (parents, then presenting
+  /// controllers) that has one is asked.
+  public var restorationFactory:
+    (@MainActor (_ identifierPath: [String], _ coder: Coder) -> ViewController?)?
+
+  /// The context of the component this controller is the root of, when the component
+  /// catalog made it: its name and params recreate it, its catalog recreates siblings.
+  var componentContext: ComponentContext?
+
+  /// Saves the controller's state into `coder`, as UIKit's: called on every controller that
+  /// takes part when a window's state is encoded. Overrides call `super`. Its views' state
+  /// is saved by the views themselves.
+  open func encodeRestorableState(with coder: Coder) {}
+
+  /// Restores the state `encodeRestorableState(with:)` saved, as UIKit's: called after the
+  /// view is loaded and before the controller first appears, parents before children (a
+  /// container recreates its children here, so they are decoded after it). Overrides call
+  /// `super`.
+  open func decodeRestorableState(with coder: Coder) {}
+
+  /// Called on every restored controller once every object of the window was decoded.
+  open func applicationFinishedRestoringState() {}
+
   // MARK: Responder chain
 
   /// The view's superview, else the parent, else the presenting controller.

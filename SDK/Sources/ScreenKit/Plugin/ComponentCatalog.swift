@@ -63,7 +63,9 @@ public final class ComponentCatalog {
     let context = ComponentContext(
       component: name, params: validated, catalog: self, depth: depth, sink: sink)
     do {
-      return try component.factory(context)
+      let controller = try component.factory(context)
+      controller.componentContext = context
+      return controller
     } catch let error as ComponentError {
       throw error
     } catch {

@@ -36,6 +36,8 @@ open class ScrollView: View {
   private(set) var explicitContentSize: Size?
   private var solvedContentSize: Size = .zero
   private var offset: Point = .zero { didSet { if offset != oldValue { setNeedsDisplay() } } }
+  /// A restored offset, applied again once layout gives the content its size.
+  private var restoredOffset: Point?
 
   /// The size of the content; setting it overrides what the content guide's constraints give.
   public var contentSize: Size {
@@ -132,6 +134,23 @@ open class ScrollView: View {
     pass.pin(frameLayoutGuide, to: self, insets: .zero)
   }
 
+  /// Saves `contentOffset` as `[x, y]` (key `ScrollView.contentOffset`).
+  open override func encodeRestorableState(with coder: Coder) {
+    super.encodeRestorableState(with: coder)
+    coder.encode([contentOffset.x, contentOffset.y], forKey: "ScrollView.contentOffset")
+  }
+
+  /// Restores `contentOffset`. Restoration runs before the first layout, when the content
+  /// has no size yet, so the offset is applied again (clamped) after the next layout.
+  open override func decodeRestorableState(with coder: Coder) {
+    super.decodeRestorableState(with: coder)
+    guard let saved = coder.decodeDoubleArray(forKey: "ScrollView.contentOffset"), saved.count == 2
+    else { return }
+    restoredOffset = Point(x: saved[0], y: saved[1])
+    contentOffset = Point(x: saved[0], y: saved[1])
+    setNeedsLayout()
+  }
+
   override func didSolveLayout(_ pass: LayoutPass) {
     contentGuideWasResolved(size: pass.solvedFrame(of: contentLayoutGuide)?.size)
   }
@@ -140,6 +159,10 @@ open class ScrollView: View {
   /// has one, and clamps the offset to the new range.
   func contentGuideWasResolved(size: Size?) {
     if let size { solvedContentSize = size }
+    if let restored = restoredOffset {
+      restoredOffset = nil
+      offset = restored
+    }
     offset = clamped(offset)
     setNeedsDisplay()  // the content size and the safe area's share of the inset may move
   }

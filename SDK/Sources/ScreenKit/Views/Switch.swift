@@ -26,6 +26,18 @@ open class Switch: Control {
     isOn = on
   }
 
+  /// Saves `isOn` (key `Switch.isOn`).
+  open override func encodeRestorableState(with coder: Coder) {
+    super.encodeRestorableState(with: coder)
+    coder.encode(isOn, forKey: "Switch.isOn")
+  }
+
+  /// Restores `isOn`, without sending `valueChanged`.
+  open override func decodeRestorableState(with coder: Coder) {
+    super.decodeRestorableState(with: coder)
+    if let saved = coder.decodeBool(forKey: "Switch.isOn") { isOn = saved }
+  }
+
   /// UIKit's fixed switch size, 51 × 31 points.
   public static let standardSize = Size(width: 51, height: 31)
 }

@@ -90,6 +90,22 @@ open class TextField: Control {
       height: font.lineHeight.roundedUpToPixel + 2 * padding.vertical)
   }
 
+  /// Saves the text (key `TextField.text`), unless the field is secure: a secure text
+  /// field never saves its text (see ``Window/encodeRestorableState()``).
+  open override func encodeRestorableState(with coder: Coder) {
+    super.encodeRestorableState(with: coder)
+    if !isSecureTextEntry { coder.encode(text, forKey: "TextField.text") }
+  }
+
+  /// Restores the saved text, without sending `editingChanged` (as setting `text` does not);
+  /// a secure field ignores it.
+  open override func decodeRestorableState(with coder: Coder) {
+    super.decodeRestorableState(with: coder)
+    if !isSecureTextEntry, let saved = coder.decodeString(forKey: "TextField.text") {
+      text = saved
+    }
+  }
+
   override func baselineOffset(first: Bool) -> (heightFactor: Double, constant: Double)? {
     (0.5, -font.lineHeight / 2 + font.ascender)
   }

@@ -70,6 +70,11 @@ open class View: Responder {
   public var tag = 0
   /// The identifier that clients and tests use to find this view (the node's `key`).
   public var accessibilityIdentifier: String? { didSet { setNeedsDisplay() } }
+  /// The identifier that makes this view save and restore its state, as UIKit's: `nil`
+  /// (the default) leaves it out. Only views of a controller that takes part in restoration
+  /// do; they need different identifiers within the controller's view (the first in
+  /// subview order wins).
+  public var restorationIdentifier: String?
   /// Whether the view receives input.
   public var isUserInteractionEnabled = true { didSet { setNeedsDisplay() } }
   // (controllers) the controller whose root view this is; set by `ViewController.view`.
@@ -257,6 +262,17 @@ open class View: Responder {
   /// Whether the solved pass changed an input of the view's own measurement, so that the
   /// pass must solve again.
   func needsAnotherLayoutIteration() -> Bool { false }
+
+  /// Saves the view's state into `coder`, as UIKit's. Text fields (unless secure),
+  /// switches and scroll views save theirs by default; overrides call `super`.
+  open func encodeRestorableState(with coder: Coder) {}
+
+  /// Restores the state `encodeRestorableState(with:)` saved, after the owning controller
+  /// decoded its own. Overrides call `super`.
+  open func decodeRestorableState(with coder: Coder) {}
+
+  /// Called on every restored view once every object of the window was decoded.
+  open func applicationFinishedRestoringState() {}
 
   private func propagateWindowChange(to newWindow: Window?) {
     willMove(toWindow: newWindow)
