@@ -202,6 +202,7 @@ open class NavigationController: ViewController {
 
   private func updateBar() {
     let items = children.map(\.navigationItem)
+    for item in items { item.onChange = { [weak self] in self?.updateBar() } }
     navigationBar.show(top: items.last, previous: items.count > 1 ? items[items.count - 2] : nil)
   }
 
