@@ -240,8 +240,11 @@ final class Scene {
 
   /// Applies a saved restorable state to `window`, whose root controller is set.
   private static func restore(_ window: Window, from state: String) throws(OpenError) {
-    _ = window
-    _ = state
+    do throws(RestorationError) {
+      try window.restoreState(from: RestorationArchive(json: state))
+    } catch {
+      throw .restoration(error.description)
+    }
   }
 
   /// What the scene database keeps of this scene now.
@@ -249,7 +252,7 @@ final class Scene {
     SceneRecord(
       id: id, component: component, params: paramsText,
       environment: environment.json.serialized(), lifetime: lifetime.rawValue, owner: owner,
-      revision: revision, state: nil)
+      revision: revision, state: window.encodeRestorableState()?.json)
   }
 
   /// The entry `scene.list` shows.
