@@ -3,6 +3,7 @@
 set -euo pipefail
 need=()
 pkg-config --exists json-c 2>/dev/null || need+=(libjson-c-dev)
+pkg-config --exists sqlite3 2>/dev/null || need+=(libsqlite3-dev)  # the scene database
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v systemd-analyze >/dev/null || need+=(systemd)
 command -v patchelf >/dev/null || need+=(patchelf)  # make install (and its test)
