@@ -326,6 +326,33 @@ import Testing
     #expect(recreated.restorationIdentifier == "pushed", "the saved identifier is given back")
   }
 
+  /// A `.view` component's hosting controller takes part under the component's name, so
+  /// the component's identified views keep their state.
+  @Test func viewComponentsRestoreTheirIdentifiedViews() throws {
+    let catalog = ComponentCatalog()
+    try catalog.register(
+      .view("test.Field", summary: "a field") { _ in
+        let root = View()
+        let field = TextField()
+        field.restorationIdentifier = "field"
+        field.accessibilityIdentifier = "field"
+        root.addSubview(field)
+        return root
+      })
+    func field(_ controller: ViewController) -> TextField? {
+      controller.view.subviews.first as? TextField
+    }
+    let original = try catalog.instantiate("test.Field", params: nil) { _ in }
+    #expect(original.restorationIdentifier == "test.Field")
+    let window = try restorationWindow(original)
+    field(original)?.text = "kept"
+    let archive = try #require(window.encodeRestorableState())
+    let fresh = try catalog.instantiate("test.Field", params: nil) { _ in }
+    let freshWindow = try restorationWindow(fresh, restoring: archive)
+    #expect(field(fresh)?.text == "kept")
+    withExtendedLifetime(freshWindow) {}
+  }
+
   private func recreatedIsShown(_ navigation: NavigationController, in window: Window) -> Bool {
     navigation.topViewController?.viewIfLoaded?.window === window
   }
