@@ -246,6 +246,10 @@ import Testing
     #expect(archive.json.contains(#""user":{"state":{"TextField.text":"ann"}}"#))
     #expect(archive.json.contains(#""password":{"state":{}}"#))
 
+    // A password that is the root's identifier gives no archive at all.
+    controller.password.text = "leaky"
+    #expect(window.encodeRestorableState() == nil)
+
     // The field's own default never writes it, even when nothing else would catch it.
     let coder = Coder()
     controller.password.encodeRestorableState(with: coder)
