@@ -42,6 +42,21 @@ def test_dropped_connection_resumes_with_the_changes_it_missed(daemon):
         assert_tree_matches_layout(scene, scene.layout())
 
 
+def test_a_scene_older_than_the_tree_is_taken_whole_on_resume(daemon):
+    # A daemon that brings a scene back at an earlier revision answers `since` with
+    # InvalidParams (field "since"); the client then subscribes without it.
+    with compd.Client(daemon.socket) as client:
+        scene = client.open("demo.Login", lifetime="daemon")
+        scene.type("username", "ann")
+        with client._lock:
+            scene._state.revision = 10_000
+            drop(client)
+        wait_for(lambda: client.reconnects == 1 and scene.revision < 10_000)
+        assert_tree_matches_layout(scene, scene.layout())
+        assert scene.find("username").props["text"] == "ann"
+        scene.close()
+
+
 def test_a_missed_change_is_noticed_and_the_tree_is_fetched_again(daemon):
     with compd.Client(daemon.socket) as client:
         scene = client.open("demo.Login")
