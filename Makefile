@@ -8,7 +8,7 @@ SOCKET ?= $(RUN_DIR)/compd.sock
 RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
-        bench-jsonrpc bench-rpc bench-layout bench-layout-yoga bench-plugins bench-scenes install format lint clean
+        run-web bench-jsonrpc bench-rpc bench-layout bench-layout-yoga test-layout-reference bench-plugins bench-scenes bench-web install format lint clean
 
 all: build
 
@@ -25,6 +25,10 @@ release: deps
 ## run: build release and start compd in the foreground on ./run/compd.sock
 run: release
 	@scripts/run.sh "$(RELEASE_BIN)" "$(SOCKET)"
+
+## run-web: serve compd's scenes to browsers on http://127.0.0.1:8080/ (start make run first)
+run-web: release
+	$(RELEASE_BIN)/compd-web --socket "$(SOCKET)" --listen "$(or $(LISTEN),127.0.0.1:8080)"
 
 ## test: build and run every test suite
 test: deps
@@ -45,6 +49,11 @@ bench-rpc: release
 bench-layout: deps
 	@scripts/bench-layout.sh
 
+## test-layout-reference: the layout solver against SciPy on SEEDS random systems (20000)
+test-layout-reference: deps
+	SCREENKIT_REFERENCE_SEEDS=$${SEEDS:-20000} $(SWIFT) test --package-path SDK \
+	  --filter randomSystemsAgreeWithTheLexicographicReference
+
 # The huge-nested shapes against Yoga: make bench-layout-yoga YOGA_DIR=/path/to/yoga
 bench-layout-yoga: deps
 	@scripts/bench-layout-yoga.sh
@@ -54,6 +63,9 @@ bench-plugins: release
 
 bench-scenes: release
 	@scripts/bench-scenes.sh
+
+bench-web: release
+	@scripts/bench-web.sh
 
 install: release
 	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh

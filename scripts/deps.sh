@@ -3,6 +3,7 @@
 set -euo pipefail
 need=()
 pkg-config --exists json-c 2>/dev/null || need+=(libjson-c-dev)
+pkg-config --exists sqlite3 2>/dev/null || need+=(libsqlite3-dev)  # the scene database
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v systemd-analyze >/dev/null || need+=(systemd)
 command -v patchelf >/dev/null || need+=(patchelf)  # make install (and its test)
@@ -11,6 +12,9 @@ pkg-config --exists librsvg-2.0 2>/dev/null || need+=(librsvg2-dev)
 dpkg -s fonts-inter >/dev/null 2>&1 || need+=(fonts-inter)
 # The Python client's tests run in a venv (Debian splits venv's ensurepip out).
 python3 -c 'import ensurepip' 2>/dev/null || need+=(python3-venv)
+# The browser the web client's tests drive (Tests/web).
+command -v chromium >/dev/null || need+=(chromium)
+command -v chromedriver >/dev/null || need+=(chromium-driver)
 for extra in "$@"; do
   dpkg -s "$extra" >/dev/null 2>&1 || need+=("$extra")
 done
@@ -27,4 +31,10 @@ if [ ${#need[@]} -gt 0 ]; then
     exit 1
   fi
   rm -f "$log"
+fi
+# The layout tests' reference (SDK/Tests/Reference/lexicographic_lp.py) solves linear
+# programs with SciPy's linprog (HiGHS).
+if ! python3 -c "import scipy.optimize" >/dev/null 2>&1; then
+  echo "deps: installing scipy (pip)" >&2
+  python3 -m pip install --quiet scipy || python3 -m pip install --quiet --break-system-packages scipy
 fi

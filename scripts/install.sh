@@ -38,7 +38,9 @@ swift_runtime=$(patchelf --print-rpath "$BUILD_DIR/compd" | tr ':' '\n' | grep -
 
 install -d "$DESTDIR$bindir" "$DESTDIR$pkglibdir" "$DESTDIR$plugindir"
 install -m 0755 "$BUILD_DIR/libScreenKit.so" "$DESTDIR$pkglibdir/libScreenKit.so"
-for program in compd compctl; do
+programs="compd compctl"
+[ -f "$BUILD_DIR/compd-web" ] && programs="$programs compd-web"
+for program in $programs; do
   install -m 0755 "$BUILD_DIR/$program" "$DESTDIR$bindir/$program"
   # libScreenKit.so lives in lib/compd, which the dynamic linker does not search by itself.
   patchelf --set-rpath "\$ORIGIN/../lib/compd${swift_runtime:+:$swift_runtime}" "$DESTDIR$bindir/$program"
@@ -65,6 +67,14 @@ for unit in compd.service compd.socket; do
   substitute "dist/systemd/user/$unit" > "$DESTDIR$userunitdir/$unit"
   chmod 0644 "$DESTDIR$unitdir/$unit" "$DESTDIR$userunitdir/$unit"
 done
+# The browser gateway: its unit, and the web client it finds at bin/../share/compd/web.
+if [ -f "$BUILD_DIR/compd-web" ]; then
+  substitute dist/systemd/compd-web.service > "$DESTDIR$unitdir/compd-web.service"
+  chmod 0644 "$DESTDIR$unitdir/compd-web.service"
+  install -d "$DESTDIR$datadir/compd/web"
+  cp -R web/. "$DESTDIR$datadir/compd/web/"
+  chmod -R u=rwX,go=rX "$DESTDIR$datadir/compd/web"
+fi
 install -m 0644 dist/sysusers.d/compd.conf "$DESTDIR$sysusersdir/compd.conf"
 
 # Never overwrite a configuration the administrator has edited.

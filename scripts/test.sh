@@ -10,6 +10,8 @@ echo "== compd (root package)"
 # turn timing margins into failures, and serial is no slower here.
 swift build -q
 swift test -q --no-parallel
+echo "== web client in headless Chromium (Tests/web)"
+python3 -m pytest -q -s Tests/web
 if [ -x scripts/fuzz.sh ]; then
   echo "== fuzz (short)"
   scripts/fuzz.sh short

@@ -33,6 +33,8 @@ struct ServiceInstallTests {
       "/lib/sysusers.d/compd.conf", "/share/man/man1/compd.1", "/share/man/man1/compctl.1",
       "/share/bash-completion/completions/compctl", "/share/zsh/site-functions/_compctl",
       "/share/fish/vendor_completions.d/compctl.fish",
+      "/bin/compd-web", "/lib/systemd/system/compd-web.service", "/share/compd/web/index.html",
+      "/share/compd/web/js/scene-view.js",
     ]
     for path in expected {
       #expect(FileManager.default.fileExists(atPath: root + path), "missing \(path)")

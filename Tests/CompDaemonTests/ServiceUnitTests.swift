@@ -51,6 +51,19 @@ struct ServiceUnitTests {
     #expect(result.output.isEmpty, "\(result.output)")
   }
 
+  @Test("systemd-analyze verify accepts the web gateway's unit", .enabled(if: hasSystemdAnalyze))
+  func verifyWebGateway() throws {
+    let units = try Self.preparedUnits(".")
+    let prepared = Self.shell(
+      "sed -e 's|@bindir@/compd-web|/bin/true|' \(Self.repository)/dist/systemd/compd-web.service > \(units)/compd-web.service"
+    )
+    try #require(prepared.status == 0, "\(prepared.output)")
+    let result = Self.shell(
+      "systemd-analyze verify --man=no \(units)/compd.socket \(units)/compd-web.service")
+    #expect(result.status == 0, "\(result.output)")
+    #expect(result.output.isEmpty, "\(result.output)")
+  }
+
   @Test("systemd-analyze verify accepts the user-session units", .enabled(if: hasSystemdAnalyze))
   func verifyUser() throws {
     let units = try Self.preparedUnits("user")

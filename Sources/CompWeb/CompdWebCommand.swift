@@ -1,0 +1,123 @@
+import ArgumentParser
+import CompCtl
+import Foundation
+import NIOCore
+
+/// `compd-web`: serves the browser client and bridges each page's WebSocket to compd.
+public struct CompdWebCommand: AsyncParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "compd-web",
+    abstract: "Serve compd's scenes to web browsers.",
+    discussion: """
+      Serves the web client (open http://HOST:PORT/ in a browser) and bridges each page's \
+      WebSocket (/rpc) to its own connection on compd's Unix socket: one text message is one \
+      JSON-RPC line, both ways, unchanged. The pages act with this program's rights on the \
+      socket (those of the user running it).
+
+      It listens on the loopback interface unless told otherwise. A non-loopback address \
+      requires --token-file: every request must then carry the token, as \
+      "Authorization: Bearer TOKEN" or as ?token=TOKEN in the page's URL (the page keeps it \
+      in a cookie). See docs/web.md.
+      """)
+
+  @Option(
+    help: ArgumentHelp(
+      "compd's socket (default: $COMPD_SOCKET, $XDG_RUNTIME_DIR/compd.sock, /run/compd.sock).",
+      valueName: "path"))
+  var socket: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Address and port to listen on (port 0: any free port).", valueName: "host:port"))
+  var listen: String = "127.0.0.1:8080"
+
+  @Option(
+    help: ArgumentHelp(
+      "File holding the bearer token (required off loopback; at least 16 characters).",
+      valueName: "path"))
+  var tokenFile: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "The web client's directory (default: share/compd/web or web/ above the program).",
+      valueName: "dir"))
+  var webRoot: String?
+
+  @Option(help: ArgumentHelp("Directory of the Inter .otf files.", valueName: "dir"))
+  var fontDir: String = "/usr/share/fonts/opentype/inter"
+
+  @Option(help: ArgumentHelp("Largest message a page may send, in bytes.", valueName: "bytes"))
+  var maxMessageBytes: Int = 1 << 20
+
+  public init() {}
+
+  /// Parses the command line and runs; errors are printed with their reason and exit 1.
+  public static func runAsMain() async {
+    do {
+      let command = try parse()
+      try await command.run()
+    } catch {
+      exit(withError: error)
+    }
+  }
+
+  public func validate() throws {
+    guard (1024...(16 << 20)).contains(maxMessageBytes) else {
+      throw ValidationError("--max-message-bytes must be from 1024 to 16777216")
+    }
+  }
+
+  public func run() async throws {
+    let address: ListenAddress
+    do { address = try ListenAddress(parsing: listen) } catch {
+      throw ValidationError(error.description)
+    }
+    let token: AccessToken?
+    do { token = try tokenFile.map(AccessToken.init(contentsOfFile:)) } catch {
+      throw ValidationError(error.description)
+    }
+    if !address.isLoopback, token == nil {
+      throw ValidationError(
+        "\(address) is not a loopback address: pass --token-file so that only holders of the token can reach compd"
+      )
+    }
+    let daemonSocket = SocketLocator.resolve(
+      flag: socket, environment: ProcessInfo.processInfo.environment)
+    var status = stat()
+    guard stat(daemonSocket.path, &status) == 0, status.st_mode & S_IFMT == S_IFSOCK else {
+      throw StartError(
+        description:
+          "no compd socket at \(daemonSocket.path) (from \(daemonSocket.source)); start compd first (make run) or pass --socket"
+      )
+    }
+    let site = try WebRoot.site(webRoot: webRoot, fontDirectory: fontDir) { warning in
+      FileHandle.standardError.write(Data("compd-web: \(warning)\n".utf8))
+    }
+    let listener = try await Gateway.start(
+      .init(
+        listen: address, daemonSocket: daemonSocket.path, site: site,
+        check: RequestCheck(token: token), maxMessageBytes: maxMessageBytes))
+    let port = listener.localAddress?.port ?? address.port
+    let url = "http://\(address.host.contains(":") ? "[\(address.host)]" : address.host):\(port)/"
+    say("compd-web: serving \(url) for compd at \(daemonSocket.path)")
+    if let tokenFile {
+      say(
+        "compd-web: every request needs the token in \(tokenFile) (Authorization: Bearer, or \(url)?token=…)"
+      )
+    }
+    if !address.isLoopback {
+      say("compd-web: listening on \(address), reachable from other machines")
+    }
+    try await listener.closeFuture.get()
+  }
+
+  /// Writes a line to standard output at once (a supervisor or test reads the port from it).
+  private func say(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+  }
+
+  /// A reason the gateway cannot start that is not a usage mistake.
+  struct StartError: Error, CustomStringConvertible {
+    let description: String
+  }
+}

@@ -1,0 +1,99 @@
+import NIOCore
+import NIOHTTP1
+
+/// Answers the HTTP requests that are not WebSocket upgrades: `GET`/`HEAD` of the static
+/// files, 404 for anything else, 401 without the token, 405 for other methods, and on the
+/// WebSocket path a 400 that says an upgrade is needed (or why the upgrade was refused).
+public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHandler {
+  public typealias InboundIn = HTTPServerRequestPart
+  public typealias OutboundOut = HTTPServerResponsePart
+
+  /// The path of the WebSocket.
+  public static let socketPath = "/rpc"
+  private let site: StaticSite
+  private let check: RequestCheck
+  private var request: HTTPRequestHead?
+
+  /// A handler serving `site` to requests that pass `check`.
+  public init(site: StaticSite, check: RequestCheck) {
+    self.site = site
+    self.check = check
+  }
+
+  public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .head(let head): request = head
+    case .body: break
+    case .end:
+      guard let head = request else { return }
+      request = nil
+      respond(to: head, context: context)
+    }
+  }
+
+  private func respond(to head: HTTPRequestHead, context: ChannelHandlerContext) {
+    let path = String(head.uri.prefix { $0 != "?" })
+    let isSocket = path == Self.socketPath
+    var headers = HTTPHeaders()
+    switch check.verdict(for: head, upgrade: isSocket) {
+    case .unauthorized:
+      headers.add(name: "WWW-Authenticate", value: "Bearer")
+      return send(
+        .unauthorized, text: "a token is required (Authorization: Bearer or ?token=)\n",
+        headers: headers, head: head, context: context)
+    case .foreignOrigin:
+      return send(
+        .forbidden, text: "WebSocket from another origin refused\n", headers: headers,
+        head: head, context: context)
+    case .admitted(let setCookie):
+      if setCookie, let token = check.token { headers.add(name: "Set-Cookie", value: token.cookie) }
+    }
+    guard head.method == .GET || head.method == .HEAD else {
+      headers.add(name: "Allow", value: "GET, HEAD")
+      return send(
+        .methodNotAllowed, text: "only GET and HEAD\n", headers: headers, head: head,
+        context: context)
+    }
+    if isSocket {
+      return send(
+        .badRequest, text: "this path takes a WebSocket upgrade\n", headers: headers,
+        head: head, context: context)
+    }
+    guard let file = site.file(forTarget: head.uri) else {
+      return send(.notFound, text: "not found\n", headers: headers, head: head, context: context)
+    }
+    headers.add(name: "Content-Type", value: file.contentType)
+    headers.add(name: "Cache-Control", value: "no-cache")
+    headers.add(name: "X-Content-Type-Options", value: "nosniff")
+    send(.ok, body: file.bytes, headers: headers, head: head, context: context)
+  }
+
+  private func send(
+    _ status: HTTPResponseStatus, text: String, headers: HTTPHeaders, head: HTTPRequestHead,
+    context: ChannelHandlerContext
+  ) {
+    var headers = headers
+    headers.add(name: "Content-Type", value: "text/plain; charset=utf-8")
+    send(status, body: ByteBuffer(string: text), headers: headers, head: head, context: context)
+  }
+
+  private func send(
+    _ status: HTTPResponseStatus, body: ByteBuffer, headers: HTTPHeaders, head: HTTPRequestHead,
+    context: ChannelHandlerContext
+  ) {
+    var headers = headers
+    headers.add(name: "Content-Length", value: String(body.readableBytes))
+    let keepAlive = head.isKeepAlive
+    headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
+    let response = HTTPResponseHead(version: head.version, status: status, headers: headers)
+    context.write(wrapOutboundOut(.head(response)), promise: nil)
+    if head.method != .HEAD {
+      context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+    }
+    let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
+    if !keepAlive {
+      let channel = context.channel
+      done.whenComplete { _ in channel.close(promise: nil) }
+    }
+  }
+}

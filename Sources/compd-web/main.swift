@@ -1,0 +1,3 @@
+import CompWeb
+
+await CompdWebCommand.runAsMain()

@@ -1,0 +1,632 @@
+"""The web client in a real browser: headless Chromium driven through chromedriver's W3C
+WebDriver HTTP API, against the built compd and compd-web.
+
+Expectations come from compd itself: every node's box in the page is compared with the
+frames `scene.layout` reports on a direct socket connection (docs/protocol.md: frames are in
+the parent's space, scroll children in content space; 1 point = 1 CSS pixel).
+
+Run: make test (scripts/test.sh), or python3 -m pytest -q Tests/web after `swift build`.
+Screenshots and benchmark figures go to test-artifacts/web/.
+"""
+
+import base64
+import json
+import os
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import tempfile
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# scripts/bench-web.sh points this at the release build; tests use the debug build.
+BUILD = os.environ.get("COMPD_BUILD_DIR", os.path.join(REPO, ".build", "debug"))
+ARTIFACTS = os.path.join(REPO, "test-artifacts", "web")
+PLUGINS = ["Login", "StackedForms", "Destination", "Gallery"]
+SCREENS = ["demo.Login", "demo.StackedForm", "demo.Settings", "demo.Gallery", "demo.Destination"]
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+CHROMEDRIVER = shutil.which("chromedriver")
+
+pytestmark = pytest.mark.skipif(
+    not (CHROMIUM and CHROMEDRIVER),
+    reason="chromium and chromium-driver are not installed (scripts/deps.sh installs them)",
+)
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_for(condition, timeout=15.0, what="condition"):
+    deadline = time.monotonic() + timeout
+    last = None
+    while time.monotonic() < deadline:
+        last = condition()
+        if last:
+            return last
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what() if callable(what) else what} (last: {last!r})")
+
+
+class SocketClient:
+    """A direct JSON-RPC client on compd's Unix socket."""
+
+    def __init__(self, path):
+        self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.sock.connect(path)
+        self.sock.settimeout(10)
+        self.buffer = b""
+        self.next_id = 1
+        self.notifications = []
+
+    def _read_message(self):
+        while b"\n" not in self.buffer:
+            chunk = self.sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("compd closed the connection")
+            self.buffer += chunk
+        line, self.buffer = self.buffer.split(b"\n", 1)
+        return json.loads(line)
+
+    def call(self, method, **params):
+        request_id = self.next_id
+        self.next_id += 1
+        self.sock.sendall(json.dumps({"jsonrpc": "2.0", "id": request_id, "method": method, "params": params}).encode() + b"\n")
+        while True:
+            message = self._read_message()
+            if message.get("id") == request_id:
+                if "error" in message:
+                    raise RuntimeError(message["error"])
+                return message["result"]
+            self.notifications.append(message)
+
+    def wait_notification(self, predicate, timeout=10):
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for message in self.notifications:
+                if predicate(message):
+                    return message
+            self.sock.settimeout(max(0.01, deadline - time.monotonic()))
+            try:
+                self.notifications.append(self._read_message())
+            except socket.timeout:
+                break
+        raise AssertionError("notification not seen")
+
+    def close(self):
+        self.sock.close()
+
+
+class Daemon:
+    """compd on a temporary socket with the bundled plugins, restartable on the same paths."""
+
+    def __init__(self, directory):
+        self.directory = directory
+        self.socket = os.path.join(directory, "compd.sock")
+        plugins = os.path.join(directory, "plugins")
+        os.makedirs(plugins, exist_ok=True)
+        os.makedirs(os.path.join(directory, "state"), exist_ok=True)
+        for name in PLUGINS:
+            os.symlink(os.path.join(BUILD, f"lib{name}.so"), os.path.join(plugins, f"lib{name}.so"))
+        self.process = None
+        self.start()
+
+    def start(self):
+        log = open(os.path.join(self.directory, "compd.log"), "ab")
+        self.process = subprocess.Popen(
+            [os.path.join(BUILD, "compd"), "--socket", self.socket, "--state-dir", os.path.join(self.directory, "state"),
+             "--plugin-dir", os.path.join(self.directory, "plugins")],
+            stdout=log, stderr=log)
+
+        def answers():
+            try:
+                client = SocketClient(self.socket)
+                client.call("daemon.ping")
+                client.close()
+                return True
+            except OSError:
+                return False
+
+        wait_for(answers, 60, "compd to answer")
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(20)
+
+
+class Gateway:
+    def __init__(self, socket_path, *extra, listen="127.0.0.1:0"):
+        self.arguments = (socket_path, *extra)
+        self.process = subprocess.Popen(
+            [os.path.join(BUILD, "compd-web"), "--socket", socket_path, "--listen", listen, *extra],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        assert line.startswith("compd-web: serving http://127.0.0.1:"), line + self.process.stderr.read()
+        self.url = line.split()[2]
+
+    def stop(self):
+        self.process.terminate()
+        self.process.wait(10)
+        self.process.stdout.close()
+        self.process.stderr.close()
+
+    def restart(self):
+        """Stops and starts on the same port (pages reconnect to the same URL)."""
+        self.stop()
+        port = self.url.rstrip("/").rsplit(":", 1)[1]
+        self.__init__(*self.arguments, listen=f"127.0.0.1:{port}")
+
+
+class Browser:
+    """A headless Chromium session through chromedriver's W3C WebDriver endpoints."""
+
+    def __init__(self, width=420, height=900):
+        self.port = free_port()
+        self.driver = subprocess.Popen([CHROMEDRIVER, f"--port={self.port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        self.base = f"http://127.0.0.1:{self.port}"
+        wait_for(lambda: self._ready(), 20, "chromedriver")
+        capabilities = {"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {
+            "binary": CHROMIUM,
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                     "--force-device-scale-factor=1", "--hide-scrollbars", f"--window-size={width},{height}"]}}}}
+        self.session = self._request("POST", "/session", capabilities)["sessionId"]
+
+    def _ready(self):
+        try:
+            return self._request("GET", "/status")["ready"]
+        except OSError:
+            return False
+
+    def _request(self, method, path, body=None):
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method, headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(request, timeout=60) as response:
+                return json.loads(response.read())["value"]
+        except urllib.error.HTTPError as error:
+            raise AssertionError(f"WebDriver {method} {path}: {error.read().decode()}") from None
+
+    def command(self, method, path, body=None):
+        return self._request(method, f"/session/{self.session}{path}", body)
+
+    def open(self, url):
+        self.command("POST", "/url", {"url": url})
+
+    def run(self, script, *args):
+        return self.command("POST", "/execute/sync", {"script": script, "args": list(args)})
+
+    def run_async(self, script, *args):
+        return self.command("POST", "/execute/async", {"script": script, "args": list(args)})
+
+    def element(self, css):
+        found = self.command("POST", "/element", {"using": "css selector", "value": css})
+        return next(iter(found.values()))
+
+    def click(self, css):
+        self.command("POST", f"/element/{self.element(css)}/click", {})
+
+    def send_keys(self, css, text):
+        self.command("POST", f"/element/{self.element(css)}/value", {"text": text})
+
+    def set_window(self, width, height):
+        self.command("POST", "/window/rect", {"width": width, "height": height})
+
+    def screenshot(self, name):
+        os.makedirs(ARTIFACTS, exist_ok=True)
+        path = os.path.join(ARTIFACTS, name)
+        with open(path, "wb") as out:
+            out.write(base64.b64decode(self.command("GET", "/screenshot")))
+        return path
+
+    def quit(self):
+        try:
+            self._request("DELETE", f"/session/{self.session}")
+        finally:
+            self.driver.terminate()
+            self.driver.wait(10)
+
+
+@pytest.fixture(scope="module")
+def stack():
+    for program in ["compd", "compd-web"]:
+        if not os.path.exists(os.path.join(BUILD, program)):
+            pytest.fail(f"{BUILD}/{program} is missing: run swift build first")
+    directory = tempfile.mkdtemp(prefix="compd-web-test-")
+    daemon = Daemon(directory)
+    gateway = Gateway(daemon.socket)
+    browser = Browser()
+    yield daemon, gateway, browser
+    browser.quit()
+    gateway.stop()
+    daemon.stop()
+    shutil.rmtree(directory, ignore_errors=True)
+
+
+BOXES = """
+const root = document.querySelector('#scene > [data-node-id]');
+const origin = root.getBoundingClientRect();
+const boxes = {};
+for (const el of document.querySelectorAll('#scene [data-node-id]')) {
+  if (el.offsetParent === null && el !== root) continue;
+  const r = el.getBoundingClientRect();
+  boxes[el.dataset.nodeId] = [r.left - origin.left, r.top - origin.top, r.width, r.height];
+}
+return boxes;
+"""
+
+
+TEXT_WIDTHS = """
+const lines = [];
+for (const el of document.querySelectorAll('#scene .node-label > .text:not(.multiline), #scene .node-button > .text')) {
+  if (!el.textContent || el.offsetParent === null) continue;
+  const range = document.createRange();
+  range.selectNodeContents(el);
+  const style = getComputedStyle(el);
+  lines.push([el.textContent, Number(style.fontWeight), parseFloat(style.fontSize), range.getBoundingClientRect().width]);
+}
+return lines;
+"""
+
+
+def inter_advances():
+    """Per weight, code point -> advance in font units, and the fallback, read from the
+    table scripts/generate-font-metrics.py generated from the Inter font files."""
+    import re
+    source = open(os.path.join(REPO, "SDK", "Sources", "ScreenKit", "Text", "FontMetricsTable.swift")).read()
+    points = [int(n) for n in re.findall(r"\d+", source.split("static let codePoints: [UInt32] = [", 1)[1].split("]", 1)[0])]
+    faces = {}
+    for weight, name in [(400, "regular"), (500, "medium"), (600, "semibold"), (700, "bold")]:
+        block = source.split(f"static let {name} = FaceMetrics(", 1)[1]
+        fallback = int(re.search(r"fallbackAdvance: (\d+)", block).group(1))
+        advances = [int(n) for n in re.findall(r"\d+", block.split("advances: [", 1)[1].split("]", 1)[0])]
+        faces[weight] = (dict(zip(points, advances)), fallback)
+    return faces
+
+
+INTER = inter_advances()
+
+
+def text_width(text, weight, size):
+    advances, fallback = INTER[weight]
+    return sum(advances.get(ord(c), fallback) for c in text) * size / 2816
+
+
+SCROLLS = "return [...document.querySelectorAll('.node-scroll')].map(e => [e.scrollTop, e.scrollHeight, e.clientHeight])"
+
+
+def expected_boxes(root):
+    """Absolute boxes of the visible nodes, from the tree as compd lays it out."""
+    boxes = {}
+
+    def walk(node, x, y):
+        if node.get("props", {}).get("hidden"):
+            return
+        frame = node["frame"]
+        left, top = x + frame["x"], y + frame["y"]
+        boxes[node["id"]] = [left, top, frame["width"], frame["height"]]
+        child_x, child_y = left, top
+        if node["type"] == "scroll":
+            offset = node["props"]["contentOffset"]
+            child_x, child_y = left - offset["x"], top - offset["y"]
+        for child in node.get("children", []):
+            walk(child, child_x, child_y)
+
+    walk(root, 0, 0)
+    return boxes
+
+
+def assert_boxes_match(browser, client, scene):
+    layout = client.call("scene.layout", scene=scene)
+    expected = expected_boxes(layout["root"])
+    shown = browser.run(BOXES)
+    assert set(shown) == set(expected), f"nodes differ: page {sorted(set(shown) ^ set(expected))}"
+    for node, box in expected.items():
+        for got, want in zip(shown[node], box):
+            assert abs(got - want) <= 0.5, f"{node}: page {shown[node]} vs scene.layout {box}; scroll views (top, height, client height): {browser.run(SCROLLS)}"
+    return layout
+
+
+def page_scene(browser):
+    return wait_for(lambda: browser.run("return document.body.dataset.scene || null"), 20, "the first frame")
+
+
+def wait_revision(browser, revision):
+    wait_for(lambda: int(browser.run("return document.body.dataset.revision || 0")) >= revision, 10, f"revision {revision}")
+
+
+def test_bundled_screens_match_layout(stack):
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    browser.open(gateway.url)
+    wait_for(lambda: browser.run("return document.body.dataset.ready === 'true'"), 20, "the index")
+    listed = browser.run("return [...document.querySelectorAll('.index a')].map(a => a.textContent)")
+    assert set(SCREENS) <= set(listed)
+    browser.screenshot("index.png")
+    for component in SCREENS:
+        browser.open(f"{gateway.url}?component={component}")
+        scene = page_scene(browser)
+        assert_boxes_match(browser, client, scene)
+        browser.run("return document.fonts.ready.then(() => true)")
+        # Text is set in Inter without kerning or ligatures, so each line is as wide as the
+        # sum of its advances in ScreenKit's generated Inter table (docs/text-metrics.md).
+        for text, weight, size, width in browser.run(TEXT_WIDTHS):
+            expected = text_width(text, weight, size)
+            assert abs(width - expected) <= 0.5, f"{component}: {text!r} is {width} px wide, the metrics say {expected}"
+        browser.screenshot(f"{component}.png")
+    client.close()
+
+
+def test_login_typing_events_resize_and_restart(stack):
+    daemon, gateway, browser = stack
+    browser.set_window(420, 900)
+    browser.open(f"{gateway.url}?component=demo.Login")
+    scene = page_scene(browser)
+    watcher = SocketClient(daemon.socket)
+    watcher.call("scene.subscribe", scene=scene)
+    assert_boxes_match(browser, watcher, scene)
+    types = set(browser.run("return [...document.querySelectorAll('#scene [data-node-id]')].map(e => e.dataset.type)"))
+    assert {"view", "stack", "textField", "button"} <= types
+    assert browser.run("return document.querySelector('[data-key=password] input').type") == "password"
+
+    browser.click("[data-key=username] input")
+    browser.send_keys("[data-key=username] input", "ann")
+    browser.click("[data-key=password] input")
+    browser.send_keys("[data-key=password] input", "secret")
+    layout = wait_for(lambda: (lambda l: l if find(l["root"], "password")["props"].get("textLength") == 6 else None)(
+        watcher.call("scene.layout", scene=scene)), 10, "the password typed")
+    assert find(layout["root"], "username")["props"]["text"] == "ann"
+    assert "text" not in find(layout["root"], "password")["props"]
+    browser.click("[data-key=login]")
+    emitted = watcher.wait_notification(lambda m: m.get("method") == "scene.emitted")
+    assert emitted["params"]["name"] == "login"
+    assert emitted["params"]["payload"] == {"username": "ann", "hasPassword": True}
+    shown = wait_for(lambda: browser.run("return document.getElementById('events').textContent"), 10, "the event shown")
+    assert shown.startswith("login {") and '"username":"ann"' in shown and '"hasPassword":true' in shown
+    browser.screenshot("login-typed.png")
+
+    # The window resizes the scene; the page shows compd's new layout.
+    before = watcher.call("scene.layout", scene=scene)["root"]["frame"]
+    browser.set_window(760, 640)
+    wait_for(lambda: watcher.call("scene.layout", scene=scene)["root"]["frame"] != before, 10, "scene.resize")
+    host = browser.run("const h = document.getElementById('scene'); return [h.clientWidth, h.clientHeight]")
+    wait_for(lambda: watcher.call("scene.layout", scene=scene)["root"]["frame"]["width"] == host[0], 10, "the new width")
+    wait_revision(browser, watcher.call("scene.layout", scene=scene)["revision"])
+    assert_boxes_match(browser, watcher, scene)
+    watcher.close()
+
+    # The gateway restarts while compd changes the scene: the page resumes with `since`
+    # and applies the changes it missed (compd keeps the scene through its grace period).
+    gateway.restart()
+    driver = SocketClient(daemon.socket)
+    driver.call("scene.event", scene=scene, event={"type": "text", "target": "username", "text": "bob"})
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=username] input').value") == "bob", 20, "the missed change")
+    wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "open", 10, "the resumed page")
+    wait_revision(browser, driver.call("scene.layout", scene=scene)["revision"])
+    assert_boxes_match(browser, driver, scene)
+    driver.close()
+
+    # compd restarts on the same socket and state directory: the page keeps the last frame
+    # while it is away, reconnects, and shows the scene again or says it was not restored.
+    daemon.stop()
+    wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "lost", 10, "the lost state")
+    assert browser.run("return document.querySelectorAll('#scene [data-node-id]').length") > 0
+    daemon.start()
+    outcome = wait_for(lambda: browser.run(
+        "return document.body.dataset.gone === 'true' ? 'gone' : "
+        "(document.getElementById('status').dataset.state === 'open' ? 'open' : null)"), 20, "the reconnection")
+    client = SocketClient(daemon.socket)
+    if outcome == "open":
+        assert_boxes_match(browser, client, scene)
+    else:
+        assert "no longer open" in browser.run("return document.getElementById('status').textContent")
+        assert browser.run("return document.getElementById('again').hidden") is False
+    client.close()
+
+
+def test_changes_apply_in_place(stack):
+    """Inserts, removals, toggles and scrolls arrive as scene.changed ops and are applied to
+    the nodes they name: elements the change does not remove stay the same DOM elements."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 600)
+    browser.open(f"{gateway.url}?component=demo.StackedForm")
+    scene = page_scene(browser)
+    browser.run("document.querySelector('[data-key=row1]').dataset.mark = 'kept'")
+    revision = client.call("scene.layout", scene=scene)["revision"]
+    for _ in range(12):
+        browser.click("[data-key=addRow]")
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=row14]') !== null"), 10, "row 14")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert client.call("scene.layout", scene=scene)["revision"] > revision
+    assert browser.run("return document.querySelector('[data-key=row1]').dataset.mark") == "kept"
+    layout = assert_boxes_match(browser, client, scene)
+    scroll = find_type(layout["root"], "scroll")
+    assert scroll["props"]["contentSize"]["height"] > scroll["frame"]["height"], "the form must overflow to scroll"
+
+    # The user scrolls the page; compd gets the offset and the page shows its layout.
+    browser.run(f"document.querySelector('[data-node-id={scroll['id']}]').scrollTop += 120")
+    wait_for(lambda: find_type(client.call("scene.layout", scene=scene)["root"], "scroll")["props"]["contentOffset"]["y"] > 0,
+             10, "the scroll offset at compd")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert_boxes_match(browser, client, scene)
+    browser.click("[data-key=removeRow]")
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=row14]') === null"), 10, "row 14 removed")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert_boxes_match(browser, client, scene)
+    browser.screenshot("demo.StackedForm-scrolled.png")
+
+    # A switch toggles through a toggle event; the page shows compd's state.
+    browser.open(f"{gateway.url}?component=demo.Settings")
+    scene = page_scene(browser)
+    watcher = SocketClient(daemon.socket)
+    watcher.call("scene.subscribe", scene=scene)
+    was_on = "on" in browser.run("return document.querySelector('[data-key=darkMode]').className")
+    browser.click("[data-key=darkMode]")
+    emitted = watcher.wait_notification(lambda m: m.get("method") == "scene.emitted")
+    assert emitted["params"]["payload"] == {"key": "darkMode", "on": not was_on}
+    wait_for(lambda: ("on" in browser.run("return document.querySelector('[data-key=darkMode]').className.split(' ')")) != was_on,
+             10, "the switch drawn in its new state")
+    watcher.close()
+    client.close()
+
+
+def test_navigation_push_and_back(stack):
+    """A tap pushes a controller (navigation bar with a back button); Escape sends `back`."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 800)
+    browser.open(f"{gateway.url}?component=demo.Gallery")
+    scene = page_scene(browser)
+    browser.click("[data-key='demo.Login']")
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=username]') !== null"), 10, "the pushed login form")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert browser.run("return document.querySelectorAll('[data-type=navigationBar] [data-type=button]').length") >= 1
+    assert_boxes_match(browser, client, scene)
+    browser.screenshot("demo.Gallery-pushed.png")
+    browser.run("document.getElementById('scene').focus()")
+    browser.command("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
+        {"type": "keyDown", "value": "\ue00c"}, {"type": "keyUp", "value": "\ue00c"}]}]})
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=username]') === null"), 10, "the pop back to the list")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert_boxes_match(browser, client, scene)
+    client.close()
+
+
+def find_type(node, node_type):
+    if node["type"] == node_type:
+        return node
+    for child in node.get("children", []):
+        found = find_type(child, node_type)
+        if found:
+            return found
+    return None
+
+
+def find(node, key):
+    if node.get("key") == key:
+        return node
+    for child in node.get("children", []):
+        found = find(child, key)
+        if found:
+            return found
+    return None
+
+
+def test_index_params_form_opens_a_scene(stack):
+    """The index builds a form from components.describe's JSON Schema; submitting opens the
+    component with those params."""
+    daemon, gateway, browser = stack
+    browser.open(gateway.url)
+    wait_for(lambda: browser.run("return document.body.dataset.ready === 'true'"), 20, "the index")
+    browser.run("[...document.querySelectorAll('.index li')].find(li => li.querySelector('a')?.textContent === 'demo.Login').querySelector('button').click()")
+    wait_for(lambda: browser.run("return document.querySelector('form.params input[name=username]') !== null"), 10, "the params form")
+    assert browser.run("return document.querySelector('form.params input[name=username]').maxLength") == 64
+    browser.send_keys("form.params input[name=username]", "zoe")
+    browser.click("form.params button[type=submit]")
+    scene = page_scene(browser)
+    client = SocketClient(daemon.socket)
+    assert find(client.call("scene.layout", scene=scene)["root"], "username")["props"]["text"] == "zoe"
+    assert browser.run("return document.querySelector('[data-key=username] input').value") == "zoe"
+    client.close()
+
+
+def test_secure_field_typed_elsewhere(stack):
+    """A password typed by another client shows as stand-in dots (compd sends only its
+    length); editing it here starts from empty, and compd never sends the text."""
+    daemon, gateway, browser = stack
+    browser.open(f"{gateway.url}?component=demo.Login")
+    scene = page_scene(browser)
+    client = SocketClient(daemon.socket)
+    client.call("scene.event", scene=scene, event={"type": "text", "target": "password", "text": "hunter2"})
+    field = "[data-key=password] input"
+    wait_for(lambda: browser.run(f"return document.querySelector('{field}').value.length") == 7, 10, "the stand-in dots")
+    assert browser.run(f"return document.querySelector('{field}').value") == "\u2022" * 7
+    assert browser.run(f"return document.querySelector('{field}').type") == "password"
+    browser.click(field)
+    browser.send_keys(field, "pw")
+    wait_for(lambda: find(client.call("scene.layout", scene=scene)["root"], "password")["props"].get("textLength") == 2, 10,
+             lambda: f"the new password (compd: {find(client.call('scene.layout', scene=scene)['root'], 'password')['props']}, page: {browser.run(f'return document.querySelector(`{field}`).value')!r})")
+    assert "text" not in find(client.call("scene.layout", scene=scene)["root"], "password")["props"]
+    client.close()
+
+
+def test_gateway_refuses_oversize_and_foreign_requests(stack):
+    daemon, gateway, browser = stack
+    browser.open(gateway.url)
+    code = browser.run_async("""
+const done = arguments[arguments.length - 1];
+const ws = new WebSocket(`ws://${location.host}/rpc`);
+ws.onopen = () => ws.send('x'.repeat((1 << 20) + 1));
+ws.onclose = (event) => done(event.code);
+""")
+    assert code == 1009
+    request = urllib.request.Request(gateway.url + "rpc", headers={
+        "Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+        "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Origin": "https://elsewhere.example"})
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 403
+    with pytest.raises(urllib.error.HTTPError) as missing:
+        urllib.request.urlopen(gateway.url + "%2e%2e/%2e%2e/etc/passwd", timeout=10)
+    assert missing.value.code == 404
+
+
+def test_token_guards_pages_and_socket(stack):
+    daemon, _, browser = stack
+    token_file = os.path.join(daemon.directory, "token")
+    with open(token_file, "w") as out:
+        out.write("0123456789abcdef0123456789abcdef\n")
+    gateway = Gateway(daemon.socket, "--token-file", token_file)
+    try:
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(gateway.url, timeout=10)
+        assert refused.value.code == 401
+        bearer = urllib.request.Request(gateway.url, headers={"Authorization": "Bearer 0123456789abcdef0123456789abcdef"})
+        assert urllib.request.urlopen(bearer, timeout=10).status == 200
+        # The page given ?token= loads, drops it from the address bar and opens its socket.
+        browser.open(f"{gateway.url}?component=demo.Login&token=0123456789abcdef0123456789abcdef")
+        page_scene(browser)
+        assert "token" not in browser.run("return location.search")
+    finally:
+        gateway.stop()
+
+
+def test_benchmark_first_frame_and_keystroke_paint(stack):
+    """Page load → first Login frame painted, keystroke → its scene.changed painted
+    (performance.now() marks kept by the page), medians over several runs."""
+    _, gateway, browser = stack
+    browser.set_window(420, 900)
+    first_frames, keystrokes, socket_opens, trees = [], [], [], []
+    for _ in range(7):
+        browser.open(f"{gateway.url}?component=demo.Login")
+        page_scene(browser)
+        first_frames.append(wait_for(lambda: browser.run("return window.compdMetrics.firstFrame"), 10, "the first frame mark"))
+        socket_opens.append(browser.run("return window.compdMetrics.socketOpen"))
+        trees.append(browser.run("return window.compdMetrics.treeReceived"))
+        browser.click("[data-key=username] input")
+        for character in "abcdefgh":
+            browser.send_keys("[data-key=username] input", character)
+        marks = wait_for(lambda: (lambda m: m if len(m) == 8 else None)(browser.run("return window.compdMetrics.keyToPaint")), 10, "8 keystroke marks")
+        keystrokes.extend(marks)
+    figures = {"build": os.path.basename(BUILD),
+               "socket_open_ms_median": statistics.median(socket_opens),
+               "tree_received_ms_median": statistics.median(trees),
+               "first_frame_ms_median": statistics.median(first_frames),
+               "keystroke_to_paint_ms_median": statistics.median(keystrokes),
+               "runs": len(first_frames), "keystrokes": len(keystrokes)}
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    with open(os.path.join(ARTIFACTS, "benchmark.json"), "w") as out:
+        json.dump(figures, out, indent=2)
+    print(f"\nweb client ({figures['build']}): page load -> socket open {figures['socket_open_ms_median']:.1f} ms, "
+          f"tree received {figures['tree_received_ms_median']:.1f} ms, "
+          f"first Login frame {figures['first_frame_ms_median']:.1f} ms (median of {len(first_frames)}), "
+          f"keystroke -> painted {figures['keystroke_to_paint_ms_median']:.1f} ms (median of {len(keystrokes)})")

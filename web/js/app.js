@@ -1,0 +1,236 @@
+// The page: `/` lists components and open scenes, `/?component=NAME[&params=JSON]` opens a
+// scene, `/?scene=ID` attaches to one. Status and the scene's emitted events show in the
+// footer. Timing marks for the benchmark are kept in `window.compdMetrics`.
+
+import { Connection, RpcError, socketURL } from './connection.js';
+import { SceneView } from './scene-view.js';
+import { paramsForm } from './params-form.js';
+
+const query = new URLSearchParams(location.search);
+// A token given in the URL is kept for this tab (the gateway also keeps it in a cookie) and
+// taken out of the address bar, so that it does not end up in history or screenshots.
+if (query.has('token')) {
+  sessionStorage.setItem('compd-web-token', query.get('token'));
+  query.delete('token');
+  history.replaceState(null, '', `${location.pathname}${query.size ? `?${query}` : ''}`);
+}
+const token = sessionStorage.getItem('compd-web-token');
+
+// Milliseconds since navigation start: the socket open, the first tree received, the first
+// frame painted; and per keystroke, from the input event to the frame showing compd's echo.
+window.compdMetrics = { socketOpen: null, treeReceived: null, firstFrame: null, keyToPaint: [] };
+const statusEl = document.getElementById('status');
+const eventsEl = document.getElementById('events');
+
+function setStatus(state, detail) {
+  statusEl.dataset.state = state;
+  statusEl.textContent = detail ? `${state}: ${detail}` : state;
+}
+
+function showEvent(text) {
+  const item = document.createElement('li');
+  item.textContent = text;
+  eventsEl.prepend(item);
+  while (eventsEl.children.length > 20) eventsEl.lastChild.remove();
+}
+
+function sceneSize(host) {
+  return { width: Math.max(1, host.clientWidth), height: Math.max(1, host.clientHeight) };
+}
+
+// --- a scene
+
+function runScene(host) {
+  let sceneId = query.get('scene');
+  const component = query.get('component');
+  let params = {};
+  try {
+    params = query.has('params') ? JSON.parse(query.get('params')) : {};
+  } catch {
+    setStatus('error', 'params is not JSON');
+    return;
+  }
+  const view = new SceneView(host, {
+    send: (event) => connection.call('scene.event', { scene: sceneId, event }).catch((error) => {
+      if (error instanceof RpcError) showEvent(`refused: ${error.message}`);
+      throw error;
+    }),
+    onApplied: (inputTimes) => {
+      if (!inputTimes.length) return;
+      requestAnimationFrame(() => {
+        const now = performance.now();
+        for (const time of inputTimes) window.compdMetrics.keyToPaint.push(now - time);
+      });
+    },
+  });
+
+  const show = (root, revision) => {
+    window.compdMetrics.treeReceived ??= performance.now();
+    view.setTree(root, revision);
+    document.body.dataset.scene = sceneId;
+    document.body.dataset.revision = String(revision);
+    if (window.compdMetrics.firstFrame === null) {
+      requestAnimationFrame(() => {
+        window.compdMetrics.firstFrame = performance.now();
+      });
+    }
+    resizeIfNeeded();
+  };
+
+  const resync = async () => {
+    const result = await connection.call('scene.subscribe', { scene: sceneId });
+    show(result.root, result.revision);
+  };
+
+  const attach = async () => {
+    window.compdMetrics.socketOpen ??= performance.now();
+    try {
+      if (!sceneId) {
+        const size = sceneSize(host);
+        const result = await connection.call('scene.open', {
+          component,
+          params,
+          environment: { ...size, scale: Math.min(4, Math.max(1, Math.round(devicePixelRatio))), safeArea: { top: 0, left: 0, bottom: 0, right: 0 } },
+        });
+        sceneId = result.scene;
+        const url = new URLSearchParams({ scene: sceneId, component });
+        history.replaceState(null, '', `/?${url}`);
+        await connection.call('scene.subscribe', { scene: sceneId, since: result.revision });
+        show(result.root, result.revision);
+      } else if (view.rootId === null) {
+        await resync();
+      } else {
+        // Resume after a lost connection: the changes since the frame shown, or a snapshot.
+        const result = await connection.call('scene.subscribe', { scene: sceneId, since: view.revision });
+        if (result.root) show(result.root, result.revision);
+        else resizeIfNeeded();
+      }
+      setStatus('open', `${sceneId}${component ? ` (${component})` : ''}`);
+      document.title = `${component ?? sceneId} — compd`;
+    } catch (error) {
+      if (error instanceof RpcError && error.name === 'compd.NoSuchScene') {
+        notRestored();
+      } else if (error instanceof RpcError) {
+        setStatus('error', error.message);
+      }
+    }
+  };
+
+  const notRestored = () => {
+    setStatus('gone', `scene ${sceneId} is no longer open (compd restarted without it, or it was closed)`);
+    document.body.dataset.gone = 'true';
+    const again = document.getElementById('again');
+    if (component) {
+      again.hidden = false;
+      again.href = `/?component=${encodeURIComponent(component)}`;
+    }
+  };
+
+  let resizeTimer = 0;
+  const resizeIfNeeded = () => {
+    const size = sceneSize(host);
+    const shown = view.rootSize;
+    if (!sceneId || !shown || (shown.width === size.width && shown.height === size.height)) return;
+    connection.call('scene.resize', { scene: sceneId, environment: size }).catch(() => {});
+  };
+  new ResizeObserver(() => {
+    clearTimeout(resizeTimer);
+    resizeTimer = setTimeout(resizeIfNeeded, 30);
+  }).observe(host);
+
+  // A software keyboard shrinks the visual viewport: report its height to the scene.
+  let keyboard = 0;
+  window.visualViewport?.addEventListener('resize', () => {
+    const height = Math.max(0, Math.round(window.innerHeight - window.visualViewport.height));
+    if (height === keyboard || !sceneId) return;
+    keyboard = height;
+    connection.call('scene.event', { scene: sceneId, event: { type: 'keyboard', height } }).catch(() => {});
+  });
+
+  const connection = new Connection(socketURL(token), {
+    onOpen: attach,
+    onState: (state, detail) => setStatus(state, detail),
+    onNotification: (method, params) => {
+      if (params?.scene !== sceneId) return;
+      if (method === 'scene.changed') {
+        if (view.applyChange(params)) document.body.dataset.revision = String(params.revision);
+        else resync().catch(() => {});
+      } else if (method === 'scene.emitted') {
+        showEvent(`${params.name} ${JSON.stringify(params.payload ?? null)}`);
+      } else if (method === 'scene.closed') {
+        notRestored();
+      }
+    },
+  });
+  connection.start();
+}
+
+// --- the index
+
+function runIndex(main) {
+  const connection = new Connection(socketURL(token), {
+    onState: (state, detail) => setStatus(state, detail),
+    onOpen: async () => {
+      const [components, scenes] = await Promise.all([
+        connection.call('components.list', {}),
+        connection.call('scene.list', {}),
+      ]);
+      main.replaceChildren(listSection('Components', components.components, (item) => componentItem(connection, item)),
+        listSection('Open scenes', scenes.scenes, sceneItem));
+      document.body.dataset.ready = 'true';
+    },
+  });
+  connection.start();
+}
+
+function listSection(title, items, render) {
+  const section = document.createElement('section');
+  const heading = document.createElement('h2');
+  heading.textContent = title;
+  const list = document.createElement('ul');
+  for (const item of items) list.appendChild(render(item));
+  if (!items.length) list.innerHTML = '<li class="empty">none</li>';
+  section.append(heading, list);
+  return section;
+}
+
+function componentItem(connection, item) {
+  const li = document.createElement('li');
+  const link = document.createElement('a');
+  link.href = `/?component=${encodeURIComponent(item.name)}`;
+  link.textContent = item.name;
+  const summary = document.createElement('span');
+  summary.className = 'summary';
+  summary.textContent = ` — ${item.summary ?? ''}`;
+  const button = document.createElement('button');
+  button.textContent = 'Params…';
+  button.addEventListener('click', async () => {
+    const described = await connection.call('components.describe', { name: item.name });
+    li.querySelector('form')?.remove();
+    li.appendChild(paramsForm(described.params, (params) => {
+      location.href = `/?${new URLSearchParams({ component: item.name, params: JSON.stringify(params) })}`;
+    }));
+  });
+  li.append(link, summary, ' ', button);
+  return li;
+}
+
+function sceneItem(item) {
+  const li = document.createElement('li');
+  const link = document.createElement('a');
+  link.href = `/?${new URLSearchParams({ scene: item.scene, component: item.component })}`;
+  link.textContent = `${item.scene} ${item.component}`;
+  const about = document.createElement('span');
+  about.className = 'summary';
+  about.textContent = ` — revision ${item.revision}, ${item.environment?.width}×${item.environment?.height}, ${item.lifetime ?? 'connection'}`;
+  li.append(link, about);
+  return li;
+}
+
+const host = document.getElementById('scene');
+if (query.has('scene') || query.has('component')) {
+  document.body.classList.add('scene-page');
+  runScene(host);
+} else {
+  runIndex(document.getElementById('index'));
+}
