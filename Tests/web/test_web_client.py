@@ -600,6 +600,27 @@ def test_token_guards_pages_and_socket(stack):
         gateway.stop()
 
 
+def test_gateway_refuses_to_start_wrongly(stack):
+    """Bad listen addresses, a missing socket and an open address without a token are
+    refused at start with a message that says why."""
+    daemon, _, _ = stack
+    program = os.path.join(BUILD, "compd-web")
+    cases = [
+        (["--socket", daemon.socket, "--listen", "example.com:80"], "is not an IP address"),
+        (["--socket", daemon.socket, "--listen", "127.0.0.1:99999"], "from 0 to 65535"),
+        (["--socket", os.path.join(daemon.directory, "absent.sock"), "--listen", "127.0.0.1:0"], "no compd socket at"),
+        (["--socket", daemon.socket, "--listen", "0.0.0.0:0"], "pass --token-file"),
+        (["--socket", daemon.socket, "--listen", "0.0.0.0:0", "--token-file", "/nonexistent/token"], "cannot read the token file"),
+    ]
+    for arguments, message in cases:
+        result = subprocess.run([program, *arguments], capture_output=True, text=True, timeout=30)
+        assert result.returncode != 0, arguments
+        assert message in result.stderr, (arguments, result.stderr)
+    help_text = subprocess.run([program, "--help"], capture_output=True, text=True, timeout=30).stdout
+    for option in ["--socket", "--listen", "--token-file", "--web-root", "--max-message-bytes", "loopback"]:
+        assert option in help_text
+
+
 def test_benchmark_first_frame_and_keystroke_paint(stack):
     """Page load → first Login frame painted, keystroke → its scene.changed painted
     (performance.now() marks kept by the page), medians over several runs."""

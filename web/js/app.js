@@ -101,7 +101,15 @@ function runScene(host) {
         await resync();
       } else {
         // Resume after a lost connection: the changes since the frame shown, or a snapshot.
-        const result = await connection.call('scene.subscribe', { scene: sceneId, since: view.revision });
+        let result;
+        try {
+          result = await connection.call('scene.subscribe', { scene: sceneId, since: view.revision });
+        } catch (error) {
+          // A scene restored by a restarted compd may be at an older revision than the one
+          // shown (`since` newer than the scene is -32602): start again from a snapshot.
+          if (!(error instanceof RpcError) || error.code !== -32602) throw error;
+          result = await connection.call('scene.subscribe', { scene: sceneId });
+        }
         if (result.root) show(result.root, result.revision);
         else resizeIfNeeded();
       }
