@@ -559,6 +559,32 @@ def test_secure_field_typed_elsewhere(stack):
     client.close()
 
 
+def test_dark_preference_is_the_scene_style(stack):
+    """The browser's prefers-color-scheme opens the scene in that style and restyles it
+    when it changes (chromedriver's CDP bridge emulates the preference)."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+
+    def emulate(scheme):
+        browser.command("POST", "/goog/cdp/execute", {"cmd": "Emulation.setEmulatedMedia", "params": {
+            "features": [{"name": "prefers-color-scheme", "value": scheme}]}})
+
+    def style(scene):
+        return next(s for s in client.call("scene.list")["scenes"] if s["scene"] == scene)["environment"]["style"]
+
+    try:
+        emulate("dark")
+        browser.open(f"{gateway.url}?component=demo.Login")
+        scene = page_scene(browser)
+        assert style(scene) == "dark"
+        browser.screenshot("demo.Login-dark.png")
+        emulate("light")
+        wait_for(lambda: style(scene) == "light", 10, "the light style")
+    finally:
+        emulate("")
+    client.close()
+
+
 def test_gateway_refuses_oversize_and_foreign_requests(stack):
     daemon, gateway, browser = stack
     browser.open(gateway.url)

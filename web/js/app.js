@@ -34,6 +34,10 @@ function showEvent(text) {
   while (eventsEl.children.length > 20) eventsEl.lastChild.remove();
 }
 
+// The browser's light or dark preference becomes the scene's interface style.
+const darkScheme = window.matchMedia('(prefers-color-scheme: dark)');
+const interfaceStyle = () => (darkScheme.matches ? 'dark' : 'light');
+
 function sceneSize(host) {
   return { width: Math.max(1, host.clientWidth), height: Math.max(1, host.clientHeight) };
 }
@@ -90,7 +94,7 @@ function runScene(host) {
         const result = await connection.call('scene.open', {
           component,
           params,
-          environment: { ...size, scale: Math.min(4, Math.max(1, Math.round(devicePixelRatio))), safeArea: { top: 0, left: 0, bottom: 0, right: 0 } },
+          environment: { ...size, style: interfaceStyle(), scale: Math.min(4, Math.max(1, Math.round(devicePixelRatio))), safeArea: { top: 0, left: 0, bottom: 0, right: 0 } },
         });
         sceneId = result.scene;
         const url = new URLSearchParams({ scene: sceneId, component });
@@ -145,6 +149,10 @@ function runScene(host) {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(resizeIfNeeded, 30);
   }).observe(host);
+
+  darkScheme.addEventListener('change', () => {
+    if (sceneId) connection.call('scene.resize', { scene: sceneId, environment: { style: interfaceStyle() } }).catch(() => {});
+  });
 
   // A software keyboard shrinks the visual viewport: report its height to the scene.
   let keyboard = 0;
