@@ -8,7 +8,7 @@ SOCKET ?= $(RUN_DIR)/compd.sock
 RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
-        run-web bench-jsonrpc bench-rpc bench-layout bench-layout-yoga bench-plugins bench-scenes bench-web install format lint clean
+        run-web bench-jsonrpc bench-rpc bench-layout bench-layout-yoga test-layout-reference bench-plugins bench-scenes bench-web install format lint clean
 
 all: build
 
@@ -48,6 +48,11 @@ bench-rpc: release
 
 bench-layout: deps
 	@scripts/bench-layout.sh
+
+## test-layout-reference: the layout solver against SciPy on SEEDS random systems (20000)
+test-layout-reference: deps
+	SCREENKIT_REFERENCE_SEEDS=$${SEEDS:-20000} $(SWIFT) test --package-path SDK \
+	  --filter randomSystemsAgreeWithTheLexicographicReference
 
 # The huge-nested shapes against Yoga: make bench-layout-yoga YOGA_DIR=/path/to/yoga
 bench-layout-yoga: deps

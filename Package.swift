@@ -6,8 +6,10 @@ let nioPosix = Target.Dependency.product(name: "NIOPosix", package: "swift-nio")
 let nioHTTP1 = Target.Dependency.product(name: "NIOHTTP1", package: "swift-nio")
 let nioWebSocket = Target.Dependency.product(name: "NIOWebSocket", package: "swift-nio")
 let logging = Target.Dependency.product(name: "Logging", package: "swift-log")
-let lifecycle = Target.Dependency.product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
-let argumentParser = Target.Dependency.product(name: "ArgumentParser", package: "swift-argument-parser")
+let lifecycle = Target.Dependency.product(
+  name: "ServiceLifecycle", package: "swift-service-lifecycle")
+let argumentParser = Target.Dependency.product(
+  name: "ArgumentParser", package: "swift-argument-parser")
 // Linking the `.dynamic` product of the SDK package (a path dependency) gives the daemon and
 // every plugin one shared libScreenKit.so (one copy of its classes and registries).
 let screenKit = Target.Dependency.product(name: "ScreenKit", package: "SDK")
@@ -38,12 +40,27 @@ let package = Package(
       pkgConfig: "json-c",
       providers: [.apt(["libjson-c-dev"])]
     ),
+    .systemLibrary(
+      name: "CRSVG",
+      path: "Sources/CRSVG",
+      pkgConfig: "librsvg-2.0",
+      providers: [.apt(["librsvg2-dev"])]
+    ),
+    .systemLibrary(
+      name: "CSQLite",
+      path: "Sources/CSQLite",
+      pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"])]
+    ),
     .target(name: "JSONRPC", dependencies: ["CJSONC"]),
     .target(
       name: "CompDaemon",
-      dependencies: ["JSONRPC", screenKit, nioCore, nioPosix, logging, lifecycle, argumentParser]
+      dependencies: [
+        "JSONRPC", "CSQLite", screenKit, nioCore, nioPosix, logging, lifecycle, argumentParser,
+      ]
     ),
-    .target(name: "CompCtl", dependencies: ["JSONRPC", argumentParser]),
+    // compctl draws scenes with ScreenKit's text metrics and rasterises them with librsvg.
+    .target(name: "CompCtl", dependencies: ["JSONRPC", "CRSVG", screenKit, argumentParser]),
     .executableTarget(name: "compd", dependencies: ["CompDaemon"]),
     .executableTarget(name: "compctl", dependencies: ["CompCtl"]),
     // The browser gateway: static files of web/ and a WebSocket per page bridged to the socket.

@@ -1,8 +1,67 @@
 #!/bin/sh
-# Layout benchmark: release build of SDK's LayoutBench, median full layout, one-leaf relayout
-# and nothing-changed relayout per shape (issue 3). Arguments are passed on (shape names,
-# --quick for fewer iterations).
+# Layout benchmark, A/B in one run: release builds of SDK's LayoutBench from this tree and
+# from a base commit (BASE, default HEAD~1; built from `git archive` in .build-base, which
+# is gitignored), run alternately ROUNDS times (default 3, base first), then each shape's
+# median full layout, one-leaf relayout, nothing-changed relayout and forced relayout over
+# all rounds for both, and the ratio new/base. Arguments are passed on to LayoutBench
+# (shape names, --quick for fewer iterations). NO_BASE=1 runs this tree alone.
 set -eu
 cd "$(dirname "$0")/.."
 swift build --package-path SDK -c release --product LayoutBench
-exec SDK/.build/release/LayoutBench "$@"
+if [ "${NO_BASE:-}" = 1 ]; then exec SDK/.build/release/LayoutBench "$@"; fi
+
+rev=$(git rev-parse --verify "${BASE:-HEAD~1}^{commit}")
+mkdir -p .build-base
+if [ "$(cat .build-base/rev 2>/dev/null || true)" != "$rev" ]; then
+  rm -rf .build-base/src
+  mkdir -p .build-base/src
+  git archive "$rev" SDK | tar -x -C .build-base/src
+  echo "$rev" > .build-base/rev
+fi
+swift build --package-path .build-base/src/SDK -c release --product LayoutBench \
+  --scratch-path .build-base/build
+base_bin=$(swift build --package-path .build-base/src/SDK -c release --product LayoutBench \
+  --scratch-path .build-base/build --show-bin-path)/LayoutBench
+
+out=.build-base/results
+rm -rf "$out"
+mkdir -p "$out"
+rounds=${ROUNDS:-3}
+i=1
+while [ "$i" -le "$rounds" ]; do
+  echo "round $i/$rounds: base $(echo "$rev" | cut -c1-9)" >&2
+  "$base_bin" "$@" > "$out/base-$i.txt"
+  echo "round $i/$rounds: this tree" >&2
+  SDK/.build/release/LayoutBench "$@" > "$out/new-$i.txt"
+  i=$((i + 1))
+done
+
+python3 - "$out" "$rev" <<'PY'
+import glob, json, statistics, sys
+out, rev = sys.argv[1], sys.argv[2]
+def load(kind):
+    shapes = {}
+    for path in sorted(glob.glob(f"{out}/{kind}-*.txt")):
+        for line in open(path):
+            if line.startswith("{\"shape\""):
+                row = json.loads(line)
+                shapes.setdefault(row["shape"], []).append(row)
+    return shapes
+base, new = load("base"), load("new")
+fields = [("full_ms", "full ms"), ("leaf_ms", "leaf ms"), ("noop_us", "noop µs"),
+          ("forced_ms", "forced ms")]
+print(f"A/B against {rev[:9]}: medians over the rounds (base → this tree, ratio)")
+print(f"{'shape':<22} " + "  ".join(f"{label:>24}" for _, label in fields))
+for shape, rows in new.items():
+    cells = []
+    for key, _ in fields:
+        b = [r[key] for r in base.get(shape, []) if key in r]
+        n = [r[key] for r in rows if key in r]
+        if not b or not n:
+            cells.append(f"{'':>24}")
+            continue
+        mb, mn = statistics.median(b), statistics.median(n)
+        ratio = mn / mb if mb else float("nan")
+        cells.append(f"{mb:>8.3f} → {mn:>8.3f} {ratio:>5.2f}")
+    print(f"{shape:<22} " + "  ".join(cells))
+PY

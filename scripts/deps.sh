@@ -3,11 +3,14 @@
 set -euo pipefail
 need=()
 pkg-config --exists json-c 2>/dev/null || need+=(libjson-c-dev)
+pkg-config --exists sqlite3 2>/dev/null || need+=(libsqlite3-dev)  # the scene database
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v systemd-analyze >/dev/null || need+=(systemd)
 command -v patchelf >/dev/null || need+=(patchelf)  # make install (and its test)
-# The web client's face, and the browser its tests drive (Tests/web).
+# compctl render: PNG through librsvg; Inter is the face docs/text-metrics.md measures.
+pkg-config --exists librsvg-2.0 2>/dev/null || need+=(librsvg2-dev)
 dpkg -s fonts-inter >/dev/null 2>&1 || need+=(fonts-inter)
+# The browser the web client's tests drive (Tests/web).
 command -v chromium >/dev/null || need+=(chromium)
 command -v chromedriver >/dev/null || need+=(chromium-driver)
 for extra in "$@"; do
@@ -26,4 +29,10 @@ if [ ${#need[@]} -gt 0 ]; then
     exit 1
   fi
   rm -f "$log"
+fi
+# The layout tests' reference (SDK/Tests/Reference/lexicographic_lp.py) solves linear
+# programs with SciPy's linprog (HiGHS).
+if ! python3 -c "import scipy.optimize" >/dev/null 2>&1; then
+  echo "deps: installing scipy (pip)" >&2
+  python3 -m pip install --quiet scipy || python3 -m pip install --quiet --break-system-packages scipy
 fi

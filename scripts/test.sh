@@ -16,3 +16,13 @@ if [ -x scripts/fuzz.sh ]; then
   echo "== fuzz (short)"
   scripts/fuzz.sh short
 fi
+echo "== Python client (clients/python, installed into a venv)"
+# The tests import the installed package, as its users do; the venv is kept between runs.
+venv=.build/python-venv
+[ -x "$venv/bin/python" ] || python3 -m venv --system-site-packages "$venv"
+"$venv/bin/python" -c 'import pytest' 2>/dev/null || "$venv/bin/pip" install -q pytest
+# setuptools before 70.1 needs wheel to build a wheel without build isolation.
+"$venv/bin/python" -c 'import wheel' 2>/dev/null || "$venv/bin/pip" install -q wheel
+rm -rf clients/python/build  # setuptools would reuse stale files from it
+"$venv/bin/pip" install -q --no-build-isolation --no-deps --force-reinstall clients/python
+(cd clients/python/tests && "../../../$venv/bin/python" -m pytest -q -p no:cacheprovider .)

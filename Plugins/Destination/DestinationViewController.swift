@@ -2,7 +2,8 @@ import ScreenKit
 
 /// A trip screen that embeds the lightweight destination controller: it stores the
 /// controller, installs its view below a title and reports each change as
-/// `destinationChanged`.
+/// `destinationChanged`. State restoration keeps the destination: the controller saves the
+/// lightweight controller's model, not the field's text, so that both come back together.
 final class DestinationViewController: ViewController, DestinationTextFieldControllerDelegate {
   private let destinationController = DestinationTextFieldController()
   private let initial: String
@@ -12,6 +13,19 @@ final class DestinationViewController: ViewController, DestinationTextFieldContr
     self.initial = initial
     self.emit = emit
     super.init()
+    restorationIdentifier = "destination"
+  }
+
+  override func encodeRestorableState(with coder: Coder) {
+    super.encodeRestorableState(with: coder)
+    coder.encode(destinationController.destination?.name, forKey: "destination")
+  }
+
+  /// Shows the saved destination (none when it was empty), without reporting a change.
+  override func decodeRestorableState(with coder: Coder) {
+    super.decodeRestorableState(with: coder)
+    let name = coder.decodeString(forKey: "destination") ?? ""
+    destinationController.update(with: name.isEmpty ? nil : Destination(name: name))
   }
 
   override func viewDidLoad() {

@@ -2,6 +2,10 @@ import ScreenKit
 
 /// The gallery's root: a button per registered component (but the gallery itself); a tap
 /// makes that component through the registry and pushes it on the navigation stack.
+///
+/// State restoration keeps the pushed screens: each is named in the stack by its component
+/// name, so the navigation controller recreates it through the registry, and restores its
+/// own state when the component takes part.
 final class GalleryListViewController: ViewController {
   private let components: [(name: String, summary: String)]
   private let open: (String) throws -> ViewController
@@ -17,6 +21,7 @@ final class GalleryListViewController: ViewController {
     self.emit = emit
     super.init()
     title = "Gallery"
+    restorationIdentifier = "list"
   }
 
   override func viewDidLoad() {
@@ -56,10 +61,24 @@ final class GalleryListViewController: ViewController {
     return nil
   }
 
+  /// Gives the pushed screens recreated by a restoration the title a tap gives them.
+  override func applicationFinishedRestoringState() {
+    super.applicationFinishedRestoringState()
+    for controller in navigation?.viewControllers ?? [] where controller !== self {
+      if let name = controller.restorationIdentifier { prepare(controller, component: name) }
+    }
+  }
+
+  /// Names `controller` by its component in the stack, and titles it so when it has none.
+  private func prepare(_ controller: ViewController, component name: String) {
+    controller.restorationIdentifier = name
+    if controller.title == nil { controller.title = name }
+  }
+
   private func show(_ name: String) {
     do {
       let controller = try open(name)
-      if controller.title == nil { controller.title = name }
+      prepare(controller, component: name)
       navigation?.pushViewController(controller, animated: false)
       emit("opened", ["component": .string(name)])
     } catch {

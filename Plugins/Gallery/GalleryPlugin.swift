@@ -17,7 +17,9 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
         let list = GalleryListViewController(
           components: others.map { (name: $0.0, summary: $0.1) },
           open: { try context.makeComponent($0) }, emit: { context.emit($0, $1) })
-        return NavigationController(rootViewController: list)
+        let navigation = NavigationController(rootViewController: list)
+        navigation.restorationIdentifier = "gallery"
+        return navigation
       })
   }
 }

@@ -14,12 +14,16 @@ final class LoginView: View {
     usernameTextField.borderStyle = .bezel
     usernameTextField.text = username
     usernameTextField.accessibilityIdentifier = "username"
+    usernameTextField.restorationIdentifier = "username"
 
     passwordTextField = TextField()
     passwordTextField.isSecureTextEntry = true
     passwordTextField.placeholder = "Password"
     passwordTextField.borderStyle = .bezel
     passwordTextField.accessibilityIdentifier = "password"
+    // Secure: ScreenKit never saves its text; the identifier only keeps it in the archive's
+    // view list, so a restored login shows an empty password field.
+    passwordTextField.restorationIdentifier = "password"
 
     loginButton = Button(type: .system)
     loginButton.setTitle("Login", for: .normal)

@@ -1,7 +1,8 @@
 import ScreenKit
 
 /// The login screen's controller: loads `LoginView` in `loadView()` and reports a login
-/// attempt as the `login` event with the user name.
+/// attempt as the `login` event with the user name. It takes part in state restoration:
+/// the typed user name is restored by its text field; the password never is.
 final class LoginViewController: ViewController {
   private let initialUsername: String
   private let emit: (String, ParamValue) -> Void
@@ -12,6 +13,7 @@ final class LoginViewController: ViewController {
     self.initialUsername = username
     self.emit = emit
     super.init()
+    restorationIdentifier = "login"
   }
 
   override func loadView() {

@@ -1,7 +1,8 @@
 import ScreenKit
 
 /// A form on the stacked base class: a text field per row, with buttons that add a row and
-/// remove the last one. Reports the row count as `rowsChanged`.
+/// remove the last one. Reports the row count as `rowsChanged`. State restoration keeps the
+/// rows (their count here, their text in the fields themselves) and the scroll position.
 final class FormViewController: StackedViewController {
   private let initialRows: Int
   private let emit: (String, ParamValue) -> Void
@@ -13,6 +14,26 @@ final class FormViewController: StackedViewController {
     self.initialRows = rows
     self.emit = emit
     super.init()
+    restorationIdentifier = "form"
+  }
+
+  /// More rows than a restored archive may ask for (a damaged one must not stall the host).
+  static let maximumRestoredRows = 500
+
+  override func encodeRestorableState(with coder: Coder) {
+    super.encodeRestorableState(with: coder)
+    coder.encode(rows.count, forKey: "rows")
+  }
+
+  /// Adds or removes rows to the saved count, without reporting `rowsChanged` (nothing
+  /// changed for the client); the rows' text fields then restore their own text.
+  override func decodeRestorableState(with coder: Coder) {
+    super.decodeRestorableState(with: coder)
+    guard let count = coder.decodeInteger(forKey: "rows"),
+      (0...Self.maximumRestoredRows).contains(count)
+    else { return }
+    while rows.count < count { appendRow() }
+    while rows.count > count, let last = rows.popLast() { removeStackedView(last) }
   }
 
   override func viewDidLoad() {
@@ -32,6 +53,7 @@ final class FormViewController: StackedViewController {
     field.borderStyle = .roundedRect
     field.placeholder = "Row \(rows.count + 1)"
     field.accessibilityIdentifier = "row\(rows.count + 1)"
+    field.restorationIdentifier = "row\(rows.count + 1)"
     field.heightAnchor.constraint(equalToConstant: 34).isActive = true
     insertStackedView(field, at: rows.count)
     rows.append(field)

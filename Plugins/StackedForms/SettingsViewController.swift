@@ -1,7 +1,8 @@
 import ScreenKit
 
 /// A settings screen on the stacked base class: a labelled switch per setting. Reports each
-/// change as `settingChanged` with the setting's key and value.
+/// change as `settingChanged` with the setting's key and value. State restoration keeps
+/// each switch (restored by the switch itself, keyed by the setting) without reporting it.
 final class SettingsViewController: StackedViewController {
   nonisolated static let settings: [(key: String, title: String)] = [
     ("notifications", "Notifications"), ("darkMode", "Dark mode"), ("autoplay", "Autoplay"),
@@ -14,6 +15,7 @@ final class SettingsViewController: StackedViewController {
     self.values = values
     self.emit = emit
     super.init()
+    restorationIdentifier = "settings"
   }
 
   override func viewDidLoad() {
@@ -25,6 +27,7 @@ final class SettingsViewController: StackedViewController {
       let toggle = Switch()
       toggle.isOn = values[setting.key] ?? false
       toggle.accessibilityIdentifier = setting.key
+      toggle.restorationIdentifier = setting.key
       toggle.addAction(for: .valueChanged) { [weak self] control in
         guard let toggle = control as? Switch else { return }
         self?.emit("settingChanged", ["key": .string(setting.key), "on": .bool(toggle.isOn)])

@@ -2,7 +2,8 @@ import ScreenKit
 
 /// A base class for forms: a view controller whose content is a vertical stack view in a
 /// scroll view, with methods to add, insert and remove stacked views. Open, with no
-/// business logic, so that forms subclass it.
+/// business logic, so that forms subclass it. Its scroll view keeps its position through
+/// state restoration when the subclass sets a `restorationIdentifier`.
 open class StackedViewController: ViewController {
   /// The scroll view filling the controller's view.
   public private(set) var scrollView: ScrollView = {
@@ -27,6 +28,7 @@ open class StackedViewController: ViewController {
   }
 
   open override func loadView() {
+    scrollView.restorationIdentifier = "scroll"
     let view = View()
     view.backgroundColor = .white
     view.addSubview(scrollView)

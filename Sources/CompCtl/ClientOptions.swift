@@ -20,6 +20,13 @@ public struct ClientOptions: ParsableArguments {
   @Option(name: .long, help: ArgumentHelp("Seconds to wait for compd.", valueName: "seconds"))
   var timeout: Double = 30
 
+  @Option(
+    name: .customLong("connect-retry"),
+    help: ArgumentHelp(
+      "Seconds to keep retrying a socket that is missing or refuses, as while compd restarts (default: 5; 0: no retry).",
+      valueName: "seconds"))
+  var connectRetry: Double = 5
+
   /// Options with their defaults (ArgumentParser fills them in).
   public init() {}
 
@@ -27,6 +34,9 @@ public struct ClientOptions: ParsableArguments {
   public func validate() throws {
     guard timeout > 0, timeout.isFinite else {
       throw ValidationError("--timeout must be a positive number of seconds")
+    }
+    guard connectRetry >= 0, connectRetry.isFinite else {
+      throw ValidationError("--connect-retry must be a number of seconds, 0 or more")
     }
   }
 
@@ -45,13 +55,33 @@ public struct ClientOptions: ParsableArguments {
     try call(method: method, params: params, on: try connect())
   }
 
-  /// Connects to the daemon; on failure prints why and throws exit code 3.
+  /// Connects to the daemon, retrying for `--connect-retry` seconds while the socket is
+  /// missing or refuses (compd restarting); on failure prints why and throws exit code 3.
   func connect() throws -> RPCClient {
     do {
-      return try RPCClient(path: socketPath, timeoutSeconds: timeout)
+      return try connect(retryingFor: connectRetry)
     } catch {
       printError(error.description)
       throw ExitCode(CompctlExit.cannotConnect)
+    }
+  }
+
+  /// Connects, retrying for `seconds` (with a growing pause, 50 ms to 0.5 s) while the
+  /// socket is missing (`ENOENT`) or refuses (`ECONNREFUSED`): the moments between a
+  /// compd's exit and the next one's start. Other failures are reported at once.
+  func connect(retryingFor seconds: Double) throws(RPCClient.Failure) -> RPCClient {
+    let deadline = ContinuousClock.now + .milliseconds(Int64(seconds * 1000))
+    var pause = 0.05
+    while true {
+      do {
+        return try RPCClient(path: socketPath, timeoutSeconds: timeout)
+      } catch {
+        guard case .cannotConnect(_, let code) = error, code == ENOENT || code == ECONNREFUSED,
+          ContinuousClock.now < deadline
+        else { throw error }
+        usleep(useconds_t(pause * 1e6))
+        pause = min(pause * 2, 0.5)
+      }
     }
   }
 

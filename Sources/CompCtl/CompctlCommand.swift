@@ -23,7 +23,7 @@ public struct CompctlCommand: AsyncParsableCommand {
       PingCommand.self, InfoCommand.self, CallCommand.self,
       ReloadCommand.self,
       PluginsCommand.self, ComponentsCommand.self, DescribeCommand.self, OpenCommand.self,
-      ScenesCommand.self, LayoutCommand.self, DrawCommand.self, TapCommand.self,
+      ScenesCommand.self, LayoutCommand.self, DrawCommand.self, RenderCommand.self, TapCommand.self,
       TypeCommand.self, EventCommand.self, ResizeCommand.self, WatchCommand.self,
       CloseCommand.self,
     ]

@@ -6,7 +6,9 @@ import JSONRPC
 #endif
 
 /// `compctl watch SCENE`: subscribes to a scene and prints every notification compd sends
-/// for it until the scene closes (exit 0), Ctrl-C (exit 0) or compd goes away (exit 3).
+/// for it until the scene closes (exit 0) or Ctrl-C (exit 0). When compd goes away (a
+/// restart) it reconnects and resubscribes with `since`, printing a line that says so; it
+/// gives up (exit 3) when compd stays away for `--reconnect` seconds.
 struct WatchCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "watch",
@@ -18,7 +20,13 @@ struct WatchCommand: ParsableCommand {
         closed (closed)
       With --json: the scene.subscribe result, then each notification's params, one
       compact JSON object per line (flushed at once, also into a pipe).
-      Exits 0 on Ctrl-C or when the scene closes, 3 when compd goes away.
+      When compd goes away (a restart), watch reconnects (pausing 0.1 s, doubling up to
+      2 s) and resubscribes with since = the last revision it printed, then prints
+        reconnected: s1 r1000012: 23 nodes
+      (with --json, the new scene.subscribe result with "reconnected": true) and goes on.
+      A scene that did not survive prints `closed (REASON)`.
+      Exits 0 on Ctrl-C or when the scene closes, 3 when compd stays away for
+      --reconnect seconds (default 60; 0: at once).
       """)
 
   @OptionGroup var options: ClientOptions
@@ -26,25 +34,48 @@ struct WatchCommand: ParsableCommand {
   @OptionGroup var sceneArgument: SceneArgument
   var scene: String { sceneArgument.scene }
 
+  @Option(
+    name: .long,
+    help: ArgumentHelp(
+      "Seconds to keep reconnecting after compd goes away (default: 60).", valueName: "seconds"))
+  var reconnect: Double = 60
+
+  func validate() throws {
+    guard reconnect >= 0, reconnect.isFinite else {
+      throw ValidationError("--reconnect must be a number of seconds, 0 or more")
+    }
+  }
+
   func run() throws {
     // Ctrl-C is the normal way to stop watching. Every line is written straight to the
     // descriptor (see `emit`), so leaving at once loses nothing.
     signal(SIGINT) { _ in _exit(0) }
 
-    let client = try options.connect()
+    var client = try options.connect()
     let snapshot = try options.call(
       method: "scene.subscribe", params: ["scene": .string(scene)], on: client)
     emit(options.json ? snapshot.serialized() : Self.snapshotLine(snapshot, scene: scene))
+    var revision = snapshot["revision"]?.intValue
     client.setReadTimeout(seconds: nil)
     while true {
       let notification: (method: String, params: JSON)
       do {
         notification = try client.nextNotification()
       } catch {
-        printError("stopped watching \(scene): \(error.description)")
-        throw ExitCode(CompctlExit.cannotConnect)
+        let lost = error
+        guard let resumed = try resubscribe(since: revision) else {
+          printError("stopped watching \(scene): \(lost.description)")
+          throw ExitCode(CompctlExit.cannotConnect)
+        }
+        client = resumed.client
+        revision = resumed.result["revision"]?.intValue ?? revision
+        client.setReadTimeout(seconds: nil)
+        continue
       }
       let params = notification.params
+      if notification.method == "scene.changed", let next = params["revision"]?.intValue {
+        revision = next
+      }
       emit(
         options.json
           ? params.serialized()
@@ -55,6 +86,48 @@ struct WatchCommand: ParsableCommand {
         return
       }
     }
+  }
+
+  /// Reconnects with backoff for `--reconnect` seconds and subscribes again from `since`;
+  /// prints the line that says so. `nil` when compd stayed away. A scene that is gone now
+  /// prints `closed (reason)` and exits 0; another error exits 2.
+  private func resubscribe(since: Int64?) throws -> (client: RPCClient, result: JSON)? {
+    let deadline = ContinuousClock.now + .milliseconds(Int64(reconnect * 1000))
+    var pause = 0.1
+    while ContinuousClock.now < deadline {
+      usleep(useconds_t(pause * 1e6))
+      pause = min(pause * 2, 2)
+      guard let client = try? options.connect(retryingFor: 0) else { continue }
+      var params: JSONObject = ["scene": .string(scene)]
+      if let since { params["since"] = .int(since) }
+      let reply: Result<JSON, RPCError>
+      do {
+        reply = try client.call(method: "scene.subscribe", params: params)
+      } catch {
+        continue  // compd went away again
+      }
+      switch reply {
+      case .success(let result):
+        var shown = result.objectValue ?? [:]
+        shown["reconnected"] = true
+        emit(
+          options.json
+            ? JSON.object(shown).serialized()
+            : "reconnected: " + Self.snapshotLine(result, scene: scene))
+        return (client, result)
+      case .failure(let error) where error.data?["name"] == "compd.NoSuchScene":
+        let reason = error.data?["reason"]?.stringValue ?? "unknown"
+        emit(
+          options.json
+            ? JSON.object(["scene": .string(scene), "reason": .string(reason)]).serialized()
+            : "closed (\(reason))")
+        throw ExitCode(CompctlExit.success)
+      case .failure(let error):
+        printError("scene.subscribe failed after reconnecting: \(error.message)")
+        throw ExitCode(CompctlExit.daemonError)
+      }
+    }
+    return nil
   }
 
   /// Writes `line` and a newline to standard output at once, unbuffered, so that a reader

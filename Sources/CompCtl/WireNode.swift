@@ -59,7 +59,8 @@ struct WireNode: Equatable {
 
   /// The text a person sees in the node: a label's `text`, a button's `title`, a text
   /// field's text (bullets for a secure one) or else its placeholder; any other node's
-  /// `text` or `title` prop. Line breaks become spaces.
+  /// `text` or `title` prop, but none for a navigation bar or tab bar, whose child nodes
+  /// show their titles. Line breaks become spaces.
   var visibleText: String? {
     let text: String?
     if type == "textField" {
@@ -72,6 +73,9 @@ struct WireNode: Equatable {
       } else {
         text = props["placeholder"]?.stringValue
       }
+    } else if type == "navigationBar" || type == "tabBar" {
+      // Their title and tab titles are drawn by their child nodes.
+      text = nil
     } else {
       text = props["text"]?.stringValue ?? props["title"]?.stringValue
     }

@@ -1,39 +1,73 @@
 import JSONRPC
 
 /// `compctl draw`: a scene's layout as a box-drawing wireframe, a pure function of the tree
-/// and the terminal width.
+/// and the room the terminal gives.
 ///
 /// The root's width is scaled to `columns`; rows use half that scale, since a terminal cell
-/// is about twice as tall as it is wide. Each visible node is a box at its absolute
-/// position (stacks and plain views without background or border get no box of their own;
-/// frames are relative to the parent; a `scroll` node's children are shifted by
-/// its `contentOffset` and clipped to it). A box at least two cells high and wide is drawn
-/// with `┌─┐│└┘`, a one-row box as `[…]`, a one-column box as `│`. A node's visible text
-/// (see `WireNode.visibleText`) is written on the middle row of its box, or over the top
-/// edge of a two-row box, truncated with `…` to fit. Hidden nodes and their subtrees are
-/// skipped. Trailing spaces are trimmed from every line.
+/// is about twice as tall as it is wide. When that is taller than `rows`, the scale shrinks
+/// so the root fits the rows instead (and takes fewer columns). Each visible node is drawn
+/// at its absolute position (frames are relative to the parent; a `scroll` node's children
+/// are shifted by its `contentOffset` and clipped to it) in its type's style:
+///
+/// | type | style |
+/// |---|---|
+/// | root, a `view` with a background or border | `┌─┐│└┘` |
+/// | `scroll` | `┌╌┐╎└┘` |
+/// | `button` | `╭─╮│╰─╯`, the title centred; one row high: `(title)` |
+/// | `textField` | `┏━┓┃┗┛`, its text, bullets or placeholder; one row high: `[text]` |
+/// | `image` | `╔═╗║╚═╝` with the image's name |
+/// | `label` | no box: only its text |
+/// | `switch` | no box: `[on ●]` or `[○ off]` (`●`/`○` when narrow) |
+/// | `activityIndicator` | `✻` |
+/// | `navigationBar` | `━` along its bottom row (its title and buttons are child nodes) |
+/// | `tabBar` | `━` along its top row (its tabs are child buttons) |
+/// | `stack`, a plain `view` | nothing of its own |
+///
+/// A one-column box is `│`. Text is written on the middle row of its box (over the top
+/// edge of a two-row box), truncated with `…`. Hidden nodes and their subtrees are skipped;
+/// nodes that would draw something but get no cell at this scale are counted in
+/// `Wireframe.tooSmall`. Trailing spaces are trimmed from every line.
 enum WireframeRenderer {
   /// The narrowest and widest drawing accepted, in columns.
   static let columnRange = 4...1000
-  /// The most rows a drawing gets; a taller root is cut off.
+  /// The most rows a drawing gets.
   static let maximumRows = 2000
 
-  /// The wireframe of the tree under `root` (a node object) drawn `columns` wide, or an
-  /// empty string when the root is not a node or has no width.
-  static func render(root: JSON, columns: Int) -> String {
+  /// A drawing and what it took.
+  struct Wireframe: Equatable {
+    /// The lines, joined by newlines.
+    var text: String
+    /// The columns and rows the root was scaled to.
+    var columns: Int
+    var rows: Int
+    /// Visible nodes that would draw something but were smaller than one cell.
+    var tooSmall: Int
+  }
+
+  /// The wireframe of the tree under `root` (a node object) at most `columns` wide and,
+  /// when `rows` is given, at most that many rows high; empty when the root is not a node
+  /// or has no size.
+  static func render(root: JSON, columns: Int, rows maximum: Int? = nil) -> Wireframe {
     guard let node = WireNode(root), node.frame.width > 0, node.frame.height > 0 else {
-      return ""
+      return Wireframe(text: "", columns: 0, rows: 0, tooSmall: 0)
     }
     let columns = min(max(columns, columnRange.lowerBound), columnRange.upperBound)
-    let scaleX = Double(columns) / node.frame.width
-    let scaleY = scaleX / 2
-    let rows = min(max(1, cell(node.frame.height * scaleY)), maximumRows)
-    let whole = CellRect(top: 0, left: 0, bottom: rows - 1, right: columns - 1)
+    let rowLimit = min(max(maximum ?? maximumRows, 1), maximumRows)
+    var scaleX = Double(columns) / node.frame.width
+    var scaleY = scaleX / 2
+    if node.frame.height * scaleY > Double(rowLimit) {
+      scaleY = Double(rowLimit) / node.frame.height
+      scaleX = scaleY * 2
+    }
+    let width = min(max(1, cell(node.frame.width * scaleX)), columns)
+    let rows = min(max(1, cell(node.frame.height * scaleY)), rowLimit)
+    let whole = CellRect(top: 0, left: 0, bottom: rows - 1, right: width - 1)
     var drawing = Drawing(
-      scaleX: scaleX, scaleY: scaleY, canvas: Canvas(width: columns, height: rows))
+      scaleX: scaleX, scaleY: scaleY, canvas: Canvas(width: width, height: rows))
     drawing.draw(
       node, originX: -node.frame.x, originY: -node.frame.y, clip: whole, isRoot: true)
-    return drawing.canvas.text
+    return Wireframe(
+      text: drawing.canvas.text, columns: width, rows: rows, tooSmall: drawing.tooSmall)
   }
 
   /// `value` rounded to a whole cell, clamped far from `Int`'s limits.
@@ -59,6 +93,35 @@ enum WireframeRenderer {
         top: max(top, other.top), left: max(left, other.left),
         bottom: min(bottom, other.bottom), right: min(right, other.right))
     }
+  }
+
+  /// The characters of a box: corners, then horizontal and vertical edges.
+  struct BoxStyle {
+    var topLeft: Character
+    var topRight: Character
+    var bottomLeft: Character
+    var bottomRight: Character
+    var horizontal: Character
+    var vertical: Character
+    /// The ends of a one-row box.
+    var open: Character
+    var close: Character
+
+    static let plain = BoxStyle(
+      topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "─",
+      vertical: "│", open: "[", close: "]")
+    static let scroll = BoxStyle(
+      topLeft: "┌", topRight: "┐", bottomLeft: "└", bottomRight: "┘", horizontal: "╌",
+      vertical: "╎", open: "[", close: "]")
+    static let button = BoxStyle(
+      topLeft: "╭", topRight: "╮", bottomLeft: "╰", bottomRight: "╯", horizontal: "─",
+      vertical: "│", open: "(", close: ")")
+    static let field = BoxStyle(
+      topLeft: "┏", topRight: "┓", bottomLeft: "┗", bottomRight: "┛", horizontal: "━",
+      vertical: "┃", open: "[", close: "]")
+    static let image = BoxStyle(
+      topLeft: "╔", topRight: "╗", bottomLeft: "╚", bottomRight: "╝", horizontal: "═",
+      vertical: "║", open: "[", close: "]")
   }
 
   /// A grid of characters, one per terminal cell.
@@ -91,6 +154,13 @@ enum WireframeRenderer {
     let scaleX: Double
     let scaleY: Double
     var canvas: Canvas
+    var tooSmall = 0
+
+    init(scaleX: Double, scaleY: Double, canvas: Canvas) {
+      self.scaleX = scaleX
+      self.scaleY = scaleY
+      self.canvas = canvas
+    }
 
     /// Draws `node` whose parent's origin is at (`originX`, `originY`) in root points.
     mutating func draw(
@@ -103,39 +173,87 @@ enum WireframeRenderer {
         top: cell(y * scaleY), left: cell(x * scaleX),
         bottom: cell((y + node.frame.height) * scaleY) - 1,
         right: cell((x + node.frame.width) * scaleX) - 1)
-      if isRoot || !node.isInvisibleContainer { drawBox(box, clip: clip) }
-      if let text = node.visibleText { drawText(text, of: node, in: box, clip: clip) }
-      var childClip = clip
-      var childX = x
-      var childY = y
-      if node.type == "scroll" {
-        let offset = node.contentOffset
-        childX -= offset.x
-        childY -= offset.y
-        let inside = CellRect(
-          top: box.top + 1, left: box.left + 1, bottom: box.bottom - 1, right: box.right - 1)
-        childClip = clip.intersection(inside)
+      // A node that would show something but gets no cell is counted, unless it lies
+      // outside the clip (scrolled away), where it would not show at any size.
+      let showsSomething =
+        node.type == "label" ? node.visibleText != nil : isRoot || !node.isInvisibleContainer
+      if showsSomething && box.isEmpty && box.top >= clip.top && box.top <= clip.bottom + 1
+        && box.left >= clip.left && box.left <= clip.right + 1
+      {
+        tooSmall += 1
       }
+      drawSelf(node, box: box, clip: clip, isRoot: isRoot)
+      // A scroll view clips its content to its bounds, edges included: at a small scale
+      // its edge rows would otherwise hide whole rows of content.
+      let childClip = node.type == "scroll" ? clip.intersection(box) : clip
+      let offset = node.contentOffset
       for child in node.children {
-        draw(child, originX: childX, originY: childY, clip: childClip)
+        draw(child, originX: x - offset.x, originY: y - offset.y, clip: childClip)
       }
     }
 
-    mutating func drawBox(_ box: CellRect, clip: CellRect) {
+    mutating func drawSelf(_ node: WireNode, box: CellRect, clip: CellRect, isRoot: Bool) {
       if box.isEmpty { return }
+      switch node.type {
+      case "label":
+        if let text = node.visibleText { drawText(text, of: node, in: box, clip: clip) }
+      case "switch":
+        let on = node.props["on"]?.boolValue == true
+        let width = box.right - box.left + 1
+        let full = on ? "[on ●]" : "[○ off]"
+        let text = width >= full.count ? full : (on ? "●" : "○")
+        drawLine(text, row: middleRow(of: box), from: box.left, clip: clip)
+      case "activityIndicator":
+        canvas.put(
+          "✻", row: middleRow(of: box), column: box.left + (box.right - box.left) / 2, clip: clip)
+      case "navigationBar":
+        for column in box.left...box.right {
+          canvas.put("━", row: box.bottom, column: column, clip: clip)
+        }
+      case "tabBar":
+        for column in box.left...box.right {
+          canvas.put("━", row: box.top, column: column, clip: clip)
+        }
+      case "button":
+        drawBox(box, style: .button, clip: clip)
+        if let text = node.visibleText { drawText(text, of: node, in: box, clip: clip) }
+      case "textField":
+        drawBox(box, style: .field, clip: clip)
+        if let text = node.visibleText { drawText(text, of: node, in: box, clip: clip) }
+      case "image":
+        drawBox(box, style: .image, clip: clip)
+        if let name = node.props["image"]?.stringValue, !name.isEmpty {
+          drawText(name, of: node, in: box, clip: clip, centred: true)
+        }
+      case "scroll":
+        drawBox(box, style: .scroll, clip: clip)
+      default:
+        if isRoot || !node.isInvisibleContainer { drawBox(box, style: .plain, clip: clip) }
+        if let text = node.visibleText { drawText(text, of: node, in: box, clip: clip) }
+      }
+    }
+
+    func middleRow(of box: CellRect) -> Int {
+      let height = box.bottom - box.top + 1
+      return height >= 3 ? box.top + (height - 1) / 2 : box.top
+    }
+
+    mutating func drawBox(_ box: CellRect, style: BoxStyle, clip: CellRect) {
       let width = box.right - box.left + 1
       let height = box.bottom - box.top + 1
       if width == 1 {
         let firstRow = max(box.top, clip.top)
         let lastRow = min(box.bottom, clip.bottom)
         if firstRow <= lastRow {
-          for row in firstRow...lastRow { canvas.put("│", row: row, column: box.left, clip: clip) }
+          for row in firstRow...lastRow {
+            canvas.put(style.vertical, row: row, column: box.left, clip: clip)
+          }
         }
         return
       }
       if height == 1 {
-        canvas.put("[", row: box.top, column: box.left, clip: clip)
-        canvas.put("]", row: box.top, column: box.right, clip: clip)
+        canvas.put(style.open, row: box.top, column: box.left, clip: clip)
+        canvas.put(style.close, row: box.top, column: box.right, clip: clip)
         return
       }
       // Only cells inside the clip can change, so long edges are walked only there.
@@ -143,43 +261,51 @@ enum WireframeRenderer {
       let lastColumn = min(box.right - 1, clip.right)
       if firstColumn <= lastColumn {
         for column in firstColumn...lastColumn {
-          canvas.put("─", row: box.top, column: column, clip: clip)
-          canvas.put("─", row: box.bottom, column: column, clip: clip)
+          canvas.put(style.horizontal, row: box.top, column: column, clip: clip)
+          canvas.put(style.horizontal, row: box.bottom, column: column, clip: clip)
         }
       }
       let firstRow = max(box.top + 1, clip.top)
       let lastRow = min(box.bottom - 1, clip.bottom)
       if firstRow <= lastRow {
         for row in firstRow...lastRow {
-          canvas.put("│", row: row, column: box.left, clip: clip)
-          canvas.put("│", row: row, column: box.right, clip: clip)
+          canvas.put(style.vertical, row: row, column: box.left, clip: clip)
+          canvas.put(style.vertical, row: row, column: box.right, clip: clip)
         }
       }
-      canvas.put("┌", row: box.top, column: box.left, clip: clip)
-      canvas.put("┐", row: box.top, column: box.right, clip: clip)
-      canvas.put("└", row: box.bottom, column: box.left, clip: clip)
-      canvas.put("┘", row: box.bottom, column: box.right, clip: clip)
+      canvas.put(style.topLeft, row: box.top, column: box.left, clip: clip)
+      canvas.put(style.topRight, row: box.top, column: box.right, clip: clip)
+      canvas.put(style.bottomLeft, row: box.bottom, column: box.left, clip: clip)
+      canvas.put(style.bottomRight, row: box.bottom, column: box.right, clip: clip)
     }
 
-    mutating func drawText(_ text: String, of node: WireNode, in box: CellRect, clip: CellRect) {
+    mutating func drawLine(_ text: String, row: Int, from column: Int, clip: CellRect) {
+      for (index, character) in text.enumerated() {
+        canvas.put(character, row: row, column: column + index, clip: clip)
+      }
+    }
+
+    /// Writes `text` on the middle row of `box`: inside its edges when the node has a box,
+    /// across its whole width when it has none (a label).
+    mutating func drawText(
+      _ text: String, of node: WireNode, in box: CellRect, clip: CellRect, centred: Bool = false
+    ) {
       let width = box.right - box.left + 1
-      let height = box.bottom - box.top + 1
-      guard width >= 3, height >= 1 else { return }
-      let room = width - 2
-      let row = height >= 3 ? box.top + (height - 1) / 2 : box.top
+      let boxed = node.type != "label"
+      let room = boxed ? width - 2 : width
+      guard room >= 1 else { return }
+      let first = boxed ? box.left + 1 : box.left
       let shown = Array(truncate(text, to: room))
       let alignment = node.props["textAlignment"]?.stringValue
       let start: Int
-      if node.type == "button" || alignment == "center" {
-        start = box.left + 1 + (room - shown.count) / 2
+      if centred || node.type == "button" || alignment == "center" {
+        start = first + (room - shown.count) / 2
       } else if alignment == "right" {
-        start = box.right - shown.count
+        start = first + room - shown.count
       } else {
-        start = box.left + 1
+        start = first
       }
-      for (index, character) in shown.enumerated() {
-        canvas.put(character, row: row, column: start + index, clip: clip)
-      }
+      drawLine(String(shown), row: middleRow(of: box), from: start, clip: clip)
     }
   }
 }

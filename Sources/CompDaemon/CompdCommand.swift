@@ -30,6 +30,8 @@ public struct CompdCommand: AsyncParsableCommand {
           io-threads = 2                        (default: one per core)
           scene-grace = 30                      (seconds)
           max-scenes-per-client = 64
+          persist-scenes = true                 (needs state-dir)
+          scene-save-delay = 0.5                (seconds)
         Each has the meaning of the flag of the same name. Flags given on the
         command line override the file. An unknown key or a bad value stops
         compd with an error naming file:line.
@@ -114,6 +116,20 @@ public struct CompdCommand: AsyncParsableCommand {
     help: ArgumentHelp("Scenes one connection may have open (default: 64).", valueName: "n"))
   var maxScenesPerClient: String?
 
+  @Option(
+    name: .customLong("persist-scenes"),
+    help: ArgumentHelp(
+      "Save scenes in the state directory and restore them at start: true or false (default: true).",
+      valueName: "bool"))
+  var persistScenes: String?
+
+  @Option(
+    name: .customLong("scene-save-delay"),
+    help: ArgumentHelp(
+      "Seconds from a scene's change to its save; changes within it are written together (default: 0.5).",
+      valueName: "seconds"))
+  var sceneSaveDelay: String?
+
   // the vetting child: `compd --scan-plugin PATH` (see Plugins/PluginScanCommand.swift)
   @Option(name: .customLong("scan-plugin"), help: .hidden) var scanPlugin: String?
 
@@ -157,7 +173,8 @@ public struct CompdCommand: AsyncParsableCommand {
       ("log-level", logLevel), ("socket-mode", socketMode), ("max-connections", maxConnections),
       ("max-line-bytes", maxLineBytes), ("max-output-bytes", maxOutputBytes),
       ("shutdown-grace", shutdownGrace), ("io-threads", ioThreads), ("scene-grace", sceneGrace),
-      ("max-scenes-per-client", maxScenesPerClient),
+      ("max-scenes-per-client", maxScenesPerClient), ("persist-scenes", persistScenes),
+      ("scene-save-delay", sceneSaveDelay),
     ]
     for case (let key, let value?) in given {
       _ = try flags.set(key, value) { expected in

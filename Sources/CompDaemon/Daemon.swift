@@ -3,6 +3,10 @@ import Logging
 import ServiceLifecycle
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The daemon: its configuration, start time, methods and the counters `daemon.info`
 /// reports. `run()` serves until SIGTERM or SIGINT.
 public final class Daemon: Sendable {
@@ -27,6 +31,8 @@ public final class Daemon: Sendable {
   public let service: ServiceRuntime
   /// The open scenes (Scenes/).
   let scenes: SceneStore
+  /// Whether scenes are being saved (Persistence/), for `daemon.info`.
+  let persistence: PersistenceStatus
 
   /// A daemon for `config`; `run()` loads the plugins and serves.
   public init(config: DaemonConfig, logger: Logger) {
@@ -38,6 +44,7 @@ public final class Daemon: Sendable {
         graceSeconds: config.sceneGraceSeconds, maxScenesPerClient: config.maxScenesPerClient),
       counters: counters, logger: logger)
     self.scenes = scenes
+    self.persistence = PersistenceStatus(logger: logger)
     self.connections = ConnectionTable(limit: config.maxConnections) { id in
       Task { @MainActor in scenes.connectionClosed(id) }
     }
@@ -80,6 +87,7 @@ public final class Daemon: Sendable {
   public func run() async throws {
     await loadPlugins()  // before serving: ready means the components are there
     try service.checkEnvironment()
+    try await restoreScenes()
     let server = SocketServer(
       config: config, registry: makeRegistry(), connections: connections, logger: logger,
       service: service)
@@ -91,6 +99,50 @@ public final class Daemon: Sendable {
       services: [server, runner], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
     defer { service.stopped() }  // cancels the hard-stop timer
     try await group.run()
+    // The server has stopped: no more changes. Everything not yet saved is written.
+    if await !scenes.flush() {
+      logger.error("the last scene changes could not be saved before exiting")
+    }
+  }
+
+  /// Opens the scene database in the state directory and opens again every scene it holds
+  /// open, before serving. Nothing happens with `persist-scenes = false` or without a state
+  /// directory.
+  ///
+  /// Throws `StartupError` when the database cannot be opened or is damaged: starting
+  /// without it would hand out the ids of the scenes it holds again.
+  private func restoreScenes() async throws {
+    guard config.persistScenes, let directory = config.stateDirectory else { return }
+    if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+      throw StartupError(
+        "cannot create the state directory \(directory): \(String(cString: strerror(errno)))")
+    }
+    let path = directory + "/" + SceneDatabase.fileName
+    let opened: (SceneDatabase, SceneDatabase.Contents)
+    do {
+      opened = try await SceneDatabase.open(path: path)
+    } catch  where error.isCorruption {
+      throw StartupError(
+        "the scene database is damaged: \(error.description). Move it aside (with its -wal and -shm files) to start with no scenes, or recover it with sqlite3's .recover"
+      )
+    } catch {
+      throw StartupError("cannot open the scene database: \(error.description)")
+    }
+    let (database, contents) = opened
+    let started = ContinuousClock.now
+    let counts = await MainActor.run { [self] in
+      let saver = SceneSaver(
+        database: database, delay: config.sceneSaveDelay, status: persistence)
+      return scenes.restore(contents, saver: saver, catalog: pluginHost.catalog)
+    }
+    _ = await scenes.flush()
+    let seconds = (ContinuousClock.now - started) / .seconds(1)
+    logger.info(
+      "scenes restored",
+      metadata: [
+        "restored": "\(counts.restored)", "notRestored": "\(counts.failed)",
+        "seconds": "\((seconds * 1000).rounded() / 1000)", "database": "\(path)",
+      ])
   }
 }
 

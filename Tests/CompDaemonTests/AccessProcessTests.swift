@@ -49,6 +49,10 @@ struct AccessProcessTests {
         toFile: configPath, atomically: true, encoding: .utf8)
       compctl = directory + "/compctl"
       try FileManager.default.copyItem(atPath: TestPaths.compctl, toPath: compctl)
+      // compctl finds libScreenKit.so (its text metrics) next to itself.
+      try FileManager.default.copyItem(
+        atPath: TestPaths.binaries.appendingPathComponent("libScreenKit.so").path,
+        toPath: directory + "/libScreenKit.so")
       daemon = try DaemonProcess(
         arguments: ["--config", configPath], socketPath: directory + "/compd.sock")
     }

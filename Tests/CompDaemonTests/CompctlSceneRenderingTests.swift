@@ -100,6 +100,11 @@ import Testing
     #expect(throws: (any Error).self) { try EventCommand.parse(["s1", "{"]) }
     #expect(throws: (any Error).self) { try EventCommand.parse(["s1", "[1]"]) }
     #expect(throws: (any Error).self) { try DrawCommand.parse(["s1", "--width", "2"]) }
+    #expect(throws: (any Error).self) { try DrawCommand.parse(["s1", "--height", "0"]) }
+    #expect(throws: (any Error).self) { try RenderCommand.parse(["s1", "--output", "a.gif"]) }
+    #expect(throws: (any Error).self) {
+      try RenderCommand.parse(["s1", "--output", "a.png", "--scale", "9"])
+    }
     let event = try EventCommand.parse(["s1", #"{"type":"toggle","target":"remember","on":true}"#])
     #expect(try event.parsedEvent() == ["type": "toggle", "target": "remember", "on": true])
   }
@@ -194,31 +199,34 @@ import Testing
 
   @Test func theWireframeDrawsNestedScrolledSecureAndTruncatedNodes() {
     // 40 points into 40 columns: one column per point, one row per two points. The card's
-    // label is placed relative to the card; the scroll view (rows 7–10) shows its content
-    // 10 points down, so "Row two" (content y 12) lands on row 8, "Scrolled away" (content
-    // y 0) is clipped off, and the hidden row is not drawn at all.
+    // label is placed relative to the card and drawn without a box; the button is rounded,
+    // the field heavy; the scroll view (rows 7–10, dashed) shows its content 10 points
+    // down, so "Row two" (content y 12) lands on row 8, "Scrolled away" (content y 0) is
+    // clipped off, and the hidden row is not drawn at all.
     let expected = """
       ┌──────────────────────────────────────┐
-      │ ┌──────────────────┐  ┌─────OK─────┐ │
-      │ │ ┌──────────────┐ │  └────────────┘ │
-      │ │ │Hello wonderf…│ │                 │
-      │ │ └──────────────┘ │  ┌────────────┐ │
-      │ │                  │  │•••         │ │
-      │ └──────────────────┘  └────────────┘ │
-      ┌──────────────────────────────────────┐
-      │ ┌Row two─────────────────────┐       │
-      │ └────────────────────────────┘       │
-      └──────────────────────────────────────┘
+      │ ┌──────────────────┐  ╭─────OK─────╮ │
+      │ │                  │  ╰────────────╯ │
+      │ │ Hello wonderful… │                 │
+      │ │                  │  ┏━━━━━━━━━━━━┓ │
+      │ │                  │  ┃•••         ┃ │
+      │ └──────────────────┘  ┗━━━━━━━━━━━━┛ │
+      ┌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌┐
+      ╎ Row two                              ╎
+      ╎                                      ╎
+      └╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌┘
       └──────────────────────────────────────┘
       """
-    #expect(WireframeRenderer.render(root: Self.tree, columns: 40) == expected)
+    let drawing = WireframeRenderer.render(root: Self.tree, columns: 40)
+    #expect(drawing.text == expected)
+    #expect(drawing.tooSmall == 0 && drawing.columns == 40 && drawing.rows == 12)
   }
 
   @Test func theWireframeScalesToTheColumnsKeepingTheAspectRatio() {
     let root: JSON = [
       "id": "n1", "type": "view", "frame": ["x": 0, "y": 0, "width": 390, "height": 844],
     ]
-    let lines = WireframeRenderer.render(root: root, columns: 80).split(separator: "\n")
+    let lines = WireframeRenderer.render(root: root, columns: 80).text.split(separator: "\n")
       .map(String.init)
     // 80 / 390 columns per point, half that in rows: 844 × 40 / 390 ≈ 86.6 rows.
     #expect(lines.count == 87)
@@ -228,6 +236,21 @@ import Testing
       lines.dropFirst().dropLast().allSatisfy {
         $0 == "│" + String(repeating: " ", count: 78) + "│"
       })
+  }
+
+  @Test func aTallRootIsScaledToFitTheRows() {
+    let root: JSON = [
+      "id": "n1", "type": "view", "frame": ["x": 0, "y": 0, "width": 390, "height": 844],
+    ]
+    // 20 rows for 844 points; columns keep twice the row scale: 390 × 40 / 844 ≈ 18.5.
+    let drawing = WireframeRenderer.render(root: root, columns: 80, rows: 20)
+    let lines = drawing.text.split(separator: "\n").map(String.init)
+    #expect(drawing.rows == 20 && drawing.columns == 18)
+    #expect(lines.count == 20)
+    #expect(lines.first == "┌" + String(repeating: "─", count: 16) + "┐")
+    // A short root is not stretched to the rows.
+    let wide = WireframeRenderer.render(root: root, columns: 10, rows: 100)
+    #expect(wide.columns == 10 && wide.rows == 11)
   }
 
   @Test func smallBoxesBecomeBracketsOrBars() {
@@ -252,16 +275,76 @@ import Testing
     ]
     let expected = """
       ┌──────────────────┐
-      │[  Go on   ]   │  │
+      │(  Go on   )   │  │
       │[   ann]       │  │
       └──────────────────┘
       """
-    #expect(WireframeRenderer.render(root: root, columns: 20) == expected)
+    #expect(WireframeRenderer.render(root: root, columns: 20).text == expected)
+  }
+
+  @Test func eachTypeHasItsStyleAndTinyViewsAreCounted() {
+    let root: JSON = [
+      "id": "n1", "type": "view", "frame": ["x": 0, "y": 0, "width": 40, "height": 12],
+      "children": [
+        [
+          // The bar's title is its child label's: drawn once.
+          "id": "n2", "type": "navigationBar", "frame": ["x": 0, "y": 0, "width": 40, "height": 4],
+          "props": ["title": "Title"],
+          "children": [
+            [
+              "id": "n3", "type": "label", "frame": ["x": 16, "y": 0, "width": 8, "height": 4],
+              "props": ["text": "Title"],
+            ]
+          ],
+        ],
+        [
+          "id": "n4", "type": "switch", "frame": ["x": 2, "y": 6, "width": 10, "height": 2],
+          "props": ["on": true],
+        ],
+        [
+          "id": "n5", "type": "switch", "frame": ["x": 14, "y": 6, "width": 4, "height": 2],
+          "props": ["on": false],
+        ],
+        [
+          "id": "n6", "type": "image", "frame": ["x": 20, "y": 4, "width": 10, "height": 4],
+          "props": ["image": "logo"],
+        ],
+        [
+          "id": "n7", "type": "button", "frame": ["x": 32, "y": 6, "width": 0.4, "height": 2],
+          "props": ["title": "x"],
+        ],
+        [
+          "id": "n8", "type": "label", "frame": ["x": 34, "y": 6, "width": 0.3, "height": 0.3],
+          "props": ["text": "tiny"],
+        ],
+        // Without text a tiny label shows nothing and is not counted.
+        ["id": "n9", "type": "label", "frame": ["x": 35, "y": 6, "width": 0.3, "height": 0.3]],
+        [
+          "id": "n10", "type": "activityIndicator",
+          "frame": ["x": 36, "y": 8, "width": 2, "height": 2], "props": ["animating": true],
+        ],
+        [
+          "id": "n11", "type": "label", "frame": ["x": 2, "y": 8, "width": 10, "height": 2],
+          "props": ["text": "Name"],
+        ],
+      ],
+    ]
+    let expected = """
+      ┌───────────────Title──────────────────┐
+      ━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━━
+      │                   ╔══logo══╗         │
+      │ [on ●]      ○     ╚════════╝         │
+      │ Name                              ✻  │
+      └──────────────────────────────────────┘
+      """
+    let drawing = WireframeRenderer.render(root: root, columns: 40)
+    #expect(drawing.text == expected)
+    #expect(drawing.tooSmall == 2)
   }
 
   @Test func nothingToDrawWithoutARootSize() {
-    #expect(WireframeRenderer.render(root: ["id": "n1", "type": "view"], columns: 80) == "")
-    #expect(WireframeRenderer.render(root: [1, 2], columns: 80) == "")
+    #expect(WireframeRenderer.render(root: ["id": "n1", "type": "view"], columns: 80).text == "")
+    #expect(WireframeRenderer.render(root: [1, 2], columns: 80).text == "")
   }
 
   @Test func visibleTextOfEachKind() throws {
@@ -276,6 +359,7 @@ import Testing
     #expect(
       try text("textField", ["secure": true, "textLength": 0, "placeholder": "PIN"]) == "PIN")
     #expect(try text("image", ["image": "logo"]) == nil)
+    #expect(try text("navigationBar", ["title": "Gallery"]) == nil)
   }
 
   @Test func theTerminalWidthComesFromColumnsThenTheTerminal() {
@@ -283,6 +367,13 @@ import Testing
     #expect(TerminalWidth.resolve(columnsVariable: "wide", terminalColumns: 90) == 90)
     #expect(TerminalWidth.resolve(columnsVariable: nil, terminalColumns: nil) == 80)
     #expect(TerminalWidth.resolve(columnsVariable: "0", terminalColumns: 0) == 80)
+  }
+
+  @Test func theTerminalHeightComesFromLinesThenTheTerminalLessOneRow() {
+    #expect(TerminalHeight.resolve(linesVariable: "40", terminalRows: 30) == 39)
+    #expect(TerminalHeight.resolve(linesVariable: "tall", terminalRows: 30) == 29)
+    #expect(TerminalHeight.resolve(linesVariable: nil, terminalRows: nil) == nil)
+    #expect(TerminalHeight.resolve(linesVariable: "1", terminalRows: nil) == 1)
   }
 
   // MARK: watch and tables

@@ -80,30 +80,11 @@ struct CompctlSceneTests {
     let daemon = try SceneDaemon()
     let scene = try compctl(daemon, ["open", "demo.Login"]).stdout
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    let watch = Process()
-    watch.executableURL = URL(fileURLWithPath: TestPaths.compctl)
-    watch.arguments = ["watch", scene, "--json", "--socket", daemon.socketPath]
-    let output = Pipe()
-    watch.standardOutput = output
-    watch.standardError = FileHandle.nullDevice
-    try watch.run()
-    defer { if watch.isRunning { watch.terminate() } }
-    var lines: [JSON] = []
-    var buffer = Data()
-    func readLines(until done: ([JSON]) -> Bool) throws {
-      let deadline = Date().addingTimeInterval(30)
-      while !done(lines) {
-        guard Date() < deadline else { throw TestFailure("watch printed \(lines)") }
-        let chunk = output.fileHandleForReading.availableData
-        if chunk.isEmpty { break }
-        buffer.append(chunk)
-        while let newline = buffer.firstIndex(of: 10) {
-          lines.append(try JSONParser.parse(Array(buffer[buffer.startIndex..<newline])))
-          buffer.removeSubrange(buffer.startIndex...newline)
-        }
-      }
-    }
+    let watcher = try CompctlWatch(scene: scene, socketPath: daemon.socketPath)
+    let watch = watcher.process
+    func readLines(until done: ([JSON]) -> Bool) throws { try watcher.readLines(until: done) }
     try readLines { !$0.isEmpty }  // the subscription's snapshot
+    var lines: [JSON] { watcher.lines }
     #expect(lines.first?["root"] != nil)
     #expect(try compctl(daemon, ["type", scene, "username", "ann"]).status == 0)
     #expect(try compctl(daemon, ["tap", scene, "login"]).status == 0)

@@ -18,6 +18,8 @@ struct ConfigTests {
       max-output-bytes = 64K
       shutdown-grace = 2.5
       io-threads = 1
+      persist-scenes = no
+      scene-save-delay = 2
       """, fileName: "t.conf")
     var config = DaemonConfig(socketPath: "/default")
     file.apply(to: &config)
@@ -31,13 +33,16 @@ struct ConfigTests {
     #expect(config.maxOutputBytes == 64 << 10)
     #expect(config.shutdownGraceSeconds == 2.5)
     #expect(config.ioThreads == 1)
+    #expect(config.persistScenes == false)
+    #expect(config.sceneSaveDelay == 2)
   }
 
   @Test(arguments: [
     ("nonsense", "t.conf:1"), ("x = 1", "t.conf:1"), ("\n\nsocket-mode = 9", "t.conf:3"),
     ("max-connections = 0", "t.conf:1"), ("max-line-bytes = -5", "t.conf:1"),
     ("log-level = shout", "t.conf:1"), ("io-threads = 0", "t.conf:1"), ("socket =", "t.conf:1"),
-    ("plugin-dir = a,,b", "t.conf:1"),
+    ("plugin-dir = a,,b", "t.conf:1"), ("persist-scenes = maybe", "t.conf:1"),
+    ("scene-save-delay = 61", "t.conf:1"), ("scene-save-delay = -1", "t.conf:1"),
   ])
   func errorsNameFileAndLine(_ text: String, _ place: String) {
     #expect {
@@ -48,8 +53,13 @@ struct ConfigTests {
   }
 
   @Test func flagsOverrideTheFile() throws {
-    let command = try CompdCommand.parse(["--socket", "/flag.sock", "--max-connections", "7"])
+    let command = try CompdCommand.parse([
+      "--socket", "/flag.sock", "--max-connections", "7", "--persist-scenes", "false",
+      "--scene-save-delay", "0.25",
+    ])
     let config = try command.resolvedConfig()
+    #expect(config.persistScenes == false)
+    #expect(config.sceneSaveDelay == 0.25)
     #expect(config.socketPath == "/flag.sock")
     #expect(config.maxConnections == 7)
     #expect(config.socketMode == 0o660)

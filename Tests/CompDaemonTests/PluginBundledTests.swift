@@ -13,7 +13,7 @@ import Testing
   static let bundled = ["Login", "StackedForms", "Destination", "Gallery"]
 
   /// A host over a directory holding the bundled plugins, all loaded.
-  private func loadedHost() async throws -> PluginHost {
+  static func loadedHost() async throws -> PluginHost {
     let directory = try Fixtures.temporaryDirectory("bundled")
     for name in Self.bundled {
       try Fixtures.install(Fixtures.bundled(name), into: directory, as: "lib\(name).so")
@@ -27,7 +27,8 @@ import Testing
     return host
   }
 
-  private func find(_ identifier: String, in view: View) -> View? {
+  /// The view whose accessibility identifier is `identifier` in `view`'s subtree.
+  static func find(_ identifier: String, in view: View) -> View? {
     if view.accessibilityIdentifier == identifier { return view }
     for subview in view.subviews {
       if let found = find(identifier, in: subview) { return found }
@@ -35,26 +36,33 @@ import Testing
     return nil
   }
 
-  private func window(showing controller: ViewController) -> Window {
+  /// A phone-sized window showing `controller` as a scene does, restored from `archive`
+  /// first when there is one (between setting the root and showing the window).
+  static func window(
+    showing controller: ViewController, restoring archive: RestorationArchive? = nil
+  )
+    throws -> Window
+  {
     let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
     window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
     window.rootViewController = controller
+    if let archive { try window.restoreState(from: archive) }
     window.makeKeyAndVisible()
     window.layoutIfNeeded()
     return window
   }
 
   @Test func loginLaysOutAsTheSeedAndEmitsTheUserName() async throws {
-    let host = try await loadedHost()
+    let host = try await Self.loadedHost()
     #expect(host.describeComponentResult(name: "demo.Login")?["events"] == ["login"])
     var events: [ComponentEvent] = []
     let controller = try host.catalog.instantiate("demo.Login", params: ["username": "ada"]) {
       events.append($0)
     }
-    let window = window(showing: controller)
-    let username = try #require(find("username", in: window) as? TextField)
-    let password = try #require(find("password", in: window) as? TextField)
-    let login = try #require(find("login", in: window) as? Button)
+    let window = try Self.window(showing: controller)
+    let username = try #require(Self.find("username", in: window) as? TextField)
+    let password = try #require(Self.find("password", in: window) as? TextField)
+    let login = try #require(Self.find("login", in: window) as? Button)
     #expect(
       username.convert(username.bounds, to: nil) == Rect(x: 16, y: 67, width: 358, height: 30))
     #expect(
@@ -81,7 +89,7 @@ import Testing
   }
 
   @Test func theBundledComponentsAreRegisteredUnderTheirFixedNames() async throws {
-    let host = try await loadedHost()
+    let host = try await Self.loadedHost()
     #expect(
       host.catalog.names == [
         "demo.Destination", "demo.Gallery", "demo.Login", "demo.Settings", "demo.StackedForm",
@@ -89,24 +97,24 @@ import Testing
   }
 
   @Test func theStackedFormAddsAndRemovesRows() async throws {
-    let host = try await loadedHost()
+    let host = try await Self.loadedHost()
     var events: [ComponentEvent] = []
     let controller = try host.catalog.instantiate("demo.StackedForm", params: ["rows": 1]) {
       events.append($0)
     }
-    let window = window(showing: controller)
-    #expect(find("row1", in: window) != nil && find("row2", in: window) == nil)
-    let add = try #require(find("addRow", in: window))
-    let remove = try #require(find("removeRow", in: window))
+    let window = try Self.window(showing: controller)
+    #expect(Self.find("row1", in: window) != nil && Self.find("row2", in: window) == nil)
+    let add = try #require(Self.find("addRow", in: window))
+    let remove = try #require(Self.find("removeRow", in: window))
     _ = try window.tap(add)
     _ = try window.tap(add)
     window.layoutIfNeeded()
-    let row3 = try #require(find("row3", in: window))
-    let row1 = try #require(find("row1", in: window))
+    let row3 = try #require(Self.find("row3", in: window))
+    let row1 = try #require(Self.find("row1", in: window))
     #expect(row3.convert(row3.bounds, to: nil).minY > row1.convert(row1.bounds, to: nil).maxY)
     _ = try window.tap(remove)
     window.layoutIfNeeded()
-    #expect(find("row3", in: window) == nil && find("row2", in: window) != nil)
+    #expect(Self.find("row3", in: window) == nil && Self.find("row2", in: window) != nil)
     #expect(events.map(\.payload) == [["count": 2], ["count": 3], ["count": 2]])
     #expect(throws: ComponentError.self) {
       try host.catalog.instantiate("demo.StackedForm", params: ["rows": 51]) { _ in }
@@ -114,14 +122,14 @@ import Testing
   }
 
   @Test func settingsReportEachSwitch() async throws {
-    let host = try await loadedHost()
+    let host = try await Self.loadedHost()
     var events: [ComponentEvent] = []
     let controller = try host.catalog.instantiate("demo.Settings", params: ["darkMode": true]) {
       events.append($0)
     }
-    let window = window(showing: controller)
-    let notifications = try #require(find("notifications", in: window) as? Switch)
-    let darkMode = try #require(find("darkMode", in: window) as? Switch)
+    let window = try Self.window(showing: controller)
+    let notifications = try #require(Self.find("notifications", in: window) as? Switch)
+    let darkMode = try #require(Self.find("darkMode", in: window) as? Switch)
     #expect(notifications.isOn && darkMode.isOn)
     // As a toggle event would: Switch does not take window toggle events yet (layout and
     // controllers branches).
@@ -131,17 +139,17 @@ import Testing
   }
 
   @Test func destinationEmbedsTheLightweightController() async throws {
-    let host = try await loadedHost()
+    let host = try await Self.loadedHost()
     var events: [ComponentEvent] = []
     let controller = try host.catalog.instantiate(
       "demo.Destination", params: ["destination": "Oslo"]
     ) {
       events.append($0)
     }
-    let window = window(showing: controller)
-    let field = try #require(find("destination", in: window) as? TextField)
+    let window = try Self.window(showing: controller)
+    let field = try #require(Self.find("destination", in: window) as? TextField)
     #expect(field.text == "Oslo")
-    let title = try #require(find("title", in: window))
+    let title = try #require(Self.find("title", in: window))
     #expect(field.convert(field.bounds, to: nil).minY > title.convert(title.bounds, to: nil).maxY)
     // As a text event would (see loginLaysOutAsTheSeedAndEmitsTheUserName).
     field.text = "Bergen"
@@ -152,18 +160,18 @@ import Testing
   }
 
   @Test func theGalleryPushesTheChosenComponent() async throws {
-    let host = try await loadedHost()
+    let host = try await Self.loadedHost()
     var events: [ComponentEvent] = []
     let controller = try host.catalog.instantiate("demo.Gallery", params: nil) { events.append($0) }
     let navigation = try #require(controller as? NavigationController)
-    let window = window(showing: controller)
-    #expect(find("demo.Gallery", in: window) == nil)
-    let login = try #require(find("demo.Login", in: window))
+    let window = try Self.window(showing: controller)
+    #expect(Self.find("demo.Gallery", in: window) == nil)
+    let login = try #require(Self.find("demo.Login", in: window))
     _ = try window.tap(login)
     window.layoutIfNeeded()
     #expect(navigation.viewControllers.count == 2)
     #expect(navigation.topViewController?.title == "demo.Login")
-    #expect(find("username", in: window) != nil)
+    #expect(Self.find("username", in: window) != nil)
     #expect(
       events.first
         == ComponentEvent(

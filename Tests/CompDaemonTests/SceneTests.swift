@@ -146,8 +146,8 @@ struct SceneTests {
     }
   }
 
-  /// An event a user could send to the tree: mostly on nodes that take input.
-  static func randomEvent(in tree: JSON, using generator: inout SeededGenerator) -> JSON {
+  /// Every node of `tree` that is not hidden (nor inside a hidden one), in tree order.
+  static func visibleNodes(in tree: JSON) -> [JSON] {
     var nodes: [JSON] = []
     func collect(_ node: JSON) {
       if node["props"]?["hidden"] == true { return }
@@ -155,6 +155,12 @@ struct SceneTests {
       for child in node["children"]?.arrayValue ?? [] { collect(child) }
     }
     collect(tree)
+    return nodes
+  }
+
+  /// An event a user could send to the tree: mostly on nodes that take input.
+  static func randomEvent(in tree: JSON, using generator: inout SeededGenerator) -> JSON {
+    let nodes = visibleNodes(in: tree)
     func pick(_ type: String) -> JSON? {
       nodes.filter { $0["type"]?.stringValue == type }.randomElement(using: &generator)
     }

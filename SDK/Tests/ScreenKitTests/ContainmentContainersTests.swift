@@ -90,6 +90,24 @@ final class SizeReportingContainer: ViewController {
       ])
   }
 
+  /// As UIKit's bar, the navigation bar follows title changes of the items it shows (the
+  /// top's title, the previous one's back title), and not of items it no longer shows.
+  @Test func theNavigationBarFollowsTitleChanges() {
+    let list = ViewController()
+    let detail = ViewController()
+    let navigation = NavigationController(rootViewController: list)
+    navigation.pushViewController(detail, animated: false)
+    detail.title = "Detail"
+    list.title = "List"
+    #expect(navigation.navigationBar.title == "Detail")
+    #expect(navigation.navigationBar.backTitle == "List")
+    list.navigationItem.backButtonTitle = "Back to list"
+    #expect(navigation.navigationBar.backTitle == "Back to list")
+    navigation.popViewController(animated: false)
+    detail.title = "Gone"
+    #expect(navigation.navigationBar.title == "List" && navigation.navigationBar.backTitle == nil)
+  }
+
   @Test func tabBarReplacingControllersKeepsContainmentBalanced() {
     let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
     let tabs = TabBarController()

@@ -200,11 +200,11 @@ import Testing
   // right == left + width, width >= 10, left == 0
   try solver.add(
     terms: [(right, 1), (left, -1), (width, -1)], constant: 0, relation: .equal, required: true,
-    weight: 0)
+    level: 0)
   try solver.add(
-    terms: [(width, 1)], constant: -10, relation: .greaterThanOrEqual, required: true, weight: 0)
-  try solver.add(terms: [(left, 1)], constant: 0, relation: .equal, required: true, weight: 0)
-  try solver.addEditVariable(right, weight: LayoutPriority.defaultHigh.solverWeight)
+    terms: [(width, 1)], constant: -10, relation: .greaterThanOrEqual, required: true, level: 0)
+  try solver.add(terms: [(left, 1)], constant: 0, relation: .equal, required: true, level: 0)
+  try solver.addEditVariable(right, level: LayoutPriority.defaultHigh.solverLevel)
   try solver.suggest(100, for: right)
   #expect(solver.value(of: width) == 100)
   try solver.suggest(5, for: right)
@@ -214,7 +214,7 @@ import Testing
     throws: Solver.Failure.unsatisfiable,
     performing: {
       try solver.add(
-        terms: [(width, 1)], constant: -3, relation: .equal, required: true, weight: 0)
+        terms: [(width, 1)], constant: -3, relation: .equal, required: true, level: 0)
     })
 }
 
@@ -250,17 +250,22 @@ import Testing
   #expect("\(LayoutDiagnostics.recentIssues.last!)".contains("no common ancestor"))
 }
 
-/// Priorities weigh 10^(p/100) in the simplex, whole ones from a table, others computed:
-/// both agree and every step up weighs more.
-@Test func priorityWeightsGrowByAConstantFactor() {
-  var previous = 0.0
-  for tenth in 10...9_990 {
-    let priority = LayoutPriority(Float(tenth) / 10)
-    let weight = priority.solverWeight
-    #expect(weight > previous, "\(priority.rawValue)")
-    let expected = pow(10, Double(priority.rawValue) / 100)
-    #expect(abs(weight / expected - 1) < 1e-12, "\(priority.rawValue): \(weight)")
-    previous = weight
+/// Priorities are an order, not weights: one constraint at 251 beats any number at 250
+/// (UIKit's Auto Layout Guide: constraints are satisfied in priority order), and an
+/// optional constraint that cannot hold still comes as close as it can.
+@Test func solverSatisfiesPrioritiesInOrder() throws {
+  let solver = Solver()
+  let width = solver.makeVariable()
+  for _ in 0..<20 {
+    try solver.add(
+      terms: [(width, 1)], constant: -100, relation: .equal, required: false, level: 250)
   }
-  #expect(LayoutPriority(1_000).solverWeight == LayoutPriority(999).solverWeight)
+  let strong = try solver.add(
+    terms: [(width, 1)], constant: -300, relation: .equal, required: false, level: 251)
+  #expect(solver.value(of: width) == 300)
+  try solver.add(
+    terms: [(width, 1)], constant: -200, relation: .lessThanOrEqual, required: true, level: 0)
+  #expect(solver.value(of: width) == 200)
+  try solver.remove(strong)
+  #expect(solver.value(of: width) == 100)
 }

@@ -343,17 +343,17 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
   let solver = Solver()
   let x = solver.makeVariable()
   let strong = try solver.add(
-    terms: [(x, 1)], constant: -10, relation: .equal, required: false, weight: 1000)
-  try solver.add(terms: [(x, 1)], constant: -20, relation: .equal, required: false, weight: 10)
+    terms: [(x, 1)], constant: -10, relation: .equal, required: false, level: 1000)
+  try solver.add(terms: [(x, 1)], constant: -20, relation: .equal, required: false, level: 10)
   let floor = try solver.add(
-    terms: [(x, 1)], constant: -5, relation: .greaterThanOrEqual, required: false, weight: 1)
+    terms: [(x, 1)], constant: -5, relation: .greaterThanOrEqual, required: false, level: 1)
   #expect(solver.value(of: x) == 10)
   try solver.remove(strong)
   #expect(solver.value(of: x) == 20)
   try solver.remove(floor)
   #expect(solver.value(of: x) == 20)
   let ceiling = try solver.add(
-    terms: [(x, 1)], constant: -15, relation: .lessThanOrEqual, required: true, weight: 0)
+    terms: [(x, 1)], constant: -15, relation: .lessThanOrEqual, required: true, level: 0)
   #expect(solver.value(of: x) == 15)
   try solver.remove(ceiling)
   #expect(solver.value(of: x) == 20)

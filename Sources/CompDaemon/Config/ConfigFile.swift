@@ -11,7 +11,8 @@ import Logging
 /// `socket`, `plugin-dir` (or `plugin_dirs`), `state-dir`, `log-level`, `socket-mode`,
 /// `max-connections`,
 /// `max-line-bytes`, `max-output-bytes`, `shutdown-grace`, `io-threads`, `scene-grace`,
-/// `max-scenes-per-client`, and the access-control keys. Unknown keys and bad values are
+/// `max-scenes-per-client`, `persist-scenes`, `scene-save-delay`, and the access-control
+/// keys. Unknown keys and bad values are
 /// errors that name `file:line`.
 public struct ConfigFile: Sendable, Equatable {
   // Each field is one key of the file; `nil` where the file does not set it. The meanings
@@ -41,6 +42,10 @@ public struct ConfigFile: Sendable, Equatable {
   public var sceneGraceSeconds: Double?
   /// `max-scenes-per-client`.
   public var maxScenesPerClient: Int?
+  /// `persist-scenes` (`true` or `false`).
+  public var persistScenes: Bool?
+  /// `scene-save-delay` (seconds).
+  public var sceneSaveDelay: Double?
   /// The access-control keys (docs/operations.md).
   public var access = AccessSettingsOverlay()
 
@@ -50,7 +55,7 @@ public struct ConfigFile: Sendable, Equatable {
       "socket", "plugin-dir", "plugin_dirs", "state-dir", "log-level", "socket-mode",
       "max-connections",
       "max-line-bytes", "max-output-bytes", "shutdown-grace", "io-threads", "scene-grace",
-      "max-scenes-per-client",
+      "max-scenes-per-client", "persist-scenes", "scene-save-delay",
     ] + AccessSettingsOverlay.keys
 
   /// An empty file.
@@ -172,6 +177,14 @@ public struct ConfigFile: Sendable, Equatable {
         throw bad("a positive integer")
       }
       maxScenesPerClient = count
+    case "persist-scenes":
+      guard let value = ConfigValues.boolean(value) else { throw bad("true or false") }
+      persistScenes = value
+    case "scene-save-delay":
+      guard let seconds = ConfigValues.seconds(value), seconds <= 60 else {
+        throw bad("seconds from 0 to 60")
+      }
+      sceneSaveDelay = seconds
     default:
       return false
     }
@@ -192,6 +205,8 @@ public struct ConfigFile: Sendable, Equatable {
     if let ioThreads { config.ioThreads = ioThreads }
     if let sceneGraceSeconds { config.sceneGraceSeconds = sceneGraceSeconds }
     if let maxScenesPerClient { config.maxScenesPerClient = maxScenesPerClient }
+    if let persistScenes { config.persistScenes = persistScenes }
+    if let sceneSaveDelay { config.sceneSaveDelay = sceneSaveDelay }
     access.apply(to: &config.access)
   }
 }

@@ -42,6 +42,15 @@ enum ConfigValues {
     Logger.Level(rawValue: text.lowercased())
   }
 
+  /// `true` or `false` (also `yes`/`no`, `on`/`off`, `1`/`0`).
+  static func boolean(_ text: String) -> Bool? {
+    switch text.lowercased() {
+    case "true", "yes", "on", "1": true
+    case "false", "no", "off", "0": false
+    default: nil
+    }
+  }
+
   /// A number of seconds, e.g. `10` or `2.5`.
   static func seconds(_ text: String) -> Double? {
     guard let value = Double(text), value >= 0, value.isFinite else { return nil }

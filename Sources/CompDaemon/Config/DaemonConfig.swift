@@ -8,7 +8,7 @@ public struct DaemonConfig: Sendable, Equatable {
   public var socketPath: String
   /// Directories searched for plugins, in order.
   public var pluginDirectories: [String] = []
-  /// Directory for persistent state (plugin cache, vetting results).
+  /// Directory for persistent state (plugin cache, vetting results, the scene database).
   public var stateDirectory: String? = nil
   /// Minimum level of log messages written to stderr.
   public var logLevel: Logger.Level = .info
@@ -29,6 +29,11 @@ public struct DaemonConfig: Sendable, Equatable {
   public var sceneGraceSeconds: Double = 30
   /// Scenes one connection may have open at once.
   public var maxScenesPerClient: Int = 64
+  /// Whether scenes are saved in the state directory and restored at start (needs
+  /// `stateDirectory`).
+  public var persistScenes = true
+  /// Seconds from a scene's change to its save; changes within it are written together.
+  public var sceneSaveDelay: Double = 0.5
   /// Access control and per-user limits (docs/operations.md).
   public var access = AccessSettings()
 
@@ -58,6 +63,9 @@ public struct DaemonConfig: Sendable, Equatable {
       throw ConfigError("scene-grace must be between 0 and 86400 seconds")
     }
     if maxScenesPerClient < 1 { throw ConfigError("max-scenes-per-client must be at least 1") }
+    if !(sceneSaveDelay >= 0) || sceneSaveDelay > 60 {
+      throw ConfigError("scene-save-delay must be between 0 and 60 seconds")
+    }
   }
 }
 

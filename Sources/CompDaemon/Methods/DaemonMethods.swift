@@ -30,6 +30,15 @@ extension Daemon {
           .init("components", .integer(description: "Components they provide."), required: true),
           .init("scenes", .integer(description: "Open scenes."), required: true),
           .init("clients", .integer(description: "Connected clients."), required: true),
+          .init(
+            "persistence",
+            .object(
+              [
+                .init("state", .string(enum: ["off", "ok", "failing"]), required: true),
+                .init("path", .string(description: "The scene database.")),
+                .init("error", .string(description: "Why the last save failed, while failing.")),
+                .init("lastSaved", .string(description: "RFC 3339 UTC time of the last save.")),
+              ], description: "Whether scenes are being saved."), required: true),
         ]),
         handler: .immediate { [self] _ in info() }))
 
@@ -54,6 +63,7 @@ extension Daemon {
       "components": .int(Int64(counters.components)),
       "scenes": .int(Int64(counters.scenes)),
       "clients": .int(Int64(clientCount)),
+      "persistence": persistence.json,
     ])
   }
 }

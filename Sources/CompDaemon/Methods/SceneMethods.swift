@@ -201,7 +201,7 @@ extension Daemon {
         result: .object(description: "Always `{}`."),
         handler: .mainActor { [self] call in
           let scene = try scene(for: call, use: .act)
-          scenes.close(scene, reason: "closed")
+          scenes.close(scene, reason: .closed)
           return .object([:])
         }))
   }
@@ -210,11 +210,34 @@ extension Daemon {
   @MainActor
   private func scene(for call: RPCCall, use: AccessControl.SceneUse) throws(RPCError) -> Scene {
     let id = call.params["scene"]?.stringValue ?? ""
-    guard let scene = scenes.scene(id) else {
-      throw .server(.noSuchScene, "no scene \(id) is open", details: ["scene": .string(id)])
-    }
+    guard let scene = scenes.scene(id) else { throw noSuchScene(id, call: call) }
     try service.access.checkScene(id, ownedBy: scene.owner, use: use, call: call)
     return scene
+  }
+
+  /// `compd.NoSuchScene` for `id`, with `data.reason`: `closed`, `abandoned`,
+  /// `not-restored` (and `data.detail`, why) for a scene that was open once, `unknown` for
+  /// an id never handed out or a scene the caller may not see.
+  @MainActor
+  private func noSuchScene(_ id: String, call: RPCCall) -> RPCError {
+    let peer = service.access.identity(of: call.connection)
+    guard let tombstone = scenes.tombstone(id),
+      service.access.policy.mayView(sceneOwnedBy: tombstone.owner, peer: peer)
+    else {
+      return .server(
+        .noSuchScene, "no scene \(id) is open",
+        details: ["scene": .string(id), "reason": "unknown"])
+    }
+    var details: JSONObject = [
+      "scene": .string(id), "reason": .string(tombstone.reason.rawValue),
+    ]
+    var message =
+      "scene \(id) is \(tombstone.reason == .closed ? "closed" : "gone: \(tombstone.reason.rawValue)")"
+    if let detail = tombstone.detail {
+      details["detail"] = .string(detail)
+      message += " (\(detail))"
+    }
+    return .server(.noSuchScene, message, details: details)
   }
 
   @MainActor
@@ -244,11 +267,15 @@ extension Daemon {
     let scene: Scene
     do {
       scene = try scenes.open(
-        component: name, params: call.params["params"].map(ParamValue.init),
+        component: name, params: call.params["params"],
         environment: environment, lifetime: lifetime, owner: owner, opener: call.connection.id,
         catalog: pluginHost.catalog)
     } catch {
-      throw Self.rpcError(for: error, component: name)
+      switch error {
+      case .component(let problem): throw Self.rpcError(for: problem, component: name)
+      case .restoration(let problem):
+        throw .server(.componentFailed, problem, details: ["component": .string(name)])
+      }
     }
     return [
       "scene": .string(scene.id), "revision": .int(Int64(scene.revision)), "root": scene.root,

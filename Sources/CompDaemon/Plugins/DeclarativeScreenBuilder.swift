@@ -13,6 +13,10 @@ extension DeclarativeScreen {
 
   /// Builds a node: a registered component (through the registry, so its params are
   /// validated and its events reach the scene) or a container of built children.
+  ///
+  /// Containers take part in state restoration, named by their kind; each child's
+  /// restoration identifier gets its position as a prefix (`1.settings`), so that equal
+  /// siblings stay apart. A component without an identifier stays out, as it chose.
   @MainActor
   static func build(_ node: Node, context: ComponentContext) throws -> ViewController {
     switch node {
@@ -22,6 +26,9 @@ extension DeclarativeScreen {
       return controller
     case .container(let kind, let children, let options, let title):
       let built = try children.map { try build($0, context: context) }
+      for (index, child) in built.enumerated() {
+        child.restorationIdentifier = child.restorationIdentifier.map { "\(index).\($0)" }
+      }
       let container: ViewController
       switch kind {
       case .navigation:
@@ -35,6 +42,7 @@ extension DeclarativeScreen {
           children: built, vertical: options.vertical, spacing: options.spacing)
       }
       if let title { container.title = title }
+      container.restorationIdentifier = kind.rawValue
       return container
     }
   }

@@ -19,13 +19,15 @@ final class Scene {
 
   let id: String
   let component: String
+  /// The `params` it was opened with, as JSON text (kept for its saved record).
+  let paramsText: String?
   /// The uid of the client that opened it (access control).
   let owner: UInt32
-  /// The connection that opened it.
-  let opener: UInt64
+  /// The connection that opened it; `nil` for a scene restored at start.
+  let opener: UInt64?
   let lifetime: SceneLifetime
   private(set) var environment: SceneEnvironment
-  private(set) var revision = 1
+  private(set) var revision: Int
   private let window: Window
   private let nodes = NodeTable()
   private var history: [Change] = []
@@ -43,6 +45,8 @@ final class Scene {
   private var undeclaredEvents: Set<String> = []
   /// Views of this scene whose drawn state changed since it last published.
   private var displayChanges: [View] = []
+  /// Called after each publish, so the scene is saved.
+  var onChange: (() -> Void)?
 
   private struct WeakScene {
     weak var scene: Scene?
@@ -50,30 +54,49 @@ final class Scene {
   /// Open scenes by window, to route `DisplayJournal`'s views to the scene that shows them.
   private static var scenesByWindow: [ObjectIdentifier: WeakScene] = [:]
 
+  /// Why a scene could not be opened.
+  enum OpenError: Error {
+    /// The component refused (unknown, bad params, its factory failed...).
+    case component(ComponentError)
+    /// The saved restorable state could not be applied.
+    case restoration(String)
+  }
+
   /// Opens `component` from `catalog` in a window of `environment` and runs the full
   /// lifecycle: load, appear, layout.
+  ///
+  /// A scene restored at start passes its saved `revision` (the one it starts at) and
+  /// restorable `state`, which is applied before the window appears, and no `opener`.
   init(
-    id: String, component: String, params: ParamValue?, environment: SceneEnvironment,
-    lifetime: SceneLifetime, owner: UInt32, opener: UInt64, catalog: ComponentCatalog,
-    historyLimit: Int, logger: Logger
-  ) throws(ComponentError) {
+    id: String, component: String, params: JSON?, environment: SceneEnvironment,
+    lifetime: SceneLifetime, owner: UInt32, opener: UInt64?, catalog: ComponentCatalog,
+    historyLimit: Int, logger: Logger, revision: Int = 1, restoring state: String? = nil
+  ) throws(OpenError) {
     self.catalog = catalog
     self.logger = logger
     self.id = id
     self.component = component
+    self.paramsText = params?.serialized()
     self.environment = environment
     self.lifetime = lifetime
     self.owner = owner
     self.opener = opener
+    self.revision = revision
     self.historyLimit = historyLimit
-    self.attachedConnections = [opener]
+    self.attachedConnections = opener.map { [$0] } ?? []
     self.window = Window(frame: Rect(origin: .zero, size: environment.size))
-    let controller = try catalog.instantiate(component, params: params) { [weak self] event in
-      self?.received(event)
+    let controller: ViewController
+    do throws(ComponentError) {
+      controller = try catalog.instantiate(component, params: params.map(ParamValue.init)) {
+        [weak self] event in self?.received(event)
+      }
+    } catch {
+      throw .component(error)
     }
     window.traitCollection = environment.traitCollection
     window.hostSafeAreaInsets = environment.safeArea
     window.rootViewController = controller
+    if let state { try Self.restore(window, from: state) }
     window.makeKeyAndVisible()
     window.layoutIfNeeded()
     DisplayJournal.isRecording = true
@@ -172,6 +195,7 @@ final class Scene {
         subscriber.notify(method: "scene.emitted", params: params)
       }
     }
+    onChange?()
   }
 
   private func changedParams(_ change: Change) -> JSON {
@@ -212,6 +236,23 @@ final class Scene {
     window.isHidden = true
     window.rootViewController = nil
     emitted.removeAll()
+  }
+
+  /// Applies a saved restorable state to `window`, whose root controller is set.
+  private static func restore(_ window: Window, from state: String) throws(OpenError) {
+    do throws(RestorationError) {
+      try window.restoreState(from: RestorationArchive(json: state))
+    } catch {
+      throw .restoration(error.description)
+    }
+  }
+
+  /// What the scene database keeps of this scene now.
+  var record: SceneRecord {
+    SceneRecord(
+      id: id, component: component, params: paramsText,
+      environment: environment.json.serialized(), lifetime: lifetime.rawValue, owner: owner,
+      revision: revision, state: window.encodeRestorableState()?.json)
   }
 
   /// The entry `scene.list` shows.

@@ -7,6 +7,11 @@ import ScreenKit
 /// A `connection`-lifetime scene closes when its opener and every subscriber have been
 /// disconnected for the grace period; a client that reconnects and subscribes in time
 /// resumes it. `daemon`-lifetime scenes stay until `scene.close`.
+///
+/// With a `SceneSaver` attached, every scene is saved (opened, changed, closed) and the
+/// scenes saved open by an earlier run come back at start (`restore`). Ids are never
+/// handed out twice for the life of the state directory: an id is used only after the
+/// database has a counter past it (reserved ahead, `idReservation` at a time).
 @MainActor
 final class SceneStore {
   /// Limits and timings, from the daemon's configuration.
@@ -24,6 +29,20 @@ final class SceneStore {
   private let counters: DaemonCounters
   private var scenes: [String: Scene] = [:]
   private var nextNumber = 1
+  /// Ids below this number are reserved in the database (unlimited without one).
+  private var reservedThrough = Int.max
+  /// Closed scenes, by id, for `compd.NoSuchScene`'s reason.
+  private var tombstones: [String: SceneTombstone] = [:]
+  private(set) var saver: SceneSaver?
+  /// Ids reserved in the database at a time; a new reservation is written when half of
+  /// the current one is used.
+  static let idReservation = 256
+  /// How far a restored scene's revision moves past its saved one. Changes made after the
+  /// last save were seen by clients but are lost; this keeps every revision a client saw
+  /// below the restored one, so its `since` asks for a snapshot rather than matching
+  /// different history (a scene changes far fewer than a million times within one save
+  /// delay).
+  static let restoredRevisionGap = 1_000_000
 
   nonisolated init(settings: Settings, counters: DaemonCounters, logger: Logger) {
     self.settings = settings
@@ -48,19 +67,32 @@ final class SceneStore {
   /// Total open scenes.
   var count: Int { scenes.count }
 
+  /// Why the scene `id` is not open, when it was once: `nil` for an id never handed out
+  /// (or handed out so long ago the state directory was emptied since).
+  func tombstone(_ id: String) -> SceneTombstone? { tombstones[id] }
+
   /// Opens a scene; the caller has checked the limits.
   func open(
-    component: String, params: ParamValue?, environment: SceneEnvironment,
+    component: String, params: JSON?, environment: SceneEnvironment,
     lifetime: SceneLifetime, owner: UInt32, opener: UInt64, catalog: ComponentCatalog
-  ) throws(ComponentError) -> Scene {
+  ) throws(Scene.OpenError) -> Scene {
     let id = "s\(nextNumber)"
+    if nextNumber >= reservedThrough {
+      logger.warning(
+        "handing out a scene id the database has not reserved yet; after a crash before the reservation is saved it could be handed out again",
+        metadata: ["scene": "\(id)"])
+    }
     let scene = try Scene(
       id: id, component: component, params: params, environment: environment,
       lifetime: lifetime, owner: owner, opener: opener, catalog: catalog,
       historyLimit: settings.historyLimit, logger: logger)
     nextNumber += 1
-    scenes[id] = scene
-    counters.addScenes(1)
+    if let saver, reservedThrough - nextNumber < Self.idReservation / 2 {
+      reservedThrough = nextNumber + Self.idReservation
+      saver.reserve(through: reservedThrough)
+    }
+    add(scene)
+    saver?.opened(id)
     logger.info(
       "scene opened",
       metadata: [
@@ -70,12 +102,107 @@ final class SceneStore {
     return scene
   }
 
+  private func add(_ scene: Scene) {
+    scenes[scene.id] = scene
+    counters.addScenes(1)
+    scene.onChange = { [weak saver, id = scene.id] in saver?.changed(id) }
+  }
+
   /// Closes `scene` and forgets it; subscribers get `scene.closed` with `reason`.
-  func close(_ scene: Scene, reason: String) {
+  func close(_ scene: Scene, reason: SceneTombstone.Reason) {
     guard scenes.removeValue(forKey: scene.id) != nil else { return }
-    scene.close(reason: reason)
+    scene.close(reason: reason.rawValue)
     counters.addScenes(-1)
-    logger.info("scene closed", metadata: ["scene": "\(scene.id)", "reason": "\(reason)"])
+    let tombstone = SceneTombstone(id: scene.id, reason: reason, owner: scene.owner)
+    tombstones[scene.id] = tombstone
+    saver?.closed(tombstone)
+    logger.info(
+      "scene closed", metadata: ["scene": "\(scene.id)", "reason": "\(reason.rawValue)"])
+  }
+
+  /// Attaches the database: from now on scenes are saved. Opens again every scene
+  /// `contents` holds open, at its saved revision moved past by `restoredRevisionGap`,
+  /// with its restorable state; a `connection` scene gets a fresh grace period. A scene
+  /// that cannot be opened again is closed with the reason `not-restored`. Reserves the
+  /// next ids before returning, so call it before serving and await the saver's flush.
+  func restore(
+    _ contents: SceneDatabase.Contents, saver: SceneSaver, catalog: ComponentCatalog
+  ) -> (restored: Int, failed: Int) {
+    self.saver = saver
+    saver.recordOf = { [weak self] id in self?.scenes[id]?.record }
+    for tombstone in contents.closed { tombstones[tombstone.id] = tombstone }
+    nextNumber = max(nextNumber, contents.nextNumber)
+    var failed = 0
+    for record in contents.open {
+      do {
+        let scene = try reopen(record, catalog: catalog)
+        add(scene)
+        if scene.lifetime == .connection { startGracePeriod(scene) }
+        saver.opened(scene.id)  // its new revision, before any client sees it
+        logger.info(
+          "scene restored",
+          metadata: [
+            "scene": "\(record.id)", "component": "\(record.component)",
+            "revision": "\(scene.revision)",
+          ])
+      } catch {
+        failed += 1
+        let tombstone = SceneTombstone(
+          id: record.id, reason: .notRestored, detail: error.description, owner: record.owner)
+        tombstones[record.id] = tombstone
+        saver.closed(tombstone)
+        logger.error(
+          "scene not restored",
+          metadata: [
+            "scene": "\(record.id)", "component": "\(record.component)",
+            "error": "\(error.description)",
+          ])
+      }
+    }
+    reservedThrough = nextNumber + Self.idReservation
+    saver.reserve(through: reservedThrough)
+    return (contents.open.count - failed, failed)
+  }
+
+  /// Writes every unsaved change now and waits; `false` when the write failed. True at
+  /// once without a database.
+  func flush() async -> Bool {
+    await saver?.flush() ?? true
+  }
+
+  /// Why a stored scene could not be opened again.
+  struct RestoreError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  private func reopen(_ record: SceneRecord, catalog: ComponentCatalog) throws(RestoreError)
+    -> Scene
+  {
+    guard let lifetime = SceneLifetime(rawValue: record.lifetime) else {
+      throw RestoreError(description: "unknown lifetime \"\(record.lifetime)\"")
+    }
+    let environment: SceneEnvironment
+    let params: JSON?
+    do {
+      environment = try SceneEnvironment().applying(
+        JSONParser.parse(record.environment).objectValue)
+      params = try record.params.map { text throws(JSONParseError) in try JSONParser.parse(text) }
+    } catch {
+      throw RestoreError(description: "its saved environment or params are unreadable: \(error)")
+    }
+    do throws(Scene.OpenError) {
+      return try Scene(
+        id: record.id, component: record.component, params: params, environment: environment,
+        lifetime: lifetime, owner: record.owner, opener: nil, catalog: catalog,
+        historyLimit: settings.historyLimit, logger: logger,
+        revision: record.revision + Self.restoredRevisionGap, restoring: record.state)
+    } catch {
+      switch error {
+      case .component(let problem): throw RestoreError(description: problem.description)
+      case .restoration(let problem):
+        throw RestoreError(description: "its saved state could not be restored: \(problem)")
+      }
+    }
   }
 
   /// A connection went away: it stops watching its scenes, and `connection` scenes left
@@ -98,14 +225,10 @@ final class SceneStore {
       guard !Task.isCancelled, let self, let scene, scene.attachedConnections.isEmpty else {
         return
       }
-      self.close(scene, reason: "abandoned")
+      self.close(scene, reason: .abandoned)
     }
   }
 
-  /// Closes every scene (at shutdown).
-  func closeAll(reason: String) {
-    for scene in all { close(scene, reason: reason) }
-  }
 }
 
 extension SceneStore {

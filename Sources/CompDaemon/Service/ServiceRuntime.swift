@@ -197,6 +197,8 @@ public final class ServiceRuntime: Sendable {
     if old.ioThreads != new.ioThreads { names.append("io-threads") }
     if old.sceneGraceSeconds != new.sceneGraceSeconds { names.append("scene-grace") }
     if old.maxScenesPerClient != new.maxScenesPerClient { names.append("max-scenes-per-client") }
+    if old.persistScenes != new.persistScenes { names.append("persist-scenes") }
+    if old.sceneSaveDelay != new.sceneSaveDelay { names.append("scene-save-delay") }
     return names
   }
 

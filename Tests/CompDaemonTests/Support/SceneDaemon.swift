@@ -6,12 +6,19 @@ final class SceneDaemon {
   static let plugins = ["Login", "StackedForms", "Destination", "Gallery"]
 
   let daemon: DaemonProcess
+  /// The plugin directory; the state directory is in it unless `stateDirectory` is given.
+  let pluginDirectory: String
+  let stateDirectory: String
+  /// The daemon this one restarted, kept so that its directory (with the socket path
+  /// this one reuses) stays.
+  private var predecessor: SceneDaemon?
   var socketPath: String { daemon.socketPath }
   var log: String { daemon.log }
 
   /// A daemon over the bundled plugins and the given fixture variants.
   init(
-    arguments: [String] = [], fixtures: [PluginFixtureBuilder.SwiftVariant] = []
+    arguments: [String] = [], fixtures: [PluginFixtureBuilder.SwiftVariant] = [],
+    stateDirectory: String? = nil
   ) throws {
     let directory = try PluginFixtureBuilder.temporaryDirectory("scenes")
     for name in Self.plugins {
@@ -23,13 +30,39 @@ final class SceneDaemon {
         PluginFixtureBuilder.library(fixture), into: directory,
         as: "libfixture-\(fixture.rawValue.lowercased()).so")
     }
+    pluginDirectory = directory
+    self.stateDirectory = stateDirectory ?? directory + "/state"
+    daemon = try Self.start(
+      pluginDirectory: directory, stateDirectory: self.stateDirectory, arguments: arguments,
+      socketPath: nil)
+  }
+
+  /// Another compd on the same plugin and state directories and socket path (after this
+  /// one stopped: a restart).
+  private init(restarting previous: SceneDaemon, arguments: [String]) throws {
+    predecessor = previous
+    pluginDirectory = previous.pluginDirectory
+    stateDirectory = previous.stateDirectory
+    daemon = try Self.start(
+      pluginDirectory: pluginDirectory, stateDirectory: stateDirectory, arguments: arguments,
+      socketPath: previous.socketPath)
+  }
+
+  /// Starts compd again on the same directories and socket; this one must have stopped.
+  func restarted(arguments: [String] = []) throws -> SceneDaemon {
+    try SceneDaemon(restarting: self, arguments: arguments)
+  }
+
+  private static func start(
+    pluginDirectory: String, stateDirectory: String, arguments: [String], socketPath: String?
+  ) throws -> DaemonProcess {
     // Every incremental refresh is checked against a full walk of the tree: a view change
     // that ScreenKit did not record stops the daemon, and the test with it.
     var environment = ProcessInfo.processInfo.environment
     environment["COMPD_VERIFY_DIFFS"] = "1"
-    daemon = try DaemonProcess(
-      arguments: ["--plugin-dir", directory, "--state-dir", directory + "/state"] + arguments,
-      environment: environment)
+    return try DaemonProcess(
+      arguments: ["--plugin-dir", pluginDirectory, "--state-dir", stateDirectory] + arguments,
+      socketPath: socketPath, environment: environment)
   }
 
   func client() throws -> RPCTestClient { try RPCTestClient(path: socketPath) }

@@ -202,6 +202,7 @@ open class NavigationController: ViewController {
 
   private func updateBar() {
     let items = children.map(\.navigationItem)
+    for item in items { item.onChange = { [weak self] in self?.updateBar() } }
     navigationBar.show(top: items.last, previous: items.count > 1 ? items[items.count - 2] : nil)
   }
 
@@ -228,7 +229,9 @@ open class NavigationController: ViewController {
   /// so they are not in the restored stack.
   open override func decodeRestorableState(with coder: Coder) {
     super.decodeRestorableState(with: coder)
-    guard let stack = coder.decodeViewControllers(forKey: "NavigationController.viewControllers"),
+    guard
+      let stack = coder.decodeViewControllers(forKey: "NavigationController.viewControllers")?
+        .filter(mayAdoptRestoredChild),
       !stack.isEmpty,
       stack.count != children.count || zip(stack, children).contains(where: { $0 !== $1 })
     else { return }

@@ -131,7 +131,7 @@ open class StackViewController: ViewController {
       if !saved.contains(where: { $0 === child }) { removeStackedViewController(child) }
     }
     for (index, controller) in saved.enumerated() where controller.parent !== self {
-      guard controller.parent == nil, controller.presentingViewController == nil else { continue }
+      guard mayAdoptRestoredChild(controller) else { continue }
       let views = stackedViews
       var position = views.count
       if index > 0, let above = saved[index - 1].viewIfLoaded,

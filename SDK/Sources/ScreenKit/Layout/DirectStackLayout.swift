@@ -311,6 +311,7 @@ enum DirectStackLayout {
         previous = child
       }
       if stack.distribution == .fillEqually { along = Double(count) * largest }
+      if stack.alignment == .fill && count > 1 { across = fillBreadth(of: stack, largest: across) }
       along += spacing
       size = vertical ? Size(width: across, height: along) : Size(width: along, height: across)
     } else {
@@ -320,6 +321,74 @@ enum DirectStackLayout {
     size = withFixedDimensions(size, of: view)
     state.naturalSize = size
     return size
+  }
+
+  /// The breadth of a `fill`-aligned stack sized by its content: every arranged view is as
+  /// broad as the stack, each wanting its natural breadth no more (hugging) and no less
+  /// (compression resistance) at its priorities, with the arranged-order tie-breaks of
+  /// `StackView`. As the simplex, the levels are met in priority order: each narrows the
+  /// breadths that are optimal so far to those minimising its own error (a convex
+  /// piecewise-linear function of one variable, minimised at its breakpoints). Usually the
+  /// widest view's compression resistance wins and the breadth is the largest natural one,
+  /// which is also kept where the levels leave a choice; a narrower view that hugs above the
+  /// widest view's resistance holds the stack to its own breadth. Arranged stacks count as
+  /// their widest view (their own hugging is not one priority).
+  private static func fillBreadth(of stack: StackView, largest: Double) -> Double {
+    let axis: LayoutAxis = stack.axis == .vertical ? .horizontal : .vertical
+    let vertical = stack.axis == .vertical
+    // The common case in one pass over the cached natural sizes: no narrower view hugs
+    // anywhere near the widest one's compression resistance (tie-breaks move priorities by
+    // less than 1).
+    var widestCompression: Float = 0
+    var narrowerHugging: Float = 0
+    for child in stack.arrangedSubviews where !child.isHidden {
+      if child.directLayoutRole == .stack { return largest }
+      let natural = naturalSize(of: child)
+      if (vertical ? natural.width : natural.height) >= largest {
+        widestCompression = max(
+          widestCompression, child.contentCompressionResistancePriority(for: axis).rawValue)
+      } else {
+        narrowerHugging = max(narrowerHugging, child.contentHuggingPriority(for: axis).rawValue)
+      }
+    }
+    if narrowerHugging < widestCompression - 1 { return largest }
+    let visible = stack.arrangedSubviews.filter { !$0.isHidden }
+    let breadths = visible.map { child -> Double in
+      let natural = naturalSize(of: child)
+      return vertical ? natural.width : natural.height
+    }
+    // (level, breadth, whether it bounds from above)
+    var terms: [(level: Float, breadth: Double, hugs: Bool)] = []
+    for (rank, child) in visible.enumerated() {
+      var hugging = priority(child, axis, growing: true)
+      var compression = priority(child, axis, growing: false)
+      if hugging < 1000 { hugging -= Float(visible.count - rank) * 0.001 }
+      if compression < 1000 { compression -= Float(rank + 1) * 0.001 }
+      terms.append((hugging, breadths[rank], true))
+      terms.append((compression, breadths[rank], false))
+    }
+    var low = 0.0
+    var high = Double.infinity
+    for level in Set(terms.map(\.level)).sorted(by: >) where level > 0 {
+      let active = terms.filter { $0.level == level }
+      func error(_ w: Double) -> Double {
+        active.reduce(0) { sum, term in
+          sum + (term.hugs ? max(0, w - term.breadth) : max(0, term.breadth - w))
+        }
+      }
+      var candidates = [low] + active.map(\.breadth).filter { $0 > low && $0 < high }
+      if high.isFinite { candidates.append(high) }
+      let best = candidates.map(error).min()!
+      let optimal = candidates.filter { error($0) <= best + Solver.epsilon }
+      let newLow = optimal.min()!
+      // Beyond the last breakpoint the error only grows with a hugging term.
+      let grows = active.contains { $0.hugs }
+      let newHigh =
+        (!grows && optimal.max()! >= (active.map(\.breadth).max() ?? low))
+        ? high : optimal.max()!
+      (low, high) = (newLow, newHigh)
+    }
+    return min(max(largest, low), high)
   }
 
   /// `size` with the view's constant width and height constraints, where it has them.

@@ -32,6 +32,10 @@ enum LayoutEngine {
   }
 
   static var statistics = Statistics()
+  /// Direct evaluations run (whole roots and relayout boundaries), in every root: a simplex
+  /// session compares it with the count at its last pass, because direct evaluation may
+  /// have set frames inside a sealed container since (see `solveWithSimplex`).
+  static var directEvaluations = 0
   static var isApplyingFrames = false
   /// Tests set this to lay out with the simplex even where direct evaluation qualifies.
   static var forceSolver = false
@@ -48,6 +52,7 @@ enum LayoutEngine {
     var fellBack = false
     if !forceSolver && DirectStackLayout.qualifies(root) {
       statistics.directPasses += 1
+      directEvaluations += 1
       DirectStackLayout.layout(root: root)
       root.layoutState.needsLayout = false
       if !DirectStackLayout.takeFallback() { return }
@@ -98,6 +103,7 @@ enum LayoutEngine {
       }
       statistics.passes += 1
       statistics.directPasses += 1
+      directEvaluations += 1
       DirectStackLayout.layout(root: boundary)
       if DirectStackLayout.takeFallback() {
         // The failed pass cleared this boundary's flags: flag it and the ones left.

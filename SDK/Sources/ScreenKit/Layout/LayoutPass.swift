@@ -264,16 +264,9 @@ final class LayoutPass {
       records.append(record)
       return
     }
-    do {
-      try Self.insert(record, into: ownSolver)
-      records.append(record)
-    } catch {
-      // The tableau may hold part of the failed row: rebuild it from what succeeded.
-      ownSolver = Self.rebuiltSolver(variables: ownSolver.variableCount, records: records)
-      if let source {
-        LayoutDiagnostics.report(
-          .unsatisfiable(broken: source, conflicting: Self.conflicting(with: source, in: records)))
-      }
+    var ids: [Int] = []
+    if let issue = Self.add(record, to: &ownSolver, holding: &records, ids: &ids) {
+      LayoutDiagnostics.report(issue)
     }
   }
 
@@ -296,15 +289,66 @@ final class LayoutPass {
     return try solver.add(
       terms: record.expression.terms, constant: record.expression.constant,
       relation: record.relation, required: record.priority.isRequired,
-      weight: record.priority.solverWeight)
+      level: record.priority.solverLevel)
   }
 
-  /// A solver with `variables` variables and `records` (those that fit) added.
-  static func rebuiltSolver(variables: Int, records: [Record]) -> Solver {
+  /// Adds `record` to `solver`, which holds `kept` (with solver identifiers `ids`, when the
+  /// caller keeps them), and returns the issue to report if the record is left out.
+  ///
+  /// A required constraint is broken only when the required constraints kept before it and
+  /// it cannot hold together (a fresh solver of just those confirms it): then it is dropped
+  /// for the pass, as UIKit breaks the constraint whose addition makes the system
+  /// unsatisfiable and keeps the others. Any other failure is rounding trouble in this
+  /// tableau, not a conflict: the solver is rebuilt from scratch (required rows first) with
+  /// the record, and nothing is reported.
+  static func add(
+    _ record: Record, to solver: inout Solver, holding kept: inout [Record], ids: inout [Int]
+  ) -> LayoutIssue? {
+    do {
+      ids.append(try insert(record, into: solver))
+      kept.append(record)
+      return nil
+    } catch {
+      let variables = solver.variableCount
+      if record.priority.isRequired, !requiredConstraintsHold(kept + [record], variables) {
+        // The tableau may hold part of the failed row: rebuild it from what was kept.
+        (solver, ids) = rebuiltSolver(variables: variables, records: kept)
+        guard let source = record.source else { return nil }
+        return .unsatisfiable(broken: source, conflicting: conflicting(with: source, in: kept))
+      }
+      kept.append(record)
+      (solver, ids) = rebuiltSolver(variables: variables, records: kept)
+      return nil
+    }
+  }
+
+  /// Whether the required records among `records` hold together, decided by a fresh
+  /// solver of only those (no objective to round).
+  private static func requiredConstraintsHold(_ records: [Record], _ variables: Int) -> Bool {
     let fresh = Solver()
     for _ in 0..<variables { _ = fresh.makeVariable() }
-    for record in records { _ = try? insert(record, into: fresh) }
-    return fresh
+    for record in records where record.priority.isRequired {
+      do {
+        try insert(record, into: fresh)
+      } catch {
+        if error == .unsatisfiable { return false }
+      }
+    }
+    return true
+  }
+
+  /// A solver with `variables` variables and `records` added, required ones first, and
+  /// their identifiers in the order of `records` (-1 for a row that failed).
+  static func rebuiltSolver(variables: Int, records: [Record]) -> (Solver, [Int]) {
+    let fresh = Solver()
+    for _ in 0..<variables { _ = fresh.makeVariable() }
+    var ids = [Int](repeating: -1, count: records.count)
+    for required in [true, false] {
+      for (index, record) in records.enumerated() where record.priority.isRequired == required {
+        ids[index] = (try? insert(record, into: fresh)) ?? -1
+      }
+    }
+    return (fresh, ids)
   }
 
   /// The required constraints among `records` that share an item with `constraint`.

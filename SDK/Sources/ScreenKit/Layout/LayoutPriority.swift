@@ -29,26 +29,9 @@ public struct LayoutPriority: RawRepresentable, Sendable, Hashable, Comparable,
   /// Whether the priority is required.
   public var isRequired: Bool { rawValue >= 1000 }
 
-  /// The objective weight of a non-required priority in the simplex: 10^(p/100), so each
-  /// priority step outweighs the one below it by a constant factor.
-  var solverWeight: Double {
-    let clamped = min(max(rawValue, 1), 999)
-    // Whole priorities (nearly all) from a table: every constraint of a pass asks.
-    if clamped == clamped.rounded(.towardZero) { return Self.wholeWeights[Int(clamped)] }
-    return Self.weight(clamped)
-  }
-
-  private static func weight(_ priority: Float) -> Double {
-    var result = 1.0
-    var exponent = Double(priority) / 100
-    while exponent >= 1 {
-      result *= 10
-      exponent -= 1
-    }
-    return result * _pow10(exponent)
-  }
-
-  private static let wholeWeights: [Double] = (0...999).map { weight(Float($0)) }
+  /// The simplex's priority level of a non-required priority: levels are compared in
+  /// order, never weighed against each other (`SymbolicWeight`).
+  var solverLevel: Double { Double(rawValue) }
 
   public static func < (lhs: LayoutPriority, rhs: LayoutPriority) -> Bool {
     lhs.rawValue < rhs.rawValue
@@ -65,18 +48,6 @@ public struct LayoutPriority: RawRepresentable, Sendable, Hashable, Comparable,
   }
 
   public var description: String { Double(rawValue).compactDescription }
-}
-
-/// 10^x for 0 ≤ x < 1 without Foundation: exp(x·ln 10) by its series.
-private func _pow10(_ x: Double) -> Double {
-  let y = x * 2.302585092994046
-  var term = 1.0
-  var sum = 1.0
-  for n in 1..<30 {
-    term *= y / Double(n)
-    sum += term
-  }
-  return sum
 }
 
 /// An axis of a layout, as `NSLayoutConstraint.Axis`.

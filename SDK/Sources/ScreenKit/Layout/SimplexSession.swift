@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The persistent simplex of one layout root: a solver whose tableau survives between
 /// passes, the variables of the views and guides under the root (stable from pass to pass)
 /// and the rows it holds, keyed by their content.
@@ -20,10 +14,6 @@
 final class SimplexSession {
   private static var nextID = 1
 
-  /// Whether incremental sessions are on unless the environment sets
-  /// `SCREENKIT_FRESH_SIMPLEX` (the benchmark's baseline: a new solver every pass).
-  static let enabledByEnvironment = getenv("SCREENKIT_FRESH_SIMPLEX") == nil
-
   /// Identifies the session in `LayoutNode.sessionID`; changes when the session starts over.
   private(set) var id: Int
   private(set) var solver = Solver()
@@ -35,8 +25,8 @@ final class SimplexSession {
   private var started = false
   /// The root's first variable.
   private var rootBase: Int?
-  /// `LayoutEngine.statistics.directPasses` when the session last solved a layout root.
-  var directPassesSeen = -1
+  /// `LayoutEngine.directEvaluations` when the session last solved a layout root.
+  var directEvaluationsSeen = -1
   /// Items that received variables since the session started over.
   private var allocatedItems = 0
   /// Items in the last pass.
@@ -153,7 +143,7 @@ final class SimplexSession {
   private func rebuild(_ records: [LayoutPass.Record]) {
     LayoutEngine.statistics.sessionRebuilds += 1
     started = true
-    solver = LayoutPass.rebuiltSolver(variables: solver.variableCount, records: [])
+    (solver, _) = LayoutPass.rebuiltSolver(variables: solver.variableCount, records: [])
     rows.removeAll(keepingCapacity: true)
     ids.removeAll(keepingCapacity: true)
     removedRows = 0
@@ -163,28 +153,11 @@ final class SimplexSession {
         LayoutDiagnostics.report(issue)
         continue
       }
-      do {
-        ids.append(try LayoutPass.insert(record, into: solver))
-        rows.append(record)
-      } catch {
-        // The tableau may hold part of the failed row: rebuild it from what succeeded.
-        hadConflict = true
-        solver = LayoutPass.rebuiltSolver(variables: solver.variableCount, records: [])
-        var kept: [LayoutPass.Record] = []
-        ids.removeAll(keepingCapacity: true)
-        for previous in rows {
-          if let id = try? LayoutPass.insert(previous, into: solver) {
-            ids.append(id)
-            kept.append(previous)
-          }
-        }
-        if let source = record.source {
-          LayoutDiagnostics.report(
-            .unsatisfiable(
-              broken: source, conflicting: LayoutPass.conflicting(with: source, in: rows)))
-        }
-        rows = kept
+      let count = rows.count
+      if let issue = LayoutPass.add(record, to: &solver, holding: &rows, ids: &ids) {
+        LayoutDiagnostics.report(issue)
       }
+      if rows.count == count { hadConflict = true }
     }
   }
 
@@ -204,10 +177,9 @@ final class SimplexSession {
 }
 
 extension LayoutEngine {
-  /// Whether simplex passes reuse the root's tableau (`SimplexSession`); when false every
-  /// pass builds a new solver (the benchmark's baseline, and a fresh solve to compare with).
-  /// `SCREENKIT_FRESH_SIMPLEX=1` in the environment turns it off (for the benchmark).
-  static var incrementalSimplex = SimplexSession.enabledByEnvironment
+  /// Whether simplex passes reuse the root's tableau (`SimplexSession`); tests turn it off
+  /// to compare with a fresh solve, where every pass builds a new solver.
+  static var incrementalSimplex = true
 
   /// The persistent simplex of `root`, if simplex passes are incremental.
   static func simplexSession(of root: View) -> SimplexSession? {
@@ -244,8 +216,8 @@ extension LayoutEngine {
     // set frames inside one: then every container is solved again.
     var force = forceContainers || !top.layoutState.pendingBoundaries.isEmpty
     if nested == nil, let session = root.layoutState.simplexSession {
-      if session.directPassesSeen != statistics.directPasses { force = true }
-      session.directPassesSeen = statistics.directPasses
+      if session.directEvaluationsSeen != directEvaluations { force = true }
+      session.directEvaluationsSeen = directEvaluations
     }
     for container in containers {
       let state = container.layoutState

@@ -3,10 +3,19 @@
 /// it.
 ///
 /// Variables are dense integers the caller allocates with `makeVariable()`. A constraint is
-/// `terms + constant (relation) 0`. Required constraints must hold; others minimise their
-/// weighted error. Edit variables take suggested values and re-solve with the dual simplex,
-/// which is what makes resizing incremental. Pivot choices break ties by the lowest symbol so
-/// that the same input always gives the same solution.
+/// `terms + constant (relation) 0`. Required constraints must hold; others have a priority
+/// level, and the objective is lexicographic over the levels (`SymbolicWeight`, the
+/// Cassowary paper's symbolic weights): the sum of the errors of the highest level is
+/// minimised first, then the next level's given that, and so on, which is how Auto Layout
+/// orders priorities. Edit variables take suggested values and re-solve with the dual
+/// simplex, which is what makes resizing incremental.
+///
+/// Pivoting follows Bland's rule: the entering symbol is the lowest improving one, the
+/// leaving row the lowest among equal ratios, so degenerate pivots cannot cycle and the same
+/// input always gives the same solution. One tolerance, `epsilon`, decides what is zero: a
+/// cell whose coefficient falls below it is dropped, a ratio or weight within it of another
+/// ties, and a constant within it (relative to the row's scale) counts as zero when a required
+/// constraint's feasibility is decided.
 ///
 /// The stored properties skip the runtime exclusivity check (a tenth of a small solve): a
 /// solver is used by one pass at a time, on the main actor, and no access overlaps another
@@ -17,10 +26,13 @@ final class Solver {
 
   /// What went wrong when adding a constraint.
   enum Failure: Error, Equatable {
-    /// The required constraint contradicts the required constraints already added.
+    /// The required constraint contradicts the required constraints already added: phase
+    /// one of the simplex left its artificial variable above zero.
     case unsatisfiable
-    /// The objective is unbounded (a bug in the caller's constraints, not in the input).
-    case unbounded
+    /// No pivot was found where the algorithm guarantees one (the objective is bounded
+    /// below by zero): rounding left the tableau inconsistent. The caller solves afresh;
+    /// this says nothing about the constraints.
+    case numerical
   }
 
   private enum Kind: UInt8 { case external, slack, error, dummy }
@@ -28,8 +40,8 @@ final class Solver {
   private struct Tag {
     var marker: Int
     var other: Int
-    /// The weight of the error symbols in the objective (0 for required constraints).
-    var weight = 0.0
+    /// The priority level of the error symbols (unused for required constraints).
+    var level = 0.0
   }
 
   private struct Edit {
@@ -217,6 +229,38 @@ final class Solver {
     }
   }
 
+  /// The objective: a symbolic weight per symbol (its constant is not needed).
+  private struct Objective {
+    var cells: [Int: SymbolicWeight] = [:]
+
+    func coefficient(for symbol: Int) -> SymbolicWeight { cells[symbol] ?? SymbolicWeight() }
+
+    mutating func insert(_ symbol: Int, _ weight: SymbolicWeight, times factor: Double) {
+      if let index = cells.index(forKey: symbol) {
+        cells.values[index].add(weight, times: factor)
+        if cells.values[index].isZero { cells.remove(at: index) }
+      } else {
+        var added = SymbolicWeight()
+        added.add(weight, times: factor)
+        if !added.isZero { cells[symbol] = added }
+      }
+    }
+
+    mutating func insert(_ row: Row, _ weight: SymbolicWeight) {
+      for cell in row.cells { insert(cell.symbol, weight, times: cell.coefficient) }
+    }
+
+    /// Replaces `symbol` by `row`; returns whether the objective held it.
+    @discardableResult
+    mutating func substitute(_ symbol: Int, _ row: Row) -> Bool {
+      guard let weight = cells.removeValue(forKey: symbol) else { return false }
+      insert(row, weight)
+      return true
+    }
+  }
+
+  /// The one tolerance of the solver: coefficients below it are zero, ratios and weights
+  /// within it tie, and a row constant within it times the row's scale is zero.
   static let epsilon = 1.0e-8
 
   @exclusivity(unchecked) private var kinds: [Kind] = []
@@ -226,7 +270,7 @@ final class Solver {
   /// For each symbol, the basic symbols of the rows whose cells hold it, so that
   /// substituting or pivoting a symbol visits only those rows (not the whole tableau).
   @exclusivity(unchecked) private var columns: [SymbolSet] = []
-  @exclusivity(unchecked) private var objective = ObjectiveRow(constant: 0)
+  @exclusivity(unchecked) private var objective = Objective()
   /// The objective's symbols with a negative coefficient (dummies excepted): the candidates
   /// to enter the basis. Kept as the objective changes, so that choosing one does not scan
   /// every error term of the tableau.
@@ -254,14 +298,19 @@ final class Solver {
     rows[variableSymbols[variable]]?.constant ?? 0
   }
 
-  /// Adds `Σ terms + constant (relation) 0` with `weight` (ignored when `required`) and
-  /// returns its identifier for `remove(_:)`.
+  /// Adds `Σ terms + constant (relation) 0` at priority `level` (ignored when `required`;
+  /// higher levels come first) and returns its identifier for `remove(_:)`.
   @discardableResult
   func add(
     terms: [(variable: Int, coefficient: Double)], constant: Double, relation: Relation,
-    required: Bool, weight: Double
+    required: Bool, level: Double
   ) throws(Failure) -> Int {
-    var tag = Tag(marker: -1, other: -1, weight: required ? 0 : weight)
+    var tag = Tag(marker: -1, other: -1, level: required ? 0 : level)
+    let weight = SymbolicWeight(level: level, value: 1)
+    // The magnitude the row's arithmetic works at: rounding error in its constant grows
+    // with the values and coefficients it combines.
+    var scale = abs(constant)
+    for term in terms { scale += abs(term.coefficient) * max(1, abs(value(of: term.variable))) }
     var row = Row(constant: constant)
     for term in terms {
       let symbol = variableSymbols[term.variable]
@@ -303,11 +352,14 @@ final class Solver {
 
     var subject = chooseSubject(row, tag)
     if subject < 0 && row.cells.allSatisfy({ kinds[$0.symbol] == .dummy }) {
-      guard abs(row.constant) < Solver.epsilon else { throw .unsatisfiable }
+      // Only required equalities' dummies: the constraint restates them, or contradicts them.
+      guard Self.isZero(row.constant, scale: scale) else { throw .unsatisfiable }
       subject = tag.marker
     }
     if subject < 0 {
-      guard try addWithArtificialVariable(row) else { throw .unsatisfiable }
+      guard try addWithArtificialVariable(row, scale: scale, marker: tag.marker) else {
+        throw .unsatisfiable
+      }
     } else {
       row.solve(for: subject)
       substitute(subject, row)
@@ -326,16 +378,17 @@ final class Solver {
     // Take the constraint's error terms out of the objective (both of a non-required
     // equality's). A basic error symbol is substituted out of the objective, so its row
     // stands for it.
+    let weight = SymbolicWeight(level: tag.level, value: -1)
     for marker in [tag.marker, tag.other] where marker >= 0 && kinds[marker] == .error {
       if let row = rows[marker] {
-        objective.insert(row, -tag.weight)
+        objective.insert(row, weight)
         for cell in row.cells { noteObjectiveChange(cell.symbol) }
       } else {
-        addToObjective(marker, -tag.weight)
+        addToObjective(marker, weight)
       }
     }
     if takeRow(tag.marker) == nil {
-      guard let leaving = leavingRow(forMarker: tag.marker) else { throw .unbounded }
+      guard let leaving = leavingRow(forMarker: tag.marker) else { throw .numerical }
       var row = takeRow(leaving)!
       row.solve(for: leaving, tag.marker)
       substitute(tag.marker, row)
@@ -343,11 +396,11 @@ final class Solver {
     try optimize(objective: true)
   }
 
-  /// Makes `variable` an edit variable of `weight`; `suggest(_:for:)` then moves it.
-  func addEditVariable(_ variable: Int, weight: Double) throws(Failure) {
+  /// Makes `variable` an edit variable at priority `level`; `suggest(_:for:)` then moves it.
+  func addEditVariable(_ variable: Int, level: Double) throws(Failure) {
     guard edits[variable] == nil else { return }
     let id = try add(
-      terms: [(variable, 1)], constant: 0, relation: .equal, required: false, weight: weight)
+      terms: [(variable, 1)], constant: 0, relation: .equal, required: false, level: level)
     edits[variable] = Edit(tag: tags[id]!, constant: 0)
   }
 
@@ -420,22 +473,37 @@ final class Solver {
     return -1
   }
 
-  private func addWithArtificialVariable(_ row: Row) throws(Failure) -> Bool {
+  /// Whether `value` is zero for a row whose largest input magnitude is `scale`.
+  private static func isZero(_ value: Double, scale: Double) -> Bool {
+    abs(value) < Solver.epsilon * max(1, scale)
+  }
+
+  private func addWithArtificialVariable(_ row: Row, scale: Double, marker: Int) throws(Failure)
+    -> Bool
+  {
     let art = makeSymbol(.slack)
     setRow(art, row)
     artificial = ObjectiveRow(row)
     try optimize(objective: false)
-    let success = abs(artificial!.constant) < Solver.epsilon
+    let success = Self.isZero(artificial!.constant, scale: scale)
     artificial = nil
     if var basic = takeRow(art) {
       if basic.isEmpty { return success }
+      if !success { return false }
       var entering = -1
       for cell in basic.cells
       where kinds[cell.symbol] == .slack || kinds[cell.symbol] == .error {
         let symbol = cell.symbol
         if entering < 0 || symbol < entering { entering = symbol }
       }
-      if entering < 0 { return false }
+      if entering < 0 {
+        // Only dummies are left: the constraint is implied by required equalities already
+        // there (a redundant equation, not a conflict). One of those dummies becomes basic,
+        // valued zero (the new constraint's own when it is there), so the artificial
+        // variable can go.
+        entering =
+          basic.coefficient(for: marker) != 0 ? marker : basic.cells.map(\.symbol).min()!
+      }
       basic.solve(for: art, entering)
       substitute(entering, basic)
       setRow(entering, basic)
@@ -467,14 +535,14 @@ final class Solver {
     artificial?.substitute(symbol, row)
   }
 
-  private func addToObjective(_ symbol: Int, _ coefficient: Double) {
-    objective.insert(symbol, coefficient)
+  private func addToObjective(_ symbol: Int, _ weight: SymbolicWeight) {
+    objective.insert(symbol, weight, times: 1)
     noteObjectiveChange(symbol)
   }
 
   /// Keeps `improving` in step with the objective's coefficient of `symbol`.
   private func noteObjectiveChange(_ symbol: Int) {
-    if let coefficient = objective.cells[symbol], coefficient < 0, kinds[symbol] != .dummy {
+    if let weight = objective.cells[symbol], weight.isNegative, kinds[symbol] != .dummy {
       improving.insert(symbol)
     } else {
       improving.remove(symbol)
@@ -499,12 +567,14 @@ final class Solver {
         let coefficient = rows[symbol]!.coefficient(for: entering)
         guard coefficient < 0 else { continue }
         let candidate = -rows[symbol]!.constant / coefficient
-        if candidate < ratio || (candidate == ratio && symbol < leaving) {
-          ratio = candidate
+        if candidate < ratio - Solver.epsilon
+          || (candidate <= ratio + Solver.epsilon && symbol < leaving)
+        {
+          ratio = min(ratio, candidate)
           leaving = symbol
         }
       }
-      guard leaving >= 0 else { throw .unbounded }
+      guard leaving >= 0 else { throw .numerical }
       var row = takeRow(leaving)!
       row.solve(for: leaving, entering)
       substitute(entering, row)
@@ -517,16 +587,16 @@ final class Solver {
     while let leaving = infeasibleRows.popLast() {
       guard let row = rows[leaving], row.constant < 0 else { continue }
       var entering = -1
-      var ratio = Double.greatestFiniteMagnitude
+      var ratio = SymbolicWeight()
       for cell in row.cells where cell.coefficient > 0 && kinds[cell.symbol] != .dummy {
         let (symbol, coefficient) = (cell.symbol, cell.coefficient)
-        let candidate = objective.coefficient(for: symbol) / coefficient
-        if candidate < ratio || (candidate == ratio && symbol < entering) {
+        let candidate = objective.coefficient(for: symbol).divided(by: coefficient)
+        if entering < 0 || candidate < ratio || (!(ratio < candidate) && symbol < entering) {
           ratio = candidate
           entering = symbol
         }
       }
-      guard entering >= 0 else { throw .unbounded }
+      guard entering >= 0 else { throw .numerical }
       var pivot = takeRow(leaving)!
       pivot.solve(for: leaving, entering)
       substitute(entering, pivot)
@@ -538,6 +608,13 @@ final class Solver {
     var first = (ratio: Double.greatestFiniteMagnitude, symbol: -1)
     var second = (ratio: Double.greatestFiniteMagnitude, symbol: -1)
     var third = -1
+    // A redundant required equality's dummy is basic, valued zero, in a row of dummies
+    // only: pivoting the marker there changes no value and keeps that equality enforced.
+    var dummyRow = -1
+    for symbol in columns[marker] where kinds[symbol] == .dummy {
+      if dummyRow < 0 || symbol < dummyRow { dummyRow = symbol }
+    }
+    if dummyRow >= 0 { return dummyRow }
     for symbol in columns[marker] {
       let row = rows[symbol]!
       let coefficient = row.coefficient(for: marker)

@@ -91,7 +91,7 @@ final class ViewLayoutState {
     var priorityTieBreak: (hugging: Float, compression: Float) = (0, 0)
     var simplexSession: SimplexSession?
     var containerInput: LayoutPass.Nested?
-    var solvedContainerInput: (LayoutPass.Nested, Size, EdgeInsets, EdgeInsets)?
+    var solvedContainerInput: SolvedContainerInput?
     /// For a self-sizing view (`DirectStackLayout.isSelfSizing`): the breadth across its
     /// stack that its natural size was measured at (nil when measured compressed).
     var selfSizingBreadth: Double?
@@ -199,8 +199,18 @@ final class ViewLayoutState {
     get { rareFields?.selfSizingBreadth }
     set { rare.selfSizingBreadth = newValue }
   }
+  /// What a sealed container's own pass last solved with: if all of it is unchanged (and
+  /// nothing inside needs layout), solving again would give the same frames.
+  struct SolvedContainerInput: Equatable {
+    /// The origin and inherited safe rectangle from the pass around it.
+    var nested: LayoutPass.Nested
+    var size: Size
+    var safeAreaInsets: EdgeInsets
+    var effectiveLayoutMargins: EdgeInsets
+  }
+
   /// For a sealed container: the input, size and margins its own pass last solved with.
-  var solvedContainerInput: (LayoutPass.Nested, Size, EdgeInsets, EdgeInsets)? {
+  var solvedContainerInput: SolvedContainerInput? {
     get { rareFields?.solvedContainerInput }
     set { rare.solvedContainerInput = newValue }
   }
@@ -211,12 +221,11 @@ final class ViewLayoutState {
   func shouldSolveContainer(with input: LayoutPass.Nested, size: Size, force: Bool = false)
     -> Bool
   {
-    if !needsLayout && !force, let last = solvedContainerInput, last.0 == input,
-      last.1 == size, last.2 == safeAreaInsets, last.3 == effectiveLayoutMargins
-    {
-      return false
-    }
-    solvedContainerInput = (input, size, safeAreaInsets, effectiveLayoutMargins)
+    let current = SolvedContainerInput(
+      nested: input, size: size, safeAreaInsets: safeAreaInsets,
+      effectiveLayoutMargins: effectiveLayoutMargins)
+    if !needsLayout && !force && solvedContainerInput == current { return false }
+    solvedContainerInput = current
     return true
   }
 }

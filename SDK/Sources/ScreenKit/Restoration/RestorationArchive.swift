@@ -124,22 +124,10 @@ struct RestorationNode: Sendable, Equatable {
       }
       self.component = ComponentRecipe(name: name, params: params)
     }
-    for (key, target) in [("children", 0), ("presented", 1)] {
-      guard let nested = members[key] else { continue }
-      guard let entries = nested.objectValue else {
-        throw RestorationError("\(place): \"\(key)\" must be an object keyed by identifier")
-      }
-      if target == 1, entries.count != 1 {
-        throw RestorationError("\(place): \"presented\" must have exactly one member")
-      }
-      var nodes: [String: RestorationNode] = [:]
-      for (identifier, child) in entries {
-        guard !identifier.isEmpty else {
-          throw RestorationError("\(place): restoration identifiers are not empty")
-        }
-        nodes[identifier] = try RestorationNode(child, path: path + [identifier])
-      }
-      if target == 0 { children = nodes } else { presented = nodes }
+    children = try Self.nodes(members["children"], named: "children", in: place, path: path)
+    presented = try Self.nodes(members["presented"], named: "presented", in: place, path: path)
+    if members["presented"] != nil, presented.count != 1 {
+      throw RestorationError("\(place): \"presented\" must have exactly one member")
     }
     if let nested = members["views"] {
       guard let entries = nested.objectValue else {
@@ -156,6 +144,24 @@ struct RestorationNode: Sendable, Equatable {
         views[identifier] = viewState
       }
     }
+  }
+
+  /// The nodes of the member `name` (`children` or `presented`), keyed by identifier.
+  private static func nodes(
+    _ value: ParamValue?, named name: String, in place: String, path: [String]
+  ) throws(RestorationError) -> [String: RestorationNode] {
+    guard let value else { return [:] }
+    guard let entries = value.objectValue else {
+      throw RestorationError("\(place): \"\(name)\" must be an object keyed by identifier")
+    }
+    var nodes: [String: RestorationNode] = [:]
+    for (identifier, child) in entries {
+      guard !identifier.isEmpty else {
+        throw RestorationError("\(place): restoration identifiers are not empty")
+      }
+      nodes[identifier] = try RestorationNode(child, path: path + [identifier])
+    }
+    return nodes
   }
 }
 

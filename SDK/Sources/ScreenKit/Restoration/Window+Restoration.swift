@@ -151,6 +151,15 @@ extension ViewController {
     return result
   }
 
+  /// Whether a restoration may make `controller` a child of this container: it is one
+  /// already, or it has no parent and is not presented (an archive may name anything).
+  func mayAdoptRestoredChild(_ controller: ViewController) -> Bool {
+    guard controller !== self, controller.lifecycle.presentingViewController == nil else {
+      return false
+    }
+    return controller.parent == nil || controller.parent === self
+  }
+
   /// This controller, then its parents, then the controllers presenting them.
   var restorationAncestry: [ViewController] {
     var result: [ViewController] = []
@@ -235,7 +244,11 @@ final class RestorationSession {
         }
       }
     }
-    guard let made, made.parent == nil, made.presentingViewController == nil else { return nil }
+    // A factory may hand back anything: only a controller outside every tree will do.
+    guard let made, made.parent == nil, made.presentingViewController == nil,
+      made.viewIfLoaded?.superview == nil,
+      !owner.restorationAncestry.contains(where: { $0 === made })
+    else { return nil }
     made.restorationIdentifier = path.last
     recreated[path] = made
     return made

@@ -90,7 +90,10 @@ open class ScrollView: View {
   /// (and likewise horizontally).
   public var contentOffset: Point {
     get { offset }
-    set { offset = clamped(newValue) }
+    set {
+      restoredOffset = nil
+      offset = clamped(newValue)
+    }
   }
 
   /// Sets the offset (ScreenKit does not animate).
@@ -141,13 +144,14 @@ open class ScrollView: View {
   }
 
   /// Restores `contentOffset`. Restoration runs before the first layout, when the content
-  /// has no size yet, so the offset is applied again (clamped) after the next layout.
+  /// has no size yet, so the offset is applied again after each layout until the content is
+  /// large enough for it (clamped meanwhile) or the offset is set.
   open override func decodeRestorableState(with coder: Coder) {
     super.decodeRestorableState(with: coder)
     guard let saved = coder.decodeDoubleArray(forKey: "ScrollView.contentOffset"), saved.count == 2
     else { return }
-    restoredOffset = Point(x: saved[0], y: saved[1])
     contentOffset = Point(x: saved[0], y: saved[1])
+    restoredOffset = Point(x: saved[0], y: saved[1])
     setNeedsLayout()
   }
 
@@ -160,8 +164,10 @@ open class ScrollView: View {
   func contentGuideWasResolved(size: Size?) {
     if let size { solvedContentSize = size }
     if let restored = restoredOffset {
-      restoredOffset = nil
+      // Layout may settle the content size over several passes: the restored offset waits
+      // until it fits, or until the offset is set.
       offset = restored
+      if clamped(restored) == restored { restoredOffset = nil }
     }
     offset = clamped(offset)
     setNeedsDisplay()  // the content size and the safe area's share of the inset may move

@@ -1,0 +1,352 @@
+import JSONRPC
+import ScreenKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What a scene looks like, as shapes in the root's coordinates: the drawing model of
+/// `compctl render`, written down in `docs/drawing.md` so that every client that draws a
+/// scene (the SVG and PNG here, a browser) draws the same colours, fonts and positions.
+///
+/// Nodes are drawn back to front at their absolute frames: first what every node has
+/// (background, border, corner radius), then what its type draws. Hidden nodes and their
+/// subtrees are left out; `alpha` applies to the node and its subtree; a `scroll` node's
+/// children are shifted by its `contentOffset` and clipped to its bounds. Text is set by
+/// ScreenKit's `TextLayout` (docs/text-metrics.md), so lines break where the daemon's
+/// measurements put them.
+struct ScenePicture {
+  /// A colour and its opacity, from a wire colour `#rrggbbaa`.
+  struct Paint: Equatable {
+    /// `#rrggbb`.
+    var rgb: String
+    /// 0…1.
+    var opacity: Double
+
+    /// Reads `#rrggbbaa` or `#rrggbb`; `nil` for anything else.
+    init?(wire: String?) {
+      guard let wire, wire.hasPrefix("#"), wire.count == 9 || wire.count == 7,
+        wire.dropFirst().allSatisfy(\.isHexDigit)
+      else { return nil }
+      rgb = String(wire.prefix(7)).lowercased()
+      opacity = wire.count == 9 ? Double(Int(wire.suffix(2), radix: 16) ?? 255) / 255 : 1
+    }
+
+    init(_ rgb: String, opacity: Double = 1) {
+      self.rgb = rgb
+      self.opacity = opacity
+    }
+  }
+
+  /// A rectangle in root points.
+  struct Box: Equatable {
+    var x: Double
+    var y: Double
+    var width: Double
+    var height: Double
+
+    /// The box inset by `dx`, `dy` on each side.
+    func insetBy(_ dx: Double, _ dy: Double) -> Box {
+      Box(x: x + dx, y: y + dy, width: max(0, width - 2 * dx), height: max(0, height - 2 * dy))
+    }
+  }
+
+  /// One thing drawn.
+  enum Element: Equatable {
+    /// Starts a node: everything up to the matching `end` belongs to it. `bounds` is the
+    /// node's frame in root coordinates (the rectangle a client checks against the layout).
+    case begin(id: String, type: String, key: String?, bounds: Box, opacity: Double, clip: Bool)
+    /// Ends the innermost node.
+    case end
+    /// A rectangle, filled and/or stroked (`strokeWidth` 0: no stroke).
+    case rect(Box, radius: Double, fill: Paint?, stroke: Paint?, strokeWidth: Double)
+    /// A circle.
+    case circle(
+      cx: Double, cy: Double, r: Double, fill: Paint?, stroke: Paint?, strokeWidth: Double)
+    /// A straight line.
+    case line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: Paint, width: Double)
+    /// One line of text, its left end at `x` and its baseline at `baseline`.
+    case text(String, x: Double, baseline: Double, font: Font, fill: Paint)
+  }
+
+  /// The colours the model uses where the wire sends none (UIKit's system colours).
+  enum Palette {
+    static let canvas = Paint("#ffffff")
+    static let text = Paint("#000000")
+    static let placeholder = Paint("#3c3c43", opacity: 0.3)
+    static let tint = Paint("#007aff")
+    static let separator = Paint("#c6c6c8")
+    static let fieldBorder = Paint("#c7c7cc")
+    static let bar = Paint("#f9f9f9", opacity: 0.94)
+    static let switchOn = Paint("#34c759")
+    static let switchOff = Paint("#e9e9eb")
+    static let knob = Paint("#ffffff")
+    static let knobEdge = Paint("#000000", opacity: 0.12)
+    static let imageFill = Paint("#e5e5ea")
+    static let imageMark = Paint("#8e8e93")
+    static let indicator = Paint("#8e8e93")
+  }
+
+  /// The root's size in points.
+  private(set) var width: Double = 0
+  private(set) var height: Double = 0
+  /// The shapes, back to front.
+  private(set) var elements: [Element] = []
+
+  /// The picture of the tree under `root`; empty when it is not a node.
+  init(root: JSON) {
+    guard let node = WireNode(root) else { return }
+    width = max(0, node.frame.width)
+    height = max(0, node.frame.height)
+    draw(node, originX: -node.frame.x, originY: -node.frame.y)
+  }
+
+  private mutating func draw(_ node: WireNode, originX: Double, originY: Double) {
+    if node.isHidden { return }
+    let box = Box(
+      x: originX + node.frame.x, y: originY + node.frame.y, width: node.frame.width,
+      height: node.frame.height)
+    let opacity = node.props["alpha"]?.doubleValue ?? 1
+    elements.append(
+      .begin(
+        id: node.id, type: node.type, key: node.key, bounds: box, opacity: opacity,
+        clip: node.type == "scroll"))
+    drawLayer(of: node, in: box)
+    drawContent(of: node, in: box)
+    let offset = node.contentOffset
+    for child in node.children {
+      draw(child, originX: box.x - offset.x, originY: box.y - offset.y)
+    }
+    elements.append(.end)
+  }
+
+  /// Background, corner radius and border, which every node has (the border is drawn
+  /// inside the bounds, as a layer's).
+  private mutating func drawLayer(of node: WireNode, in box: Box) {
+    let radius = node.props["cornerRadius"]?.doubleValue ?? 0
+    let borderWidth = node.props["borderWidth"]?.doubleValue ?? 0
+    if let fill = Paint(wire: node.props["backgroundColor"]?.stringValue) {
+      elements.append(.rect(box, radius: radius, fill: fill, stroke: nil, strokeWidth: 0))
+    }
+    if borderWidth > 0 {
+      let stroke = Paint(wire: node.props["borderColor"]?.stringValue) ?? Palette.text
+      elements.append(
+        .rect(
+          box.insetBy(borderWidth / 2, borderWidth / 2), radius: max(0, radius - borderWidth / 2),
+          fill: nil, stroke: stroke, strokeWidth: borderWidth))
+    }
+  }
+
+  private mutating func drawContent(of node: WireNode, in box: Box) {
+    let props = node.props
+    switch node.type {
+    case "label":
+      let font = Self.font(props["font"]?.stringValue, default: 17)
+      var fill = Paint(wire: props["textColor"]?.stringValue) ?? Palette.text
+      if props["enabled"]?.boolValue == false { fill.opacity *= 0.5 }
+      let lines = Int(props["numberOfLines"]?.intValue ?? 1)
+      setText(
+        props["text"]?.stringValue, font: font, fill: fill, in: box, numberOfLines: lines,
+        alignment: props["textAlignment"]?.stringValue)
+    case "textField":
+      drawTextField(node, in: box)
+    case "button":
+      let font = Self.font(props["font"]?.stringValue, default: 15)
+      var fill = Paint(wire: props["titleColor"]?.stringValue) ?? Palette.tint
+      if props["enabled"]?.boolValue == false { fill.opacity *= 0.35 }
+      setText(
+        props["title"]?.stringValue, font: font, fill: fill, in: box, numberOfLines: 1,
+        alignment: "center")
+    case "switch":
+      drawSwitch(node, in: box)
+    case "image":
+      drawImage(node, in: box)
+    case "activityIndicator":
+      let color = Paint(wire: props["color"]?.stringValue) ?? Palette.indicator
+      let cx = box.x + box.width / 2
+      let cy = box.y + box.height / 2
+      let outer = min(box.width, box.height) / 2
+      for spoke in 0..<8 {
+        let angle = Double(spoke) * .pi / 4
+        var paint = color
+        paint.opacity *= 0.3 + 0.7 * Double(spoke) / 7
+        elements.append(
+          .line(
+            x1: cx + outer * 0.45 * cos(angle), y1: cy + outer * 0.45 * sin(angle),
+            x2: cx + outer * 0.9 * cos(angle), y2: cy + outer * 0.9 * sin(angle), stroke: paint,
+            width: max(1, outer / 6)))
+      }
+    case "navigationBar":
+      // Its title and back button are child nodes; the bar draws only itself.
+      if props["backgroundColor"] == nil {
+        elements.append(.rect(box, radius: 0, fill: Palette.bar, stroke: nil, strokeWidth: 0))
+      }
+      let bottom = box.y + box.height
+      elements.append(
+        .line(
+          x1: box.x, y1: bottom - 0.25, x2: box.x + box.width, y2: bottom - 0.25,
+          stroke: Palette.separator, width: 0.5))
+    case "tabBar":
+      if props["backgroundColor"] == nil {
+        elements.append(.rect(box, radius: 0, fill: Palette.bar, stroke: nil, strokeWidth: 0))
+      }
+      elements.append(
+        .line(
+          x1: box.x, y1: box.y + 0.25, x2: box.x + box.width, y2: box.y + 0.25,
+          stroke: Palette.separator, width: 0.5))
+    default:
+      break
+    }
+  }
+
+  /// Padding on each side of a text field's text, by border style (docs/text-metrics.md).
+  static func textFieldPadding(_ borderStyle: String?) -> Double {
+    switch borderStyle {
+    case "line": 2
+    case "bezel": 3
+    case "roundedRect": 7
+    default: 0
+    }
+  }
+
+  private mutating func drawTextField(_ node: WireNode, in box: Box) {
+    let props = node.props
+    let style = props["borderStyle"]?.stringValue
+    switch style {
+    case "line":
+      elements.append(
+        .rect(box.insetBy(0.5, 0.5), radius: 0, fill: nil, stroke: Palette.text, strokeWidth: 1))
+    case "bezel":
+      elements.append(
+        .rect(
+          box.insetBy(0.5, 0.5), radius: 0, fill: nil, stroke: Palette.imageMark, strokeWidth: 1))
+    case "roundedRect":
+      if props["backgroundColor"] == nil {
+        elements.append(.rect(box, radius: 5, fill: Palette.canvas, stroke: nil, strokeWidth: 0))
+      }
+      elements.append(
+        .rect(
+          box.insetBy(0.25, 0.25), radius: 5, fill: nil, stroke: Palette.fieldBorder,
+          strokeWidth: 0.5))
+    default:
+      break
+    }
+    let font = Self.font(props["font"]?.stringValue, default: 17)
+    let padding = Self.textFieldPadding(style)
+    let inner = box.insetBy(padding, 0)
+    var text: String?
+    var fill = Paint(wire: props["textColor"]?.stringValue) ?? Palette.text
+    if props["secure"]?.boolValue == true {
+      let length = Int(min(max(props["textLength"]?.intValue ?? 0, 0), 10_000))
+      text = length > 0 ? String(repeating: "•", count: length) : nil
+    } else if let value = props["text"]?.stringValue, !value.isEmpty {
+      text = value
+    }
+    if text == nil {
+      text = props["placeholder"]?.stringValue
+      fill = Palette.placeholder
+    }
+    if props["enabled"]?.boolValue == false { fill.opacity *= 0.5 }
+    let end = setText(
+      text, font: font, fill: fill, in: inner, numberOfLines: 1,
+      alignment: props["textAlignment"]?.stringValue, isPlaceholder: fill == Palette.placeholder)
+    if props["focused"]?.boolValue == true {
+      // The caret: after the text, or at the start of an empty field.
+      let caretX = min(end ?? inner.x, inner.x + inner.width - 1)
+      let half = font.lineHeight / 2
+      let middle = box.y + box.height / 2
+      elements.append(
+        .line(
+          x1: caretX + 1, y1: middle - half, x2: caretX + 1, y2: middle + half,
+          stroke: Palette.tint, width: 2))
+    }
+  }
+
+  private mutating func drawSwitch(_ node: WireNode, in box: Box) {
+    let on = node.props["on"]?.boolValue == true
+    let track = Paint(wire: node.props["onTintColor"]?.stringValue) ?? Palette.switchOn
+    let radius = box.height / 2
+    elements.append(
+      .rect(
+        box, radius: radius, fill: on ? track : Palette.switchOff, stroke: nil, strokeWidth: 0))
+    let knobRadius = max(0, radius - 2)
+    let cx = on ? box.x + box.width - radius : box.x + radius
+    elements.append(
+      .circle(
+        cx: cx, cy: box.y + radius, r: knobRadius, fill: Palette.knob, stroke: Palette.knobEdge,
+        strokeWidth: 0.5))
+  }
+
+  private mutating func drawImage(_ node: WireNode, in box: Box) {
+    // Images are not sent, only their names: a placeholder with the name.
+    elements.append(.rect(box, radius: 0, fill: Palette.imageFill, stroke: nil, strokeWidth: 0))
+    elements.append(
+      .line(
+        x1: box.x, y1: box.y, x2: box.x + box.width, y2: box.y + box.height,
+        stroke: Palette.imageMark, width: 0.5))
+    elements.append(
+      .line(
+        x1: box.x + box.width, y1: box.y, x2: box.x, y2: box.y + box.height,
+        stroke: Palette.imageMark, width: 0.5))
+    setText(
+      node.props["image"]?.stringValue, font: .systemFont(ofSize: 12), fill: Palette.imageMark,
+      in: box, numberOfLines: 1, alignment: "center")
+  }
+
+  /// Sets `text` in `box` as a label does: lines from `TextLayout` at the box's width,
+  /// the block centred vertically, each line aligned, the last line of cut-off text ending
+  /// in an ellipsis. Returns the right end of the last line (for a caret).
+  @discardableResult
+  private mutating func setText(
+    _ text: String?, font: Font, fill: Paint, in box: Box, numberOfLines: Int,
+    alignment: String?, isPlaceholder: Bool = false
+  ) -> Double? {
+    guard let text, !text.isEmpty, box.width > 0 else { return nil }
+    let layout = TextLayout(
+      text: text, font: font, maxWidth: numberOfLines == 1 ? .infinity : box.width,
+      numberOfLines: numberOfLines, lineBreakMode: .byTruncatingTail)
+    var lines = layout.lines
+    var widths = layout.lineWidths
+    if let last = lines.indices.last,
+      layout.isTruncated || font.width(of: lines[last]) > box.width + 1e-9
+    {
+      lines[last] = Self.truncated(lines[last], font: font, to: box.width)
+      widths[last] = font.width(of: lines[last])
+    }
+    let block = (Double(lines.count) * font.lineHeight * 3).rounded(.up) / 3
+    var baseline = box.y + box.height / 2 - block / 2 + font.ascender
+    var end: Double?
+    for (line, lineWidth) in zip(lines, widths) {
+      let x: Double
+      switch alignment {
+      case "center": x = box.x + (box.width - lineWidth) / 2
+      case "right": x = box.x + box.width - lineWidth
+      default: x = box.x
+      }
+      elements.append(.text(line, x: x, baseline: baseline, font: font, fill: fill))
+      end = x + lineWidth
+      baseline += font.lineHeight
+    }
+    return isPlaceholder ? box.x : end
+  }
+
+  /// `line` cut to end in `…` within `width`.
+  static func truncated(_ line: String, font: Font, to width: Double) -> String {
+    var characters = Array(line)
+    while !characters.isEmpty, font.width(of: String(characters) + "…") > width + 1e-9 {
+      characters.removeLast()
+    }
+    while characters.last == " " { characters.removeLast() }
+    return String(characters) + "…"
+  }
+
+  /// A wire font `system-<weight>-<size>`; the system font at `default` points otherwise.
+  static func font(_ wire: String?, default size: Double) -> Font {
+    let parts = (wire ?? "").split(separator: "-")
+    guard parts.count == 3, parts[0] == "system",
+      let weight = Font.Weight(rawValue: String(parts[1])),
+      let pointSize = Double(parts[2]), pointSize > 0, pointSize.isFinite
+    else { return .systemFont(ofSize: size) }
+    return .systemFont(ofSize: pointSize, weight: weight)
+  }
+}

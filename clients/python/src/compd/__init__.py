@@ -1,0 +1,30 @@
+"""A client for compd: open screen components as scenes whose tree stays current.
+
+::
+
+    import compd
+
+    with compd.Client() as client:          # $COMPD_SOCKET, $XDG_RUNTIME_DIR/compd.sock, …
+        scene = client.open("demo.Login")
+        scene.type("username", "ann")
+        scene.tap("login")
+        print(scene.next_event(timeout=5))  # Emitted(name='login', payload={…})
+
+``compd.aio`` has the same API for asyncio. The protocol is docs/protocol.md.
+"""
+
+from .client import Client, Scene
+from .errors import (ComponentFailed, ConnectionLost, Error, InternalError, InvalidParams,
+                     InvalidRequest, LimitExceeded, MethodNotFound, NoSuchComponent, NoSuchNode,
+                     NoSuchScene, ParseError, PermissionDenied, PluginError, ShuttingDown)
+from .tree import Frame, Node
+from .wire import Emitted, locate_socket
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Client", "Scene", "Node", "Frame", "Emitted", "locate_socket",
+    "Error", "ConnectionLost", "ParseError", "InvalidRequest", "MethodNotFound",
+    "InvalidParams", "InternalError", "NoSuchScene", "NoSuchComponent", "NoSuchNode",
+    "PluginError", "ComponentFailed", "PermissionDenied", "LimitExceeded", "ShuttingDown",
+]

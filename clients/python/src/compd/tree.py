@@ -1,0 +1,221 @@
+"""A scene's node tree, kept current by applying ``scene.changed`` ops.
+
+This module does no I/O: :class:`SceneState` takes the results and notifications compd
+sends and says when the client must subscribe again. Both the blocking client and
+``compd.aio`` use it, so they keep a tree the same way (docs/protocol.md, "Nodes" and
+"Changes").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Dict, Iterator, List, Optional
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A rectangle in points."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+    @classmethod
+    def from_json(cls, value: Any) -> "Frame":
+        """Reads ``{x, y, width, height}``."""
+        return cls(float(value["x"]), float(value["y"]), float(value["width"]),
+                   float(value["height"]))
+
+    def to_json(self) -> Dict[str, float]:
+        """``{x, y, width, height}`` with whole numbers as integers, as compd writes them."""
+        return {name: _wire_number(getattr(self, name)) for name in ("x", "y", "width", "height")}
+
+
+def _wire_number(value: float) -> Any:
+    return int(value) if float(value).is_integer() else value
+
+
+class Node:
+    """One view of a scene: ``id``, ``type``, ``key``, ``frame`` (in the parent's space),
+    ``props`` (only what differs from the type's defaults), ``children`` (back to front)."""
+
+    __slots__ = ("id", "type", "key", "frame", "props", "children", "parent")
+
+    def __init__(self, id: str, type: str, key: Optional[str], frame: Frame,
+                 props: Dict[str, Any], children: List["Node"],
+                 parent: Optional["Node"] = None) -> None:
+        self.id = id
+        self.type = type
+        self.key = key
+        self.frame = frame
+        self.props = props
+        self.children = children
+        self.parent = parent
+
+    @classmethod
+    def from_json(cls, value: Dict[str, Any], parent: Optional["Node"] = None) -> "Node":
+        """Builds a node and its subtree from the wire form."""
+        node = cls(str(value["id"]), str(value["type"]), value.get("key"),
+                   Frame.from_json(value["frame"]), dict(value.get("props") or {}), [], parent)
+        node.children = [cls.from_json(child, node) for child in value.get("children") or []]
+        return node
+
+    def to_json(self) -> Dict[str, Any]:
+        """The wire form of the node and its subtree, comparable with ``scene.layout``'s."""
+        value: Dict[str, Any] = {"id": self.id, "type": self.type}
+        if self.key is not None:
+            value["key"] = self.key
+        value["frame"] = self.frame.to_json()
+        value["props"] = dict(self.props)
+        value["children"] = [child.to_json() for child in self.children]
+        return value
+
+    @property
+    def absolute_frame(self) -> Frame:
+        """The frame in the root's (the window's) coordinates: parents' origins added, and a
+        ``scroll`` ancestor's ``contentOffset`` subtracted."""
+        x, y = self.frame.x, self.frame.y
+        ancestor = self.parent
+        while ancestor is not None:
+            x += ancestor.frame.x
+            y += ancestor.frame.y
+            if ancestor.type == "scroll":
+                offset = ancestor.props.get("contentOffset") or {}
+                x -= float(offset.get("x", 0))
+                y -= float(offset.get("y", 0))
+            ancestor = ancestor.parent
+        return Frame(x, y, self.frame.width, self.frame.height)
+
+    @property
+    def hidden(self) -> bool:
+        """Whether ``props.hidden`` is true."""
+        return self.props.get("hidden") is True
+
+    @property
+    def text(self) -> Optional[str]:
+        """A label's or text field's ``text``, a button's ``title``, else ``None``."""
+        value = self.props.get("text", self.props.get("title"))
+        return value if isinstance(value, str) else None
+
+    def walk(self) -> Iterator["Node"]:
+        """This node and every node below it, depth first, back to front."""
+        yield self
+        for child in self.children:
+            yield from child.walk()
+
+    def find(self, key: str) -> Optional["Node"]:
+        """The first node at or below this one whose ``key`` is ``key``."""
+        return next((node for node in self.walk() if node.key == key), None)
+
+    def __repr__(self) -> str:
+        key = f" {self.key!r}" if self.key is not None else ""
+        f = self.frame
+        return f"<Node {self.id} {self.type}{key} ({f.x:g}, {f.y:g}, {f.width:g}×{f.height:g})>"
+
+
+class TreeMismatch(Exception):
+    """An op names a node the tree does not have: the tree must be fetched again."""
+
+
+class SceneState:
+    """The tree of one scene at ``revision``, and whether it is waiting to be resent."""
+
+    def __init__(self, scene: str, revision: int, root: Dict[str, Any]) -> None:
+        self.scene = scene
+        self.revision = revision
+        self.root = Node.from_json(root)
+        self.nodes: Dict[str, Node] = {}
+        self._index(self.root)
+        #: True after a gap, until compd has answered the new ``scene.subscribe``.
+        self.resyncing = False
+
+    def _index(self, node: Node) -> None:
+        for each in node.walk():
+            self.nodes[each.id] = each
+
+    def _unindex(self, node: Node) -> None:
+        for each in node.walk():
+            self.nodes.pop(each.id, None)
+
+    def replace(self, revision: int, root: Dict[str, Any]) -> None:
+        """Takes a whole tree (``scene.subscribe`` or ``scene.layout`` with ``root``)."""
+        self.revision = revision
+        self.root = Node.from_json(root)
+        self.nodes = {}
+        self._index(self.root)
+
+    def subscribed(self, result: Dict[str, Any]) -> None:
+        """Applies the result of ``scene.subscribe``: a ``root`` replaces the tree; without
+        one the changes after ``since`` follow as notifications."""
+        self.resyncing = False
+        if "root" in result:
+            self.replace(int(result["revision"]), result["root"])
+
+    def apply_changed(self, params: Dict[str, Any]) -> bool:
+        """Applies a ``scene.changed`` notification. Returns ``False`` when the client must
+        subscribe again with ``since`` = :attr:`revision`: its ``base`` is past the tree's
+        revision (a change was missed) or an op does not fit the tree. A notification the
+        tree already has (``revision`` not newer) is ignored."""
+        revision = int(params["revision"])
+        base = int(params["base"])
+        if revision <= self.revision:
+            return True
+        if base != self.revision:
+            # While a new subscription is pending, changes that do not follow the tree were
+            # sent before compd answered it; the reply or the replay after it catches up.
+            return self.resyncing
+        try:
+            for op in params.get("ops") or []:
+                self._apply(op)
+        except (TreeMismatch, KeyError, TypeError, ValueError, IndexError):
+            return False
+        self.revision = revision
+        return True
+
+    def _apply(self, op: Dict[str, Any]) -> None:
+        kind = op["op"]
+        if kind == "remove":
+            node = self._node(op["id"])
+            if node.parent is None:
+                raise TreeMismatch("the root cannot be removed")
+            node.parent.children.remove(node)
+            self._unindex(node)
+        elif kind == "insert":
+            parent = self._node(op["parent"])
+            index = int(op["index"])
+            if not 0 <= index <= len(parent.children):
+                raise TreeMismatch(f"index {index} is outside {parent.id}'s children")
+            node = Node.from_json(op["node"], parent)
+            parent.children.insert(index, node)
+            self._index(node)
+        elif kind == "update":
+            node = self._node(op["id"])
+            for name, value in op["props"].items():
+                if value is None:
+                    node.props.pop(name, None)
+                else:
+                    node.props[name] = value
+        elif kind == "frame":
+            self._node(op["id"]).frame = Frame.from_json(op["frame"])
+        else:
+            raise TreeMismatch(f"unknown op {kind!r}")
+
+    def _node(self, node_id: Any) -> Node:
+        node = self.nodes.get(node_id)
+        if node is None:
+            raise TreeMismatch(f"no node {node_id!r}")
+        return node
+
+    def find(self, key: str) -> Optional[Node]:
+        """The first node whose ``key`` is ``key``."""
+        return self.root.find(key)
+
+
+def target_of(target: Any) -> str:
+    """An event's ``target``: a :class:`Node`'s id, or the string given (an id or a key)."""
+    if isinstance(target, Node):
+        return target.id
+    if isinstance(target, str):
+        return target
+    raise TypeError(f"a target is a Node or a node id or key, not {type(target).__name__}")

@@ -1,0 +1,90 @@
+"""What the blocking and asyncio clients share: where the socket is, how a request and an
+emitted event look, and the params of the scene methods (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from typing import Any, Dict, Mapping, Optional
+
+from .tree import target_of
+
+#: Longest a reply line may be (compd's own replies to layouts of large scenes fit).
+MAX_LINE_BYTES = 256 << 20
+
+#: Seconds between reconnection attempts: doubles from the first to the last.
+RECONNECT_FIRST_DELAY = 0.05
+RECONNECT_MAX_DELAY = 2.0
+
+
+def locate_socket(socket: Optional[str] = None,
+                  environ: Optional[Mapping[str, str]] = None) -> str:
+    """The socket path as compctl finds it: ``socket``, ``$COMPD_SOCKET``,
+    ``$XDG_RUNTIME_DIR/compd.sock``, ``/run/compd.sock``."""
+    environ = os.environ if environ is None else environ
+    if socket:
+        return socket
+    if environ.get("COMPD_SOCKET"):
+        return environ["COMPD_SOCKET"]
+    runtime = environ.get("XDG_RUNTIME_DIR")
+    if runtime:
+        return runtime.rstrip("/") + "/compd.sock"
+    return "/run/compd.sock"
+
+
+def request_line(request_id: int, method: str, params: Optional[Dict[str, Any]]) -> bytes:
+    """One JSON-RPC request as a line."""
+    message: Dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}
+    if params is not None:
+        message["params"] = params
+    return json.dumps(message, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode() + b"\n"
+
+
+@dataclass(frozen=True)
+class Emitted:
+    """A component event (``scene.emitted``): its ``name`` and ``payload``."""
+
+    name: str
+    payload: Any
+
+
+def open_params(component: str, params: Optional[Dict[str, Any]],
+                environment: Optional[Dict[str, Any]], lifetime: str) -> Dict[str, Any]:
+    """The params of ``scene.open``."""
+    request: Dict[str, Any] = {"component": component, "lifetime": lifetime}
+    if params is not None:
+        request["params"] = params
+    if environment is not None:
+        request["environment"] = environment
+    return request
+
+
+def resize_environment(width: Optional[float], height: Optional[float],
+                       more: Dict[str, Any]) -> Dict[str, Any]:
+    """The ``environment`` of ``scene.resize``: members left out keep their values."""
+    environment = dict(more)
+    if width is not None:
+        environment["width"] = width
+    if height is not None:
+        environment["height"] = height
+    return environment
+
+
+def tap_event(target: Any) -> Dict[str, Any]:
+    """``{type: tap, target}``."""
+    return {"type": "tap", "target": target_of(target)}
+
+
+def text_event(target: Any, text: str) -> Dict[str, Any]:
+    """``{type: text, target, text}``."""
+    return {"type": "text", "target": target_of(target), "text": text}
+
+
+def event_object(event: Dict[str, Any]) -> Dict[str, Any]:
+    """An event as given, with a :class:`~compd.tree.Node` target turned into its id."""
+    event = dict(event)
+    if "target" in event:
+        event["target"] = target_of(event["target"])
+    return event

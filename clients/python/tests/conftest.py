@@ -1,0 +1,101 @@
+"""A real compd for the tests: the built binary (``$COMPD_BIN_DIR``, default the root
+package's ``.build/debug``) with the bundled plugins, on a temporary socket and state dir."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+from typing import Iterator, List, Optional
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[3]
+BIN = Path(os.environ.get("COMPD_BIN_DIR", REPO / ".build" / "debug"))
+PLUGINS = ("Login", "StackedForms", "Destination", "Gallery")
+
+
+class Daemon:
+    """One compd process that can be stopped and started again on the same socket."""
+
+    def __init__(self, extra: Optional[List[str]] = None) -> None:
+        if not (BIN / "compd").exists():
+            pytest.fail(f"{BIN / 'compd'} is missing: run `swift build` first")
+        # Unix socket paths are short (108 bytes); pytest's tmp_path can be longer.
+        self.dir = Path(tempfile.mkdtemp(prefix="compd-py-"))
+        self.socket = str(self.dir / "compd.sock")
+        plugins = self.dir / "plugins"
+        plugins.mkdir()
+        for name in PLUGINS:
+            library = BIN / f"lib{name}.so"
+            if not library.exists():
+                pytest.fail(f"{library} is missing: run `swift build` first")
+            (plugins / library.name).symlink_to(library)
+        self.extra = extra or []
+        self.process: Optional[subprocess.Popen[bytes]] = None
+        self.log = open(self.dir / "compd.log", "ab")
+
+    def start(self) -> None:
+        environment = dict(os.environ, COMPD_VERIFY_DIFFS="1")
+        self.process = subprocess.Popen(
+            [str(BIN / "compd"), "--socket", self.socket, "--plugin-dir",
+             str(self.dir / "plugins"), "--state-dir", str(self.dir / "state"),
+             "--log-level", "warning", *self.extra],
+            stdout=self.log, stderr=self.log, env=environment)
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                pytest.fail(f"compd exited: {(self.dir / 'compd.log').read_text()}")
+            probe = socket.socket(socket.AF_UNIX)
+            try:
+                probe.connect(self.socket)
+                probe.sendall(b'{"jsonrpc":"2.0","id":1,"method":"daemon.ping"}\n')
+                if probe.recv(4096):
+                    return
+            except OSError:
+                time.sleep(0.02)
+            finally:
+                probe.close()
+        pytest.fail("compd did not answer in 60 s")
+
+    def kill(self) -> None:
+        """Stops compd at once (SIGKILL), as a crash would; the socket file stays."""
+        if self.process is not None and self.process.poll() is None:
+            self.process.send_signal(signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+    def cleanup(self) -> None:
+        self.stop()
+        self.log.close()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def daemon() -> Iterator[Daemon]:
+    """A compd shared by the tests that do not stop it."""
+    running = Daemon()
+    running.start()
+    yield running
+    running.cleanup()
+
+
+@pytest.fixture
+def own_daemon() -> Iterator[Daemon]:
+    """A compd of the test's own, which it may kill and start again."""
+    running = Daemon()
+    running.start()
+    yield running
+    running.cleanup()

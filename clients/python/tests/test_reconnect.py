@@ -1,0 +1,112 @@
+"""Reconnecting and resuming: a dropped connection, a missed change and a restarted
+compd."""
+
+from __future__ import annotations
+
+import time
+
+import compd
+import pytest
+from trees import assert_tree_matches_layout
+
+
+def wait_for(condition, seconds=20.0):
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        time.sleep(0.01)
+
+
+def drop(client: compd.Client) -> None:
+    """Breaks the client's connection from its side, as a network failure would."""
+    import socket
+    client._sock.shutdown(socket.SHUT_RDWR)
+
+
+def test_dropped_connection_resumes_with_the_changes_it_missed(daemon):
+    with compd.Client(daemon.socket) as client, compd.Client(daemon.socket) as other:
+        scene = client.open("demo.StackedForm", params={"rows": 1})
+        # Hold the reader's lock so that the client reconnects only after `other` acted.
+        with client._lock:
+            drop(client)
+            other.call("scene.event", scene=scene.id, event={"type": "tap", "target": "addRow"})
+            other.call("scene.event", scene=scene.id,
+                       event={"type": "text", "target": "row1", "text": "offline"})
+        wait_for(lambda: client.reconnects == 1 and scene.find("row2") is not None)
+        assert scene.find("row1").props["text"] == "offline"
+        assert_tree_matches_layout(scene, scene.layout())
+        # The connection-lifetime scene is still the client's: events work as before.
+        scene.tap("addRow")
+        assert scene.find("row3") is not None
+        assert_tree_matches_layout(scene, scene.layout())
+
+
+def test_a_missed_change_is_noticed_and_the_tree_is_fetched_again(daemon):
+    with compd.Client(daemon.socket) as client:
+        scene = client.open("demo.Login")
+        dropped = []
+        receive = client._notification
+
+        def lose_one(method, params):
+            if method == "scene.changed" and not dropped:
+                dropped.append(params)
+                return
+            receive(method, params)
+
+        client._notification = lose_one
+        scene.type("username", "a")
+        assert dropped and scene.find("username").props.get("text") == ""
+        # The next change's base is past the tree: the client subscribes again with since.
+        scene.type("username", "ab")
+        wait_for(lambda: scene.find("username").props.get("text") == "ab")
+        assert_tree_matches_layout(scene, scene.layout())
+
+
+def test_restarted_daemon_restores_the_scene_or_says_it_is_gone(own_daemon):
+    with compd.Client(own_daemon.socket) as client:
+        scene = client.open("demo.Login", lifetime="daemon")
+        scene.type("username", "ann")
+        own_daemon.kill()
+        own_daemon.start()
+        wait_for(lambda: client.reconnects == 1)
+        assert isinstance(client.call("daemon.ping"), dict)
+        # compd either brings the scene back (the tree catches up with its layout) or
+        # answers that it is gone, which the client raises from then on.
+        try:
+            wait_for(lambda: client.call("daemon.ping") is not None
+                     and (scene._error is not None or not scene._state.resyncing))
+            layout = scene.layout()
+        except compd.NoSuchScene:
+            with pytest.raises(compd.NoSuchScene):
+                scene.tap("login")
+            with pytest.raises(compd.NoSuchScene):
+                scene.root
+        else:
+            wait_for(lambda: scene.revision == layout["revision"])
+            assert_tree_matches_layout(scene, layout)
+            assert scene.find("username").props["text"] == "ann"
+
+
+def test_calls_wait_for_the_daemon_to_come_back(own_daemon):
+    with compd.Client(own_daemon.socket, timeout=30) as client:
+        own_daemon.kill()
+        wait_for(lambda: not client.connected)
+        started = []
+
+        import threading
+        threading.Timer(0.3, lambda: (own_daemon.start(), started.append(True))).start()
+        assert isinstance(client.call("daemon.ping"), dict)
+        wait_for(lambda: started)
+        assert client.reconnects == 1
+
+
+def test_without_reconnect_a_drop_is_final(own_daemon):
+    with compd.Client(own_daemon.socket, reconnect=False) as client:
+        scene = client.open("demo.Login", lifetime="daemon")
+        own_daemon.kill()
+        wait_for(lambda: not client.connected)
+        with pytest.raises(compd.ConnectionLost):
+            client.call("daemon.ping")
+        with pytest.raises(compd.ConnectionLost):
+            scene.tap("login")
