@@ -121,15 +121,17 @@ function runScene(host) {
       document.title = `${component ?? sceneId} — compd`;
     } catch (error) {
       if (error instanceof RpcError && error.name === 'compd.NoSuchScene') {
-        notRestored();
+        notRestored(error.data);
       } else if (error instanceof RpcError) {
         setStatus('error', error.message);
       }
     }
   };
 
-  const notRestored = () => {
-    setStatus('gone', `scene ${sceneId} is no longer open (compd restarted without it, or it was closed)`);
+  // compd says why (`data.reason`: closed, abandoned, not-restored with a detail, unknown).
+  const notRestored = (why) => {
+    const reason = why?.reason ? `${why.reason}${why.detail ? `: ${why.detail}` : ''}` : 'closed';
+    setStatus('gone', `scene ${sceneId} is no longer open (${reason})`);
     document.body.dataset.gone = 'true';
     const again = document.getElementById('again');
     if (component) {
@@ -174,7 +176,7 @@ function runScene(host) {
       } else if (method === 'scene.emitted') {
         showEvent(`${params.name} ${JSON.stringify(params.payload ?? null)}`);
       } else if (method === 'scene.closed') {
-        notRestored();
+        notRestored(params);
       }
     },
   });
