@@ -17,6 +17,8 @@ public final class WebSocketLineBridge: ChannelInboundHandler {
   public init(daemon: any Channel) { self.daemon = daemon }
 
   public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    // Once this side has sent its close frame nothing more reaches compd.
+    guard !closing else { return }
     let frame = unwrapInboundIn(data)
     switch frame.opcode {
     case .text:

@@ -80,12 +80,36 @@ struct ServiceInstallTests {
       if ping.status != 0 { usleep(25_000) }
     }
     #expect(ping.status == 0, "\(ping)")
+    try expectInstalledGatewayServes(root: root, socket: socket)
     kill(daemon.processIdentifier, SIGTERM)
     daemon.waitUntilExit()
     #expect(daemon.terminationStatus == 0)
   }
 
-  @Test("the man pages render without warnings", arguments: ["compd.1", "compctl.1"])
+  /// The installed compd-web finds the web client in share/compd/web by itself and serves it.
+  private func expectInstalledGatewayServes(root: String, socket: String) throws {
+    let gateway = Process()
+    gateway.executableURL = URL(fileURLWithPath: root + "/bin/compd-web")
+    gateway.arguments = ["--socket", socket, "--listen", "127.0.0.1:0"]
+    let output = Pipe()
+    gateway.standardOutput = output
+    gateway.standardError = FileHandle.nullDevice
+    try gateway.run()
+    defer { if gateway.isRunning { kill(gateway.processIdentifier, SIGKILL) } }
+    var banner = ""
+    while !banner.contains("\n") {
+      let data = output.fileHandleForReading.availableData
+      if data.isEmpty { break }
+      banner += String(decoding: data, as: UTF8.self)
+    }
+    let url = try #require(banner.split(separator: " ").first { $0.hasPrefix("http://") })
+    let page = try runProcess("/usr/bin/curl", ["-sf", String(url)])
+    #expect(page.status == 0 && page.stdout.contains("/js/app.js"), "\(banner) \(page)")
+    let script = try runProcess("/usr/bin/curl", ["-sf", String(url) + "js/scene-view.js"])
+    #expect(script.stdout.contains("class SceneView"))
+  }
+
+  @Test("the man pages render without warnings", arguments: ["compd.1", "compctl.1", "compd-web.1"])
   func manPages(page: String) throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else {
       print("SKIPPED: man is not installed")

@@ -67,6 +67,13 @@ import Testing
     #expect(!daemon.isActive, "the daemon connection goes with the page")
   }
 
+  @Test func nothingIsRelayedAfterTheCloseFrame() throws {
+    try browser.writeInbound(
+      WebSocketFrame(fin: true, opcode: .binary, data: ByteBuffer(string: "{}")))
+    try browser.writeInbound(text("{}"))
+    #expect(try sentToDaemon().isEmpty)
+  }
+
   @Test func binaryMessagesAreRefused() throws {
     try browser.writeInbound(
       WebSocketFrame(fin: true, opcode: .binary, data: ByteBuffer(string: "{}")))

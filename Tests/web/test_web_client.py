@@ -325,13 +325,17 @@ def expected_boxes(root):
 
 def assert_boxes_match(browser, client, scene):
     layout = client.call("scene.layout", scene=scene)
-    expected = expected_boxes(layout["root"])
-    shown = browser.run(BOXES)
-    assert set(shown) == set(expected), f"nodes differ: page {sorted(set(shown) ^ set(expected))}"
-    for node, box in expected.items():
-        for got, want in zip(shown[node], box):
-            assert abs(got - want) <= 0.5, f"{node}: page {shown[node]} vs scene.layout {box}; scroll views (top, height, client height): {browser.run(SCROLLS)}"
+    assert_same_boxes(browser.run(BOXES), expected_boxes(layout["root"]),
+                      lambda: f"scroll views (top, height, client height): {browser.run(SCROLLS)}")
     return layout
+
+
+def assert_same_boxes(shown, expected, context=lambda: ""):
+    """Every visible node is drawn within 0.5 px of where the tree puts it."""
+    assert set(shown) == set(expected), f"nodes differ: {sorted(set(shown) ^ set(expected))}"
+    for node_id, box in expected.items():
+        for got, want in zip(shown[node_id], box):
+            assert abs(got - want) <= 0.5, f"{node_id}: page {shown[node_id]} vs tree {box}; {context()}"
 
 
 def page_scene(browser):
@@ -415,20 +419,27 @@ def test_login_typing_events_resize_and_restart(stack):
     driver.close()
 
     # compd restarts on the same socket and state directory: the page keeps the last frame
-    # while it is away, reconnects, and shows the scene again or says it was not restored.
+    # while it is away, reconnects, and shows the restored scene from its snapshot
+    # (docs/protocol.md "Scenes across restarts": typed text comes back, secure text does not).
+    time.sleep(1)  # past compd's save delay, so "bob" is on disk
     daemon.stop()
     wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "lost", 10, "the lost state")
     assert browser.run("return document.querySelectorAll('#scene [data-node-id]').length") > 0
     daemon.start()
-    outcome = wait_for(lambda: browser.run(
-        "return document.body.dataset.gone === 'true' ? 'gone' : "
-        "(document.getElementById('status').dataset.state === 'open' ? 'open' : null)"), 20, "the reconnection")
+    wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "open", 20, "the reconnection")
     client = SocketClient(daemon.socket)
-    if outcome == "open":
-        assert_boxes_match(browser, client, scene)
-    else:
-        assert "no longer open" in browser.run("return document.getElementById('status').textContent")
-        assert browser.run("return document.getElementById('again').hidden") is False
+    restored = client.call("scene.layout", scene=scene)
+    wait_revision(browser, restored["revision"])
+    assert find(restored["root"], "username")["props"]["text"] == "bob"
+    assert browser.run("return document.querySelector('[data-key=username] input').value") == "bob"
+    assert browser.run("return document.querySelector('[data-key=password] input').value") == ""
+    assert_boxes_match(browser, client, scene)
+
+    # A scene closed by another client: the page says so, with compd's reason.
+    client.call("scene.close", scene=scene)
+    wait_for(lambda: browser.run("return document.body.dataset.gone === 'true'"), 10, "the closed scene")
+    assert "no longer open (closed)" in browser.run("return document.getElementById('status').textContent")
+    assert browser.run("return document.getElementById('again').hidden") is False
     client.close()
 
 
@@ -559,6 +570,170 @@ def test_secure_field_typed_elsewhere(stack):
     client.close()
 
 
+def test_dark_preference_is_the_scene_style(stack):
+    """The browser's prefers-color-scheme opens the scene in that style and restyles it
+    when it changes (chromedriver's CDP bridge emulates the preference)."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+
+    def emulate(scheme):
+        browser.command("POST", "/goog/cdp/execute", {"cmd": "Emulation.setEmulatedMedia", "params": {
+            "features": [{"name": "prefers-color-scheme", "value": scheme}]}})
+
+    def style(scene):
+        return next(s for s in client.call("scene.list")["scenes"] if s["scene"] == scene)["environment"]["style"]
+
+    try:
+        emulate("dark")
+        browser.open(f"{gateway.url}?component=demo.Login")
+        scene = page_scene(browser)
+        assert style(scene) == "dark"
+        browser.screenshot("demo.Login-dark.png")
+        emulate("light")
+        wait_for(lambda: style(scene) == "light", 10, "the light style")
+    finally:
+        emulate("")
+    client.close()
+
+
+def node(node_id, node_type, frame, props=None, children=(), key=None):
+    entry = {"id": node_id, "type": node_type, "frame": {"x": frame[0], "y": frame[1], "width": frame[2], "height": frame[3]},
+             "props": props or {}, "children": list(children)}
+    if key:
+        entry["key"] = key
+    return entry
+
+
+# One node of every type of docs/protocol.md, with the props each draws from.
+EVERY_TYPE = node("n1", "view", (0, 0, 400, 700), {"backgroundColor": "#ffffffff"}, [
+    node("n2", "navigationBar", (0, 0, 400, 44), {"title": "Title"}, [
+        node("n3", "button", (8, 7, 60, 30), {"title": "Back", "titleColor": "#007affff"}, key="back"),
+        node("n4", "label", (150, 12, 100, 20), {"text": "Title", "font": "system-semibold-17", "textAlignment": "center"}),
+    ]),
+    node("n5", "stack", (16, 60, 368, 200), {"axis": "vertical", "spacing": 8}, [
+        node("n6", "label", (0, 0, 368, 40), {"text": "Two lines of wrapped text here", "font": "system-bold-13",
+                                             "textColor": "#ff0000ff", "numberOfLines": 2}, key="title"),
+        node("n7", "textField", (0, 48, 368, 34), {"secure": True, "textLength": 0, "placeholder": "Password",
+                                                  "borderStyle": "roundedRect"}, key="password"),
+        node("n8", "button", (0, 90, 368, 40), {"title": "Disabled", "titleColor": "#999999ff", "enabled": False,
+                                               "backgroundColor": "#eeeeeeff", "cornerRadius": 8}, key="disabled"),
+        node("n9", "switch", (0, 138, 51, 31), {"on": True, "onTintColor": "#ff9500ff"}, key="toggle"),
+        node("n10", "view", (0, 177, 368, 20), {"hidden": True}, [node("n11", "label", (0, 0, 50, 20), {"text": "hidden"})]),
+    ]),
+    node("n12", "image", (16, 270, 64, 64), {"image": "no-such-image"}, key="picture"),
+    node("n13", "activityIndicator", (100, 292, 20, 20), {"animating": True, "color": "#8e8e93ff"}),
+    node("n14", "view", (140, 270, 100, 64), {"alpha": 0.5, "borderWidth": 2, "borderColor": "#0000ffff", "cornerRadius": 4}, key="boxed"),
+    node("n15", "scroll", (0, 350, 400, 200), {"contentSize": {"width": 400, "height": 600}, "contentOffset": {"x": 0, "y": 30},
+                                               "contentInset": {"top": 10, "left": 0, "bottom": 0, "right": 0}}, [
+        node("n16", "label", (16, 100, 200, 20), {"text": "In the scroll view"}, key="scrolled"),
+    ]),
+    node("n17", "tabBar", (0, 617, 400, 83), {"items": ["One", "Two"]}, [
+        node("n18", "button", (0, 0, 200, 49), {"title": "One", "titleColor": "#007affff", "selected": True}),
+        node("n19", "button", (200, 0, 200, 49), {"title": "Two", "titleColor": "#8e8e93ff"}),
+    ]),
+])
+
+RENDER_SYNTHETIC = """
+const [tree, done] = [arguments[0], arguments[arguments.length - 1]];
+import('/js/scene-view.js').then(({ SceneView }) => {
+  const host = document.createElement('div');
+  host.id = 'synthetic';
+  host.style.cssText = 'position: fixed; left: 0; top: 0; width: 400px; height: 700px; z-index: 9';
+  document.body.appendChild(host);
+  window.sent = [];
+  window.synthetic = new SceneView(host, { send: (event) => { window.sent.push(event); return Promise.resolve({}); } });
+  window.synthetic.setTree(tree, 1);
+  setTimeout(() => done(true), 300);
+});
+"""
+
+SYNTHETIC_BOXES = BOXES.replace("#scene", "#synthetic")
+
+
+def test_every_node_type_and_op(stack):
+    """A tree holding every node type (docs/protocol.md) drawn by the page's SceneView in
+    the browser, then changed by each op, then clicked; no daemon involved."""
+    _, gateway, browser = stack
+    browser.set_window(420, 900)
+    browser.open(gateway.url)
+    browser.run_async(RENDER_SYNTHETIC, EVERY_TYPE)
+    assert_same_boxes(browser.run(SYNTHETIC_BOXES), expected_boxes(EVERY_TYPE))
+    look = browser.run("""
+const q = (key) => document.querySelector(`#synthetic [data-key="${key}"]`);
+const style = (el, pseudo) => getComputedStyle(el, pseudo);
+const title = style(q('title').querySelector('.text'));
+const boxed = q('boxed');
+return {
+  titleFont: [title.fontFamily, title.fontWeight, title.fontSize, title.color, title.webkitLineClamp],
+  password: [q('password').querySelector('input').type, q('password').querySelector('input').placeholder],
+  disabled: [q('disabled').classList.contains('disabled'), style(q('disabled')).backgroundColor, style(q('disabled')).borderTopLeftRadius],
+  toggle: [q('toggle').classList.contains('on'), style(q('toggle')).backgroundColor],
+  picture: [q('picture').classList.contains('missing'), q('picture').dataset.image],
+  spinner: document.querySelector('#synthetic [data-type=activityIndicator]').classList.contains('animating'),
+  boxed: [style(boxed).opacity, style(boxed, '::after').borderTopWidth, style(boxed, '::after').borderTopColor],
+  hidden: style(document.querySelector('#synthetic [data-node-id=n10]')).display,
+  scrollTop: document.querySelector('#synthetic [data-node-id=n15]').scrollTop,
+};""")
+    assert look["titleFont"] == ["Inter, sans-serif", "700", "13px", "rgb(255, 0, 0)", "2"]
+    assert look["password"] == ["password", "Password"]
+    assert look["disabled"] == [True, "rgb(238, 238, 238)", "8px"]
+    assert look["toggle"] == [True, "rgb(255, 149, 0)"]
+    assert look["picture"] == [True, "no-such-image"]
+    assert look["spinner"] is True
+    assert look["boxed"] == ["0.5", "2px", "rgb(0, 0, 255)"]
+    assert look["hidden"] == "none"
+    assert look["scrollTop"] == 40, "contentOffset 30 below a 10 pt top inset"
+
+    # Each op changes only what it names: kept elements stay the same elements.
+    browser.run("document.querySelectorAll('#synthetic [data-node-id]').forEach(e => e.dataset.mark = 'kept')")
+    changed = browser.run("""
+return window.synthetic.applyChange({ scene: 's', revision: 2, base: 1, ops: [
+  { op: 'remove', id: 'n8' },
+  { op: 'insert', parent: 'n5', index: 0, node: { id: 'n20', type: 'label', key: 'new', frame: { x: 0, y: 0, width: 100, height: 20 }, props: { text: 'New' }, children: [] } },
+  { op: 'update', id: 'n6', props: { text: 'Changed', textColor: null } },
+  { op: 'update', id: 'n9', props: { on: false } },
+  { op: 'frame', id: 'n14', frame: { x: 150, y: 280, width: 90, height: 50 } },
+  { op: 'update', id: 'n15', props: { contentOffset: { x: 0, y: 0 } } },
+]}) && window.synthetic.applyChange({ scene: 's', revision: 9, base: 5, ops: [{ op: 'remove', id: 'n6' }] });
+""")
+    assert changed is False, "a change that does not follow the revision shown is refused"
+    state = browser.run("""
+const q = (key) => document.querySelector(`#synthetic [data-key="${key}"]`);
+return {
+  order: [...document.querySelector('#synthetic [data-node-id=n5]').children].map(e => e.dataset.nodeId),
+  removed: document.querySelector('#synthetic [data-node-id=n8]') === null,
+  title: [q('title').textContent, getComputedStyle(q('title').querySelector('.text')).color, q('title').dataset.mark],
+  toggle: [q('toggle').classList.contains('on'), q('toggle').dataset.mark],
+  unmarked: [...document.querySelectorAll('#synthetic [data-node-id]')].filter(e => e.dataset.mark !== 'kept').map(e => e.dataset.nodeId),
+  revision: window.synthetic.revision,
+};""")
+    assert state["order"] == ["n20", "n6", "n7", "n9", "n10"]
+    assert state["removed"] is True
+    assert state["title"] == ["Changed", "rgb(0, 0, 0)", "kept"]
+    assert state["toggle"] == [False, "kept"]
+    assert state["unmarked"] == ["n20"], "only the inserted node is a new element"
+    assert state["revision"] == 2
+    tree = json.loads(json.dumps(EVERY_TYPE))
+    stack_node = tree["children"][1]
+    stack_node["children"] = [node("n20", "label", (0, 0, 100, 20))] + [c for c in stack_node["children"] if c["id"] != "n8"]
+    by_id = {child["id"]: child for child in tree["children"]}
+    by_id["n14"]["frame"] = {"x": 150, "y": 280, "width": 90, "height": 50}
+    by_id["n15"]["props"]["contentOffset"] = {"x": 0, "y": 0}
+    assert_same_boxes(browser.run(SYNTHETIC_BOXES), expected_boxes(tree))
+
+    # Clicks become events: a switch toggles, a plain view is a touch at root coordinates,
+    # a disabled button sends nothing, a button (or its title) is a tap.
+    browser.click("#synthetic [data-key=toggle]")
+    browser.click("#synthetic [data-key=boxed]")
+    browser.run("document.querySelector('#synthetic [data-key=back] .text').click()")
+    sent = browser.run("return window.sent")
+    assert sent[0] == {"type": "toggle", "target": "n9", "on": True}
+    assert sent[1]["type"] == "touch" and abs(sent[1]["x"] - 195) <= 1 and abs(sent[1]["y"] - 305) <= 1
+    assert sent[2] == {"type": "tap", "target": "n3"}
+    assert len(sent) == 3
+    browser.run("document.getElementById('synthetic').remove()")
+
+
 def test_gateway_refuses_oversize_and_foreign_requests(stack):
     daemon, gateway, browser = stack
     browser.open(gateway.url)
@@ -598,6 +773,27 @@ def test_token_guards_pages_and_socket(stack):
         assert "token" not in browser.run("return location.search")
     finally:
         gateway.stop()
+
+
+def test_gateway_refuses_to_start_wrongly(stack):
+    """Bad listen addresses, a missing socket and an open address without a token are
+    refused at start with a message that says why."""
+    daemon, _, _ = stack
+    program = os.path.join(BUILD, "compd-web")
+    cases = [
+        (["--socket", daemon.socket, "--listen", "example.com:80"], "is not an IP address"),
+        (["--socket", daemon.socket, "--listen", "127.0.0.1:99999"], "from 0 to 65535"),
+        (["--socket", os.path.join(daemon.directory, "absent.sock"), "--listen", "127.0.0.1:0"], "no compd socket at"),
+        (["--socket", daemon.socket, "--listen", "0.0.0.0:0"], "pass --token-file"),
+        (["--socket", daemon.socket, "--listen", "0.0.0.0:0", "--token-file", "/nonexistent/token"], "cannot read the token file"),
+    ]
+    for arguments, message in cases:
+        result = subprocess.run([program, *arguments], capture_output=True, text=True, timeout=30)
+        assert result.returncode != 0, arguments
+        assert message in result.stderr, (arguments, result.stderr)
+    help_text = subprocess.run([program, "--help"], capture_output=True, text=True, timeout=30).stdout
+    for option in ["--socket", "--listen", "--token-file", "--web-root", "--max-message-bytes", "loopback"]:
+        assert option in help_text
 
 
 def test_benchmark_first_frame_and_keystroke_paint(stack):

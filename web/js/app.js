@@ -34,6 +34,10 @@ function showEvent(text) {
   while (eventsEl.children.length > 20) eventsEl.lastChild.remove();
 }
 
+// The browser's light or dark preference becomes the scene's interface style.
+const darkScheme = window.matchMedia('(prefers-color-scheme: dark)');
+const interfaceStyle = () => (darkScheme.matches ? 'dark' : 'light');
+
 function sceneSize(host) {
   return { width: Math.max(1, host.clientWidth), height: Math.max(1, host.clientHeight) };
 }
@@ -90,7 +94,7 @@ function runScene(host) {
         const result = await connection.call('scene.open', {
           component,
           params,
-          environment: { ...size, scale: Math.min(4, Math.max(1, Math.round(devicePixelRatio))), safeArea: { top: 0, left: 0, bottom: 0, right: 0 } },
+          environment: { ...size, style: interfaceStyle(), scale: Math.min(4, Math.max(1, Math.round(devicePixelRatio))), safeArea: { top: 0, left: 0, bottom: 0, right: 0 } },
         });
         sceneId = result.scene;
         const url = new URLSearchParams({ scene: sceneId, component });
@@ -101,7 +105,15 @@ function runScene(host) {
         await resync();
       } else {
         // Resume after a lost connection: the changes since the frame shown, or a snapshot.
-        const result = await connection.call('scene.subscribe', { scene: sceneId, since: view.revision });
+        let result;
+        try {
+          result = await connection.call('scene.subscribe', { scene: sceneId, since: view.revision });
+        } catch (error) {
+          // A scene restored by a restarted compd may be at an older revision than the one
+          // shown (`since` newer than the scene is -32602): start again from a snapshot.
+          if (!(error instanceof RpcError) || error.code !== -32602) throw error;
+          result = await connection.call('scene.subscribe', { scene: sceneId });
+        }
         if (result.root) show(result.root, result.revision);
         else resizeIfNeeded();
       }
@@ -109,15 +121,17 @@ function runScene(host) {
       document.title = `${component ?? sceneId} — compd`;
     } catch (error) {
       if (error instanceof RpcError && error.name === 'compd.NoSuchScene') {
-        notRestored();
+        notRestored(error.data);
       } else if (error instanceof RpcError) {
         setStatus('error', error.message);
       }
     }
   };
 
-  const notRestored = () => {
-    setStatus('gone', `scene ${sceneId} is no longer open (compd restarted without it, or it was closed)`);
+  // compd says why (`data.reason`: closed, abandoned, not-restored with a detail, unknown).
+  const notRestored = (why) => {
+    const reason = why?.reason ? `${why.reason}${why.detail ? `: ${why.detail}` : ''}` : 'closed';
+    setStatus('gone', `scene ${sceneId} is no longer open (${reason})`);
     document.body.dataset.gone = 'true';
     const again = document.getElementById('again');
     if (component) {
@@ -137,6 +151,10 @@ function runScene(host) {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(resizeIfNeeded, 30);
   }).observe(host);
+
+  darkScheme.addEventListener('change', () => {
+    if (sceneId) connection.call('scene.resize', { scene: sceneId, environment: { style: interfaceStyle() } }).catch(() => {});
+  });
 
   // A software keyboard shrinks the visual viewport: report its height to the scene.
   let keyboard = 0;
@@ -158,7 +176,7 @@ function runScene(host) {
       } else if (method === 'scene.emitted') {
         showEvent(`${params.name} ${JSON.stringify(params.payload ?? null)}`);
       } else if (method === 'scene.closed') {
-        notRestored();
+        notRestored(params);
       }
     },
   });

@@ -35,13 +35,11 @@ export class SceneView {
   /** Replaces the whole tree (a snapshot: `scene.open`, `scene.subscribe`, a resync). */
   setTree(root, revision) {
     this.nodes.clear();
+    this.built = [];
     this.host.replaceChildren(this.build(root));
+    this.attached();
     this.rootId = root.id;
     this.revision = revision;
-    // Focus can only move once the elements are in the document.
-    for (const entry of this.nodes.values()) {
-      if (entry.type === 'textField' && entry.props.focused) this.syncFocus(entry);
-    }
   }
 
   /** Applies one `scene.changed`; false when it does not follow the revision shown. */
@@ -91,6 +89,7 @@ export class SceneView {
     if (node.key !== undefined) el.dataset.key = node.key;
     entry.el = el;
     entry.container = el;
+    this.built.push(entry);
     this.decorate(entry);
     this.nodes.set(node.id, entry);
     this.setFrame(entry, node.frame);
@@ -184,10 +183,12 @@ export class SceneView {
   insert(parentId, index, node) {
     const parent = this.nodes.get(parentId);
     if (!parent) return;
+    this.built = [];
     const el = this.build(node);
     const before = this.nodes.get(parent.children[index])?.el ?? null;
     parent.container.insertBefore(el, before);
     parent.children.splice(index, 0, node.id);
+    this.attached();
   }
 
   update(id, props) {
@@ -198,6 +199,16 @@ export class SceneView {
       else entry.props[name] = value;
     }
     this.paint(entry, props);
+  }
+
+  /** Scroll positions and focus take effect only on elements in the document: applies them
+   * to the nodes just built once they are attached. */
+  attached() {
+    for (const entry of this.built) {
+      if (entry.type === 'scroll') this.paintScroll(entry);
+      if (entry.type === 'textField' && entry.props.focused) this.syncFocus(entry);
+    }
+    this.built = [];
   }
 
   parentOf(entry) {
