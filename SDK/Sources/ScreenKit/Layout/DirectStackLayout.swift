@@ -300,15 +300,7 @@ enum DirectStackLayout {
       var spacing = 0.0
       var count = 0
       var previous: View?
-      // For a fill-aligned stack: whether a view narrower than the widest hugs near the
-      // widest one's compression resistance, so that the priority order may hold the stack
-      // narrower (`fillBreadth`); tie-breaks move priorities by less than 1.
-      let fills = stack.alignment == .fill
-      let crossAxis: LayoutAxis = vertical ? .horizontal : .vertical
-      var widestCompression: Float = 0
-      var widestHugging: Float = 0
-      var narrowerHugging: Float = 0
-      var arrangesStacks = false
+      var narrowest = Double.infinity
       for child in stack.arrangedSubviews where !child.isHidden {
         let natural = naturalSize(of: child)
         let a = vertical ? natural.height : natural.width
@@ -316,26 +308,14 @@ enum DirectStackLayout {
         along += a
         largest = max(largest, a)
         let breadth = vertical ? natural.width : natural.height
-        if fills {
-          arrangesStacks = arrangesStacks || child.directLayoutRole == .stack
-          let hugging = child.contentHuggingPriority(for: crossAxis).rawValue
-          let compression = child.contentCompressionResistancePriority(for: crossAxis).rawValue
-          if count == 0 || breadth > across {
-            if count > 0 { narrowerHugging = max(narrowerHugging, widestHugging) }
-            (widestCompression, widestHugging) = (compression, hugging)
-          } else if breadth == across {
-            widestCompression = max(widestCompression, compression)
-            widestHugging = max(widestHugging, hugging)
-          } else {
-            narrowerHugging = max(narrowerHugging, hugging)
-          }
-        }
+        narrowest = min(narrowest, breadth)
         across = max(across, breadth)
         count += 1
         previous = child
       }
       if stack.distribution == .fillEqually { along = Double(count) * largest }
-      if fills && count > 1 && !arrangesStacks && narrowerHugging >= widestCompression - 1 {
+      // Views of one breadth leave no choice; otherwise the priority order decides.
+      if stack.alignment == .fill && narrowest < across {
         across = fillBreadth(of: stack, largest: across)
       }
       along += spacing
@@ -357,12 +337,27 @@ enum DirectStackLayout {
   /// piecewise-linear function of one variable, minimised at its breakpoints). Usually the
   /// widest view's compression resistance wins and the breadth is the largest natural one,
   /// which is also kept where the levels leave a choice; a narrower view that hugs above the
-  /// widest view's resistance holds the stack to its own breadth. `naturalSize(of:)` asks
-  /// only then, and only for stacks of content views: an arranged stack counts as its widest
-  /// view (its own hugging is not one priority).
+  /// widest view's resistance holds the stack to its own breadth. An arranged stack counts
+  /// as its widest view (its own hugging is not one priority).
   private static func fillBreadth(of stack: StackView, largest: Double) -> Double {
     let axis: LayoutAxis = stack.axis == .vertical ? .horizontal : .vertical
     let vertical = stack.axis == .vertical
+    // The common case in one pass over the cached natural sizes: no narrower view hugs
+    // anywhere near the widest one's compression resistance (tie-breaks move priorities by
+    // less than 1).
+    var widestCompression: Float = 0
+    var narrowerHugging: Float = 0
+    for child in stack.arrangedSubviews where !child.isHidden {
+      if child.directLayoutRole == .stack { return largest }
+      let natural = naturalSize(of: child)
+      if (vertical ? natural.width : natural.height) >= largest {
+        widestCompression = max(
+          widestCompression, child.contentCompressionResistancePriority(for: axis).rawValue)
+      } else {
+        narrowerHugging = max(narrowerHugging, child.contentHuggingPriority(for: axis).rawValue)
+      }
+    }
+    if narrowerHugging < widestCompression - 1 { return largest }
     let visible = stack.arrangedSubviews.filter { !$0.isHidden }
     let breadths = visible.map { child -> Double in
       let natural = naturalSize(of: child)
