@@ -8,7 +8,8 @@ SOCKET ?= $(RUN_DIR)/compd.sock
 RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
-        bench-jsonrpc bench-rpc bench-layout bench-layout-yoga bench-plugins bench-scenes install format lint clean
+        bench-jsonrpc bench-rpc bench-layout bench-layout-yoga bench-plugins bench-scenes install format lint clean \
+        plugin-template docs
 
 all: build
 
@@ -54,6 +55,14 @@ bench-plugins: release
 
 bench-scenes: release
 	@scripts/bench-scenes.sh
+
+## docs: ScreenKit's DocC documentation into .build/docs/ScreenKit.doccarchive (fails on broken links)
+docs: deps
+	@scripts/docs.sh
+
+## plugin-template: copy the plugin template to DIR, building against this checkout's SDK
+plugin-template:
+	@scripts/plugin-template.sh "$(DIR)"
 
 install: release
 	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh

@@ -36,11 +36,14 @@ let package = Package(
       providers: [.apt(["libjson-c-dev"])]
     ),
     .target(name: "JSONRPC", dependencies: ["CJSONC"]),
+    .target(name: "CompdVersion"),
     .target(
       name: "CompDaemon",
-      dependencies: ["JSONRPC", screenKit, nioCore, nioPosix, logging, lifecycle, argumentParser]
+      dependencies: [
+        "JSONRPC", "CompdVersion", screenKit, nioCore, nioPosix, logging, lifecycle, argumentParser,
+      ]
     ),
-    .target(name: "CompCtl", dependencies: ["JSONRPC", argumentParser]),
+    .target(name: "CompCtl", dependencies: ["JSONRPC", "CompdVersion", argumentParser]),
     .executableTarget(name: "compd", dependencies: ["CompDaemon"]),
     .executableTarget(name: "compctl", dependencies: ["CompCtl"]),
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),

@@ -30,6 +30,13 @@ extension Daemon {
           .init("components", .integer(description: "Components they provide."), required: true),
           .init("scenes", .integer(description: "Open scenes."), required: true),
           .init("clients", .integer(description: "Connected clients."), required: true),
+          .init("socket", .string(description: "The socket path it serves."), required: true),
+          .init(
+            "pluginDirectories",
+            .array(.string(), description: "Where it looks for plugins, in order."),
+            required: true),
+          .init(
+            "stateDirectory", .string(description: "Its state directory, when it has one.")),
         ]),
         handler: .immediate { [self] _ in info() }))
 
@@ -45,7 +52,8 @@ extension Daemon {
   /// The result of `daemon.info`.
   func info() -> JSON {
     let uptime = (ContinuousClock.now - startTime) / .seconds(1)
-    return .object([
+    let current = service.config
+    var result: JSONObject = [
       "version": .string(Self.version),
       "protocol": .int(Int64(Self.protocolVersion)),
       "pid": .int(Int64(getpid())),
@@ -54,6 +62,10 @@ extension Daemon {
       "components": .int(Int64(counters.components)),
       "scenes": .int(Int64(counters.scenes)),
       "clients": .int(Int64(clientCount)),
-    ])
+      "socket": .string(current.socketPath),
+      "pluginDirectories": .array(current.pluginDirectories.map(JSON.string)),
+    ]
+    if let state = current.stateDirectory { result["stateDirectory"] = .string(state) }
+    return .object(result)
   }
 }
