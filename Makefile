@@ -9,7 +9,7 @@ RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
         bench-jsonrpc bench-rpc bench-layout bench-layout-yoga bench-plugins bench-scenes install format lint clean \
-        plugin-template docs
+        plugin-template docs deb
 
 all: build
 
@@ -63,6 +63,10 @@ docs: deps
 ## plugin-template: copy the plugin template to DIR, building against this checkout's SDK
 plugin-template:
 	@scripts/plugin-template.sh "$(DIR)"
+
+## deb: a Debian package of the release build in .build/deb (scripts/deb.sh)
+deb: release
+	@scripts/deb.sh
 
 install: release
 	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh

@@ -107,6 +107,30 @@ install -d "$DESTDIR$datadir/bash-completion/completions" "$DESTDIR$datadir/zsh/
 "$BUILD_DIR/compctl" --generate-completion-script zsh > "$DESTDIR$datadir/zsh/site-functions/_compctl"
 "$BUILD_DIR/compctl" --generate-completion-script fish > "$DESTDIR$datadir/fish/vendor_completions.d/compctl.fish"
 
+# The SDK for plugin authors: ScreenKit's package (its library alone) and the plugin
+# template pointing at it. A plugin built against it with the same toolchain loads in this
+# compd: `make plugin-template` in a checkout, or copy share/compd/plugin-template.
+sdkdir="$datadir/compd/SDK"
+rm -rf "$DESTDIR$sdkdir" "$DESTDIR$datadir/compd/plugin-template"
+install -d "$DESTDIR$sdkdir/Sources"
+cp -R SDK/Sources/ScreenKit "$DESTDIR$sdkdir/Sources/ScreenKit"
+cat > "$DESTDIR$sdkdir/Package.swift" <<'MANIFEST'
+// swift-tools-version:6.0
+import PackageDescription
+
+// ScreenKit as installed with compd: the library a compd plugin links, dynamically.
+let package = Package(
+  name: "ScreenKit",
+  products: [.library(name: "ScreenKit", type: .dynamic, targets: ["ScreenKit"])],
+  targets: [.target(name: "ScreenKit")]
+)
+MANIFEST
+cp -R dist/plugin-template "$DESTDIR$datadir/compd/plugin-template"
+rm -rf "$DESTDIR$datadir/compd/plugin-template/.build"
+sed -i "s|\.package(path: \"\.\./\.\./SDK\")|.package(path: \"$sdkdir\")|" \
+  "$DESTDIR$datadir/compd/plugin-template/Package.swift"
+chmod -R u=rwX,go=rX "$DESTDIR$datadir/compd"
+
 echo "installed compd into ${DESTDIR:-/}${DESTDIR:+ as }$PREFIX"
 if [ -z "$DESTDIR" ]; then
   echo "next: systemd-sysusers; systemctl daemon-reload; systemctl enable --now compd.socket"
