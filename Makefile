@@ -8,7 +8,8 @@ SOCKET ?= $(RUN_DIR)/compd.sock
 RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
-        run-web bench-jsonrpc bench-rpc bench-layout bench-layout-yoga test-layout-reference bench-plugins bench-scenes bench-web install format lint clean
+        run-web bench-jsonrpc bench-rpc bench-layout bench-layout-yoga test-layout-reference bench-plugins bench-scenes bench-web install format lint clean \
+        plugin-template docs deb
 
 all: build
 
@@ -66,6 +67,18 @@ bench-scenes: release
 
 bench-web: release
 	@scripts/bench-web.sh
+
+## docs: ScreenKit's DocC documentation into .build/docs/ScreenKit.doccarchive (fails on broken links)
+docs: deps
+	@scripts/docs.sh
+
+## plugin-template: copy the plugin template to DIR, building against this checkout's SDK
+plugin-template:
+	@scripts/plugin-template.sh "$(DIR)"
+
+## deb: a Debian package of the release build in .build/deb (scripts/deb.sh)
+deb: release
+	@scripts/deb.sh
 
 install: release
 	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh

@@ -53,14 +53,18 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     .target(name: "JSONRPC", dependencies: ["CJSONC"]),
+    .target(name: "CompdVersion"),
     .target(
       name: "CompDaemon",
       dependencies: [
-        "JSONRPC", "CSQLite", screenKit, nioCore, nioPosix, logging, lifecycle, argumentParser,
+        "JSONRPC", "CSQLite", "CompdVersion", screenKit, nioCore, nioPosix, logging, lifecycle,
+        argumentParser,
       ]
     ),
     // compctl draws scenes with ScreenKit's text metrics and rasterises them with librsvg.
-    .target(name: "CompCtl", dependencies: ["JSONRPC", "CRSVG", screenKit, argumentParser]),
+    .target(
+      name: "CompCtl", dependencies: ["JSONRPC", "CRSVG", "CompdVersion", screenKit, argumentParser]
+    ),
     .executableTarget(name: "compd", dependencies: ["CompDaemon"]),
     .executableTarget(name: "compctl", dependencies: ["CompCtl"]),
     // The browser gateway: static files of web/ and a WebSocket per page bridged to the socket.

@@ -33,30 +33,51 @@ done
 command -v patchelf >/dev/null || scripts/deps.sh patchelf
 
 # The Swift runtime directory the binaries were linked against (first RUNPATH entry that is
-# not $ORIGIN); kept so the installed programs still find the toolchain's runtime.
+# not $ORIGIN).
 swift_runtime=$(patchelf --print-rpath "$BUILD_DIR/compd" | tr ':' '\n' | grep -v '^\$ORIGIN' | head -n1 || true)
 
 install -d "$DESTDIR$bindir" "$DESTDIR$pkglibdir" "$DESTDIR$plugindir"
 install -m 0755 "$BUILD_DIR/libScreenKit.so" "$DESTDIR$pkglibdir/libScreenKit.so"
+patchelf --set-rpath '$ORIGIN' "$DESTDIR$pkglibdir/libScreenKit.so"
 programs="compd compctl"
 [ -f "$BUILD_DIR/compd-web" ] && programs="$programs compd-web"
 for program in $programs; do
   install -m 0755 "$BUILD_DIR/$program" "$DESTDIR$bindir/$program"
-  # libScreenKit.so lives in lib/compd, which the dynamic linker does not search by itself.
-  patchelf --set-rpath "\$ORIGIN/../lib/compd${swift_runtime:+:$swift_runtime}" "$DESTDIR$bindir/$program"
+  # libScreenKit.so and the Swift runtime live in lib/compd, which the dynamic linker does
+  # not search by itself.
+  patchelf --set-rpath '$ORIGIN/../lib/compd' "$DESTDIR$bindir/$program"
 done
 
 # Bundled plugins: each Plugins/<Name> directory builds lib<Name>.so. (Not asking SwiftPM:
 # it may hold the build directory's lock while a build or test runs.)
+bundled=()
 for directory in Plugins/*/; do
   [ -d "$directory" ] || continue
   plugin=$(basename "$directory")
   if [ -f "$BUILD_DIR/lib$plugin.so" ]; then
     install -m 0755 "$BUILD_DIR/lib$plugin.so" "$DESTDIR$plugindir/lib$plugin.so"
+    patchelf --set-rpath '$ORIGIN/..' "$DESTDIR$plugindir/lib$plugin.so"
+    bundled+=("$BUILD_DIR/lib$plugin.so")
   else
     echo "install: plugin $plugin was not built ($BUILD_DIR/lib$plugin.so); skipped" >&2
   fi
 done
+
+# The Swift runtime libraries the programs, ScreenKit and the bundled plugins use (Swift is
+# not ABI-stable on Linux), copied from the toolchain into lib/compd next to ScreenKit: the
+# installed tree runs without the toolchain. Each finds its neighbours through $ORIGIN.
+# Plugins built elsewhere with the same toolchain bind to these copies once compd has
+# loaded them (the dynamic linker matches libraries by soname).
+if [ -n "$swift_runtime" ]; then
+  binaries=()
+  for program in $programs; do binaries+=("$BUILD_DIR/$program"); done
+  runtime=$(ldd "${binaries[@]}" "$BUILD_DIR/libScreenKit.so" \
+      "${bundled[@]}" | awk -v dir="$swift_runtime/" 'index($3, dir) == 1 { print $3 }' | sort -u)
+  for library in $runtime; do
+    install -m 0644 "$library" "$DESTDIR$pkglibdir/$(basename "$library")"
+    patchelf --set-rpath '$ORIGIN' "$DESTDIR$pkglibdir/$(basename "$library")"
+  done
+fi
 
 substitute() {
   sed -e "s|@bindir@|$bindir|g; s|@libdir@|$libdir|g; s|@sysconfdir@|$SYSCONFDIR|g; s|@plugindir@|$plugindir|g" "$1"
@@ -97,6 +118,30 @@ install -d "$DESTDIR$datadir/bash-completion/completions" "$DESTDIR$datadir/zsh/
 "$BUILD_DIR/compctl" --generate-completion-script bash > "$DESTDIR$datadir/bash-completion/completions/compctl"
 "$BUILD_DIR/compctl" --generate-completion-script zsh > "$DESTDIR$datadir/zsh/site-functions/_compctl"
 "$BUILD_DIR/compctl" --generate-completion-script fish > "$DESTDIR$datadir/fish/vendor_completions.d/compctl.fish"
+
+# The SDK for plugin authors: ScreenKit's package (its library alone) and the plugin
+# template pointing at it. A plugin built against it with the same toolchain loads in this
+# compd: `make plugin-template` in a checkout, or copy share/compd/plugin-template.
+sdkdir="$datadir/compd/SDK"
+rm -rf "$DESTDIR$sdkdir" "$DESTDIR$datadir/compd/plugin-template"
+install -d "$DESTDIR$sdkdir/Sources"
+cp -R SDK/Sources/ScreenKit "$DESTDIR$sdkdir/Sources/ScreenKit"
+cat > "$DESTDIR$sdkdir/Package.swift" <<'MANIFEST'
+// swift-tools-version:6.0
+import PackageDescription
+
+// ScreenKit as installed with compd: the library a compd plugin links, dynamically.
+let package = Package(
+  name: "ScreenKit",
+  products: [.library(name: "ScreenKit", type: .dynamic, targets: ["ScreenKit"])],
+  targets: [.target(name: "ScreenKit")]
+)
+MANIFEST
+cp -R dist/plugin-template "$DESTDIR$datadir/compd/plugin-template"
+rm -rf "$DESTDIR$datadir/compd/plugin-template/.build"
+sed -i "s|\.package(path: \"\.\./\.\./SDK\")|.package(path: \"$sdkdir\")|" \
+  "$DESTDIR$datadir/compd/plugin-template/Package.swift"
+chmod -R u=rwX,go=rX "$DESTDIR$datadir/compd"
 
 echo "installed compd into ${DESTDIR:-/}${DESTDIR:+ as }$PREFIX"
 if [ -z "$DESTDIR" ]; then

@@ -12,7 +12,10 @@ for dir in "$repo"/Plugins/*/; do
 done
 plugin_args=(--plugin-dir "$run_dir/plugins")
 cat <<MSG
-compd: starting on $socket (Ctrl-C to stop). In another shell:
+compd: starting on $socket (Ctrl-C to stop).
+Plugins come from $run_dir/plugins (the bundled ones are linked there; copy your own
+plugin's .so into it, then run compctl call plugins.rescan). State: $run_dir/state.
+In another shell:
   $bin/compctl --socket $socket ping
   $bin/compctl --socket $socket info
   $bin/compctl --socket $socket call rpc.discover

@@ -4,6 +4,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== ScreenKit (SDK package)"
 swift test --package-path SDK -q
+echo "== ScreenKit documentation (DocC; broken symbol links fail)"
+scripts/docs.sh
 echo "== compd (root package)"
 # The process-level tests start the built compd and compctl executables. They run one at a
 # time: dozens of daemons, plugin builds and vetting children at once on a small CI machine

@@ -29,7 +29,7 @@ final class DestinationViewController: ViewController, DestinationTextFieldContr
   }
 
   override func viewDidLoad() {
-    view.backgroundColor = .white
+    view.backgroundColor = .systemBackground
     let title = Label()
     title.text = "Where to?"
     title.font = .boldSystemFont(ofSize: 22)

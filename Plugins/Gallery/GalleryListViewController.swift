@@ -25,7 +25,7 @@ final class GalleryListViewController: ViewController {
   }
 
   override func viewDidLoad() {
-    view.backgroundColor = .white
+    view.backgroundColor = .systemBackground
     let stack = StackView()
     stack.axis = .vertical
     stack.spacing = 8
@@ -38,6 +38,7 @@ final class GalleryListViewController: ViewController {
       let summary = Label()
       summary.text = component.summary
       summary.font = .systemFont(ofSize: 13)
+      summary.textColor = .secondaryLabel
       summary.numberOfLines = 0
       stack.addArrangedSubview(button)
       stack.addArrangedSubview(summary)

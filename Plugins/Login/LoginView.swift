@@ -27,7 +27,7 @@ final class LoginView: View {
 
     loginButton = Button(type: .system)
     loginButton.setTitle("Login", for: .normal)
-    loginButton.backgroundColor = .gray
+    loginButton.backgroundColor = .systemBlue
     loginButton.tintColor = .white
     loginButton.layer.cornerRadius = 5
     loginButton.accessibilityIdentifier = "login"
@@ -43,7 +43,7 @@ final class LoginView: View {
     stackView.spacing = 20
 
     super.init(frame: .zero)
-    backgroundColor = .white
+    backgroundColor = .systemBackground
     addSubview(stackView)
     LayoutConstraint.activate([
       stackView.topAnchor.constraint(equalTo: safeAreaLayoutGuide.topAnchor, constant: 20),

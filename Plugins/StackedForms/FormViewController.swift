@@ -1,9 +1,12 @@
 import ScreenKit
 
-/// A form on the stacked base class: a text field per row, with buttons that add a row and
-/// remove the last one. Reports the row count as `rowsChanged`. State restoration keeps the
-/// rows (their count here, their text in the fields themselves) and the scroll position.
-final class FormViewController: StackedViewController {
+/// A form in ScreenKit's `StackViewController` (a stack view in a scroll view in a
+/// controller): a text field per row, with buttons that add a row and remove the last one.
+/// Reports the row count as `rowsChanged`. When the keyboard shows, the base class insets the
+/// scroll view by the covered height and keeps the focused row visible above it. State
+/// restoration keeps the rows (their count here, their text in the fields themselves) and
+/// the scroll position.
+final class FormViewController: StackViewController {
   private let initialRows: Int
   private let emit: (String, ParamValue) -> Void
   private var rows: [TextField] = []
@@ -37,6 +40,9 @@ final class FormViewController: StackedViewController {
   }
 
   override func viewDidLoad() {
+    super.viewDidLoad()
+    view.backgroundColor = .systemBackground
+    scrollView.restorationIdentifier = "scroll"
     stackView.spacing = 8
     addButton.setTitle("Add row", for: .normal)
     addButton.accessibilityIdentifier = "addRow"

@@ -1,9 +1,10 @@
 import ScreenKit
 
-/// A settings screen on the stacked base class: a labelled switch per setting. Reports each
-/// change as `settingChanged` with the setting's key and value. State restoration keeps
-/// each switch (restored by the switch itself, keyed by the setting) without reporting it.
-final class SettingsViewController: StackedViewController {
+/// A settings screen in ScreenKit's `StackViewController`: a labelled switch per setting.
+/// Reports each change as `settingChanged` with the setting's key and value. State
+/// restoration keeps each switch (restored by the switch itself, keyed by the setting)
+/// without reporting it.
+final class SettingsViewController: StackViewController {
   nonisolated static let settings: [(key: String, title: String)] = [
     ("notifications", "Notifications"), ("darkMode", "Dark mode"), ("autoplay", "Autoplay"),
   ]
@@ -19,11 +20,16 @@ final class SettingsViewController: StackedViewController {
   }
 
   override func viewDidLoad() {
+    super.viewDidLoad()
+    view.backgroundColor = .systemBackground
     stackView.spacing = 12
     stackView.isLayoutMarginsRelativeArrangement = true
+    // The scroll view's content inset already keeps the rows below the bars.
+    stackView.insetsLayoutMarginsFromSafeArea = false
     for setting in Self.settings {
       let label = Label()
       label.text = setting.title
+      label.textColor = .label
       let toggle = Switch()
       toggle.isOn = values[setting.key] ?? false
       toggle.accessibilityIdentifier = setting.key

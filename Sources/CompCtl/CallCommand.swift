@@ -5,7 +5,7 @@ import JSONRPC
 struct CallCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "call", abstract: "Call any method and print its result.",
-    discussion: "Example: compctl call components.describe '{\"name\":\"LoginForm\"}'")
+    discussion: "Example: compctl call components.describe '{\"name\":\"demo.Login\"}'")
 
   @OptionGroup var options: ClientOptions
 

@@ -1,4 +1,6 @@
 import ArgumentParser
+import CompdVersion
+import JSONRPC
 
 #if canImport(Glibc)
   import Glibc
@@ -19,6 +21,7 @@ public struct CompctlCommand: AsyncParsableCommand {
         0 success, 1 usage error, 2 compd answered with an error,
         3 could not connect to compd
       """,
+    version: "compctl \(CompdVersion.current)",
     subcommands: [
       PingCommand.self, InfoCommand.self, CallCommand.self,
       ReloadCommand.self,
@@ -57,6 +60,16 @@ public struct CompctlCommand: AsyncParsableCommand {
     return [arguments[index]] + leading + arguments[(index + 1)...]
   }
 
+  /// The command name the arguments start with when it is no command but close to one
+  /// (`layuot` → `layout`), with that command.
+  static func commandSuggestion(_ arguments: [String]) -> (typed: String, command: String)? {
+    let names = configuration.subcommands.compactMap { $0.configuration.commandName } + ["help"]
+    guard let typed = movingClientOptions(arguments).first, !typed.hasPrefix("-"),
+      !names.contains(typed), let command = NameSuggestion.closest(to: typed, among: names)
+    else { return nil }
+    return (typed, command)
+  }
+
   /// Runs the command line; usage errors exit 1 (not ArgumentParser's 64).
   public static func runAsMain() async {
     do {
@@ -75,6 +88,10 @@ public struct CompctlCommand: AsyncParsableCommand {
       if code == .success {
         if !message.isEmpty { print(message) }
         Glibc.exit(0)
+      }
+      if let (typed, suggestion) = commandSuggestion(Array(CommandLine.arguments.dropFirst())) {
+        printError("unknown command \"\(typed)\"; did you mean \"\(suggestion)\"?")
+        Glibc.exit(CompctlExit.usage)
       }
       printError(message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message)
       Glibc.exit(CompctlExit.usage)

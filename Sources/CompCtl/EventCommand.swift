@@ -8,7 +8,7 @@ struct EventCommand: ParsableCommand {
     abstract: "Send any event to a scene and print the new revision.",
     discussion: """
       The event is a JSON object as in the protocol, for example
-        compctl event s1 '{"type":"toggle","target":"remember","on":true}'
+        compctl event s1 '{"type":"toggle","target":"darkMode","on":true}'
         compctl event s1 '{"type":"touch","x":195,"y":420}'
         compctl event s1 '{"type":"back"}'
       """)

@@ -4,7 +4,8 @@ import JSONRPC
 /// `compctl info`: the daemon's `daemon.info`.
 struct InfoCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "info", abstract: "Show compd's version, process and load.")
+    commandName: "info",
+    abstract: "Show compd's version, process, load, socket and plugin directories.")
 
   @OptionGroup var options: ClientOptions
 
@@ -21,12 +22,19 @@ struct InfoCommand: ParsableCommand {
     let labels: [(String, String)] = [
       ("version", "version"), ("protocol", "protocol"), ("pid", "pid"),
       ("uptimeSeconds", "uptime (s)"), ("clients", "clients"), ("plugins", "plugins"),
-      ("components", "components"), ("scenes", "scenes"),
+      ("components", "components"), ("scenes", "scenes"), ("socket", "socket"),
+      ("stateDirectory", "state"),
     ]
     print("compd at \(options.socketPath)")
     for (key, label) in labels {
       guard let value = info[key] else { continue }
       let text = value.stringValue ?? value.serialized()
+      print("  " + label + String(repeating: " ", count: max(1, 12 - label.count)) + text)
+    }
+    // One line per plugin directory, in the order compd searches them.
+    for (index, directory) in (info["pluginDirectories"]?.arrayValue ?? []).enumerated() {
+      let label = index == 0 ? "plugin dirs" : ""
+      let text = directory.stringValue ?? directory.serialized()
       print("  " + label + String(repeating: " ", count: max(1, 12 - label.count)) + text)
     }
   }

@@ -2,8 +2,8 @@ import JSONRPC
 
 /// `compctl watch`'s human output: one line per server notification.
 ///
-///     r5 ← r4: frame n3, update n7 {text}
-///     emitted login {"user":"ann"}
+///     r5 ← r4: frame n3, update n7 {"text":"ann"}
+///     emitted login {"hasPassword":false,"username":"ann"}
 ///     closed (closed)
 enum NotificationText {
   /// The most ops listed on one line; the rest are counted.
@@ -27,7 +27,8 @@ enum NotificationText {
     }
   }
 
-  /// `frame n3, update n7 {text}, insert n9 (label) in n2 at 0, remove n4`; `no changes`
+  /// `frame n3, update n7 {"text":"ann"}, insert n9 (label) in n2 at 0, remove n4`;
+  /// `no changes`
   /// for an empty list.
   static func summary(of ops: [JSON]) -> String {
     if ops.isEmpty { return "no changes" }
@@ -50,8 +51,9 @@ enum NotificationText {
     case "remove":
       return "remove " + identifier(op["id"])
     case "update":
-      let keys = op["props"]?.objectValue?.keys ?? []
-      return "update " + identifier(op["id"]) + " {" + keys.joined(separator: ", ") + "}"
+      // The changed props with their new values (null: back to the default). A secure
+      // field's text is never among them: compd sends only its length.
+      return "update " + identifier(op["id"]) + " " + (op["props"] ?? [:]).serialized()
     case "frame":
       return "frame " + identifier(op["id"])
     default:

@@ -9,7 +9,7 @@ struct OpenCommand: ParsableCommand {
     discussion: """
       A --param value that is valid JSON (a number, true, false, null, a "quoted" string,
       an array or an object) is sent as that JSON value; anything else is sent as a string.
-      Example: compctl open LoginForm --param user=ann --param remember=true --size 390x844
+      Example: compctl open demo.Settings --param darkMode=true --size 390x844 --style dark
       """)
 
   @OptionGroup var options: ClientOptions

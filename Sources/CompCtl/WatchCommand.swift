@@ -15,8 +15,8 @@ struct WatchCommand: ParsableCommand {
     abstract: "Stream a scene's changes, emitted events and closing.",
     discussion: """
       Prints the snapshot's revision, then one line per notification:
-        r5 ← r4: frame n3, update n7 {text}
-        emitted login {"user":"ann"}
+        r5 ← r4: frame n3, update n7 {"text":"ann"}
+        emitted login {"hasPassword":false,"username":"ann"}
         closed (closed)
       With --json: the scene.subscribe result, then each notification's params, one
       compact JSON object per line (flushed at once, also into a pipe).

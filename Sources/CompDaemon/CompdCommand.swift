@@ -1,4 +1,5 @@
 import ArgumentParser
+import CompdVersion
 import Logging
 
 #if canImport(Glibc)
@@ -44,7 +45,8 @@ public struct CompdCommand: AsyncParsableCommand {
         0 after a graceful shutdown; 1 on a configuration or start-up error
         (bad flag or config file; the socket path is in use by a live server
         or is not a socket).
-      """
+      """,
+    version: "compd \(CompdVersion.current) (protocol \(Daemon.protocolVersion))"
   )
 
   @Option(name: .long, help: ArgumentHelp("Unix socket path to listen on.", valueName: "path"))

@@ -1,3 +1,4 @@
+import CompdVersion
 import JSONRPC
 import Logging
 import ServiceLifecycle
@@ -11,7 +12,7 @@ import Synchronization
 /// reports. `run()` serves until SIGTERM or SIGINT.
 public final class Daemon: Sendable {
   /// The daemon's version, as `daemon.info` and `rpc.discover` report it.
-  public static let version = "0.1.0"
+  public static let version = CompdVersion.current
   /// The version of the protocol docs/protocol.md defines.
   public static let protocolVersion = 1
 
@@ -85,8 +86,13 @@ public final class Daemon: Sendable {
   ///
   /// Throws `StartupError` when the socket cannot be taken.
   public func run() async throws {
-    await loadPlugins()  // before serving: ready means the components are there
     try service.checkEnvironment()
+    // A live server on the path ends this one before it vets and loads plugins or touches
+    // the state directory the other one is using; binding checks again.
+    if service.activatedSocket == nil {
+      try SocketFile(path: config.socketPath).prepareForBinding()
+    }
+    await loadPlugins()  // before serving: ready means the components are there
     try await restoreScenes()
     let server = SocketServer(
       config: config, registry: makeRegistry(), connections: connections, logger: logger,

@@ -161,7 +161,8 @@ public struct Dispatcher: Sendable {
       )
     }
     guard let method = registry.method(named: name) else {
-      return respond(id, error: .methodNotFound(name))
+      let suggestion = NameSuggestion.closest(to: name, among: registry.methods.map(\.name))
+      return respond(id, error: RPCError.methodNotFound(name).suggesting(suggestion))
     }
     let validated: JSONObject
     do {

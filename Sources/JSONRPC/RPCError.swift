@@ -41,6 +41,18 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
       data: field.map { ["field": .string($0)] })
   }
 
+  /// The same error with "did you mean …?" for a mistyped name: `suggestion` is appended
+  /// to the message and given as `data.suggestion`. Unchanged when `suggestion` is nil.
+  public func suggesting(_ suggestion: String?) -> RPCError {
+    guard let suggestion else { return self }
+    var copy = self
+    copy.message += "; did you mean \"\(suggestion)\"?"
+    var details = data?.objectValue ?? [:]
+    details["suggestion"] = .string(suggestion)
+    copy.data = .object(details)
+    return copy
+  }
+
   /// `-32603`: the server failed while handling the request.
   public static func internalError(_ detail: String) -> RPCError {
     RPCError(code: -32603, message: "Internal error: \(detail)")

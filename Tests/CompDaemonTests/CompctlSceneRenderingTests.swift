@@ -393,7 +393,7 @@ import Testing
     ]
     #expect(
       NotificationText.line(method: "scene.changed", params: changed)
-        == "r5 ← r4: frame n3, update n7 {text, textColor}, insert n9 (label) in n2 at 0, remove n4"
+        == #"r5 ← r4: frame n3, update n7 {"text":"hi","textColor":null}, insert n9 (label) in n2 at 0, remove n4"#
     )
     #expect(
       NotificationText.line(

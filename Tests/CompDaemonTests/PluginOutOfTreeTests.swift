@@ -1,61 +1,81 @@
 import Foundation
-import ScreenKit
+import JSONRPC
 import Testing
 
-@testable import CompDaemon
-
-/// A plugin developed outside this repository exactly as docs/plugins.md shows it (the
-/// code is taken from the document): its own package depending on `SDK/` by path, built
-/// with `swift build`, installed by copying the `.so` into a plugin directory.
-@Suite("Out-of-tree plugin package") @MainActor struct PluginOutOfTreeTests {
+/// A plugin developed outside this repository as a plugin author starts one: `make
+/// plugin-template DIR=…` copies `dist/plugin-template`, `swift build` builds it against
+/// this checkout's SDK, the `.so` is copied into a plugin directory of a real compd, and a
+/// client opens and drives its component through the socket. docs/plugins.md shows the
+/// template's code, and must show it exactly.
+@Suite("Out-of-tree plugin package", .serialized) struct PluginOutOfTreeTests {
   typealias Fixtures = PluginFixtureBuilder
+  static let template = "\(Fixtures.repositoryRoot)/dist/plugin-template"
 
-  /// The first two Swift blocks of docs/plugins.md: the plugin and its Package.swift.
-  static func documentedPackage() throws -> (source: String, manifest: String) {
+  /// The first two Swift blocks of docs/plugins.md.
+  static func documentedBlocks() throws -> [String] {
     let text = try String(
       contentsOfFile: "\(Fixtures.repositoryRoot)/docs/plugins.md", encoding: .utf8)
-    let blocks = text.components(separatedBy: "```swift\n").dropFirst().map {
+    return text.components(separatedBy: "```swift\n").dropFirst().map {
       String($0.components(separatedBy: "```")[0])
     }
-    try #require(blocks.count >= 2)
-    return (blocks[0], blocks[1])
   }
 
-  @Test(.timeLimit(.minutes(10))) func aSeparatePackageBuildsAPluginThatLoads() async throws {
-    let root = try Fixtures.temporaryDirectory("outoftree")
-    let package = "\(root)/Greeting"
-    try FileManager.default.createDirectory(
-      atPath: "\(package)/Sources/Greeting", withIntermediateDirectories: true)
-    let (source, manifest) = try Self.documentedPackage()
-    #expect(source.split(separator: "\n").count < 30)
-    try manifest.replacingOccurrences(
-      of: "/path/to/compd/SDK", with: "\(Fixtures.repositoryRoot)/SDK"
-    ).write(toFile: "\(package)/Package.swift", atomically: true, encoding: .utf8)
-    try source.write(
-      toFile: "\(package)/Sources/Greeting/Greeting.swift", atomically: true, encoding: .utf8)
-    try Fixtures.run(["swift", "build", "--package-path", package, "--product", "Greeting"])
-    let built = "\(package)/.build/debug/libGreeting.so"
-    #expect(FileManager.default.fileExists(atPath: built))
+  @Test func theDocumentShowsTheTemplate() throws {
+    let blocks = try Self.documentedBlocks()
+    try #require(blocks.count >= 2)
+    let source = try String(
+      contentsOfFile: "\(Self.template)/Sources/Counter/Counter.swift", encoding: .utf8)
+    let manifest = try String(contentsOfFile: "\(Self.template)/Package.swift", encoding: .utf8)
+    #expect(blocks[0] == source)
+    #expect(blocks[1] == manifest)
+  }
 
+  @Test(.timeLimit(.minutes(10))) func theTemplateBuildsAPluginThatADaemonServes() throws {
+    let root = try Fixtures.temporaryDirectory("outoftree")
+    let package = "\(root)/Counter"
+    let made = try Fixtures.run(
+      [
+        "make", "--no-print-directory", "-C", Fixtures.repositoryRoot, "plugin-template",
+        "DIR=\(package)",
+      ])
+    #expect(made.contains("acme.Counter"))
+    let manifest = try String(contentsOfFile: "\(package)/Package.swift", encoding: .utf8)
+    #expect(manifest.contains(".package(path: \"\(Fixtures.repositoryRoot)/SDK\")"))
+    // A second copy into the same place is refused rather than overwriting the author's work.
+    #expect(throws: (any Error).self) {
+      try Fixtures.run(["make", "-C", Fixtures.repositoryRoot, "plugin-template", "DIR=\(package)"])
+    }
+
+    try Fixtures.run(["swift", "build", "--package-path", package])
+    let built = "\(package)/.build/debug/libCounter.so"
     let plugins = "\(root)/plugins"
     try FileManager.default.createDirectory(atPath: plugins, withIntermediateDirectories: true)
-    let installed = try Fixtures.install(built, into: plugins, as: "libGreeting.so")
-    let host = Fixtures.host([plugins], timeout: 5)
-    await host.scan()
-    let record = try #require(host.record(path: installed))
-    #expect(record.state == .loaded, "\(record.error ?? "")")
-    #expect(record.name == "acme.greeting" && record.version == "1.0.0")
-    #expect(host.describeComponentResult(name: "acme.Greeting")?["params"]?["properties"] != nil)
+    try Fixtures.install(built, into: plugins, as: "libCounter.so")
 
-    var events: [ComponentEvent] = []
-    let controller = try host.catalog.instantiate("acme.Greeting", params: ["name": "Ada"]) {
-      events.append($0)
+    let daemon = try DaemonProcess(arguments: ["--plugin-dir", plugins])
+    defer { _ = try? daemon.stop() }
+    let client = try RPCTestClient(path: daemon.socketPath)
+    let described = try client.call("components.describe", ["name": "acme.Counter"])
+    #expect(described["events"] == ["counted"])
+    let opened = try client.call(
+      "scene.open", ["component": "acme.Counter", "params": ["start": 41]])
+    let scene = opened["scene"]!
+    #expect(SceneTests.find("count", in: opened["root"]!)?.node["props"]?["text"] == "Count: 41")
+    try client.call("scene.subscribe", ["scene": scene])
+    let tapped = try client.call(
+      "scene.event", ["scene": scene, "event": ["type": "tap", "target": "add"]])
+    #expect(tapped["handled"] == true)
+    var emitted: JSON?
+    while emitted == nil {
+      let message = try client.notification()
+      if message["method"] == "scene.emitted" { emitted = message["params"] }
     }
-    let view: View = controller.view
-    #expect(view.accessibilityIdentifier == "greeting")
-    #expect(events == [ComponentEvent(component: "acme.Greeting", name: "greeted", payload: "Ada")])
-    #expect(throws: ComponentError.self) {
-      try host.catalog.instantiate("acme.Greeting", params: ["name": 42]) { _ in }
-    }
+    #expect(emitted?["name"] == "counted")
+    #expect(emitted?["payload"] == ["count": 42])
+    let layout = try client.call("scene.layout", ["scene": scene])["root"]!
+    #expect(SceneTests.find("count", in: layout)?.node["props"]?["text"] == "Count: 42")
+    let bad = try client.failure(
+      "scene.open", ["component": "acme.Counter", "params": ["start": -1]])
+    #expect(bad["data"]?["field"] == "params.start")
   }
 }

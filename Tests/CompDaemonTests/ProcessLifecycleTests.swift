@@ -51,9 +51,19 @@ import Testing
 
   @Test func refusesToStartWhenALiveDaemonOwnsTheSocket() throws {
     let first = try DaemonProcess()
-    let second = try DaemonProcess(socketPath: first.socketPath, waitForSocket: false)
+    // The second one is given a plugin and a state directory of its own: it must give up
+    // before vetting or loading the plugin and before creating the state directory.
+    let plugins = try PluginFixtureBuilder.temporaryDirectory("second-daemon")
+    try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.bundled("Login"), into: plugins, as: "libLogin.so")
+    let state = plugins + "/state"
+    let second = try DaemonProcess(
+      arguments: ["--plugin-dir", plugins, "--state-dir", state, "--log-level", "debug"],
+      socketPath: first.socketPath, waitForSocket: false)
     #expect(try second.waitForExit() == 1)
     #expect(second.log.contains("already listening on \(first.socketPath)"))
+    #expect(!second.log.contains("libLogin.so"), "\(second.log)")
+    #expect(!FileManager.default.fileExists(atPath: state))
     // The first daemon is untouched and still serves.
     let client = try SocketClient(path: first.socketPath)
     try client.write(line: #"{"jsonrpc":"2.0","method":"daemon.ping","id":1}"#)

@@ -62,11 +62,28 @@ struct ServiceInstallTests {
         "# edited\n"))
     #expect(FileManager.default.fileExists(atPath: destination + "/etc/compd/compd.conf.default"))
 
-    // The installed programs find libScreenKit.so in lib/compd and serve.
+    // The tree is self-contained: ScreenKit and the Swift runtime come from lib/compd,
+    // found through $ORIGIN-relative RUNPATHs, never from the toolchain that built them.
     let ldd = try runProcess("/usr/bin/ldd", [root + "/bin/compd"])
     #expect(
       ldd.stdout.contains("libScreenKit.so => \(root)/bin/../lib/compd/libScreenKit.so"),
       "\(ldd.stdout)")
+    #expect(ldd.stdout.contains("libswiftCore.so => \(root)/bin/../lib/compd/libswiftCore.so"))
+    let toolchain = try runProcess("/usr/bin/patchelf", ["--print-rpath", TestPaths.compd])
+      .stdout.split(separator: ":").first { !$0.hasPrefix("$ORIGIN") }
+      .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+    let shipped =
+      [root + "/bin/compd", root + "/bin/compctl", root + "/lib/compd/libScreenKit.so"]
+      + (try FileManager.default.contentsOfDirectory(atPath: root + "/lib/compd/plugins"))
+      .map { root + "/lib/compd/plugins/" + $0 }
+    for file in shipped {
+      let rpath = try runProcess("/usr/bin/patchelf", ["--print-rpath", file]).stdout
+      #expect(
+        rpath.split(separator: ":").allSatisfy { $0.hasPrefix("$ORIGIN") }, "\(file): \(rpath)")
+      let resolved = try runProcess("/usr/bin/ldd", [file]).stdout
+      #expect(!resolved.contains("not found"), "\(file): \(resolved)")
+      if let toolchain { #expect(!resolved.contains(toolchain), "\(file): \(resolved)") }
+    }
     let socket = destination + "/compd.sock"
     let daemon = Process()
     daemon.executableURL = URL(fileURLWithPath: root + "/bin/compd")
@@ -80,6 +97,10 @@ struct ServiceInstallTests {
       if ping.status != 0 { usleep(25_000) }
     }
     #expect(ping.status == 0, "\(ping)")
+    // A bundled plugin loads from the installed tree and serves a scene.
+    let opened = try runProcess(
+      root + "/bin/compctl", ["open", "demo.Login", "--socket", socket])
+    #expect(opened.status == 0 && opened.stdout.hasPrefix("s"), "\(opened)")
     try expectInstalledGatewayServes(root: root, socket: socket)
     kill(daemon.processIdentifier, SIGTERM)
     daemon.waitUntilExit()

@@ -119,8 +119,20 @@ final class ScrollingView: View, ScrollReceiving {
     #expect(try !window.setKeyboardHeight(300))
     #expect(window.keyboardHeight == 300)
     owner = nil
-    #expect(try window.setKeyboardHeight(0))
+    // Nobody follows the keyboard any more: the height is recorded, the event not handled.
+    #expect(try !window.setKeyboardHeight(0))
+    #expect(window.keyboardHeight == 0)
     #expect(heights == [300])
+  }
+
+  @Test func observingAgainReplacesTheOwnersHandler() throws {
+    let window = visibleWindow()
+    let owner = ViewController()
+    var calls: [String] = []
+    window.observeKeyboard(owner: owner) { _ in calls.append("first") }
+    window.observeKeyboard(owner: owner) { _ in calls.append("second") }
+    #expect(try window.setKeyboardHeight(120))
+    #expect(calls == ["second"])
   }
 
   @Test func scrollGoesToScrollViews() throws {

@@ -67,6 +67,18 @@ private final class Greeter: LightweightController {
     }
   }
 
+  @Test func intValuesRoundTrip() {
+    let count = 42
+    #expect(ParamValue(count) == .int(42))
+    #expect(ParamValue(count) == 42)
+    #expect(ParamValue(count).int == count)
+    #expect(ParamValue.double(3).int == 3)
+    #expect(ParamValue.double(3.5).int == nil)
+    #expect(ParamValue.string("3").int == nil)
+    let payload: ParamValue = ["count": ParamValue(count), "limit": 50]
+    #expect(payload["limit"]?.int == 50)
+  }
+
   @Test func nullParamsMeanAnEmptyObject() throws {
     #expect(try ParamSchema.empty.validateParams(nil) == .object([:]))
     #expect(try ParamSchema.empty.validateParams(.null) == .object([:]))

@@ -39,6 +39,13 @@ extension Daemon {
                 .init("error", .string(description: "Why the last save failed, while failing.")),
                 .init("lastSaved", .string(description: "RFC 3339 UTC time of the last save.")),
               ], description: "Whether scenes are being saved."), required: true),
+          .init("socket", .string(description: "The socket path it serves."), required: true),
+          .init(
+            "pluginDirectories",
+            .array(.string(), description: "Where it looks for plugins, in order."),
+            required: true),
+          .init(
+            "stateDirectory", .string(description: "Its state directory, when it has one.")),
         ]),
         handler: .immediate { [self] _ in info() }))
 
@@ -54,7 +61,8 @@ extension Daemon {
   /// The result of `daemon.info`.
   func info() -> JSON {
     let uptime = (ContinuousClock.now - startTime) / .seconds(1)
-    return .object([
+    let current = service.config
+    var result: JSONObject = [
       "version": .string(Self.version),
       "protocol": .int(Int64(Self.protocolVersion)),
       "pid": .int(Int64(getpid())),
@@ -64,6 +72,10 @@ extension Daemon {
       "scenes": .int(Int64(counters.scenes)),
       "clients": .int(Int64(clientCount)),
       "persistence": persistence.json,
-    ])
+      "socket": .string(current.socketPath),
+      "pluginDirectories": .array(current.pluginDirectories.map(JSON.string)),
+    ]
+    if let state = current.stateDirectory { result["stateDirectory"] = .string(state) }
+    return .object(result)
   }
 }

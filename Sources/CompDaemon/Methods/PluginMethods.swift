@@ -96,9 +96,7 @@ extension Daemon {
         handler: .async { call in
           let name = call.params["name"]?.stringValue ?? ""
           guard let result = await host.describeComponentResult(name: name) else {
-            throw RPCError.server(
-              .noSuchComponent, "no component named \"\(name)\" is loaded",
-              details: ["component": .string(name)])
+            throw await host.noSuchComponentError(name)
           }
           return result
         }))

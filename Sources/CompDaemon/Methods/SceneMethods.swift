@@ -272,7 +272,7 @@ extension Daemon {
         catalog: pluginHost.catalog)
     } catch {
       switch error {
-      case .component(let problem): throw Self.rpcError(for: problem, component: name)
+      case .component(let problem): throw Self.rpcError(for: problem, component: name, host: pluginHost)
       case .restoration(let problem):
         throw .server(.componentFailed, problem, details: ["component": .string(name)])
       }
@@ -283,15 +283,23 @@ extension Daemon {
   }
 
   /// The wire error for a component that could not be opened.
-  static func rpcError(for error: ComponentError, component: String) -> RPCError {
+  /// An unknown component or top-level param comes with the closest known name.
+  @MainActor
+  static func rpcError(for error: ComponentError, component: String, host: PluginHost)
+    -> RPCError
+  {
     switch error {
     case .noSuchComponent(let name):
-      return .server(
-        .noSuchComponent, "no component named \"\(name)\" is loaded",
-        details: ["component": .string(name)])
+      return host.noSuchComponentError(name)
     case .invalidParams(_, let problem):
       let field = problem.path.isEmpty ? "params" : "params.\(problem.path)"
-      return .invalidParams(error.description, field: field)
+      var suggestion: String?
+      if problem.message == ParamValidationError.unknownParameter, !problem.path.contains("."),
+        case .object(let properties, _) = host.catalog.component(named: component)?.params.kind
+      {
+        suggestion = NameSuggestion.closest(to: problem.path, among: properties.map(\.name))
+      }
+      return RPCError.invalidParams(error.description, field: field).suggesting(suggestion)
     case .missingDependency(_, let dependency):
       return .server(
         .componentFailed, error.description,

@@ -179,6 +179,15 @@ public final class PluginHost {
     return .object(["components": .array(entries)])
   }
 
+  /// `compd.NoSuchComponent` for `name`, suggesting the loaded component whose name is
+  /// closest (`demo.login` → `demo.Login`) in the message and as `data.suggestion`.
+  public func noSuchComponentError(_ name: String) -> RPCError {
+    RPCError.server(
+      .noSuchComponent, "no component named \"\(name)\" is loaded",
+      details: ["component": .string(name)]
+    ).suggesting(NameSuggestion.closest(to: name, among: catalog.names))
+  }
+
   /// The `components.describe` result for `name`; `nil` when no such component is loaded.
   public func describeComponentResult(name: String) -> JSON? {
     guard let component = catalog.component(named: name) else { return nil }

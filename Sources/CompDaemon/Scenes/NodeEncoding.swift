@@ -28,22 +28,27 @@ enum NodeEncoding {
     }
   }
 
-  /// The props of `view`, in a fixed order.
+  /// The props of `view`, in a fixed order. Dynamic colours are sent as they resolve in the
+  /// window's trait collection (its style), so a dark scene carries the dark values.
   static func props(of view: View) -> JSONObject {
+    let traits = view.window?.traitCollection ?? TraitCollection()
+    func wire(_ color: Color) -> JSON { .string(color.resolvedColor(with: traits).description) }
     var props = JSONObject()
     if view.isHidden { props["hidden"] = true }
     if view.alpha != 1 { props["alpha"] = .number(view.alpha) }
-    if let color = view.backgroundColor { props["backgroundColor"] = .string(color.description) }
+    if let color = view.backgroundColor { props["backgroundColor"] = wire(color) }
     if view.layer.cornerRadius != 0 { props["cornerRadius"] = .number(view.layer.cornerRadius) }
     if view.layer.borderWidth != 0 {
       props["borderWidth"] = .number(view.layer.borderWidth)
-      if let color = view.layer.borderColor { props["borderColor"] = .string(color.description) }
+      if let color = view.layer.borderColor { props["borderColor"] = wire(color) }
     }
     if !view.isUserInteractionEnabled { props["interactive"] = false }
     switch view {
     case let label as Label:
       if let text = label.text { props["text"] = .string(text) }
-      addText(font: label.font, color: label.textColor, alignment: label.textAlignment, to: &props)
+      addText(
+        font: label.font, color: label.textColor.resolvedColor(with: traits),
+        alignment: label.textAlignment, to: &props)
       if label.numberOfLines != 1 { props["numberOfLines"] = .int(Int64(label.numberOfLines)) }
       if !label.isEnabled { props["enabled"] = false }
     case let field as TextField:
@@ -54,7 +59,9 @@ enum NodeEncoding {
         props["text"] = .string(field.text ?? "")
       }
       if let placeholder = field.placeholder { props["placeholder"] = .string(placeholder) }
-      addText(font: field.font, color: field.textColor, alignment: field.textAlignment, to: &props)
+      addText(
+        font: field.font, color: field.textColor.resolvedColor(with: traits),
+        alignment: field.textAlignment, to: &props)
       if field.borderStyle != .none { props["borderStyle"] = .string(field.borderStyle.rawValue) }
       if field.keyboardType != .default {
         props["keyboardType"] = .string(field.keyboardType.rawValue)
@@ -66,7 +73,7 @@ enum NodeEncoding {
       if !field.isEnabled { props["enabled"] = false }
     case let button as Button:
       if let title = button.currentTitle { props["title"] = .string(title) }
-      props["titleColor"] = .string(button.currentTitleColor.description)
+      props["titleColor"] = wire(button.currentTitleColor)
       if button.titleLabel.font != .systemFont(ofSize: 15) {
         props["font"] = .string(button.titleLabel.font.description)
       }
@@ -74,13 +81,13 @@ enum NodeEncoding {
       if button.isSelected { props["selected"] = true }
     case let toggle as Switch:
       props["on"] = .bool(toggle.isOn)
-      if let tint = toggle.onTintColor { props["onTintColor"] = .string(tint.description) }
+      if let tint = toggle.onTintColor { props["onTintColor"] = wire(tint) }
       if !toggle.isEnabled { props["enabled"] = false }
     case let image as ImageView:
       if let name = image.imageName { props["image"] = .string(name) }
     case let indicator as ActivityIndicatorView:
       props["animating"] = .bool(indicator.isAnimating)
-      props["color"] = .string(indicator.color.description)
+      props["color"] = wire(indicator.color)
     case let stack as StackView:
       props["axis"] = .string(stack.axis == .vertical ? "vertical" : "horizontal")
       if stack.spacing != 0 { props["spacing"] = .number(stack.spacing) }
@@ -108,11 +115,12 @@ enum NodeEncoding {
     return props
   }
 
+  /// `color` is resolved already; the wire's default text colour is black.
   private static func addText(
     font: Font, color: Color, alignment: TextAlignment, to props: inout JSONObject
   ) {
     if font != .systemFont(ofSize: 17) { props["font"] = .string(font.description) }
-    if color != .label { props["textColor"] = .string(color.description) }
+    if color != .black { props["textColor"] = .string(color.description) }
     if alignment != .natural { props["textAlignment"] = .string(alignment.rawValue) }
   }
 

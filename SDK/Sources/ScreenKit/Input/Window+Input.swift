@@ -112,8 +112,11 @@ extension Window {
   }
 
   /// The software keyboard now covers the bottom `height` points of the window (0 hides it).
-  /// Keyboard observers (``observeKeyboard(_:)``) hear it, as UIKit's keyboard
-  /// notifications. Returns whether the height changed.
+  /// Keyboard observers (``observeKeyboard(owner:_:)``) hear it, as UIKit's keyboard
+  /// notifications. Returns whether the event did something: the height changed and at
+  /// least one observer heard it. With no observer the height is still recorded (a
+  /// controller that appears later sees it) but nothing reacted, so the result is `false`;
+  /// UIKit has no such result, since a real keyboard is shown whoever listens.
   @discardableResult
   public func setKeyboardHeight(_ height: Double) throws(InputError) -> Bool {
     guard height.isFinite, height >= 0 else {
@@ -123,29 +126,32 @@ extension Window {
     guard clamped != controllerState.keyboardHeight else { return false }
     defer { afterInput() }
     controllerState.keyboardHeight = clamped
-    notifyKeyboardObservers()
-    return true
+    return notifyKeyboardObservers()
   }
 
   /// Tells the keyboard observers the current keyboard frame (also when the first
   /// responder changes while the keyboard shows, as UIKit posts its keyboard notification
-  /// again when focus moves between fields).
-  func notifyKeyboardObservers() {
+  /// again when focus moves between fields). Returns whether any observer heard it.
+  @discardableResult
+  func notifyKeyboardObservers() -> Bool {
     let height = controllerState.keyboardHeight
     let change = KeyboardChange(
       height: height,
       frame: Rect(x: 0, y: frame.height - height, width: frame.width, height: height))
     controllerState.keyboardObservers.removeAll { $0.owner == nil }
     for observer in controllerState.keyboardObservers { observer.handler(change) }
+    return !controllerState.keyboardObservers.isEmpty
   }
 
   /// The keyboard's current height (0 when hidden).
   public var keyboardHeight: Double { controllerState.keyboardHeight }
 
-  /// Calls `handler` on every keyboard change while `owner` lives.
+  /// Calls `handler` on every keyboard change while `owner` lives. One handler per owner:
+  /// observing again (a controller that appears again) replaces the previous handler.
   public func observeKeyboard(
     owner: AnyObject, _ handler: @escaping @MainActor (KeyboardChange) -> Void
   ) {
+    controllerState.keyboardObservers.removeAll { $0.owner == nil || $0.owner === owner }
     controllerState.keyboardObservers.append(KeyboardObserver(owner: owner, handler: handler))
   }
 

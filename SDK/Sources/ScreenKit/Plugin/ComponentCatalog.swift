@@ -36,7 +36,10 @@ public final class ComponentCatalog {
   /// Opens the component `name`: checks that everything it requires is registered,
   /// validates `params` (absent or `null` means `{}`), then runs its factory.
   ///
-  /// - Parameter sink: receives every event the component and its composed children emit.
+  /// - Parameters:
+  ///   - name: the registered component's name.
+  ///   - params: its params, checked against its schema.
+  ///   - sink: receives every event the component and its composed children emit.
   /// - Throws: `ComponentError` describing the first problem; nothing is left half-made.
   public func instantiate(
     _ name: String, params: ParamValue?,

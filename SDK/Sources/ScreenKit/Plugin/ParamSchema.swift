@@ -127,6 +127,10 @@ public struct ParamValidationError: Error, Sendable, Hashable, CustomStringConve
   /// What is wrong with it.
   public var message: String
 
+  /// The message of a member an object schema does not have (the path names the member),
+  /// so that a host can suggest the closest known name.
+  public static let unknownParameter = "unknown parameter"
+
   /// An error at `path`.
   public init(path: String, message: String) {
     self.path = path
@@ -256,7 +260,8 @@ extension ParamSchema {
         let known = Set(properties.map(\.name))
         if let unknown = members.keys.sorted().first(where: { !known.contains($0) }) {
           throw ParamValidationError(
-            path: path.isEmpty ? unknown : "\(path).\(unknown)", message: "unknown parameter")
+            path: path.isEmpty ? unknown : "\(path).\(unknown)",
+            message: ParamValidationError.unknownParameter)
         }
       }
       for property in properties {

@@ -42,6 +42,13 @@ extension ParamValue {
     }
   }
 
+  /// The integer value as `Int` (see ``intValue``), or `nil` for any other kind: what a
+  /// component reads for counts, sizes and indexes.
+  public var int: Int? { intValue.map { Int($0) } }
+
+  /// An integer from an `Int`, as `.int(Int64(value))`: `ParamValue(items.count)`.
+  public init(_ value: Int) { self = .int(Int64(value)) }
+
   /// The numeric value of an integer or a double, or `nil` for any other kind.
   public var doubleValue: Double? {
     switch self {

@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// The Debian package as an administrator meets it: built by scripts/deb.sh, installed with
+/// dpkg (which creates the compd user), serving /run/compd.sock under
+/// systemd-socket-activate as the socket unit would, and removed again.
+///
+/// It changes the machine (a package, a system user, /run/compd.sock), so it runs only as
+/// root and only when compd is not installed and nothing owns /run/compd.sock; it undoes
+/// everything it did.
+@Suite("Service: Debian package", .serialized)
+struct ServiceDebTests {
+  static let socket = "/run/compd.sock"
+
+  static func precondition() -> String? {
+    if getuid() != 0 { return "not root" }
+    for tool in ["/usr/bin/dpkg-deb", "/usr/bin/dpkg", "/usr/bin/systemd-socket-activate"]
+    where !FileManager.default.isExecutableFile(atPath: tool) {
+      return "\(tool) is missing"
+    }
+    if (try? runProcess("/usr/bin/dpkg", ["-s", "compd"]))?.status == 0 {
+      return "a compd package is installed"
+    }
+    if FileManager.default.fileExists(atPath: socket) { return "\(socket) exists" }
+    return nil
+  }
+
+  @Test(.timeLimit(.minutes(5))) func installServeAndRemove() throws {
+    if let reason = Self.precondition() {
+      print("SKIPPED: \(reason)")
+      return
+    }
+    let output = TestPaths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: output) }
+    var environment = ProcessInfo.processInfo.environment
+    environment["BUILD_DIR"] = TestPaths.binaries.path
+    let built = try runProcess(
+      "/bin/bash", [ServiceInstallTests.repository + "/scripts/deb.sh", output],
+      environment: environment, seconds: 300)
+    #expect(built.status == 0, "\(built.stderr)")
+    let deb = try #require(
+      try FileManager.default.contentsOfDirectory(atPath: output).first { $0.hasSuffix(".deb") })
+    let userExisted = (try runProcess("/usr/bin/getent", ["passwd", "compd"])).status == 0
+
+    let installed = try runProcess("/usr/bin/dpkg", ["-i", output + "/" + deb], seconds: 120)
+    defer {
+      _ = try? runProcess("/usr/bin/dpkg", ["--purge", "compd"], seconds: 120)
+      try? FileManager.default.removeItem(atPath: Self.socket)
+      if !userExisted {
+        _ = try? runProcess("/usr/sbin/userdel", ["compd"])
+        _ = try? runProcess("/usr/sbin/groupdel", ["compd"])
+      }
+    }
+    #expect(installed.status == 0, "\(installed.stdout)\(installed.stderr)")
+    #expect(try runProcess("/usr/bin/getent", ["passwd", "compd"]).status == 0)
+    for path in [
+      "/usr/bin/compd", "/usr/lib/compd/libswiftCore.so", "/usr/lib/systemd/system/compd.socket",
+      "/usr/lib/sysusers.d/compd.conf", "/etc/compd/compd.conf",
+      "/usr/share/compd/SDK/Package.swift", "/usr/share/compd/plugin-template/Package.swift",
+    ] {
+      #expect(FileManager.default.fileExists(atPath: path), "missing \(path)")
+    }
+
+    // As compd.socket would: systemd-socket-activate binds the socket and passes it to
+    // compd on the first connection. Started from a shell, detached from this process.
+    let started = try runProcess(
+      "/bin/bash",
+      [
+        "-c",
+        "systemd-socket-activate -l \(Self.socket) /usr/bin/compd --config /etc/compd/compd.conf"
+          + " </dev/null >/dev/null 2>&1 & echo $!",
+      ])
+    let pid = try #require(Int32(started.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+    defer { kill(pid, SIGKILL) }
+    var info = (status: Int32(-1), stdout: "", stderr: "")
+    for _ in 0..<200 where info.status != 0 {
+      info = try runProcess("/usr/bin/compctl", ["info", "--socket", Self.socket], seconds: 10)
+      if info.status != 0 { usleep(50_000) }
+    }
+    #expect(info.status == 0, "\(info)")
+    #expect(info.stdout.contains("plugin dirs /usr/lib/compd/plugins"))
+    #expect(info.stdout.contains("plugins     4"))
+    let opened = try runProcess(
+      "/usr/bin/compctl", ["open", "demo.Login", "--socket", Self.socket], seconds: 10)
+    #expect(opened.status == 0 && opened.stdout.hasPrefix("s"), "\(opened)")
+    kill(pid, SIGTERM)
+    for _ in 0..<200 where kill(pid, 0) == 0 { usleep(25_000) }
+    #expect(kill(pid, 0) != 0, "compd did not stop on SIGTERM")
+
+    let removed = try runProcess("/usr/bin/dpkg", ["--purge", "compd"], seconds: 120)
+    #expect(removed.status == 0, "\(removed.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: "/usr/bin/compd"))
+    #expect(!FileManager.default.fileExists(atPath: "/etc/compd/compd.conf"))
+  }
+}
