@@ -49,12 +49,14 @@ def load(kind):
     return shapes
 base, new = load("base"), load("new")
 fields = [("full_ms", "full ms"), ("leaf_ms", "leaf ms"), ("noop_us", "noop µs"),
-          ("forced_ms", "forced ms")]
+          ("forced_ms", "forced ms"), ("full_us", "login full µs"), ("text_us", "login text µs")]
 print(f"A/B against {rev[:9]}: medians over the rounds (base → this tree, ratio)")
-print(f"{'shape':<22} " + "  ".join(f"{label:>24}" for _, label in fields))
+print(f"{'shape':<22} " + "  ".join(f"{label:>24}" for _, label in fields[:4]))
 for shape, rows in new.items():
     cells = []
     for key, _ in fields:
+        if not any(key in r for r in rows):
+            continue
         b = [r[key] for r in base.get(shape, []) if key in r]
         n = [r[key] for r in rows if key in r]
         if not b or not n:

@@ -10,6 +10,8 @@ command -v patchelf >/dev/null || need+=(patchelf)  # make install (and its test
 # compctl render: PNG through librsvg; Inter is the face docs/text-metrics.md measures.
 pkg-config --exists librsvg-2.0 2>/dev/null || need+=(librsvg2-dev)
 dpkg -s fonts-inter >/dev/null 2>&1 || need+=(fonts-inter)
+# The Python client's tests run in a venv (Debian splits venv's ensurepip out).
+python3 -c 'import ensurepip' 2>/dev/null || need+=(python3-venv)
 # The browser the web client's tests drive (Tests/web).
 command -v chromium >/dev/null || need+=(chromium)
 command -v chromedriver >/dev/null || need+=(chromium-driver)

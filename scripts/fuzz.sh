@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target over LineFramer + JSONParser + Dispatcher and runs it.
-#   scripts/fuzz.sh short   ~30 s from the seed corpus (part of `make test`); fails on a crash
-#   scripts/fuzz.sh long    until interrupted (`make fuzz`)
-# The JSONRPC sources are compiled directly with the fuzz entry point (swiftc -sanitize=fuzzer,
+# Builds the libFuzzer target over LineFramer + JSONParser + Dispatcher and runs it, then
+# (short mode) the target over ScreenKit's restoration archive text.
+#   scripts/fuzz.sh short   ~30 s + ~15 s from the seed corpora (part of `make test`); fails
+#                           on a crash
+#   scripts/fuzz.sh long    the JSON-RPC target until interrupted (`make fuzz`)
+#   scripts/fuzz.sh archive the archive target until interrupted
+# The sources are compiled directly with each fuzz entry point (swiftc -sanitize=fuzzer,
 # address); crashes are written to .build/fuzz/artifacts/.
 set -euo pipefail
 mode="${1:-short}"
@@ -27,8 +30,39 @@ fi
 args=(-max_len=4096 -timeout=10 -rss_limit_mb=1024 "-artifact_prefix=$out/artifacts/"
   "$out/corpus" "$root/Fuzz/seeds")
 export LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp:print_suppressions=0"
+
+# The archive target: ScreenKit's archive printer/parser and its value type, nothing else.
+kit="$root/SDK/Sources/ScreenKit"
+archive_binary="$out/fuzz-archive"
+archive_sources=("$kit/Restoration/ArchiveJSON.swift" "$kit/Restoration/RestorationArchive.swift"
+  "$kit/Plugin/ParamValue.swift" "$root/Fuzz/ArchiveFuzzEntry.swift")
+build_archive_target() {
+  if [[ ! -x "$archive_binary" ]] ||
+    [[ -n "$(find "${archive_sources[@]}" -newer "$archive_binary" 2>/dev/null)" ]]; then
+    echo "fuzz: building $archive_binary"
+    if ! swiftc -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O \
+      "${archive_sources[@]}" -module-name ArchiveFuzz -o "$archive_binary" \
+      >"$out/build-archive.log" 2>&1; then
+      cat "$out/build-archive.log" >&2
+      echo "fuzz: archive target build failed" >&2
+      exit 1
+    fi
+  fi
+  mkdir -p "$out/archive-corpus"
+}
+archive_args=(-max_len=4096 -timeout=10 -rss_limit_mb=1024 "-artifact_prefix=$out/artifacts/"
+  "$out/archive-corpus" "$root/Fuzz/archive-seeds")
+
 case "$mode" in
-  short) exec "$binary" "${args[@]}" -max_total_time=30 -print_final_stats=1 ;;
+  short)
+    "$binary" "${args[@]}" -max_total_time=30 -print_final_stats=1
+    build_archive_target
+    exec "$archive_binary" "${archive_args[@]}" -max_total_time=15 -print_final_stats=1
+    ;;
   long) exec "$binary" "${args[@]}" ;;
-  *) echo "usage: $0 short|long" >&2; exit 1 ;;
+  archive)
+    build_archive_target
+    exec "$archive_binary" "${archive_args[@]}"
+    ;;
+  *) echo "usage: $0 short|long|archive" >&2; exit 1 ;;
 esac

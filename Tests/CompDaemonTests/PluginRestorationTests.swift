@@ -186,6 +186,8 @@ import Testing
       _ = try window.toggle(try #require(Bundled.find("autoplay", in: window)), isOn: true)
     }
     #expect(!trip.archive.json.contains("tab-pw"))
+    #expect(trip.original.rootViewController?.checkContainment() == [])
+    #expect(trip.restoredRoot.checkContainment() == [])
     let tabs = try #require(trip.restoredRoot as? TabBarController)
     #expect(tabs.selectedIndex == 1)
     #expect(try field("destination", in: trip.restored).text == "Tromsø")

@@ -246,6 +246,10 @@ import Testing
     #expect(archive.json.contains(#""user":{"state":{"TextField.text":"ann"}}"#))
     #expect(archive.json.contains(#""password":{"state":{}}"#))
 
+    // A password that is the root's identifier gives no archive at all.
+    controller.password.text = "leaky"
+    #expect(window.encodeRestorableState() == nil)
+
     // The field's own default never writes it, even when nothing else would catch it.
     let coder = Coder()
     controller.password.encodeRestorableState(with: coder)
@@ -324,6 +328,33 @@ import Testing
     let recreated = try #require(fresh.topViewController as? NoteController)
     #expect(recreated.name == "second" && recreated.note == "kept")
     #expect(recreated.restorationIdentifier == "pushed", "the saved identifier is given back")
+  }
+
+  /// A `.view` component's hosting controller takes part under the component's name, so
+  /// the component's identified views keep their state.
+  @Test func viewComponentsRestoreTheirIdentifiedViews() throws {
+    let catalog = ComponentCatalog()
+    try catalog.register(
+      .view("test.Field", summary: "a field") { _ in
+        let root = View()
+        let field = TextField()
+        field.restorationIdentifier = "field"
+        field.accessibilityIdentifier = "field"
+        root.addSubview(field)
+        return root
+      })
+    func field(_ controller: ViewController) -> TextField? {
+      controller.view.subviews.first as? TextField
+    }
+    let original = try catalog.instantiate("test.Field", params: nil) { _ in }
+    #expect(original.restorationIdentifier == "test.Field")
+    let window = try restorationWindow(original)
+    field(original)?.text = "kept"
+    let archive = try #require(window.encodeRestorableState())
+    let fresh = try catalog.instantiate("test.Field", params: nil) { _ in }
+    let freshWindow = try restorationWindow(fresh, restoring: archive)
+    #expect(field(fresh)?.text == "kept")
+    withExtendedLifetime(freshWindow) {}
   }
 
   private func recreatedIsShown(_ navigation: NavigationController, in window: Window) -> Bool {

@@ -62,15 +62,17 @@ final class DeclarativeStackController: ViewController {
     self.vertical = vertical
     self.spacing = spacing
     super.init()
-    // Children from the start, as UIKit's containers; their views join on load.
-    for child in children { addChild(child) }
+    // Children from the start, as UIKit's containers (and ScreenKit's navigation controller
+    // before its view loads): containment completes now, their views join on load, so a
+    // stack in a tab not shown yet is whole.
+    for child in children {
+      addChild(child)
+      child.didMove(toParent: self)
+    }
   }
 
   override func viewDidLoad() {
-    for child in items {
-      view.addSubview(child.view)
-      child.didMove(toParent: self)
-    }
+    for child in items { view.addSubview(child.view) }
   }
 
   override func viewWillLayoutSubviews() {

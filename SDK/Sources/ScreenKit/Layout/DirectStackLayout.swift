@@ -300,18 +300,24 @@ enum DirectStackLayout {
       var spacing = 0.0
       var count = 0
       var previous: View?
+      var narrowest = Double.infinity
       for child in stack.arrangedSubviews where !child.isHidden {
         let natural = naturalSize(of: child)
         let a = vertical ? natural.height : natural.width
         if let previous { spacing += stack.spacing(after: previous) }
         along += a
         largest = max(largest, a)
-        across = max(across, vertical ? natural.width : natural.height)
+        let breadth = vertical ? natural.width : natural.height
+        narrowest = min(narrowest, breadth)
+        across = max(across, breadth)
         count += 1
         previous = child
       }
       if stack.distribution == .fillEqually { along = Double(count) * largest }
-      if stack.alignment == .fill && count > 1 { across = fillBreadth(of: stack, largest: across) }
+      // Views of one breadth leave no choice; otherwise the priority order decides.
+      if stack.alignment == .fill && narrowest < across {
+        across = fillBreadth(of: stack, largest: across)
+      }
       along += spacing
       size = vertical ? Size(width: across, height: along) : Size(width: along, height: across)
     } else {
@@ -331,8 +337,8 @@ enum DirectStackLayout {
   /// piecewise-linear function of one variable, minimised at its breakpoints). Usually the
   /// widest view's compression resistance wins and the breadth is the largest natural one,
   /// which is also kept where the levels leave a choice; a narrower view that hugs above the
-  /// widest view's resistance holds the stack to its own breadth. Arranged stacks count as
-  /// their widest view (their own hugging is not one priority).
+  /// widest view's resistance holds the stack to its own breadth. An arranged stack counts
+  /// as its widest view (its own hugging is not one priority).
   private static func fillBreadth(of stack: StackView, largest: Double) -> Double {
     let axis: LayoutAxis = stack.axis == .vertical ? .horizontal : .vertical
     let vertical = stack.axis == .vertical

@@ -64,7 +64,9 @@ public struct Component: Sendable {
     Component(
       name: name, version: version, kind: .view, summary: summary, params: params, events: events,
       requires: requires,
-      factory: { context in ComponentHostingController(view: try make(context), owner: nil) })
+      factory: { context in
+        ComponentHostingController(view: try make(context), owner: nil, context: context)
+      })
   }
 
   /// A component whose factory makes a lightweight controller; compd wraps its view in a
@@ -79,22 +81,27 @@ public struct Component: Sendable {
       events: events, requires: requires,
       factory: { context in
         let controller = try make(context)
-        return ComponentHostingController(view: controller.controlledView, owner: controller)
+        return ComponentHostingController(
+          view: controller.controlledView, owner: controller, context: context)
       })
   }
 }
 
 /// The plain view controller that hosts a `.view` or `.controller` component.
+///
+/// It takes part in state restoration under the component's name, so that the views of
+/// the component that have a `restorationIdentifier` save and restore their state.
 @MainActor
 public final class ComponentHostingController: ViewController {
   /// The lightweight controller this controller keeps alive, if any.
   public let owner: (any LightweightController)?
   private let hostedView: View
 
-  init(view: View, owner: (any LightweightController)?) {
+  init(view: View, owner: (any LightweightController)?, context: ComponentContext) {
     self.hostedView = view
     self.owner = owner
     super.init()
+    restorationIdentifier = context.component
   }
 
   /// Uses the component's view as this controller's view.

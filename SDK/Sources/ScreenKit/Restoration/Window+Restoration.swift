@@ -6,13 +6,17 @@ extension Window {
   /// identifier whose parent (or presenting controller) takes part is asked for
   /// `encodeRestorableState(with:)`, and so is every view with an identifier in its view
   /// (not in its children's views). The text of a secure text field is never written: no
-  /// saved string or key contains the text typed in any secure text field of the window,
-  /// whoever encodes it (such values are left out).
+  /// saved string, key, identifier or component param contains the text typed in any
+  /// secure text field of the window, whoever encodes it (such values, and controllers or
+  /// views so named, are left out; a root so named gives no archive). Only the archive's
+  /// fixed member names are exempt.
   public func encodeRestorableState() -> RestorationArchive? {
     guard let root = rootViewController, let identifier = root.restorationIdentifier,
       !identifier.isEmpty
     else { return nil }
-    let encoder = RestorationEncoder(secrets: SecureTexts(window: self, root: root))
+    let secrets = SecureTexts(window: self, root: root)
+    guard !secrets.appear(in: identifier) else { return nil }
+    let encoder = RestorationEncoder(secrets: secrets)
     return try? RestorationArchive(rootIdentifier: identifier, root: encoder.node(for: root))
   }
 

@@ -210,6 +210,10 @@ class Client:
             with self._lock:
                 if error is None:
                     scene._state.subscribed(result)
+                elif isinstance(error, errors.InvalidParams) and error.field == "since":
+                    # The scene is older than the tree (a daemon that brought it back at
+                    # an earlier revision): take it whole.
+                    self._send(sock, "scene.subscribe", {"scene": scene.id}, subscribed)
                 elif not isinstance(error, ConnectionLost):
                     scene._lose(error)
                     self._scenes.pop(scene.id, None)
