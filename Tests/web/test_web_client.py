@@ -464,8 +464,10 @@ def test_changes_apply_in_place(stack):
     assert scroll["props"]["contentSize"]["height"] > scroll["frame"]["height"], "the form must overflow to scroll"
 
     # The user scrolls the page; compd gets the offset and the page shows its layout.
-    browser.run(f"document.querySelector('[data-node-id={scroll['id']}]').scrollTop += 120")
-    wait_for(lambda: find_type(client.call("scene.layout", scene=scene)["root"], "scroll")["props"]["contentOffset"]["y"] > 0,
+    # (WebDriver's clicks may already have scrolled it to show the button.)
+    scrolled = browser.run(f"const e = document.querySelector('[data-node-id={scroll['id']}]'); e.scrollTop += 120; return e.scrollTop")
+    assert scrolled > 0
+    wait_for(lambda: find_type(client.call("scene.layout", scene=scene)["root"], "scroll")["props"]["contentOffset"]["y"] == scrolled,
              10, "the scroll offset at compd")
     wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
     assert_boxes_match(browser, client, scene)
