@@ -8,7 +8,7 @@ SOCKET ?= $(RUN_DIR)/compd.sock
 RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
-        bench-jsonrpc bench-rpc bench-layout bench-layout-yoga bench-plugins bench-scenes install format lint clean
+        bench-jsonrpc bench-rpc bench-abuse bench-layout bench-layout-yoga bench-plugins bench-scenes install format lint clean
 
 all: build
 
@@ -41,6 +41,10 @@ bench-jsonrpc: deps
 
 bench-rpc: release
 	@scripts/bench-rpc.sh
+
+## bench-abuse: memory and a well-behaved client's latency under read-only abuse (docs/benchmarks.md)
+bench-abuse: release
+	@scripts/bench-abuse.sh
 
 bench-layout: deps
 	@scripts/bench-layout.sh

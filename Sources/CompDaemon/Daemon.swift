@@ -43,7 +43,8 @@ public final class Daemon: Sendable {
     }
     self.pluginHost = PluginHost(  // (plugins)
       configuration: .init(
-        pluginDirectories: config.pluginDirectories, stateDirectory: config.stateDirectory),
+        pluginDirectories: config.pluginDirectories, stateDirectory: config.stateDirectory,
+        trust: config.pluginTrust),
       logger: logger)
     self.service = ServiceRuntime(  // (service)
       config: config, logger: logger, configLoader: ServiceRuntime.commandLineConfigLoader)
@@ -51,7 +52,11 @@ public final class Daemon: Sendable {
     service.addReloadHook { [weak self] in
       guard let self else { return }
       let directories = service.config.pluginDirectories
-      await MainActor.run { pluginHost.pluginDirectories = directories }
+      let trust = service.config.pluginTrust
+      await MainActor.run {
+        pluginHost.pluginDirectories = directories
+        pluginHost.trust = trust
+      }
       await loadPlugins()
     }
   }

@@ -33,15 +33,38 @@ public struct Dispatcher: Sendable {
     public var followUp: ReplyFollowUp
   }
 
+  /// Bounds on one batch request.
+  public struct BatchLimits: Sendable {
+    /// The most entries a batch may have; a longer one is answered with one error and
+    /// none of its entries run.
+    public var maxEntries: Int
+    /// The most bytes the replies of one batch may add up to. Entries run in order until
+    /// their replies pass it; then the batch is answered with one error instead of them,
+    /// and its remaining entries do not run.
+    public var maxReplyBytes: Int
+
+    /// Limits with the given values; unbounded by default.
+    public init(maxEntries: Int = .max, maxReplyBytes: Int = .max) {
+      self.maxEntries = maxEntries
+      self.maxReplyBytes = maxReplyBytes
+    }
+  }
+
   /// The methods served.
   public let registry: MethodRegistry
   /// The parse limits applied to each line.
   public let limits: JSONParser.Limits
+  /// The bounds on batches.
+  public let batchLimits: BatchLimits
 
   /// A dispatcher over `registry`.
-  public init(registry: MethodRegistry, limits: JSONParser.Limits = .init()) {
+  public init(
+    registry: MethodRegistry, limits: JSONParser.Limits = .init(),
+    batchLimits: BatchLimits = .init()
+  ) {
     self.registry = registry
     self.limits = limits
+    self.batchLimits = batchLimits
   }
 
   /// Handles one line (without its newline).
@@ -71,38 +94,97 @@ public struct Dispatcher: Sendable {
       return .reply(
         Self.response(id: .null, error: .invalidRequest("empty batch")))
     }
-    let outcomes = entries.map { handle(entry: $0, connection: connection) }
-    let hasPending = outcomes.contains {
-      switch $0 {
-      case .later, .onMainActor: return true
-      case .none, .done: return false
-      }
+    if entries.count > batchLimits.maxEntries {
+      return .reply(
+        Self.response(
+          id: .null,
+          error: .server(
+            .limitExceeded,
+            "batch of \(entries.count) requests exceeds the limit of \(batchLimits.maxEntries); none were run",
+            details: [
+              "limit": .int(Int64(batchLimits.maxEntries)), "size": .int(Int64(entries.count)),
+            ])))
     }
-    if !hasPending {
-      let responses = outcomes.compactMap { outcome -> [UInt8]? in
-        if case .done(let response) = outcome { return response }
-        return nil
-      }
-      return responses.isEmpty ? .noReply : .reply(Self.joinBatch(responses))
-    }
-    return .pending {
-      var responses: [[UInt8]] = []
-      for outcome in outcomes {
-        switch outcome {
-        case .none: break
-        case .done(let response): responses.append(response)
-        case .later(let work): if let response = await work() { responses.append(response) }
-        case .onMainActor(let work):
-          // Inside a batch the reply waits for the whole batch; follow-ups run first.
-          let reply = await MainActor.run { () -> [UInt8]? in
-            let reply = work()
-            reply.followUp.run()
-            return reply.bytes
+    // Entries answered at once run here, in order, until their replies pass the limit; the
+    // first one needing to wait sends the rest to a task that goes on the same way.
+    var reply = BatchReply(limits: batchLimits, entries: entries.count)
+    for (index, entry) in entries.enumerated() {
+      switch handle(entry: entry, connection: connection) {
+      case .none: reply.answered += 1
+      case .done(let response):
+        reply.append(response)
+        if reply.overLimit { return .reply(reply.limitError) }
+      case let pending:
+        return .pending { [self, reply] in
+          var reply = reply
+          var outcome = pending
+          var next = index + 1
+          while true {
+            switch outcome {
+            case .none: reply.answered += 1
+            case .done(let response): reply.append(response)
+            case .later(let work):
+              if let response = await work() { reply.append(response) } else { reply.answered += 1 }
+            case .onMainActor(let work):
+              // Inside a batch the reply waits for the whole batch; follow-ups run first.
+              let response = await MainActor.run { () -> [UInt8]? in
+                let reply = work()
+                reply.followUp.run()
+                return reply.bytes
+              }
+              if let response { reply.append(response) } else { reply.answered += 1 }
+            }
+            if reply.overLimit { return reply.limitError }
+            guard next < entries.count else { break }
+            outcome = handle(entry: entries[next], connection: connection)
+            next += 1
           }
-          if let reply { responses.append(reply) }
+          return reply.finish()
         }
       }
-      return responses.isEmpty ? nil : Self.joinBatch(responses)
+    }
+    return reply.finish().map { .reply($0) } ?? .noReply
+  }
+
+  /// The replies of a batch, joined as they come, and their running size.
+  private struct BatchReply: Sendable {
+    let limits: BatchLimits
+    let entries: Int
+    /// Entries run so far.
+    var answered = 0
+    private var joined: [UInt8] = [UInt8(ascii: "[")]
+
+    init(limits: BatchLimits, entries: Int) {
+      self.limits = limits
+      self.entries = entries
+    }
+
+    mutating func append(_ response: [UInt8]) {
+      answered += 1
+      if joined.count > 1 { joined.append(UInt8(ascii: ",")) }
+      joined += response
+    }
+
+    var overLimit: Bool { joined.count > limits.maxReplyBytes }
+
+    /// The array of replies; `nil` when every entry was a notification.
+    consuming func finish() -> [UInt8]? {
+      guard joined.count > 1 else { return nil }
+      joined.append(UInt8(ascii: "]"))
+      return joined
+    }
+
+    /// The one error answering a batch whose replies passed the limit.
+    var limitError: [UInt8] {
+      Dispatcher.response(
+        id: .null,
+        error: .server(
+          .limitExceeded,
+          "the replies of this batch exceed the limit of \(limits.maxReplyBytes) bytes: \(answered) of its \(entries) requests ran, the rest did not; send smaller batches",
+          details: [
+            "limit": .int(Int64(limits.maxReplyBytes)), "size": .int(Int64(entries)),
+            "ran": .int(Int64(answered)),
+          ]))
     }
   }
 
@@ -124,6 +206,13 @@ public struct Dispatcher: Sendable {
     var id: JSON?
     if let rawID = request["id"] {
       switch rawID {
+      case .string(let text) where text.utf8.count > RPCError.maxEchoedBytes:
+        return .done(
+          Self.response(
+            id: .null,
+            error: .invalidRequest(
+              "\"id\" must be at most \(RPCError.maxEchoedBytes) bytes long (it is echoed in the reply)"
+            )))
       case .string, .null: id = rawID
       case .int(let value) where value >= -Self.maxExactInteger && value <= Self.maxExactInteger:
         id = rawID
@@ -233,7 +322,7 @@ public struct Dispatcher: Sendable {
 
   /// The bytes of `RPCMessage.response(id:error:)`.
   static func response(id: JSON, error: RPCError) -> [UInt8] {
-    envelope(id: id, infix: errorInfix, body: error.json.serializedBytes())
+    envelope(id: id, infix: errorInfix, body: error.boundedForReply.json.serializedBytes())
   }
 
   private static func envelope(id: JSON, infix: [UInt8], body: [UInt8]) -> [UInt8] {
@@ -250,16 +339,6 @@ public struct Dispatcher: Sendable {
     bytes += infix
     bytes += body
     bytes.append(UInt8(ascii: "}"))
-    return bytes
-  }
-
-  private static func joinBatch(_ responses: [[UInt8]]) -> [UInt8] {
-    var bytes: [UInt8] = [UInt8(ascii: "[")]
-    for (index, response) in responses.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes += response
-    }
-    bytes.append(UInt8(ascii: "]"))
     return bytes
   }
 }

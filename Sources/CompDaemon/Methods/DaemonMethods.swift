@@ -30,6 +30,12 @@ extension Daemon {
           .init("components", .integer(description: "Components they provide."), required: true),
           .init("scenes", .integer(description: "Open scenes."), required: true),
           .init("clients", .integer(description: "Connected clients."), required: true),
+          .init(
+            "pluginTrust",
+            .string(
+              description:
+                "`strict`, or `relaxed` when plugins are loaded without the ownership and mode checks (development only)."
+            ), required: true),
         ]),
         handler: .immediate { [self] _ in info() }))
 
@@ -54,6 +60,7 @@ extension Daemon {
       "components": .int(Int64(counters.components)),
       "scenes": .int(Int64(counters.scenes)),
       "clients": .int(Int64(clientCount)),
+      "pluginTrust": .string(service.config.pluginTrust.rawValue),
     ])
   }
 }

@@ -71,18 +71,27 @@ final class SocketListener: Sendable {
     let activated = service?.activatedSocket  // (service) socket activation
     if activated == nil { try socketFile.prepareForBinding() }
     FileDescriptorLimit.raise(toFit: config.maxConnections, logger: logger)
+    // One batch's replies fit in half a client's output limit, so that a client reading
+    // slowly is not disconnected for one batch it was allowed to send, and in an eighth of
+    // the budget of all clients, so that a few clients cannot take all of it with a batch
+    // each (and the event loops building them at once stay small next to the budget).
     let dispatcher = Dispatcher(
-      registry: registry, limits: JSONParser.Limits(maxBytes: config.maxLineBytes))
-    let settings = ConnectionHandler.Settings(
-      maxLineBytes: config.maxLineBytes, maxOutputBytes: config.maxOutputBytes)
+      registry: registry, limits: JSONParser.Limits(maxBytes: config.maxLineBytes),
+      batchLimits: .init(
+        maxEntries: config.maxBatch, maxReplyBytes: config.maxBatchReplyBytes))
     let highWatermark = min(256 << 10, config.maxOutputBytes / 2)
+    let settings = ConnectionHandler.Settings(
+      maxLineBytes: config.maxLineBytes, maxOutputBytes: config.maxOutputBytes,
+      writeHighWatermark: highWatermark)
+    let budget = OutputBudget(
+      limit: config.outputBudgetBytes, connections: connections, logger: logger)
+    let backlog = Int32(config.listenBacklog ?? ListenBacklog.systemMaximum)
     let rejection = ErrorReply.bytes(
       for: .server(
         .limitExceeded,
         "too many clients: compd serves at most \(config.maxConnections) connections at once",
         details: ["limit": .int(Int64(config.maxConnections))]))
     let bootstrap = ServerBootstrap(group: group)
-      .serverChannelOption(.backlog, value: 256)
       .childChannelOption(
         .writeBufferWaterMark,
         value: .init(low: highWatermark / 2, high: highWatermark)
@@ -104,7 +113,7 @@ final class SocketListener: Sendable {
             return
           }
           let handler = ConnectionHandler(
-            settings: settings, dispatcher: dispatcher, logger: logger,
+            settings: settings, dispatcher: dispatcher, budget: budget, logger: logger,
             onClose: {
               connections.remove(id: $0)
               service?.access.release(connectionID: $0)  // (service)
@@ -128,6 +137,7 @@ final class SocketListener: Sendable {
 
     let listener: any Channel
     let identity: SocketFile.Identity?
+    var createdDescriptor: Int32 = -1
     if let activated {  // (service) serve the socket systemd passed; never ours to unlink
       do {
         listener = try await bootstrap.withBoundSocket(activated.descriptor).get()
@@ -141,7 +151,7 @@ final class SocketListener: Sendable {
       let previousMask = umask(mode_t(~config.socketMode & 0o777))
       let created: (descriptor: Int32, identity: SocketFile.Identity)
       do {
-        created = try socketFile.bindAndListen(mode: config.socketMode, backlog: 256)
+        created = try socketFile.bindAndListen(mode: config.socketMode, backlog: backlog)
       } catch {
         umask(previousMask)
         throw error
@@ -154,6 +164,17 @@ final class SocketListener: Sendable {
         throw StartupError("cannot listen on \(config.socketPath): \(error)")
       }
       identity = created.identity
+      createdDescriptor = created.descriptor
+    }
+    // NIO listens again with its default backlog (128) when it takes a bound socket, and
+    // a server channel's backlog option comes too late for that; listen() on a listening
+    // socket only sets the length of its queue, so set it once more. This applies to a
+    // socket from systemd too, whose Backlog= NIO has just overridden.
+    let descriptor = activated?.descriptor ?? createdDescriptor
+    if listen(descriptor, backlog) != 0 {
+      logger.warning(
+        "cannot set the listen backlog",
+        metadata: ["backlog": "\(backlog)", "error": "\(String(cString: strerror(errno)))"])
     }
     logger.notice(
       "listening",

@@ -197,6 +197,9 @@ public final class ServiceRuntime: Sendable {
     if old.ioThreads != new.ioThreads { names.append("io-threads") }
     if old.sceneGraceSeconds != new.sceneGraceSeconds { names.append("scene-grace") }
     if old.maxScenesPerClient != new.maxScenesPerClient { names.append("max-scenes-per-client") }
+    if old.maxBatch != new.maxBatch { names.append("max-batch") }
+    if old.outputBudgetBytes != new.outputBudgetBytes { names.append("output-budget") }
+    if old.listenBacklog != new.listenBacklog { names.append("listen-backlog") }
     return names
   }
 
