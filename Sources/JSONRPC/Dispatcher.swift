@@ -42,11 +42,18 @@ public struct Dispatcher: Sendable {
     /// their replies pass it; then the batch is answered with one error instead of them,
     /// and its remaining entries do not run.
     public var maxReplyBytes: Int
+    /// Called after the replies of a batch passed `maxReplyBytes` and were dropped: up to
+    /// that many bytes were just freed (a server may give them back to the system).
+    public var repliesDropped: (@Sendable () -> Void)?
 
     /// Limits with the given values; unbounded by default.
-    public init(maxEntries: Int = .max, maxReplyBytes: Int = .max) {
+    public init(
+      maxEntries: Int = .max, maxReplyBytes: Int = .max,
+      repliesDropped: (@Sendable () -> Void)? = nil
+    ) {
       self.maxEntries = maxEntries
       self.maxReplyBytes = maxReplyBytes
+      self.repliesDropped = repliesDropped
     }
   }
 
@@ -74,6 +81,11 @@ public struct Dispatcher: Sendable {
 
   /// Handles one line (without its newline).
   public func handle(line: UnsafeRawBufferPointer, connection: any RPCConnection) -> Outcome {
+    // A batch over the limit is refused before it is parsed: its tree would take many
+    // times the line's size.
+    if let count = Self.batchEntryCount(line, over: batchLimits.maxEntries) {
+      return .reply(Self.response(id: .null, error: batchTooLong(count)))
+    }
     let message: JSON
     do {
       message = try JSONParser.parse(line, limits: limits)
@@ -95,55 +107,107 @@ public struct Dispatcher: Sendable {
         Self.response(id: .null, error: .invalidRequest("empty batch")))
     }
     if entries.count > batchLimits.maxEntries {
-      return .reply(
-        Self.response(
-          id: .null,
-          error: .server(
-            .limitExceeded,
-            "batch of \(entries.count) requests exceeds the limit of \(batchLimits.maxEntries); none were run",
-            details: [
-              "limit": .int(Int64(batchLimits.maxEntries)), "size": .int(Int64(entries.count)),
-            ])))
+      return .reply(Self.response(id: .null, error: batchTooLong(entries.count)))
     }
-    // Entries answered at once run here, in order, until their replies pass the limit; the
-    // first one needing to wait sends the rest to a task that goes on the same way.
+    // A short batch runs here, in order, until its replies pass the limit or an entry
+    // needs to wait; the rest goes on the same way in a task. A long one runs in a task
+    // from the start, so that the other clients of this event loop are not kept waiting.
     var reply = BatchReply(limits: batchLimits, entries: entries.count)
+    guard entries.count <= Self.maxInlineBatchEntries else {
+      return .pending { [self, reply] in
+        await finish(entries, from: 0, first: nil, reply: reply, connection: connection)
+      }
+    }
     for (index, entry) in entries.enumerated() {
       switch handle(entry: entry, connection: connection) {
       case .none: reply.answered += 1
       case .done(let response):
         reply.append(response)
-        if reply.overLimit { return .reply(reply.limitError) }
+        if reply.overLimit { return .reply(reply.drop()) }
       case let pending:
         return .pending { [self, reply] in
-          var reply = reply
-          var outcome = pending
-          var next = index + 1
-          while true {
-            switch outcome {
-            case .none: reply.answered += 1
-            case .done(let response): reply.append(response)
-            case .later(let work):
-              if let response = await work() { reply.append(response) } else { reply.answered += 1 }
-            case .onMainActor(let work):
-              // Inside a batch the reply waits for the whole batch; follow-ups run first.
-              let response = await MainActor.run { () -> [UInt8]? in
-                let reply = work()
-                reply.followUp.run()
-                return reply.bytes
-              }
-              if let response { reply.append(response) } else { reply.answered += 1 }
-            }
-            if reply.overLimit { return reply.limitError }
-            guard next < entries.count else { break }
-            outcome = handle(entry: entries[next], connection: connection)
-            next += 1
-          }
-          return reply.finish()
+          await finish(entries, from: index, first: pending, reply: reply, connection: connection)
         }
       }
     }
     return reply.finish().map { .reply($0) } ?? .noReply
+  }
+
+  /// Batches longer than this run in a task rather than on the caller's thread.
+  static let maxInlineBatchEntries = 16
+
+  /// Runs the entries of a batch from `start` on (the one there already handled as
+  /// `first`, if given) and returns the batch's reply.
+  private func finish(
+    _ entries: [JSON], from start: Int, first: EntryOutcome?, reply: BatchReply,
+    connection: any RPCConnection
+  ) async -> [UInt8]? {
+    var reply = reply
+    for index in start..<entries.count {
+      // Let other tasks run between entries of a long batch: it shares the threads with
+      // every other client's requests and with the daemon's own work (shutdown included).
+      if index > start && index % Self.maxInlineBatchEntries == 0 { await Task.yield() }
+      let outcome =
+        index == start && first != nil
+        ? first! : handle(entry: entries[index], connection: connection)
+      switch outcome {
+      case .none: reply.answered += 1
+      case .done(let response): reply.append(response)
+      case .later(let work):
+        if let response = await work() { reply.append(response) } else { reply.answered += 1 }
+      case .onMainActor(let work):
+        // Inside a batch the reply waits for the whole batch; follow-ups run first.
+        let response = await MainActor.run { () -> [UInt8]? in
+          let reply = work()
+          reply.followUp.run()
+          return reply.bytes
+        }
+        if let response { reply.append(response) } else { reply.answered += 1 }
+      }
+      if reply.overLimit { return reply.drop() }
+    }
+    return reply.finish()
+  }
+
+  private func batchTooLong(_ count: Int) -> RPCError {
+    .server(
+      .limitExceeded,
+      "batch of \(count) requests exceeds the limit of \(batchLimits.maxEntries); none were run",
+      details: ["limit": .int(Int64(batchLimits.maxEntries)), "size": .int(Int64(count))])
+  }
+
+  /// The number of entries of `line` when it is a JSON array with more than `limit` of
+  /// them (commas at the top level, outside strings, plus one), else `nil`. Well-formedness
+  /// is not checked: a malformed batch that long is refused for its length.
+  static func batchEntryCount(_ line: UnsafeRawBufferPointer, over limit: Int) -> Int? {
+    guard limit < line.count / 2,
+      let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }),
+      line[first] == UInt8(ascii: "[")
+    else { return nil }
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var commas = 0
+    for byte in line[first...] {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+      case UInt8(ascii: ",") where depth == 1: commas += 1
+      default: break
+      }
+    }
+    return commas + 1 > limit ? commas + 1 : nil
   }
 
   /// The replies of a batch, joined as they come, and their running size.
@@ -174,8 +238,16 @@ public struct Dispatcher: Sendable {
       return joined
     }
 
-    /// The one error answering a batch whose replies passed the limit.
-    var limitError: [UInt8] {
+    /// Frees the replies and returns the one error answering a batch whose replies passed
+    /// the limit.
+    consuming func drop() -> [UInt8] {
+      let error = limitError
+      joined = []
+      limits.repliesDropped?()
+      return error
+    }
+
+    private var limitError: [UInt8] {
       Dispatcher.response(
         id: .null,
         error: .server(

@@ -137,16 +137,20 @@ final class ConnectionHandler: ChannelDuplexHandler {
   }
 
   private func handle(line: [UInt8], connection: Connection, context: ChannelHandlerContext) {
+    // What a large request's tree took is freed once it has been answered.
+    let large = line.count >= HeapTrim.largeLineBytes
     switch dispatcher.handle(line: line, connection: connection) {
     case .reply(let bytes):
       write(bytes, context: context)
+      if large { HeapTrim.request() }
     case .noReply:
-      break
+      if large { HeapTrim.request() }
     case .pending(let work):
       inFlight += 1
       Task {
         let reply = await work()
         connection.send(.reply(reply))
+        if large { HeapTrim.request() }
       }
     case .pendingOnMainActor(let work):
       inFlight += 1

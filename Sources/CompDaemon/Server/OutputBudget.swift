@@ -1,4 +1,3 @@
-import Dispatch
 import Logging
 import Synchronization
 
@@ -13,8 +12,8 @@ import Synchronization
 ///
 /// Each connection adds the bytes it hands to the socket and releases them when the write
 /// completes or fails (a closed connection fails its queued writes at once). When a
-/// large amount has drained and nothing is queued any more, the allocator is asked to
-/// give free memory back to the system: glibc keeps freed heap memory otherwise.
+/// large amount has drained and nothing is queued any more, the heap is trimmed
+/// (`HeapTrim`).
 final class OutputBudget: Sendable {
   /// The most bytes queued for all clients together.
   let limit: Int
@@ -23,10 +22,9 @@ final class OutputBudget: Sendable {
   private let queued = Atomic<Int>(0)
   private let releasedSinceTrim = Atomic<Int>(0)
   private let enforcing = Atomic<Bool>(false)
-  private let trimming = Atomic<Bool>(false)
 
   /// Drained bytes after which the allocator is trimmed once the queue is empty.
-  static let trimThreshold = 8 << 20
+  static let trimThreshold = 1 << 20
 
   init(limit: Int, connections: ConnectionTable, logger: Logger) {
     self.limit = limit
@@ -50,7 +48,10 @@ final class OutputBudget: Sendable {
     connection.queuedBytes.subtract(bytes, ordering: .relaxed)
     let total = queued.subtract(bytes, ordering: .relaxed).newValue
     let released = releasedSinceTrim.add(bytes, ordering: .relaxed).newValue
-    if total == 0 && released >= Self.trimThreshold { trim() }
+    if total == 0 && released >= Self.trimThreshold {
+      releasedSinceTrim.store(0, ordering: .relaxed)
+      HeapTrim.request()
+    }
   }
 
   private func enforce() {
@@ -77,24 +78,4 @@ final class OutputBudget: Sendable {
       holder.connection.channel.close(promise: nil)
     }
   }
-
-  /// Returns free heap memory to the system, off the event loops.
-  private func trim() {
-    guard trimming.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
-    else { return }
-    releasedSinceTrim.store(0, ordering: .relaxed)
-    DispatchQueue.global(qos: .utility).async { [self] in
-      _ = Self.mallocTrim?(0)
-      trimming.store(false, ordering: .releasing)
-    }
-  }
-
-  /// glibc's `malloc_trim`, looked up at run time (its header is not in the Glibc module;
-  /// other C libraries may not have it).
-  private static let mallocTrim: (@convention(c) (Int) -> Int32)? = {
-    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else {
-      return nil
-    }
-    return unsafeBitCast(symbol, to: (@convention(c) (Int) -> Int32).self)
-  }()
 }

@@ -78,7 +78,8 @@ final class SocketListener: Sendable {
     let dispatcher = Dispatcher(
       registry: registry, limits: JSONParser.Limits(maxBytes: config.maxLineBytes),
       batchLimits: .init(
-        maxEntries: config.maxBatch, maxReplyBytes: config.maxBatchReplyBytes))
+        maxEntries: config.maxBatch, maxReplyBytes: config.maxBatchReplyBytes,
+        repliesDropped: HeapTrim.request))
     let highWatermark = min(256 << 10, config.maxOutputBytes / 2)
     let settings = ConnectionHandler.Settings(
       maxLineBytes: config.maxLineBytes, maxOutputBytes: config.maxOutputBytes,
@@ -151,7 +152,7 @@ final class SocketListener: Sendable {
       let previousMask = umask(mode_t(~config.socketMode & 0o777))
       let created: (descriptor: Int32, identity: SocketFile.Identity)
       do {
-        created = try socketFile.bindAndListen(mode: config.socketMode, backlog: backlog)
+        created = try socketFile.bind(mode: config.socketMode)
       } catch {
         umask(previousMask)
         throw error
@@ -166,10 +167,10 @@ final class SocketListener: Sendable {
       identity = created.identity
       createdDescriptor = created.descriptor
     }
-    // NIO listens again with its default backlog (128) when it takes a bound socket, and
-    // a server channel's backlog option comes too late for that; listen() on a listening
-    // socket only sets the length of its queue, so set it once more. This applies to a
-    // socket from systemd too, whose Backlog= NIO has just overridden.
+    // NIO listens with its default backlog (128) when it takes a bound socket, and a server
+    // channel's backlog option comes too late for that; listen() on a listening socket
+    // only sets the length of its queue, so set it right after. This applies to a socket
+    // from systemd too, whose Backlog= NIO has just overridden.
     let descriptor = activated?.descriptor ?? createdDescriptor
     if listen(descriptor, backlog) != 0 {
       logger.warning(
