@@ -63,6 +63,8 @@ public struct Dispatcher: Sendable {
   public let limits: JSONParser.Limits
   /// The bounds on batches.
   public let batchLimits: BatchLimits
+  /// Long batches run two at a time, whatever the number of clients sending them.
+  private let longBatches = BatchGate(permits: 2)
 
   /// A dispatcher over `registry`.
   public init(
@@ -115,7 +117,9 @@ public struct Dispatcher: Sendable {
     var reply = BatchReply(limits: batchLimits, entries: entries.count)
     guard entries.count <= Self.maxInlineBatchEntries else {
       return .pending { [self, reply] in
-        await finish(entries, from: 0, first: nil, reply: reply, connection: connection)
+        await longBatches.enter()
+        defer { longBatches.leave() }
+        return await finish(entries, from: 0, first: nil, reply: reply, connection: connection)
       }
     }
     for (index, entry) in entries.enumerated() {
@@ -133,7 +137,8 @@ public struct Dispatcher: Sendable {
     return reply.finish().map { .reply($0) } ?? .noReply
   }
 
-  /// Batches longer than this run in a task rather than on the caller's thread.
+  /// Batches longer than this run in a task rather than on the caller's thread, and
+  /// only two of them at once.
   static let maxInlineBatchEntries = 16
 
   /// Runs the entries of a batch from `start` on (the one there already handled as

@@ -136,12 +136,26 @@ final class SocketListener: Sendable {
         }
       }
 
+    // NIO listens with its default backlog (128) when it takes a bound socket, and a server
+    // channel's backlog option comes too late for that. listen() on a listening socket only
+    // sets the length of its queue: the server channel's initializer, which runs right
+    // after, sets it to ours. This applies to a socket from systemd too, whose Backlog= NIO
+    // has just overridden.
+    func serve(_ descriptor: Int32) -> EventLoopFuture<any Channel> {
+      bootstrap.serverChannelInitializer { channel in
+        if listen(descriptor, backlog) != 0 {
+          logger.warning(
+            "cannot set the listen backlog",
+            metadata: ["backlog": "\(backlog)", "error": "\(String(cString: strerror(errno)))"])
+        }
+        return channel.eventLoop.makeSucceededVoidFuture()
+      }.withBoundSocket(descriptor)
+    }
     let listener: any Channel
     let identity: SocketFile.Identity?
-    var createdDescriptor: Int32 = -1
     if let activated {  // (service) serve the socket systemd passed; never ours to unlink
       do {
-        listener = try await bootstrap.withBoundSocket(activated.descriptor).get()
+        listener = try await serve(activated.descriptor).get()
       } catch {
         throw StartupError("cannot listen on \(config.socketPath): \(error)")
       }
@@ -159,23 +173,12 @@ final class SocketListener: Sendable {
       }
       umask(previousMask)
       do {
-        listener = try await bootstrap.withBoundSocket(created.descriptor).get()
+        listener = try await serve(created.descriptor).get()
       } catch {
         socketFile.remove(ifStill: created.identity)
         throw StartupError("cannot listen on \(config.socketPath): \(error)")
       }
       identity = created.identity
-      createdDescriptor = created.descriptor
-    }
-    // NIO listens with its default backlog (128) when it takes a bound socket, and a server
-    // channel's backlog option comes too late for that; listen() on a listening socket
-    // only sets the length of its queue, so set it right after. This applies to a socket
-    // from systemd too, whose Backlog= NIO has just overridden.
-    let descriptor = activated?.descriptor ?? createdDescriptor
-    if listen(descriptor, backlog) != 0 {
-      logger.warning(
-        "cannot set the listen backlog",
-        metadata: ["backlog": "\(backlog)", "error": "\(String(cString: strerror(errno)))"])
     }
     logger.notice(
       "listening",
