@@ -83,6 +83,11 @@ public final class Daemon: Sendable {
   ///
   /// Throws `StartupError` when the socket cannot be taken.
   public func run() async throws {
+    if config.pluginTrust == .relaxed {
+      logger.warning(
+        "plugin-trust = relaxed: plugins are loaded without the ownership and mode checks; for development trees only"
+      )
+    }
     await loadPlugins()  // (plugins) before serving: ready means the components are there
     try service.checkEnvironment()  // (service)
     let server = SocketServer(

@@ -96,6 +96,7 @@ struct HardeningTests {
     ])
     let relaxedClient = try RPCTestClient(path: relaxed.socketPath)
     #expect(try relaxedClient.call("daemon.info")["pluginTrust"] == "relaxed")
+    #expect(relaxed.log.contains("plugin-trust = relaxed"))
     let list = try relaxedClient.call("plugins.list")["plugins"]?.arrayValue ?? []
     #expect(list.first { $0["path"]?.stringValue == foreign }?["state"] == "loaded")
   }
