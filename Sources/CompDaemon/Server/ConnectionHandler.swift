@@ -202,10 +202,12 @@ final class ConnectionHandler: ChannelDuplexHandler {
       // Counted against the budget of all clients until written or dropped.
       let size = buffer.readableBytes
       let budget = self.budget
+      // Added before writing: a write that completes at once releases it inside
+      // writeAndFlush.
+      budget.add(size, for: connection)
       let written = context.eventLoop.makePromise(of: Void.self)
       written.futureResult.whenComplete { _ in budget.release(size, for: connection) }
       context.writeAndFlush(wrapOutboundOut(buffer), promise: written)
-      budget.add(size, for: connection)
     } else {
       context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
     }
