@@ -8,7 +8,7 @@ SOCKET ?= $(RUN_DIR)/compd.sock
 RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
-        run-web bench-jsonrpc bench-rpc bench-layout bench-layout-yoga test-layout-reference bench-plugins bench-scenes bench-web install format lint clean \
+        run-web bench-jsonrpc bench-rpc bench-abuse bench-layout bench-layout-yoga test-layout-reference bench-plugins bench-scenes bench-web install format lint clean \
         plugin-template docs deb
 
 all: build
@@ -46,6 +46,10 @@ bench-jsonrpc: deps
 
 bench-rpc: release
 	@scripts/bench-rpc.sh
+
+## bench-abuse: memory and a well-behaved client's latency under read-only abuse (docs/benchmarks.md)
+bench-abuse: release
+	@scripts/bench-abuse.sh
 
 bench-layout: deps
 	@scripts/bench-layout.sh

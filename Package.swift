@@ -77,7 +77,10 @@ let package = Package(
     .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC"]),
     .testTarget(
       name: "CompDaemonTests",
-      dependencies: ["CompDaemon", "CompCtl", "JSONRPC", nioCore, nioPosix]
+      dependencies: [
+        "CompDaemon", "CompCtl", "JSONRPC", nioCore, nioPosix,
+        .product(name: "NIOEmbedded", package: "swift-nio"),
+      ]
     ),
     // the `make bench-rpc` client; no dependencies so that it measures the server only
     .executableTarget(name: "RPCBench", path: "Benchmarks/RPCBench"),

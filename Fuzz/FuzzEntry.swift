@@ -35,6 +35,10 @@ let fuzzRegistry: MethodRegistry = {
 }()
 
 let fuzzDispatcher = Dispatcher(registry: fuzzRegistry, limits: .init(maxDepth: 32, maxBytes: 4096))
+/// The same methods with tight batch limits, so that refused and cut-off batches are fuzzed.
+let fuzzLimitedDispatcher = Dispatcher(
+  registry: fuzzRegistry, limits: .init(maxDepth: 32, maxBytes: 4096),
+  batchLimits: .init(maxEntries: 4, maxReplyBytes: 256))
 let fuzzConnection = FuzzConnection()
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -50,11 +54,13 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     while let frame = framer.nextFrame() {
       guard case .line(let line) = frame else { continue }
       precondition(line.count <= 2048)
-      if case .reply(let reply) = fuzzDispatcher.handle(line: line, connection: fuzzConnection) {
-        // Every reply is one line of valid JSON that survives another round trip.
-        precondition(!reply.contains(0x0A))
-        guard let parsed = try? JSONParser.parse(reply) else { fatalError("unparsable reply") }
-        precondition(parsed.serializedBytes() == reply)
+      for dispatcher in [fuzzDispatcher, fuzzLimitedDispatcher] {
+        if case .reply(let reply) = dispatcher.handle(line: line, connection: fuzzConnection) {
+          // Every reply is one line of valid JSON that survives another round trip.
+          precondition(!reply.contains(0x0A))
+          guard let parsed = try? JSONParser.parse(reply) else { fatalError("unparsable reply") }
+          precondition(parsed.serializedBytes() == reply)
+        }
       }
       // Whatever parses must round-trip through the serializer unchanged.
       if let value = try? JSONParser.parse(line, limits: .init(maxDepth: 32)) {

@@ -33,6 +33,10 @@ public struct CompdCommand: AsyncParsableCommand {
           max-scenes-per-client = 64
           persist-scenes = true                 (needs state-dir)
           scene-save-delay = 0.5                (seconds)
+          plugin-trust = strict                 (relaxed: development trees only)
+          max-batch = 1000                      (entries in one batch request)
+          output-budget = 32MiB                 (reply data queued for all clients)
+          listen-backlog = 4096                 (default: net.core.somaxconn)
         Each has the meaning of the flag of the same name. Flags given on the
         command line override the file. An unknown key or a bad value stops
         compd with an error naming file:line.
@@ -132,6 +136,32 @@ public struct CompdCommand: AsyncParsableCommand {
       valueName: "seconds"))
   var sceneSaveDelay: String?
 
+  @Option(
+    name: .customLong("plugin-trust"),
+    help: ArgumentHelp(
+      "strict: refuse plugins that anyone but root or compd's user could have written; relaxed: development trees only (default: strict).",
+      valueName: "mode"))
+  var pluginTrust: String?
+
+  @Option(
+    name: .customLong("max-batch"),
+    help: ArgumentHelp(
+      "Largest number of entries in one batch request (default: 1000).", valueName: "n"))
+  var maxBatch: String?
+
+  @Option(
+    name: .customLong("output-budget"),
+    help: ArgumentHelp(
+      "Reply data queued for all clients together before the biggest holders are disconnected (default: 32MiB).",
+      valueName: "size"))
+  var outputBudget: String?
+
+  @Option(
+    name: .customLong("listen-backlog"),
+    help: ArgumentHelp(
+      "Clients waiting to be accepted (default: /proc/sys/net/core/somaxconn).", valueName: "n"))
+  var listenBacklog: String?
+
   // the vetting child: `compd --scan-plugin PATH` (see Plugins/PluginScanCommand.swift)
   @Option(name: .customLong("scan-plugin"), help: .hidden) var scanPlugin: String?
 
@@ -161,7 +191,10 @@ public struct CompdCommand: AsyncParsableCommand {
   public func resolvedConfig() throws(ConfigError) -> DaemonConfig {
     var file = ConfigFile()
     if let config { file = try ConfigFile.load(path: config) }
-    guard let socketPath = socket ?? file.socketPath else {
+    // A socket passed by systemd (or systemd-socket-activate) needs no path: it names
+    // its own.
+    guard let socketPath = socket ?? file.socketPath ?? SocketActivation.passedSocketPath()
+    else {
       throw ConfigError("no socket path: pass --socket PATH or set `socket` in the config file")
     }
     var result = DaemonConfig(socketPath: socketPath)
@@ -177,6 +210,9 @@ public struct CompdCommand: AsyncParsableCommand {
       ("shutdown-grace", shutdownGrace), ("io-threads", ioThreads), ("scene-grace", sceneGrace),
       ("max-scenes-per-client", maxScenesPerClient), ("persist-scenes", persistScenes),
       ("scene-save-delay", sceneSaveDelay),
+      ("max-scenes-per-client", maxScenesPerClient),
+      ("plugin-trust", pluginTrust), ("max-batch", maxBatch), ("output-budget", outputBudget),
+      ("listen-backlog", listenBacklog),
     ]
     for case (let key, let value?) in given {
       _ = try flags.set(key, value) { expected in
@@ -192,7 +228,9 @@ public struct CompdCommand: AsyncParsableCommand {
   /// startup error exits 1 with one message.
   public func run() async throws {
     if let scanPlugin {
-      throw ExitCode(await MainActor.run { PluginScanCommand.run(path: scanPlugin) })
+      let trust = pluginTrust.flatMap(PluginTrust.init(rawValue:)) ?? .strict
+      throw ExitCode(
+        await MainActor.run { PluginScanCommand.run(path: scanPlugin, trust: trust) })
     }
     let config: DaemonConfig
     do {

@@ -51,7 +51,8 @@ public final class Daemon: Sendable {
     }
     self.pluginHost = PluginHost(
       configuration: .init(
-        pluginDirectories: config.pluginDirectories, stateDirectory: config.stateDirectory),
+        pluginDirectories: config.pluginDirectories, stateDirectory: config.stateDirectory,
+        trust: config.pluginTrust),
       logger: logger)
     self.service = ServiceRuntime(
       config: config, logger: logger, configLoader: ServiceRuntime.commandLineConfigLoader)
@@ -59,7 +60,11 @@ public final class Daemon: Sendable {
     service.addReloadHook { [weak self] in
       guard let self else { return }
       let directories = service.config.pluginDirectories
-      await MainActor.run { pluginHost.pluginDirectories = directories }
+      let trust = service.config.pluginTrust
+      await MainActor.run {
+        pluginHost.pluginDirectories = directories
+        pluginHost.trust = trust
+      }
       await loadPlugins()
     }
   }
@@ -86,6 +91,11 @@ public final class Daemon: Sendable {
   ///
   /// Throws `StartupError` when the socket cannot be taken.
   public func run() async throws {
+    if config.pluginTrust == .relaxed {
+      logger.warning(
+        "plugin-trust = relaxed: plugins are loaded without the ownership and mode checks; for development trees only"
+      )
+    }
     try service.checkEnvironment()
     // A live server on the path ends this one before it vets and loads plugins or touches
     // the state directory the other one is using; binding checks again.

@@ -33,15 +33,47 @@ public struct Dispatcher: Sendable {
     public var followUp: ReplyFollowUp
   }
 
+  /// Bounds on one batch request.
+  public struct BatchLimits: Sendable {
+    /// The most entries a batch may have; a longer one is answered with one error and
+    /// none of its entries run.
+    public var maxEntries: Int
+    /// The most bytes the replies of one batch may add up to. Entries run in order until
+    /// their replies pass it; then the batch is answered with one error instead of them,
+    /// and its remaining entries do not run.
+    public var maxReplyBytes: Int
+    /// Called after the replies of a batch passed `maxReplyBytes` and were dropped: up to
+    /// that many bytes were just freed (a server may give them back to the system).
+    public var repliesDropped: (@Sendable () -> Void)?
+
+    /// Limits with the given values; unbounded by default.
+    public init(
+      maxEntries: Int = .max, maxReplyBytes: Int = .max,
+      repliesDropped: (@Sendable () -> Void)? = nil
+    ) {
+      self.maxEntries = maxEntries
+      self.maxReplyBytes = maxReplyBytes
+      self.repliesDropped = repliesDropped
+    }
+  }
+
   /// The methods served.
   public let registry: MethodRegistry
   /// The parse limits applied to each line.
   public let limits: JSONParser.Limits
+  /// The bounds on batches.
+  public let batchLimits: BatchLimits
+  /// Long batches run two at a time, whatever the number of clients sending them.
+  private let longBatches = BatchGate(permits: 2)
 
   /// A dispatcher over `registry`.
-  public init(registry: MethodRegistry, limits: JSONParser.Limits = .init()) {
+  public init(
+    registry: MethodRegistry, limits: JSONParser.Limits = .init(),
+    batchLimits: BatchLimits = .init()
+  ) {
     self.registry = registry
     self.limits = limits
+    self.batchLimits = batchLimits
   }
 
   /// Handles one line (without its newline).
@@ -51,6 +83,11 @@ public struct Dispatcher: Sendable {
 
   /// Handles one line (without its newline).
   public func handle(line: UnsafeRawBufferPointer, connection: any RPCConnection) -> Outcome {
+    // A batch over the limit is refused before it is parsed: its tree would take many
+    // times the line's size.
+    if let count = Self.batchEntryCount(line, over: batchLimits.maxEntries) {
+      return .reply(Self.response(id: .null, error: batchTooLong(count)))
+    }
     let message: JSON
     do {
       message = try JSONParser.parse(line, limits: limits)
@@ -71,38 +108,160 @@ public struct Dispatcher: Sendable {
       return .reply(
         Self.response(id: .null, error: .invalidRequest("empty batch")))
     }
-    let outcomes = entries.map { handle(entry: $0, connection: connection) }
-    let hasPending = outcomes.contains {
-      switch $0 {
-      case .later, .onMainActor: return true
-      case .none, .done: return false
+    if entries.count > batchLimits.maxEntries {
+      return .reply(Self.response(id: .null, error: batchTooLong(entries.count)))
+    }
+    // A short batch runs here, in order, until its replies pass the limit or an entry
+    // needs to wait; the rest goes on the same way in a task. A long one runs in a task
+    // from the start, so that the other clients of this event loop are not kept waiting.
+    var reply = BatchReply(limits: batchLimits, entries: entries.count)
+    guard entries.count <= Self.maxInlineBatchEntries else {
+      return .pending { [self, reply] in
+        await longBatches.enter()
+        defer { longBatches.leave() }
+        return await finish(entries, from: 0, first: nil, reply: reply, connection: connection)
       }
     }
-    if !hasPending {
-      let responses = outcomes.compactMap { outcome -> [UInt8]? in
-        if case .done(let response) = outcome { return response }
-        return nil
-      }
-      return responses.isEmpty ? .noReply : .reply(Self.joinBatch(responses))
-    }
-    return .pending {
-      var responses: [[UInt8]] = []
-      for outcome in outcomes {
-        switch outcome {
-        case .none: break
-        case .done(let response): responses.append(response)
-        case .later(let work): if let response = await work() { responses.append(response) }
-        case .onMainActor(let work):
-          // Inside a batch the reply waits for the whole batch; follow-ups run first.
-          let reply = await MainActor.run { () -> [UInt8]? in
-            let reply = work()
-            reply.followUp.run()
-            return reply.bytes
-          }
-          if let reply { responses.append(reply) }
+    for (index, entry) in entries.enumerated() {
+      switch handle(entry: entry, connection: connection) {
+      case .none: reply.answered += 1
+      case .done(let response):
+        reply.append(response)
+        if reply.overLimit { return .reply(reply.drop()) }
+      case let pending:
+        return .pending { [self, reply] in
+          await finish(entries, from: index, first: pending, reply: reply, connection: connection)
         }
       }
-      return responses.isEmpty ? nil : Self.joinBatch(responses)
+    }
+    return reply.finish().map { .reply($0) } ?? .noReply
+  }
+
+  /// Batches longer than this run in a task rather than on the caller's thread, and
+  /// only two of them at once.
+  static let maxInlineBatchEntries = 16
+
+  /// Runs the entries of a batch from `start` on (the one there already handled as
+  /// `first`, if given) and returns the batch's reply.
+  private func finish(
+    _ entries: [JSON], from start: Int, first: EntryOutcome?, reply: BatchReply,
+    connection: any RPCConnection
+  ) async -> [UInt8]? {
+    var reply = reply
+    for index in start..<entries.count {
+      // Let other tasks run between entries of a long batch: it shares the threads with
+      // every other client's requests and with the daemon's own work (shutdown included).
+      if index > start && index % Self.maxInlineBatchEntries == 0 { await Task.yield() }
+      let outcome =
+        index == start && first != nil
+        ? first! : handle(entry: entries[index], connection: connection)
+      switch outcome {
+      case .none: reply.answered += 1
+      case .done(let response): reply.append(response)
+      case .later(let work):
+        if let response = await work() { reply.append(response) } else { reply.answered += 1 }
+      case .onMainActor(let work):
+        // Inside a batch the reply waits for the whole batch; follow-ups run first.
+        let response = await MainActor.run { () -> [UInt8]? in
+          let reply = work()
+          reply.followUp.run()
+          return reply.bytes
+        }
+        if let response { reply.append(response) } else { reply.answered += 1 }
+      }
+      if reply.overLimit { return reply.drop() }
+    }
+    return reply.finish()
+  }
+
+  private func batchTooLong(_ count: Int) -> RPCError {
+    .server(
+      .limitExceeded,
+      "batch of \(count) requests exceeds the limit of \(batchLimits.maxEntries); none were run",
+      details: ["limit": .int(Int64(batchLimits.maxEntries)), "size": .int(Int64(count))])
+  }
+
+  /// The number of entries of `line` when it is a JSON array with more than `limit` of
+  /// them (commas at the top level, outside strings, plus one), else `nil`. Well-formedness
+  /// is not checked: a malformed batch that long is refused for its length.
+  static func batchEntryCount(_ line: UnsafeRawBufferPointer, over limit: Int) -> Int? {
+    guard limit < line.count / 2,
+      let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }),
+      line[first] == UInt8(ascii: "[")
+    else { return nil }
+    var depth = 0
+    var inString = false
+    var escaped = false
+    var commas = 0
+    for byte in line[first...] {
+      if inString {
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          inString = false
+        }
+        continue
+      }
+      switch byte {
+      case UInt8(ascii: "\""): inString = true
+      case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
+      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+      case UInt8(ascii: ",") where depth == 1: commas += 1
+      default: break
+      }
+    }
+    return commas + 1 > limit ? commas + 1 : nil
+  }
+
+  /// The replies of a batch, joined as they come, and their running size.
+  private struct BatchReply: Sendable {
+    let limits: BatchLimits
+    let entries: Int
+    /// Entries run so far.
+    var answered = 0
+    private var joined: [UInt8] = [UInt8(ascii: "[")]
+
+    init(limits: BatchLimits, entries: Int) {
+      self.limits = limits
+      self.entries = entries
+    }
+
+    mutating func append(_ response: [UInt8]) {
+      answered += 1
+      if joined.count > 1 { joined.append(UInt8(ascii: ",")) }
+      joined += response
+    }
+
+    var overLimit: Bool { joined.count > limits.maxReplyBytes }
+
+    /// The array of replies; `nil` when every entry was a notification.
+    consuming func finish() -> [UInt8]? {
+      guard joined.count > 1 else { return nil }
+      joined.append(UInt8(ascii: "]"))
+      return joined
+    }
+
+    /// Frees the replies and returns the one error answering a batch whose replies passed
+    /// the limit.
+    consuming func drop() -> [UInt8] {
+      let error = limitError
+      joined = []
+      limits.repliesDropped?()
+      return error
+    }
+
+    private var limitError: [UInt8] {
+      Dispatcher.response(
+        id: .null,
+        error: .server(
+          .limitExceeded,
+          "the replies of this batch exceed the limit of \(limits.maxReplyBytes) bytes: \(answered) of its \(entries) requests ran, the rest did not; send smaller batches",
+          details: [
+            "limit": .int(Int64(limits.maxReplyBytes)), "size": .int(Int64(entries)),
+            "ran": .int(Int64(answered)),
+          ]))
     }
   }
 
@@ -124,6 +283,13 @@ public struct Dispatcher: Sendable {
     var id: JSON?
     if let rawID = request["id"] {
       switch rawID {
+      case .string(let text) where text.utf8.count > RPCError.maxEchoedBytes:
+        return .done(
+          Self.response(
+            id: .null,
+            error: .invalidRequest(
+              "\"id\" must be at most \(RPCError.maxEchoedBytes) bytes long (it is echoed in the reply)"
+            )))
       case .string, .null: id = rawID
       case .int(let value) where value >= -Self.maxExactInteger && value <= Self.maxExactInteger:
         id = rawID
@@ -234,7 +400,7 @@ public struct Dispatcher: Sendable {
 
   /// The bytes of `RPCMessage.response(id:error:)`.
   static func response(id: JSON, error: RPCError) -> [UInt8] {
-    envelope(id: id, infix: errorInfix, body: error.json.serializedBytes())
+    envelope(id: id, infix: errorInfix, body: error.boundedForReply.json.serializedBytes())
   }
 
   private static func envelope(id: JSON, infix: [UInt8], body: [UInt8]) -> [UInt8] {
@@ -251,16 +417,6 @@ public struct Dispatcher: Sendable {
     bytes += infix
     bytes += body
     bytes.append(UInt8(ascii: "}"))
-    return bytes
-  }
-
-  private static func joinBatch(_ responses: [[UInt8]]) -> [UInt8] {
-    var bytes: [UInt8] = [UInt8(ascii: "[")]
-    for (index, response) in responses.enumerated() {
-      if index > 0 { bytes.append(UInt8(ascii: ",")) }
-      bytes += response
-    }
-    bytes.append(UInt8(ascii: "]"))
     return bytes
   }
 }

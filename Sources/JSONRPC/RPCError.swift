@@ -78,6 +78,40 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
       ])
   }
 
+  /// The longest string of an error that goes to a client unshortened, in bytes. Messages
+  /// and data echo what the client sent (a method or component name, a value); a client
+  /// must not get its own megabytes back in an error.
+  public static let maxEchoedBytes = 1024
+
+  /// The error with every string of its message and data cut to `maxEchoedBytes`, each
+  /// cut one ending in `…(N bytes, truncated)` with the string's full size.
+  public var boundedForReply: RPCError {
+    func bounded(_ text: String) -> String {
+      let count = text.utf8.count
+      guard count > Self.maxEchoedBytes else { return text }
+      // Cut before a character the limit would split.
+      var kept = Array(text.utf8.prefix(Self.maxEchoedBytes))
+      if let start = kept.lastIndex(where: { $0 & 0xC0 != 0x80 }) {
+        let lead = kept[start]
+        let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        if kept.count - start < length { kept.removeSubrange(start...) }
+      }
+      return String(decoding: kept, as: UTF8.self) + "…(\(count) bytes, truncated)"
+    }
+    func bounded(_ value: JSON) -> JSON {
+      switch value {
+      case .string(let text): return .string(bounded(text))
+      case .array(let items): return .array(items.map(bounded))
+      case .object(let object):
+        var result: JSONObject = [:]
+        for (key, member) in object { result[bounded(key)] = bounded(member) }
+        return .object(result)
+      default: return value
+      }
+    }
+    return RPCError(code: code, message: bounded(message), data: data.map(bounded))
+  }
+
   /// The error as a JSON-RPC `error` member: `{code, message, data?}`.
   public var json: JSON {
     var object: JSONObject = ["code": .int(Int64(code)), "message": .string(message)]

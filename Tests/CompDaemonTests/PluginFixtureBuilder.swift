@@ -94,9 +94,14 @@ enum PluginFixtureBuilder {
   }
 
   /// A fresh temporary directory.
+  ///
+  /// It lies in the build directory, not in /tmp: compd refuses plugins from directories
+  /// that others may write, and /tmp is one.
   static func temporaryDirectory(_ label: String) throws -> String {
-    let path = "\(NSTemporaryDirectory())compd-plugin-tests-\(label)-\(UUID().uuidString)"
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let path = "\(productsDirectory)/plugin-tests/\(label)-\(UUID().uuidString)"
+    try FileManager.default.createDirectory(
+      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
+    chmod("\(productsDirectory)/plugin-tests", 0o755)
     return path
   }
 
@@ -134,9 +139,12 @@ enum PluginFixtureBuilder {
     return output
   }
 
+  /// Where the fixtures are compiled: in the build directory, which compd trusts (see
+  /// `temporaryDirectory`), so that `compd --scan-plugin` runs them where they are.
   private static let buildDirectory: String = {
-    let path = "\(NSTemporaryDirectory())compd-plugin-fixtures-\(getpid())"
-    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let path = "\(productsDirectory)/plugin-tests/fixtures-\(getpid())"
+    try? FileManager.default.createDirectory(
+      atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     return path
   }()
 

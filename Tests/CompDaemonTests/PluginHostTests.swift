@@ -186,7 +186,8 @@ import Testing
     let missing = try scan("/nonexistent/libnothing.so")
     #expect(missing.status == 2)
     #expect(
-      try JSONParser.parse(missing.output)["error"]?.stringValue?.hasPrefix("cannot load") == true)
+      try JSONParser.parse(missing.output)["error"]?.stringValue?.hasPrefix("cannot resolve")
+        == true)
   }
 
   @Test func concurrentScansRunOneAfterTheOther() async throws {

@@ -185,6 +185,6 @@ import Testing
     #expect(try journald.stop() == 0)
     let lines = journald.log.split(separator: "\n")
     #expect(lines.first?.hasPrefix("<5>notice compd: listening") == true, "\(lines)")
-    #expect(lines.allSatisfy { $0.hasPrefix("<") })
+    #expect(lines.allSatisfy { $0.hasPrefix("<") }, "\(lines)")
   }
 }

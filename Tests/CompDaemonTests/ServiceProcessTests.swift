@@ -18,14 +18,17 @@ struct ServiceProcessTests {
     let process = Process()
     let logPath: String
 
-    init(arguments: [String] = [], environment: [String: String], datagram: Bool = false) throws {
+    init(
+      arguments: [String] = [], environment: [String: String], datagram: Bool = false,
+      passSocketPath: Bool = true
+    ) throws {
       logPath = directory + "/compd.log"
       _ = FileManager.default.createFile(atPath: logPath, contents: nil)
       process.executableURL = URL(fileURLWithPath: ServiceProcessTests.socketActivate)
       process.arguments =
         (datagram ? ["--datagram"] : []) + ["-l", socketPath]
         + environment.keys.sorted().flatMap { ["-E", $0] }
-        + [TestPaths.compd, "--socket", socketPath] + arguments
+        + [TestPaths.compd] + (passSocketPath ? ["--socket", socketPath] : []) + arguments
       var inherited = ProcessInfo.processInfo.environment
       for (key, value) in environment { inherited[key] = value }
       process.environment = inherited
@@ -95,6 +98,15 @@ struct ServiceProcessTests {
     }
     throw TestFailure(
       "no \(step) within 30 s; got \(messages.suffix(5)); compd log:\n\(log())")
+  }
+
+  @Test("socket-activated without --socket: the passed socket names the path")
+  func activatedWithoutSocketPath() throws {
+    guard Self.available else { return }
+    let daemon = try ActivatedDaemon(environment: [:], passSocketPath: false)
+    let client = try daemon.connect()
+    try client.write(line: #"{"jsonrpc":"2.0","method":"daemon.ping","id":1}"#)
+    #expect(try client.readJSON()["result"] == .object([:]), "\(daemon.log)")
   }
 
   @Test(

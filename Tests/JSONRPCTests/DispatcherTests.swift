@@ -415,3 +415,67 @@ func exchange(_ text: String, _ dispatcher: Dispatcher = Dispatcher(registry: ma
     }
   }
 }
+
+@Suite struct DispatcherBatchLimitTests {
+  static func subtract(_ id: Int) -> String {
+    #"{"jsonrpc":"2.0","method":"subtract","params":{"a":1,"b":2},"id":\#(id)}"#
+  }
+
+  @Test func aBatchOverMaxEntriesRunsNothingAndGetsOneError() async throws {
+    let hits = HitLog()
+    let dispatcher = Dispatcher(
+      registry: makeRegistry(hits: hits), batchLimits: .init(maxEntries: 3))
+    let text = "[" + (1...4).map(Self.subtract).joined(separator: ",") + "]"
+    let reply = try JSONParser.parse(Array(try #require(await exchange(text, dispatcher)).utf8))
+    #expect(reply["id"] == .null)
+    #expect(reply["error"]?["code"] == -32007)
+    #expect(reply["error"]?["data"]?["name"] == "compd.LimitExceeded")
+    #expect(reply["error"]?["data"]?["limit"] == 3 && reply["error"]?["data"]?["size"] == 4)
+    #expect(hits.all.isEmpty)
+    // At the limit, the batch runs.
+    let three = "[" + (1...3).map(Self.subtract).joined(separator: ",") + "]"
+    #expect(
+      try JSONParser.parse(Array(await exchange(three, dispatcher)!.utf8)).arrayValue?.count == 3)
+  }
+
+  /// Each reply is `{"jsonrpc":"2.0","id":N,"result":-1}`, 35 bytes for one-digit ids.
+  @Test(arguments: [false, true])
+  func repliesPastTheLimitStopTheBatch(withAsyncEntry: Bool) async throws {
+    let hits = HitLog()
+    let dispatcher = Dispatcher(
+      registry: makeRegistry(hits: hits), batchLimits: .init(maxReplyBytes: 100))
+    var entries = (1...6).map(Self.subtract)
+    if withAsyncEntry {
+      entries.insert(#"{"jsonrpc":"2.0","method":"echo","params":{},"id":"e"}"#, at: 1)
+    }
+    let text = "[" + entries.joined(separator: ",") + "]"
+    let reply = try JSONParser.parse(Array(try #require(await exchange(text, dispatcher)).utf8))
+    #expect(reply["error"]?["data"]?["name"] == "compd.LimitExceeded", "\(reply)")
+    // Three replies pass 100 bytes: the third entry is the last that ran.
+    #expect(reply["error"]?["data"]?["ran"] == 3)
+    #expect(hits.all.count == 3)
+  }
+
+  @Test func errorsCutEchoedStringsAndSaySo() async throws {
+    let name = String(repeating: "é", count: 5000)  // 10,000 bytes
+    let text = #"{"jsonrpc":"2.0","method":""# + name + #"","id":1}"#
+    let reply = try JSONParser.parse(Array(try #require(await exchange(text)).utf8))
+    let message = try #require(reply["error"]?["message"]?.stringValue)
+    #expect(message.hasSuffix("…(10018 bytes, truncated)"), "\(message.suffix(40))")
+    #expect(message.utf8.count < RPCError.maxEchoedBytes + 40)
+    let method = try #require(reply["error"]?["data"]?["method"]?.stringValue)
+    #expect(method.hasSuffix("…(10000 bytes, truncated)"))
+    #expect(method.hasPrefix(String(repeating: "é", count: 512) + "…"))
+    // A cut inside a character drops the whole character.
+    let odd = RPCError(code: 1, message: "a" + name).boundedForReply.message
+    #expect(odd.hasPrefix("a" + String(repeating: "é", count: 511) + "…"))
+  }
+
+  @Test func anIdTooLongToEchoIsRefused() async throws {
+    let id = String(repeating: "x", count: RPCError.maxEchoedBytes + 1)
+    let text = #"{"jsonrpc":"2.0","method":"subtract","params":{"a":1,"b":2},"id":""# + id + #""}"#
+    let reply = try JSONParser.parse(Array(try #require(await exchange(text)).utf8))
+    #expect(reply["id"] == .null)
+    #expect(reply["error"]?["code"] == -32600)
+  }
+}

@@ -11,8 +11,9 @@ import Logging
 /// `socket`, `plugin-dir` (or `plugin_dirs`), `state-dir`, `log-level`, `socket-mode`,
 /// `max-connections`,
 /// `max-line-bytes`, `max-output-bytes`, `shutdown-grace`, `io-threads`, `scene-grace`,
-/// `max-scenes-per-client`, `persist-scenes`, `scene-save-delay`, and the access-control
-/// keys. Unknown keys and bad values are
+/// `max-scenes-per-client`, `persist-scenes`, `scene-save-delay`, `plugin-trust`,
+/// `max-batch`, `output-budget`, `listen-backlog`, and the access-control keys. Unknown
+/// keys and bad values are
 /// errors that name `file:line`.
 public struct ConfigFile: Sendable, Equatable {
   // Each field is one key of the file; `nil` where the file does not set it. The meanings
@@ -48,6 +49,14 @@ public struct ConfigFile: Sendable, Equatable {
   public var sceneSaveDelay: Double?
   /// The access-control keys (docs/operations.md).
   public var access = AccessSettingsOverlay()
+  /// `plugin-trust` (`strict` or `relaxed`).
+  public var pluginTrust: PluginTrust?
+  /// `max-batch`.
+  public var maxBatch: Int?
+  /// `output-budget`.
+  public var outputBudgetBytes: Int?
+  /// `listen-backlog`.
+  public var listenBacklog: Int?
 
   /// Every key the file format knows, for `--help` and error messages.
   public static let keys =
@@ -56,6 +65,7 @@ public struct ConfigFile: Sendable, Equatable {
       "max-connections",
       "max-line-bytes", "max-output-bytes", "shutdown-grace", "io-threads", "scene-grace",
       "max-scenes-per-client", "persist-scenes", "scene-save-delay",
+      "plugin-trust", "max-batch", "output-budget", "listen-backlog",
     ] + AccessSettingsOverlay.keys
 
   /// An empty file.
@@ -185,6 +195,24 @@ public struct ConfigFile: Sendable, Equatable {
         throw bad("seconds from 0 to 60")
       }
       sceneSaveDelay = seconds
+    case "plugin-trust":
+      guard let trust = PluginTrust(rawValue: value) else { throw bad("strict or relaxed") }
+      pluginTrust = trust
+    case "max-batch":
+      guard let count = ConfigValues.count(value), count >= 1 else {
+        throw bad("a positive integer")
+      }
+      maxBatch = count
+    case "output-budget":
+      guard let size = ConfigValues.byteSize(value), size >= 4096 else {
+        throw bad("a size of at least 4096 bytes, such as 32MiB")
+      }
+      outputBudgetBytes = size
+    case "listen-backlog":
+      guard let count = ConfigValues.count(value), (1...65535).contains(count) else {
+        throw bad("a number from 1 to 65535")
+      }
+      listenBacklog = count
     default:
       return false
     }
@@ -208,5 +236,9 @@ public struct ConfigFile: Sendable, Equatable {
     if let persistScenes { config.persistScenes = persistScenes }
     if let sceneSaveDelay { config.sceneSaveDelay = sceneSaveDelay }
     access.apply(to: &config.access)
+    if let pluginTrust { config.pluginTrust = pluginTrust }
+    if let maxBatch { config.maxBatch = maxBatch }
+    if let outputBudgetBytes { config.outputBudgetBytes = outputBudgetBytes }
+    if let listenBacklog { config.listenBacklog = listenBacklog }
   }
 }

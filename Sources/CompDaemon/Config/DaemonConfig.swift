@@ -36,6 +36,20 @@ public struct DaemonConfig: Sendable, Equatable {
   public var sceneSaveDelay: Double = 0.5
   /// Access control and per-user limits (docs/operations.md).
   public var access = AccessSettings()
+  /// Whether plugins must be owned by root or compd's user and writable by no one else.
+  public var pluginTrust: PluginTrust = .strict
+  /// Largest number of entries in one batch request.
+  public var maxBatch: Int = 1000
+  /// Largest amount of reply data queued for all clients together; over it, the clients
+  /// holding the most are disconnected first.
+  public var outputBudgetBytes: Int = 32 << 20
+  /// Length of the listening socket's queue of clients not yet accepted; `nil` means the
+  /// system's maximum (`/proc/sys/net/core/somaxconn`).
+  public var listenBacklog: Int? = nil
+
+  /// The most bytes the replies of one batch may add up to: half of `maxOutputBytes`
+  /// or an eighth of `outputBudgetBytes`, whichever is smaller.
+  public var maxBatchReplyBytes: Int { min(maxOutputBytes / 2, outputBudgetBytes / 8) }
 
   /// A configuration with every default and the given socket path.
   public init(socketPath: String) {
@@ -65,6 +79,11 @@ public struct DaemonConfig: Sendable, Equatable {
     if maxScenesPerClient < 1 { throw ConfigError("max-scenes-per-client must be at least 1") }
     if !(sceneSaveDelay >= 0) || sceneSaveDelay > 60 {
       throw ConfigError("scene-save-delay must be between 0 and 60 seconds")
+    }
+    if maxBatch < 1 { throw ConfigError("max-batch must be at least 1") }
+    if outputBudgetBytes < 4096 { throw ConfigError("output-budget must be at least 4096 bytes") }
+    if let listenBacklog, listenBacklog < 1 || listenBacklog > 65535 {
+      throw ConfigError("listen-backlog must be between 1 and 65535")
     }
   }
 }

@@ -46,6 +46,12 @@ extension Daemon {
             required: true),
           .init(
             "stateDirectory", .string(description: "Its state directory, when it has one.")),
+          .init(
+            "pluginTrust",
+            .string(
+              description:
+                "`strict`, or `relaxed` when plugins are loaded without the ownership and mode checks (development only)."
+            ), required: true),
         ]),
         handler: .immediate { [self] _ in info() }))
 
@@ -72,6 +78,7 @@ extension Daemon {
       "scenes": .int(Int64(counters.scenes)),
       "clients": .int(Int64(clientCount)),
       "persistence": persistence.json,
+      "pluginTrust": .string(service.config.pluginTrust.rawValue),
       "socket": .string(current.socketPath),
       "pluginDirectories": .array(current.pluginDirectories.map(JSON.string)),
     ]

@@ -32,13 +32,17 @@ public final class PluginHost {
     public var vetTimeoutSeconds: Double
     /// How many vetting children run at once.
     public var parallelVetting: Int
+    /// Whether a plugin must pass the ownership and mode checks before its code runs.
+    public var trust: PluginTrust
 
     /// A configuration; by default the scanner is this executable.
     public init(
       pluginDirectories: [String], stateDirectory: String?,
       scannerExecutable: String = PluginHost.currentExecutable(), vetTimeoutSeconds: Double = 5,
-      parallelVetting: Int = max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+      parallelVetting: Int = max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))),
+      trust: PluginTrust = .strict
     ) {
+      self.trust = trust
       self.pluginDirectories = pluginDirectories
       self.stateDirectory = stateDirectory
       self.scannerExecutable = scannerExecutable
@@ -74,6 +78,12 @@ public final class PluginHost {
   public var pluginDirectories: [String] {
     get { configuration.pluginDirectories }
     set { configuration.pluginDirectories = newValue }
+  }
+
+  /// Whether plugins must pass the ownership and mode checks (a reload may change it).
+  public var trust: PluginTrust {
+    get { configuration.trust }
+    set { configuration.trust = newValue }
   }
 
   /// The path of the running executable.
@@ -113,7 +123,8 @@ public final class PluginHost {
     var screens: [PluginFileIdentity] = []
     for identity in files {
       if let index = records.firstIndex(where: { $0.path == identity.path }) {
-        if records[index].identity == identity { continue }
+        // An untrusted file is checked again: its directory's mode may have been fixed.
+        if records[index].identity == identity && !records[index].untrusted { continue }
         if records[index].state == .loaded {
           if !records[index].restartRequired {
             logger.notice("plugin \(identity.path) changed on disk; restart compd to load it")
@@ -126,6 +137,8 @@ public final class PluginHost {
       }
       if Self.isScreenFile(identity.path) {
         screens.append(identity)
+      } else if let reason = configuration.trust.refusal(forPluginAt: identity.path) {
+        refuseUntrusted(identity, reason)
       } else if let cached = cache.outcome(for: identity) {
         pending.append((identity, cached))
       } else if !PluginVetter.looksLikeELF(path: identity.path) {
@@ -245,7 +258,7 @@ public final class PluginHost {
     guard !paths.isEmpty else { return [:] }
     let vetter = PluginVetter(
       scannerExecutable: configuration.scannerExecutable,
-      timeoutSeconds: configuration.vetTimeoutSeconds)
+      timeoutSeconds: configuration.vetTimeoutSeconds, trust: configuration.trust)
     let width = min(configuration.parallelVetting, paths.count)
     return await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
@@ -265,6 +278,11 @@ public final class PluginHost {
     let fallback = PluginRecord.fallbackName(for: identity.path)
     switch outcome {
     case .accepted(let manifest):
+      // Checked again right before loading: the file or a directory may have changed
+      // while the child vetted it.
+      if let reason = configuration.trust.refusal(forPluginAt: identity.path) {
+        return refuseUntrusted(identity, reason)
+      }
       do throws(PluginLoadError) {
         let names = try load(identity.path, manifest: manifest)
         records.append(
@@ -293,6 +311,17 @@ public final class PluginHost {
       logger.warning("quarantined plugin \(identity.path): \(reason)")
     }
     reindexComponents()
+  }
+
+  /// Records a plugin file whose code is not run because someone other than root or
+  /// compd's user could have written it.
+  private func refuseUntrusted(_ identity: PluginFileIdentity, _ reason: String) {
+    var record = PluginRecord(
+      identity: identity, name: PluginRecord.fallbackName(for: identity.path), version: "",
+      state: .rejected, components: [], error: reason)
+    record.untrusted = true
+    records.append(record)
+    logger.warning("refused plugin \(identity.path): \(reason)")
   }
 
   /// Whether `path` names a declarative screen (`*.screen.json`) rather than a library.

@@ -21,6 +21,9 @@ struct PluginRecord: Sendable, Equatable {
   /// The file changed after it was loaded: the daemon keeps running the old code until it
   /// restarts (Swift code cannot be unloaded).
   var restartRequired = false
+  /// Refused before any of its code ran: someone other than root or compd's user could
+  /// have written it (`error` says which path); checked again on every scan.
+  var untrusted = false
 
   var path: String { identity.path }
 

@@ -20,7 +20,7 @@ enum PluginScanCommand {
   static let rejectedStatus: Int32 = 2
 
   @MainActor
-  static func run(path: String) -> Int32 {
+  static func run(path: String, trust: PluginTrust) -> Int32 {
     // A crashing plugin is expected here; its core dump is not wanted.
     var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
     setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
@@ -42,6 +42,10 @@ enum PluginScanCommand {
       return status
     }
     do throws(PluginLoadError) {
+      // The child runs as the daemon's user: a file that fails the trust rule is never
+      // loaded here either, so its constructors do not run with those rights.
+      stage("trust")
+      if let reason = trust.refusal(forPluginAt: path) { throw PluginLoadError(reason) }
       stage("load")
       let library = try PluginLibrary(path: path)
       stage("stamp")

@@ -31,6 +31,8 @@ struct PluginVetter: Sendable {
   var timeoutSeconds: Double = 5
   /// The most a child may print on stdout before it is killed and the plugin quarantined.
   var maximumOutputBytes = 1 << 20
+  /// The trust rule the child applies again before it loads the file.
+  var trust: PluginTrust = .strict
 
   private static let stderrTailBytes = 4096
 
@@ -171,7 +173,7 @@ struct PluginVetter: Sendable {
     posix_spawnattr_setflags(
       &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
 
-    let arguments = [scannerExecutable, "--scan-plugin", path]
+    let arguments = [scannerExecutable, "--scan-plugin", path, "--plugin-trust", trust.rawValue]
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     var pid: pid_t = 0

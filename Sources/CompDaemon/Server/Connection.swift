@@ -13,6 +13,10 @@ final class Connection: RPCConnection {
   let id: UInt64
   let peer: PeerCredentials?
   let channel: any Channel
+  /// Reply bytes handed to the socket and not yet written (`OutputBudget` counts them).
+  let queuedBytes = Atomic<Int>(0)
+  /// Set when the output budget chose this client to disconnect.
+  let overBudget = Atomic<Bool>(false)
   private let handler: NIOLoopBoundBox<ConnectionHandler?>
   private let outbox = Mutex(Outbox())
 

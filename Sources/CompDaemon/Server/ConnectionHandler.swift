@@ -16,10 +16,14 @@ final class ConnectionHandler: ChannelDuplexHandler {
   struct Settings: Sendable {
     var maxLineBytes: Int
     var maxOutputBytes: Int
+    /// Queued output above which no more requests are read or handled (the channel's
+    /// high write watermark).
+    var writeHighWatermark: Int
   }
 
   private let settings: Settings
   private let dispatcher: Dispatcher
+  private let budget: OutputBudget
   private let logger: Logger
   private let onClose: @Sendable (UInt64) -> Void
   private var framer: LineFramer
@@ -28,15 +32,18 @@ final class ConnectionHandler: ChannelDuplexHandler {
   private var inFlight = 0
   private var outgoing: ByteBuffer?
   private var readHeldBack = false
+  /// Requests already read wait in the framer until the client reads its replies.
+  private var framesHeldBack = false
   private var shuttingDown = false
   private var closing = false
 
   init(
-    settings: Settings, dispatcher: Dispatcher, logger: Logger,
+    settings: Settings, dispatcher: Dispatcher, budget: OutputBudget, logger: Logger,
     onClose: @escaping @Sendable (UInt64) -> Void
   ) {
     self.settings = settings
     self.dispatcher = dispatcher
+    self.budget = budget
     self.logger = logger
     self.onClose = onClose
     self.framer = LineFramer(maxLineBytes: settings.maxLineBytes)
@@ -66,10 +73,22 @@ final class ConnectionHandler: ChannelDuplexHandler {
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-    guard !shuttingDown, !closing, let connection else { return }
+    guard !shuttingDown, !closing, connection != nil else { return }
     let buffer = unwrapInboundIn(data)
     buffer.withUnsafeReadableBytes { framer.append($0) }
-    while !closing, let frame = framer.nextFrame() {
+    handleFrames(context: context)
+  }
+
+  /// Handles the requests the framer holds, until their replies fill the socket's queue:
+  /// a burst of pipelined requests then waits, read but unanswered, until the client reads.
+  private func handleFrames(context: ChannelHandlerContext) {
+    guard let connection else { return }
+    while !closing, !shuttingDown {
+      guard mayHandleMore(context: context) else {
+        framesHeldBack = true
+        return
+      }
+      guard let frame = framer.nextFrame() else { return }
       switch frame {
       case .line(let line):
         handle(line: line, connection: connection, context: context)
@@ -85,20 +104,53 @@ final class ConnectionHandler: ChannelDuplexHandler {
             for: .lineTooLong(byteCount: byteCount, limit: settings.maxLineBytes)),
           context: context)
       }
+      if let outgoing, outgoing.readableBytes >= settings.writeHighWatermark {
+        flushAndCheck(context: context)
+      }
+    }
+  }
+
+  /// Requests of one client that may be answered off the event loop at once; the next
+  /// one waits, so that a client pipelining slow requests cannot pile up tasks and their
+  /// replies.
+  static let maxPendingRequests = 64
+
+  /// Whether another request may be handled now: the replies queued are below the high
+  /// watermark and not too many requests are pending.
+  private func mayHandleMore(context: ChannelHandlerContext) -> Bool {
+    context.channel.isWritable && inFlight < Self.maxPendingRequests
+  }
+
+  /// Handles the requests held back, then reads again, once the client has read its
+  /// replies or pending requests have been answered.
+  private func resume(context: ChannelHandlerContext) {
+    guard !shuttingDown, !closing, mayHandleMore(context: context) else { return }
+    if framesHeldBack {
+      framesHeldBack = false
+      handleFrames(context: context)
+      flushAndCheck(context: context)
+    }
+    if !framesHeldBack && readHeldBack {
+      readHeldBack = false
+      context.read()
     }
   }
 
   private func handle(line: [UInt8], connection: Connection, context: ChannelHandlerContext) {
+    // What a large request's tree took is freed once it has been answered.
+    let large = line.count >= HeapTrim.largeLineBytes
     switch dispatcher.handle(line: line, connection: connection) {
     case .reply(let bytes):
       write(bytes, context: context)
+      if large { HeapTrim.request() }
     case .noReply:
-      break
+      if large { HeapTrim.request() }
     case .pending(let work):
       inFlight += 1
       Task {
         let reply = await work()
         connection.send(.reply(reply))
+        if large { HeapTrim.request() }
       }
     case .pendingOnMainActor(let work):
       inFlight += 1
@@ -125,6 +177,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
       }
     }
     flushAndCheck(context: context)
+    resume(context: context)
     if shuttingDown && inFlight == 0 { closeAfterFlush(context: context) }
   }
 
@@ -145,7 +198,19 @@ final class ConnectionHandler: ChannelDuplexHandler {
   private func flushAndCheck(context: ChannelHandlerContext) {
     guard let buffer = outgoing else { return }
     outgoing = nil
-    context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+    if let connection {
+      // Counted against the budget of all clients until written or dropped.
+      let size = buffer.readableBytes
+      let budget = self.budget
+      // Added before writing: a write that completes at once releases it inside
+      // writeAndFlush.
+      budget.add(size, for: connection)
+      let written = context.eventLoop.makePromise(of: Void.self)
+      written.futureResult.whenComplete { _ in budget.release(size, for: connection) }
+      context.writeAndFlush(wrapOutboundOut(buffer), promise: written)
+    } else {
+      context.writeAndFlush(wrapOutboundOut(buffer), promise: nil)
+    }
     // Below the high watermark nothing can be over the limit; only then ask for the count.
     guard !context.channel.isWritable, !closing else { return }
     let queued = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
@@ -161,10 +226,10 @@ final class ConnectionHandler: ChannelDuplexHandler {
     }
   }
 
-  // Back-pressure: while the output queue is above its high watermark, read no more
-  // requests from this client.
+  // Back-pressure: while the output queue is above its high watermark, or too many
+  // requests are pending, or requests already read wait, read no more from this client.
   func read(context: ChannelHandlerContext) {
-    if context.channel.isWritable && !shuttingDown {
+    if mayHandleMore(context: context) && !framesHeldBack && !shuttingDown {
       context.read()
     } else {
       readHeldBack = true
@@ -172,10 +237,7 @@ final class ConnectionHandler: ChannelDuplexHandler {
   }
 
   func channelWritabilityChanged(context: ChannelHandlerContext) {
-    if context.channel.isWritable && readHeldBack && !shuttingDown {
-      readHeldBack = false
-      context.read()
-    }
+    resume(context: context)
     context.fireChannelWritabilityChanged()
   }
 

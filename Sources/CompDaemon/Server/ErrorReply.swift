@@ -5,6 +5,7 @@ import JSONRPC
 enum ErrorReply {
   /// A JSON-RPC error response with `id: null`, compact, without the newline.
   static func bytes(for error: RPCError) -> [UInt8] {
+    let error = error.boundedForReply
     var object: JSONObject = ["code": .int(Int64(error.code)), "message": .string(error.message)]
     if let data = error.data { object["data"] = data }
     let reply: JSON = .object(["jsonrpc": "2.0", "id": .null, "error": .object(object)])

@@ -93,11 +93,12 @@ struct SocketFile: Sendable {
       changeSeconds: info.st_ctim.tv_sec, changeNanoseconds: info.st_ctim.tv_nsec)
   }
 
-  /// Creates the socket file: a Unix stream socket bound to the path, given `mode`, and
-  /// listening only after the file's identity is recorded, so that no client can reach it
-  /// (and no one can swap the file under compd's feet) before compd knows which file is its
-  /// own. The caller's umask applies to the file between bind and chmod.
-  func bindAndListen(mode: UInt32, backlog: Int32) throws(StartupError) -> (
+  /// Creates the socket file: a Unix stream socket bound to the path and given `mode`, not
+  /// listening yet: the caller listens once the file's identity is recorded, so that no
+  /// client can reach it (and no one can swap the file under compd's feet) before compd
+  /// knows which file is its own. The caller's umask applies to the file between bind and
+  /// chmod.
+  func bind(mode: UInt32) throws(StartupError) -> (
     descriptor: Int32, identity: Identity
   ) {
     func failure(_ what: String) -> StartupError {
@@ -105,7 +106,7 @@ struct SocketFile: Sendable {
     }
     let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw failure("socket") }
-    guard let bound = Self.withAddress(of: path, { bind(descriptor, $0, $1) }) else {
+    guard let bound = Self.withAddress(of: path, { Glibc.bind(descriptor, $0, $1) }) else {
       close(descriptor)
       throw StartupError(
         "cannot listen on \(path): the path is longer than a socket address allows")
@@ -122,8 +123,8 @@ struct SocketFile: Sendable {
       unlink(path)
       throw error
     }
-    guard let identity = currentIdentity(), listen(descriptor, backlog) == 0 else {
-      let error = failure("listen")
+    guard let identity = currentIdentity() else {
+      let error = failure("stat")
       close(descriptor)
       unlink(path)
       throw error

@@ -71,18 +71,28 @@ final class SocketListener: Sendable {
     let activated = service?.activatedSocket  // socket activation
     if activated == nil { try socketFile.prepareForBinding() }
     FileDescriptorLimit.raise(toFit: config.maxConnections, logger: logger)
+    // One batch's replies fit in half a client's output limit, so that a client reading
+    // slowly is not disconnected for one batch it was allowed to send, and in an eighth of
+    // the budget of all clients, so that a few clients cannot take all of it with a batch
+    // each (and the event loops building them at once stay small next to the budget).
     let dispatcher = Dispatcher(
-      registry: registry, limits: JSONParser.Limits(maxBytes: config.maxLineBytes))
-    let settings = ConnectionHandler.Settings(
-      maxLineBytes: config.maxLineBytes, maxOutputBytes: config.maxOutputBytes)
+      registry: registry, limits: JSONParser.Limits(maxBytes: config.maxLineBytes),
+      batchLimits: .init(
+        maxEntries: config.maxBatch, maxReplyBytes: config.maxBatchReplyBytes,
+        repliesDropped: HeapTrim.request))
     let highWatermark = min(256 << 10, config.maxOutputBytes / 2)
+    let settings = ConnectionHandler.Settings(
+      maxLineBytes: config.maxLineBytes, maxOutputBytes: config.maxOutputBytes,
+      writeHighWatermark: highWatermark)
+    let budget = OutputBudget(
+      limit: config.outputBudgetBytes, connections: connections, logger: logger)
+    let backlog = Int32(config.listenBacklog ?? ListenBacklog.systemMaximum)
     let rejection = ErrorReply.bytes(
       for: .server(
         .limitExceeded,
         "too many clients: compd serves at most \(config.maxConnections) connections at once",
         details: ["limit": .int(Int64(config.maxConnections))]))
     let bootstrap = ServerBootstrap(group: group)
-      .serverChannelOption(.backlog, value: 256)
       .childChannelOption(
         .writeBufferWaterMark,
         value: .init(low: highWatermark / 2, high: highWatermark)
@@ -104,7 +114,7 @@ final class SocketListener: Sendable {
             return
           }
           let handler = ConnectionHandler(
-            settings: settings, dispatcher: dispatcher, logger: logger,
+            settings: settings, dispatcher: dispatcher, budget: budget, logger: logger,
             onClose: {
               connections.remove(id: $0)
               service?.access.release(connectionID: $0)
@@ -126,11 +136,26 @@ final class SocketListener: Sendable {
         }
       }
 
+    // NIO listens with its default backlog (128) when it takes a bound socket, and a server
+    // channel's backlog option comes too late for that. listen() on a listening socket only
+    // sets the length of its queue: the server channel's initializer, which runs right
+    // after, sets it to ours. This applies to a socket from systemd too, whose Backlog= NIO
+    // has just overridden.
+    func serve(_ descriptor: Int32) -> EventLoopFuture<any Channel> {
+      bootstrap.serverChannelInitializer { channel in
+        if listen(descriptor, backlog) != 0 {
+          logger.warning(
+            "cannot set the listen backlog",
+            metadata: ["backlog": "\(backlog)", "error": "\(String(cString: strerror(errno)))"])
+        }
+        return channel.eventLoop.makeSucceededVoidFuture()
+      }.withBoundSocket(descriptor)
+    }
     let listener: any Channel
     let identity: SocketFile.Identity?
     if let activated {  // serve the socket systemd passed; never ours to unlink
       do {
-        listener = try await bootstrap.withBoundSocket(activated.descriptor).get()
+        listener = try await serve(activated.descriptor).get()
       } catch {
         throw StartupError("cannot listen on \(config.socketPath): \(error)")
       }
@@ -141,14 +166,14 @@ final class SocketListener: Sendable {
       let previousMask = umask(mode_t(~config.socketMode & 0o777))
       let created: (descriptor: Int32, identity: SocketFile.Identity)
       do {
-        created = try socketFile.bindAndListen(mode: config.socketMode, backlog: 256)
+        created = try socketFile.bind(mode: config.socketMode)
       } catch {
         umask(previousMask)
         throw error
       }
       umask(previousMask)
       do {
-        listener = try await bootstrap.withBoundSocket(created.descriptor).get()
+        listener = try await serve(created.descriptor).get()
       } catch {
         socketFile.remove(ifStill: created.identity)
         throw StartupError("cannot listen on \(config.socketPath): \(error)")

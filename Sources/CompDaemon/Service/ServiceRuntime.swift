@@ -199,6 +199,9 @@ public final class ServiceRuntime: Sendable {
     if old.maxScenesPerClient != new.maxScenesPerClient { names.append("max-scenes-per-client") }
     if old.persistScenes != new.persistScenes { names.append("persist-scenes") }
     if old.sceneSaveDelay != new.sceneSaveDelay { names.append("scene-save-delay") }
+    if old.maxBatch != new.maxBatch { names.append("max-batch") }
+    if old.outputBudgetBytes != new.outputBudgetBytes { names.append("output-budget") }
+    if old.listenBacklog != new.listenBacklog { names.append("listen-backlog") }
     return names
   }
 

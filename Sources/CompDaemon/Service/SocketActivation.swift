@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -31,7 +33,24 @@ public enum SocketActivation {
     unsetenv("LISTEN_FDS")
     unsetenv("LISTEN_PID")
     unsetenv("LISTEN_FDNAMES")
-    return try takeSocket(listenFDs: count, listenPID: pid, listenFDNames: names, pid: getpid())
+    let socket = try takeSocket(
+      listenFDs: count, listenPID: pid, listenFDNames: names, pid: getpid())
+    takenSocketPath.withLock { $0 = socket?.path }
+    return socket
+  }
+
+  /// The path of the socket `takeSocket()` took, for re-reading the configuration later.
+  private static let takenSocketPath = Mutex<String?>(nil)
+
+  /// The path of the socket passed to this process, without taking it (the variables
+  /// stay for `takeSocket()`), or of the one taken; nil when none was passed or it has
+  /// no path.
+  public static func passedSocketPath() -> String? {
+    if let taken = takenSocketPath.withLock({ $0 }) { return taken }
+    guard let count = getenv("LISTEN_FDS").map({ String(cString: $0) }), Int32(count) == 1,
+      let pid = getenv("LISTEN_PID").map({ String(cString: $0) }), Int32(pid) == getpid()
+    else { return nil }
+    return boundPath(firstDescriptor)
   }
 
   /// The socket described by the given values (exposed for tests).
