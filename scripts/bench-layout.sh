@@ -3,8 +3,9 @@
 # from a base commit (BASE, default HEAD~1; built from `git archive` in .build-base, which
 # is gitignored), run alternately ROUNDS times (default 3, base first), then each shape's
 # median full layout, one-leaf relayout, nothing-changed relayout and forced relayout over
-# all rounds for both, and the ratio new/base. Arguments are passed on to LayoutBench
-# (shape names, --quick for fewer iterations). NO_BASE=1 runs this tree alone.
+# all rounds for both, the ratio new/base, and the median of the per-round ratios.
+# Arguments are passed on to LayoutBench (shape names, --quick for fewer iterations).
+# NO_BASE=1 runs this tree alone.
 set -eu
 cd "$(dirname "$0")/.."
 swift build --package-path SDK -c release --product LayoutBench
@@ -66,4 +67,13 @@ for shape, rows in new.items():
         ratio = mn / mb if mb else float("nan")
         cells.append(f"{mb:>8.3f} → {mn:>8.3f} {ratio:>5.2f}")
     print(f"{shape:<22} " + "  ".join(cells))
+# Rounds run back to back, so each round's pair saw the same machine load: the median of
+# the per-round ratios of full layout is the robust comparison on a shared host.
+print("median of per-round ratios (this tree / base), full layout:")
+for shape, rows in new.items():
+    key = "full_ms" if "full_ms" in rows[0] else "full_us"
+    pairs = [n[key] / b[key] for b, n in zip(base.get(shape, []), rows) if b.get(key)]
+    if pairs:
+        print(f"  {shape:<22} {statistics.median(pairs):.2f}  "
+              f"({min(pairs):.2f}–{max(pairs):.2f} over {len(pairs)} rounds)")
 PY
