@@ -327,6 +327,27 @@ import Testing
     #expect(layout["revision"] == .int(Int64(last + Self.revisionGap)))
   }
 
+  @Test("a damaged scene database stops compd at start with a message saying what to do")
+  func damagedDatabaseStopsStart() throws {
+    let daemon = try SceneDaemon(arguments: Self.saveDelay)
+    try daemon.client().call("scene.open", ["component": "demo.Login", "lifetime": "daemon"])
+    try daemon.daemon.stop(signal: SIGTERM)
+    let file = daemon.stateDirectory + "/scenes.sqlite"
+    // Garbage over the header and the first pages.
+    let handle = try #require(FileHandle(forWritingAtPath: file))
+    handle.write(Data(repeating: 0x5a, count: 8192))
+    try handle.close()
+    let result = try runProcess(
+      TestPaths.compd,
+      [
+        "--socket", daemon.socketPath, "--plugin-dir", daemon.pluginDirectory, "--state-dir",
+        daemon.stateDirectory,
+      ])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("the scene database is damaged"), "\(result.stderr)")
+    #expect(result.stderr.contains("Move it aside"))
+  }
+
   @Test("persist-scenes = false: nothing is saved, nothing restored, daemon.info says off")
   func persistenceOff() throws {
     let daemon = try SceneDaemon(arguments: ["--persist-scenes", "false"])
