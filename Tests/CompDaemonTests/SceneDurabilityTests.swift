@@ -444,3 +444,19 @@ private func run(_ executable: String, _ arguments: String...) throws -> Int32 {
     #expect(Date().timeIntervalSince(started) < 5)
   }
 }
+
+/// The listening socket survives a restart in systemd's descriptor store.
+@Suite("Restart keeping the socket") struct SocketStoreTests {
+  @Test("FDSTORE: the socket is stored, kept, queued into and handed to the next compd")
+  func restartKeepsTheSocket() throws {
+    // Tests/Scripts/fdstore_restart.py plays systemd's part (see its docstring).
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Scripts/fdstore_restart.py").path
+    let directory = TestPaths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let result = try runProcess(
+      "/usr/bin/env", ["python3", script, TestPaths.compd, directory], seconds: 120)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("ok"))
+  }
+}
