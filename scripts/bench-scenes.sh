@@ -38,15 +38,29 @@ median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
 : >"$dir/events"; : >"$dir/paced"; : >"$dir/bytes"; : >"$dir/memory"; : >"$dir/unsaved"
 : >"$dir/restore"
-for _ in $(seq "$rounds"); do
-  start --persist-scenes false
-  "$bin/SceneBench" --socket "$dir/compd.sock" --mode events --clients "$clients" \
-    --seconds "$seconds" --warmup 1 --pid "$pid" >>"$dir/unsaved"
-  stop
+closed_loop() {  # closed_loop OUTPUT [compd flags...]
+  local output=$1; shift
   rm -rf "$dir/state"
-  start
+  start "$@"
   "$bin/SceneBench" --socket "$dir/compd.sock" --mode events --clients "$clients" \
-    --seconds "$seconds" --warmup 1 --pid "$pid" >>"$dir/events"
+    --seconds "$seconds" --warmup 1 --pid "$pid" >>"$output"
+  stop
+}
+for round in $(seq "$rounds"); do
+  # Saving off and on one after the other, in alternating order so neither always goes
+  # first; the last one keeps running for the paced and bytes measurements.
+  if [ $((round % 2)) -eq 1 ]; then
+    closed_loop "$dir/unsaved" --persist-scenes false
+    rm -rf "$dir/state"
+    start
+    "$bin/SceneBench" --socket "$dir/compd.sock" --mode events --clients "$clients" \
+      --seconds "$seconds" --warmup 1 --pid "$pid" >>"$dir/events"
+  else
+    closed_loop "$dir/events"
+    start --persist-scenes false
+    "$bin/SceneBench" --socket "$dir/compd.sock" --mode events --clients "$clients" \
+      --seconds "$seconds" --warmup 1 --pid "$pid" >>"$dir/unsaved"
+  fi
   "$bin/SceneBench" --socket "$dir/compd.sock" --mode events --clients "$clients" \
     --seconds "$seconds" --warmup 1 --rate "$rate" >>"$dir/paced"
   "$bin/SceneBench" --socket "$dir/compd.sock" --mode bytes >>"$dir/bytes" 2>/dev/null

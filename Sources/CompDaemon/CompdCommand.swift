@@ -31,7 +31,7 @@ public struct CompdCommand: AsyncParsableCommand {
           scene-grace = 30                      (seconds)
           max-scenes-per-client = 64
           persist-scenes = true                 (needs state-dir)
-          scene-save-delay = 0.5                (seconds)
+          scene-save-delay = 1                  (seconds)
         Each has the meaning of the flag of the same name. Flags given on the
         command line override the file. An unknown key or a bad value stops
         compd with an error naming file:line.
@@ -126,7 +126,7 @@ public struct CompdCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("scene-save-delay"),
     help: ArgumentHelp(
-      "Seconds from a scene's change to its save; changes within it are written together (default: 0.5).",
+      "Seconds from a scene's change to its save; changes within it are written together (default: 1).",
       valueName: "seconds"))
   var sceneSaveDelay: String?
 

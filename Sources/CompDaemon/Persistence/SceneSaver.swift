@@ -34,7 +34,8 @@ final class SceneSaver {
   /// The scene `id` changed: saved within the delay.
   func changed(_ id: String) {
     changed.insert(id)
-    schedule(after: delay)
+    // A pending timer is due no later than a new one would be (this runs per event).
+    if timer == nil { schedule(after: delay) }
   }
 
   /// The scene `id` opened: saved now.

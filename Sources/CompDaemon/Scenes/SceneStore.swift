@@ -79,16 +79,16 @@ final class SceneStore {
     lifetime: SceneLifetime, owner: UInt32, opener: UInt64, catalog: ComponentCatalog
   ) throws(Scene.OpenError) -> Scene {
     let id = "s\(nextNumber)"
+    let scene = try Scene(
+      id: id, component: component, params: params, environment: environment,
+      lifetime: lifetime, owner: owner, opener: opener, catalog: catalog,
+      historyLimit: settings.historyLimit, logger: logger)
     if let saver, nextNumber >= saver.reservedInDatabase, !warnedUnreserved {
       warnedUnreserved = true
       logger.warning(
         "handing out a scene id the database has not reserved yet; after a crash before the reservation is saved it could be handed out again",
         metadata: ["scene": "\(id)"])
     }
-    let scene = try Scene(
-      id: id, component: component, params: params, environment: environment,
-      lifetime: lifetime, owner: owner, opener: opener, catalog: catalog,
-      historyLimit: settings.historyLimit, logger: logger)
     nextNumber += 1
     if let saver, reservedThrough - nextNumber < Self.idReservation / 2 {
       reservedThrough = nextNumber + Self.idReservation
