@@ -4,7 +4,11 @@
 # once as fast as compd answers (closed loop: saturated, latency is queueing) and once paced
 # at BENCH_RATE events/s for all clients together (default 1000: 10 per client);
 # the bytes of scene.changed for a one-character change; resident memory per open Login
-# scene (1,000 scenes). Three rounds each, medians. Expects a release build.
+# scene (1,000 scenes); what saving scenes costs: compd's CPU per event in the closed loop
+# with scene persistence on and, in the same round, off (--persist-scenes false), and the
+# time to restore 1,000 Login scenes at start (compd's own `scenes restored seconds=`,
+# from opening the database to the last scene laid out and saved). Three rounds each,
+# medians. Expects a release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=.build/release
@@ -32,18 +36,45 @@ start() {
 }
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 
-: >"$dir/events"; : >"$dir/paced"; : >"$dir/bytes"; : >"$dir/memory"
-for _ in $(seq "$rounds"); do
-  start
+: >"$dir/events"; : >"$dir/paced"; : >"$dir/bytes"; : >"$dir/memory"; : >"$dir/unsaved"
+: >"$dir/restore"
+closed_loop() {  # closed_loop OUTPUT [compd flags...]
+  local output=$1; shift
+  rm -rf "$dir/state"
+  start "$@"
   "$bin/SceneBench" --socket "$dir/compd.sock" --mode events --clients "$clients" \
-    --seconds "$seconds" --warmup 1 >>"$dir/events"
+    --seconds "$seconds" --warmup 1 --pid "$pid" >>"$output"
+  stop
+}
+for round in $(seq "$rounds"); do
+  # Saving off and on one after the other, in alternating order so neither always goes
+  # first; the last one keeps running for the paced and bytes measurements.
+  if [ $((round % 2)) -eq 1 ]; then
+    closed_loop "$dir/unsaved" --persist-scenes false
+    rm -rf "$dir/state"
+    start
+    "$bin/SceneBench" --socket "$dir/compd.sock" --mode events --clients "$clients" \
+      --seconds "$seconds" --warmup 1 --pid "$pid" >>"$dir/events"
+  else
+    closed_loop "$dir/events"
+    start --persist-scenes false
+    "$bin/SceneBench" --socket "$dir/compd.sock" --mode events --clients "$clients" \
+      --seconds "$seconds" --warmup 1 --pid "$pid" >>"$dir/unsaved"
+  fi
   "$bin/SceneBench" --socket "$dir/compd.sock" --mode events --clients "$clients" \
     --seconds "$seconds" --warmup 1 --rate "$rate" >>"$dir/paced"
   "$bin/SceneBench" --socket "$dir/compd.sock" --mode bytes >>"$dir/bytes" 2>/dev/null
   stop
+  rm -rf "$dir/state"
   start
   "$bin/SceneBench" --socket "$dir/compd.sock" --mode memory --scenes "$scenes" --pid "$pid" >>"$dir/memory"
   stop
+  : >"$dir/compd.log"
+  start --log-level notice
+  sed -n 's/.*scenes restored .*restored=\([0-9]*\) .*seconds=\([0-9.]*\).*/\1,\2/p' \
+    "$dir/compd.log" >>"$dir/restore"
+  stop
+  rm -rf "$dir/state"
 done
 throughput=$(cut -d, -f3 "$dir/events" | median)
 p50=$(cut -d, -f4 "$dir/events" | median)
@@ -53,6 +84,12 @@ paced_p50=$(cut -d, -f4 "$dir/paced" | median)
 paced_p99=$(cut -d, -f5 "$dir/paced" | median)
 bytes=$(cut -d, -f2 "$dir/bytes" | median)
 kib=$(cut -d, -f3 "$dir/memory" | median)
+cpu_saved=$(cut -d, -f6 "$dir/events" | median)
+cpu_unsaved=$(cut -d, -f6 "$dir/unsaved" | median)
+throughput_unsaved=$(cut -d, -f3 "$dir/unsaved" | median)
+overhead=$(awk -v a="$cpu_saved" -v b="$cpu_unsaved" 'BEGIN { printf "%+.1f", (a - b) / b * 100 }')
+restored=$(cut -d, -f1 "$dir/restore" | median)
+restore_seconds=$(cut -d, -f2 "$dir/restore" | median)
 echo "compd scenes, demo.Login, medians of $rounds rounds"
 printf '%-44s %s\n' "clients driving their own scene" "$clients"
 printf '%-44s %s\n' "closed loop: events/s (type + tap)" "$throughput"
@@ -61,3 +98,7 @@ printf '%-44s %s (asked %s)\n' "paced: events/s" "$paced_rate" "$rate"
 printf '%-46s %s ms / %s ms   (goal: p99 < 2 ms)\n' "paced: event→scene.changed p50 / p99" "$paced_p50" "$paced_p99"
 printf '%-44s %s bytes   (goal: < 300)\n' "scene.changed for a one-character change" "$bytes"
 printf '%-44s %s KiB   (goal: < 100 KB)\n' "resident memory per open Login scene" "$kib"
+printf '%-44s %s\n' "closed loop, persistence off: events/s" "$throughput_unsaved"
+printf '%-44s %s µs / %s µs (%s%%, goal: < +10%%)\n' "compd CPU per event, saving on / off" \
+  "$cpu_saved" "$cpu_unsaved" "$overhead"
+printf '%-44s %s s for %s scenes   (goal: < 1 s)\n' "restore at start" "$restore_seconds" "$restored"

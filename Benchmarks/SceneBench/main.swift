@@ -7,7 +7,9 @@
 //       each client sends its next event as soon as the last one is answered (closed loop:
 //       the server is saturated and latency is mostly queueing). With --rate R the clients
 //       together send R events/s, each on its own schedule, and latency is timed from when
-//       the event was due, so a late server is not excused by a late send.
+//       the event was due, so a late server is not excused by a late send. With --pid,
+//       a sixth field: compd's CPU time (user + system, all threads) per event over the
+//       measured seconds, in microseconds.
 //   bytes,<scene.changed bytes>                      — the notification line (with its
 //       newline) for typing one character into `username`.
 //   memory,<scenes>,<KiB per scene>                  — compd's resident memory growth per open
@@ -246,7 +248,14 @@ func measureEvents(_ options: Options) {
     if !paced { sendNext(index, now: start) }
   }
   var running = clients.count
+  var cpuAtStart: Double?
+  var cpuAtStop: Double?
   while running > 0 {
+    if options.pid > 0 {
+      let tick = nowNanoseconds()
+      if cpuAtStart == nil && tick >= measureFrom { cpuAtStart = cpuSeconds(options.pid) }
+      if cpuAtStop == nil && tick >= stopAt { cpuAtStop = cpuSeconds(options.pid) }
+    }
     var timeout: Int32 = 1000
     if paced {
       // Send what is due; wake for the next due event.
@@ -306,9 +315,12 @@ func measureEvents(_ options: Options) {
     let rank = min(latencies.count - 1, Int((Double(latencies.count) * fraction).rounded(.up)) - 1)
     return Double(latencies[max(0, rank)]) / 1e6
   }
-  print(
+  var line =
     "events,\(options.clients),\(format(Double(completed) / options.seconds, 0)),\(format(percentile(0.5), 3)),\(format(percentile(0.99), 3))"
-  )
+  if let cpuAtStart, let cpuAtStop, completed > 0 {
+    line += "," + format((cpuAtStop - cpuAtStart) / Double(completed) * 1e6, 1)
+  }
+  print(line)
 }
 
 /// The size of the scene.changed line for one more character in `username`.
@@ -325,6 +337,24 @@ func measureBytes(_ options: Options) {
   guard changed.count == 1 else { fail("expected one scene.changed, got \(changed)") }
   print("bytes,\(changed[0].utf8.count + 1)")
   printError("SceneBench: \(changed[0])\n")
+}
+
+/// The CPU seconds (user + system, every thread) process `pid` has used, from
+/// /proc/PID/stat (fields 14 and 15, in clock ticks).
+func cpuSeconds(_ pid: Int32) -> Double {
+  guard let file = fopen("/proc/\(pid)/stat", "r") else { fail("no process \(pid)") }
+  defer { fclose(file) }
+  var line = [CChar](repeating: 0, count: 4096)
+  guard fgets(&line, Int32(line.count), file) != nil else { fail("cannot read /proc/\(pid)/stat") }
+  let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  // The command name (field 2) is in parentheses and may hold spaces: count after it.
+  guard let close = text.lastIndex(of: ")") else { fail("bad /proc/\(pid)/stat") }
+  let fields = text[text.index(after: close)...].split(separator: " ")
+  // fields[0] is field 3 (state), so utime (14) and stime (15) are at 11 and 12.
+  guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else {
+    fail("bad /proc/\(pid)/stat")
+  }
+  return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
 func residentKiB(_ pid: Int32) -> Int {

@@ -32,7 +32,7 @@ public struct CompdCommand: AsyncParsableCommand {
           scene-grace = 30                      (seconds)
           max-scenes-per-client = 64
           persist-scenes = true                 (needs state-dir)
-          scene-save-delay = 0.5                (seconds)
+          scene-save-delay = 1                  (seconds)
           plugin-trust = strict                 (relaxed: development trees only)
           max-batch = 1000                      (entries in one batch request)
           output-budget = 32MiB                 (reply data queued for all clients)
@@ -132,7 +132,7 @@ public struct CompdCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("scene-save-delay"),
     help: ArgumentHelp(
-      "Seconds from a scene's change to its save; changes within it are written together (default: 0.5).",
+      "Seconds from a scene's change to its save; changes within it are written together (default: 1).",
       valueName: "seconds"))
   var sceneSaveDelay: String?
 

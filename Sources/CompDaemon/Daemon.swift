@@ -134,6 +134,7 @@ public final class Daemon: Sendable {
         "cannot create the state directory \(directory): \(String(cString: strerror(errno)))")
     }
     let path = directory + "/" + SceneDatabase.fileName
+    let started = ContinuousClock.now
     let opened: (SceneDatabase, SceneDatabase.Contents)
     do {
       opened = try await SceneDatabase.open(path: path)
@@ -145,7 +146,6 @@ public final class Daemon: Sendable {
       throw StartupError("cannot open the scene database: \(error.description)")
     }
     let (database, contents) = opened
-    let started = ContinuousClock.now
     let counts = await MainActor.run { [self] in
       let saver = SceneSaver(
         database: database, delay: config.sceneSaveDelay, status: persistence)
@@ -153,7 +153,7 @@ public final class Daemon: Sendable {
     }
     _ = await scenes.flush()
     let seconds = (ContinuousClock.now - started) / .seconds(1)
-    logger.info(
+    logger.notice(
       "scenes restored",
       metadata: [
         "restored": "\(counts.restored)", "notRestored": "\(counts.failed)",

@@ -233,5 +233,10 @@ struct AccessProcessTests {
     #expect(third.stderr.contains("LimitExceeded") || third.stderr.contains("limit"), "\(third)")
     #expect(try other(["open", "demo.Login"]).status == 0)
     #expect(try owner(["close", scene]).status == 0)
+    // Why a scene is gone is told only to who may see it.
+    let ownersLayout = try owner(["layout", scene])
+    #expect(ownersLayout.status == 2 && ownersLayout.stderr.contains(#""reason":"closed""#))
+    let othersLayout = try other(["layout", scene])
+    #expect(othersLayout.status == 2 && othersLayout.stderr.contains(#""reason":"unknown""#))
   }
 }

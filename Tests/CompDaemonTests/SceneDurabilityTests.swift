@@ -327,6 +327,27 @@ import Testing
     #expect(layout["revision"] == .int(Int64(last + Self.revisionGap)))
   }
 
+  @Test("a damaged scene database stops compd at start with a message saying what to do")
+  func damagedDatabaseStopsStart() throws {
+    let daemon = try SceneDaemon(arguments: Self.saveDelay)
+    try daemon.client().call("scene.open", ["component": "demo.Login", "lifetime": "daemon"])
+    try daemon.daemon.stop(signal: SIGTERM)
+    let file = daemon.stateDirectory + "/scenes.sqlite"
+    // Garbage over the header and the first pages.
+    let handle = try #require(FileHandle(forWritingAtPath: file))
+    handle.write(Data(repeating: 0x5a, count: 8192))
+    try handle.close()
+    let result = try runProcess(
+      TestPaths.compd,
+      [
+        "--socket", daemon.socketPath, "--plugin-dir", daemon.pluginDirectory, "--state-dir",
+        daemon.stateDirectory,
+      ])
+    #expect(result.status == 1)
+    #expect(result.stderr.contains("the scene database is damaged"), "\(result.stderr)")
+    #expect(result.stderr.contains("Move it aside"))
+  }
+
   @Test("persist-scenes = false: nothing is saved, nothing restored, daemon.info says off")
   func persistenceOff() throws {
     let daemon = try SceneDaemon(arguments: ["--persist-scenes", "false"])
@@ -421,5 +442,21 @@ private func run(_ executable: String, _ arguments: String...) throws -> Int32 {
     #expect(result.status == 3)
     #expect(Date().timeIntervalSince(started) >= 1)
     #expect(Date().timeIntervalSince(started) < 5)
+  }
+}
+
+/// The listening socket survives a restart in systemd's descriptor store.
+@Suite("Restart keeping the socket") struct SocketStoreTests {
+  @Test("FDSTORE: the socket is stored, kept, queued into and handed to the next compd")
+  func restartKeepsTheSocket() throws {
+    // Tests/Scripts/fdstore_restart.py plays systemd's part (see its docstring).
+    let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Scripts/fdstore_restart.py").path
+    let directory = TestPaths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let result = try runProcess(
+      "/usr/bin/env", ["python3", script, TestPaths.compd, directory], seconds: 120)
+    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    #expect(result.stdout.contains("ok"))
   }
 }

@@ -33,7 +33,7 @@ public struct DaemonConfig: Sendable, Equatable {
   /// `stateDirectory`).
   public var persistScenes = true
   /// Seconds from a scene's change to its save; changes within it are written together.
-  public var sceneSaveDelay: Double = 0.5
+  public var sceneSaveDelay: Double = 1
   /// Access control and per-user limits (docs/operations.md).
   public var access = AccessSettings()
   /// Whether plugins must be owned by root or compd's user and writable by no one else.

@@ -17,6 +17,8 @@ final class SceneSaver {
   private var changed: Set<String> = []
   private var closes: [SceneTombstone] = []
   private var reserveThrough: Int?
+  /// Ids below this are reserved in the database: written, not only asked for.
+  private(set) var reservedInDatabase = 0
   private var timer: Task<Void, Never>?
   private var timerDeadline: ContinuousClock.Instant?
   private var writing: Task<Bool, Never>?
@@ -32,7 +34,8 @@ final class SceneSaver {
   /// The scene `id` changed: saved within the delay.
   func changed(_ id: String) {
     changed.insert(id)
-    schedule(after: delay)
+    // A pending timer is due no later than a new one would be (this runs per event).
+    if timer == nil { schedule(after: delay) }
   }
 
   /// The scene `id` opened: saved now.
@@ -96,6 +99,9 @@ final class SceneSaver {
       do throws(SQLiteError) {
         try await database.write(batch)
         status.saved()
+        if let number = batch.reserveThrough, let self {
+          self.reservedInDatabase = max(self.reservedInDatabase, number)
+        }
       } catch {
         status.failed(error.description)
         succeeded = false

@@ -45,7 +45,7 @@ final class Scene {
   private var undeclaredEvents: Set<String> = []
   /// Views of this scene whose drawn state changed since it last published.
   private var displayChanges: [View] = []
-  /// Called after each publish, so the scene is saved.
+  /// Called after a publish that changed the scene, so that it is saved.
   var onChange: (() -> Void)?
 
   private struct WeakScene {
@@ -195,7 +195,8 @@ final class Scene {
         subscriber.notify(method: "scene.emitted", params: params)
       }
     }
-    onChange?()
+    // A change shows in the tree, except an environment's (resize), which is saved too.
+    if !ops.isEmpty || everything { onChange?() }
   }
 
   private func changedParams(_ change: Change) -> JSON {

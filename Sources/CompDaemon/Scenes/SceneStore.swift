@@ -29,14 +29,16 @@ final class SceneStore {
   private let counters: DaemonCounters
   private var scenes: [String: Scene] = [:]
   private var nextNumber = 1
-  /// Ids below this number are reserved in the database (unlimited without one).
-  private var reservedThrough = Int.max
+  /// Ids below this number are reserved, or asked to be, in the database.
+  private var reservedThrough = 0
+  /// Whether handing out unreserved ids was logged since the last reservation.
+  private var warnedUnreserved = false
   /// Closed scenes, by id, for `compd.NoSuchScene`'s reason.
   private var tombstones: [String: SceneTombstone] = [:]
   private(set) var saver: SceneSaver?
   /// Ids reserved in the database at a time; a new reservation is written when half of
-  /// the current one is used.
-  static let idReservation = 256
+  /// the current one is used, so a burst of 512 opens may happen while one write lands.
+  static let idReservation = 1024
   /// How far a restored scene's revision moves past its saved one. Changes made after the
   /// last save were seen by clients but are lost; this keeps every revision a client saw
   /// below the restored one, so its `since` asks for a snapshot rather than matching
@@ -77,18 +79,20 @@ final class SceneStore {
     lifetime: SceneLifetime, owner: UInt32, opener: UInt64, catalog: ComponentCatalog
   ) throws(Scene.OpenError) -> Scene {
     let id = "s\(nextNumber)"
-    if nextNumber >= reservedThrough {
-      logger.warning(
-        "handing out a scene id the database has not reserved yet; after a crash before the reservation is saved it could be handed out again",
-        metadata: ["scene": "\(id)"])
-    }
     let scene = try Scene(
       id: id, component: component, params: params, environment: environment,
       lifetime: lifetime, owner: owner, opener: opener, catalog: catalog,
       historyLimit: settings.historyLimit, logger: logger)
+    if let saver, nextNumber >= saver.reservedInDatabase, !warnedUnreserved {
+      warnedUnreserved = true
+      logger.warning(
+        "handing out a scene id the database has not reserved yet; after a crash before the reservation is saved it could be handed out again",
+        metadata: ["scene": "\(id)"])
+    }
     nextNumber += 1
     if let saver, reservedThrough - nextNumber < Self.idReservation / 2 {
       reservedThrough = nextNumber + Self.idReservation
+      warnedUnreserved = false
       saver.reserve(through: reservedThrough)
     }
     add(scene)

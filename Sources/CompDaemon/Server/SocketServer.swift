@@ -178,7 +178,10 @@ final class SocketListener: Sendable {
         socketFile.remove(ifStill: created.identity)
         throw StartupError("cannot listen on \(config.socketPath): \(error)")
       }
-      identity = created.identity
+      // Under systemd the socket outlives this process in the descriptor store: the file
+      // stays for the next compd, which is handed the same socket.
+      let stored = service?.storeListeningSocket(created.descriptor) ?? false
+      identity = stored ? nil : created.identity
     }
     logger.notice(
       "listening",

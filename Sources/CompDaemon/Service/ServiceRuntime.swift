@@ -95,6 +95,24 @@ public final class ServiceRuntime: Sendable {
     if let first = environmentErrors.first { throw StartupError(first.description) }
   }
 
+  /// The name the listening socket has in systemd's descriptor store.
+  static let storedSocketName = "compd-listen"
+
+  /// Hands the listening socket compd bound itself to systemd's descriptor store, so that
+  /// it stays open (and connections queue in its backlog) while the service restarts; the
+  /// next compd gets it back as an activated socket. Returns whether it was sent (there is
+  /// a notify socket); compd then leaves the socket file in place at exit.
+  func storeListeningSocket(_ descriptor: Int32) -> Bool {
+    guard let notifier else { return false }
+    do {
+      try notifier.store(descriptor: descriptor, name: Self.storedSocketName)
+      return true
+    } catch {
+      logger.warning("cannot hand the socket to systemd's store", metadata: ["error": "\(error)"])
+      return false
+    }
+  }
+
   /// The socket is served: `READY=1` with the status line.
   func listening(counts: ServiceStatus.Counts) {
     if let activatedSocket {

@@ -34,8 +34,11 @@ public struct SystemdNotifier: Sendable {
     return try SystemdNotifier(address: value)
   }
 
-  /// Sends one message made of the given `KEY=value` fields.
-  public func send(_ fields: [String]) throws(ServiceProtocolError) {
+  /// Sends one message made of the given `KEY=value` fields; with `descriptor`, the
+  /// descriptor goes along (`SCM_RIGHTS`), as `FDSTORE=1` needs.
+  public func send(_ fields: [String], descriptor passed: Int32? = nil)
+    throws(ServiceProtocolError)
+  {
     let message = Array(fields.joined(separator: "\n").utf8)
     let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw .system("socket(AF_UNIX, SOCK_DGRAM)") }
@@ -49,14 +52,55 @@ public struct SystemdNotifier: Sendable {
     let pathOffset = MemoryLayout<sockaddr_un>.offset(of: \.sun_path)!
     // Abstract names are exactly their bytes long; paths carry their terminating NUL.
     let length = socklen_t(pathOffset + pathBytes.count + (isAbstract ? 0 : 1))
-    let sent = message.withUnsafeBytes { buffer in
-      withUnsafePointer(to: &socketAddress) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), $0, length)
+    guard let passed else {
+      let sent = message.withUnsafeBytes { buffer in
+        withUnsafePointer(to: &socketAddress) { pointer in
+          pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            sendto(descriptor, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL), $0, length)
+          }
+        }
+      }
+      guard sent == message.count else { throw .system("sendto(\(address))") }
+      return
+    }
+    // One control message: a cmsghdr (len, level, type), then the descriptor, padded to
+    // the header's alignment (CMSG_SPACE(sizeof(int)); the C macros are not imported).
+    let headerSize = MemoryLayout<cmsghdr>.size
+    let alignment = MemoryLayout<Int>.size
+    let dataSize = MemoryLayout<Int32>.size
+    var control = [UInt8](
+      repeating: 0, count: headerSize + (dataSize + alignment - 1) / alignment * alignment)
+    control.withUnsafeMutableBytes { raw in
+      // cmsghdr is {size_t cmsg_len; int cmsg_level; int cmsg_type;} (its flexible data
+      // member keeps Swift from importing an initializer).
+      raw.storeBytes(of: headerSize + dataSize, toByteOffset: 0, as: Int.self)
+      raw.storeBytes(of: SOL_SOCKET, toByteOffset: alignment, as: Int32.self)
+      raw.storeBytes(of: Int32(SCM_RIGHTS), toByteOffset: alignment + 4, as: Int32.self)
+      raw.storeBytes(of: passed, toByteOffset: headerSize, as: Int32.self)
+    }
+    var payload = message
+    let sent = payload.withUnsafeMutableBytes { buffer in
+      control.withUnsafeMutableBytes { controlBuffer in
+        withUnsafeMutablePointer(to: &socketAddress) { addressPointer in
+          var vector = iovec(iov_base: buffer.baseAddress, iov_len: buffer.count)
+          return withUnsafeMutablePointer(to: &vector) { vectorPointer in
+            var header = msghdr(
+              msg_name: UnsafeMutableRawPointer(addressPointer), msg_namelen: length,
+              msg_iov: vectorPointer, msg_iovlen: 1, msg_control: controlBuffer.baseAddress,
+              msg_controllen: controlBuffer.count, msg_flags: 0)
+            return sendmsg(descriptor, &header, Int32(MSG_NOSIGNAL))
+          }
         }
       }
     }
-    guard sent == message.count else { throw .system("sendto(\(address))") }
+    guard sent == message.count else { throw .system("sendmsg(\(address))") }
+  }
+
+  /// `FDSTORE=1` with `FDNAME=name`: systemd keeps `descriptor` across a restart of the
+  /// service (with `FileDescriptorStoreMax=` at least 1) and passes it back in
+  /// `LISTEN_FDS`/`LISTEN_FDNAMES`.
+  public func store(descriptor: Int32, name: String) throws(ServiceProtocolError) {
+    try send(["FDSTORE=1", "FDNAME=\(name)"], descriptor: descriptor)
   }
 
   /// `READY=1`, with a status line.
