@@ -14,8 +14,11 @@ struct ServiceInstallTests {
 
   @Test("install.sh lays out the tree under DESTDIR/PREFIX and the installed compd serves")
   func installTree() throws {
-    let destination = TestPaths.temporaryDirectory()
+    // Not under /tmp: compd refuses plugins from directories that others may write.
+    let destination = try PluginFixtureBuilder.temporaryDirectory("install")
     defer { try? FileManager.default.removeItem(atPath: destination) }
+    let runtime = TestPaths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: runtime) }
     var environment = ProcessInfo.processInfo.environment
     environment["DESTDIR"] = destination
     environment["PREFIX"] = "/usr/local"
@@ -84,7 +87,7 @@ struct ServiceInstallTests {
       #expect(!resolved.contains("not found"), "\(file): \(resolved)")
       if let toolchain { #expect(!resolved.contains(toolchain), "\(file): \(resolved)") }
     }
-    let socket = destination + "/compd.sock"
+    let socket = runtime + "/compd.sock"  // short: a socket path has at most 107 bytes
     let daemon = Process()
     daemon.executableURL = URL(fileURLWithPath: root + "/bin/compd")
     daemon.arguments = ["--socket", socket, "--plugin-dir", root + "/lib/compd/plugins"]
