@@ -93,17 +93,35 @@ enum PluginFixtureBuilder {
     return destination
   }
 
-  /// A fresh temporary directory.
+  /// A fresh temporary directory for plugin trees.
   ///
-  /// It lies in the build directory, not in /tmp: compd refuses plugins from directories
-  /// that others may write, and /tmp is one.
+  /// Not in /tmp: compd refuses plugins from directories that others may write, and /tmp is
+  /// one. It lies in the build directory when that passes compd's trust check, and under
+  /// `$HOME/.cache` otherwise (a checkout below a world-writable directory).
   static func temporaryDirectory(_ label: String) throws -> String {
-    let path = "\(productsDirectory)/plugin-tests/\(label)-\(UUID().uuidString)"
+    let path = "\(trustedRoot)/\(label)-\(UUID().uuidString)"
     try FileManager.default.createDirectory(
       atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
-    chmod("\(productsDirectory)/plugin-tests", 0o755)
     return path
   }
+
+  /// Where `temporaryDirectory(_:)` makes its directories.
+  static let trustedRoot: String = {
+    let candidates = [
+      "\(productsDirectory)/plugin-tests",
+      (ProcessInfo.processInfo.environment["HOME"] ?? "/root") + "/.cache/compd-plugin-tests",
+    ]
+    for root in candidates {
+      try? FileManager.default.createDirectory(
+        atPath: root, withIntermediateDirectories: true,
+        attributes: [.posixPermissions: 0o755])
+      chmod(root, 0o755)
+      if PluginTrust.untrustedReason(path: root + "/.", trustedUser: geteuid()) == nil {
+        return root
+      }
+    }
+    return candidates[0]
+  }()
 
   /// A host over `directories` that vets with compd and a short timeout.
   @MainActor

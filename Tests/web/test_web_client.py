@@ -105,17 +105,40 @@ class SocketClient:
         self.sock.close()
 
 
+
+def trusted_directory(prefix: str) -> str:
+    """A fresh directory compd's plugin trust check accepts: in the build directory, or under
+    ~/.cache when the checkout lies below a directory others may write (such as /tmp)."""
+    def trusted(path: str) -> bool:
+        path = os.path.realpath(path)
+        while True:
+            info = os.lstat(path)
+            if info.st_uid not in (0, os.geteuid()) or info.st_mode & 0o022:
+                return False
+            if path == "/":
+                return True
+            path = os.path.dirname(path)
+    for root in (os.path.join(BUILD, "plugin-tests"),
+                 os.path.join(os.path.expanduser("~"), ".cache", "compd-plugin-tests")):
+        os.makedirs(root, mode=0o755, exist_ok=True)
+        os.chmod(root, 0o755)
+        if trusted(root):
+            break
+    directory = tempfile.mkdtemp(prefix=prefix, dir=root)
+    os.chmod(directory, 0o755)
+    return directory
+
 class Daemon:
     """compd on a temporary socket with the bundled plugins, restartable on the same paths."""
 
     def __init__(self, directory):
         self.directory = directory
         self.socket = os.path.join(directory, "compd.sock")
-        plugins = os.path.join(directory, "plugins")
-        os.makedirs(plugins, exist_ok=True)
+        # Copies, not links: compd checks the resolved path of each plugin.
+        self.plugins = trusted_directory("web-plugins-")
         os.makedirs(os.path.join(directory, "state"), exist_ok=True)
         for name in PLUGINS:
-            os.symlink(os.path.join(BUILD, f"lib{name}.so"), os.path.join(plugins, f"lib{name}.so"))
+            shutil.copy(os.path.join(BUILD, f"lib{name}.so"), os.path.join(self.plugins, f"lib{name}.so"))
         self.process = None
         self.start()
 
@@ -123,7 +146,7 @@ class Daemon:
         log = open(os.path.join(self.directory, "compd.log"), "ab")
         self.process = subprocess.Popen(
             [os.path.join(BUILD, "compd"), "--socket", self.socket, "--state-dir", os.path.join(self.directory, "state"),
-             "--plugin-dir", os.path.join(self.directory, "plugins")],
+             "--plugin-dir", self.plugins],
             stdout=log, stderr=log)
 
         def answers():
@@ -248,6 +271,7 @@ def stack():
     gateway.stop()
     daemon.stop()
     shutil.rmtree(directory, ignore_errors=True)
+    shutil.rmtree(daemon.plugins, ignore_errors=True)
 
 
 BOXES = """

@@ -20,6 +20,31 @@ BIN = Path(os.environ.get("COMPD_BIN_DIR", REPO / ".build" / "debug"))
 PLUGINS = ("Login", "StackedForms", "Destination", "Gallery")
 
 
+def trusted_directory(prefix: str) -> Path:
+    """A fresh directory compd's plugin trust check accepts: in the build directory, or under
+    ~/.cache when the checkout lies below a directory others may write (such as /tmp)."""
+
+    def trusted(path: str) -> bool:
+        path = os.path.realpath(path)
+        while True:
+            info = os.lstat(path)
+            if info.st_uid not in (0, os.geteuid()) or info.st_mode & 0o022:
+                return False
+            if path == "/":
+                return True
+            path = os.path.dirname(path)
+
+    for root in (str(BIN / "plugin-tests"),
+                 os.path.join(os.path.expanduser("~"), ".cache", "compd-plugin-tests")):
+        os.makedirs(root, mode=0o755, exist_ok=True)
+        os.chmod(root, 0o755)
+        if trusted(root):
+            break
+    directory = tempfile.mkdtemp(prefix=prefix, dir=root)
+    os.chmod(directory, 0o755)
+    return Path(directory)
+
+
 class Daemon:
     """One compd process that can be stopped and started again on the same socket."""
 
@@ -29,13 +54,13 @@ class Daemon:
         # Unix socket paths are short (108 bytes); pytest's tmp_path can be longer.
         self.dir = Path(tempfile.mkdtemp(prefix="compd-py-"))
         self.socket = str(self.dir / "compd.sock")
-        plugins = self.dir / "plugins"
-        plugins.mkdir()
+        # Copies, not links: compd checks the resolved path of each plugin.
+        self.plugins = trusted_directory("py-plugins-")
         for name in PLUGINS:
             library = BIN / f"lib{name}.so"
             if not library.exists():
                 pytest.fail(f"{library} is missing: run `swift build` first")
-            (plugins / library.name).symlink_to(library)
+            shutil.copy(library, self.plugins / library.name)
         self.extra = extra or []
         self.process: Optional[subprocess.Popen[bytes]] = None
         self.log = open(self.dir / "compd.log", "ab")
@@ -44,7 +69,7 @@ class Daemon:
         environment = dict(os.environ, COMPD_VERIFY_DIFFS="1")
         self.process = subprocess.Popen(
             [str(BIN / "compd"), "--socket", self.socket, "--plugin-dir",
-             str(self.dir / "plugins"), "--state-dir", str(self.dir / "state"),
+             str(self.plugins), "--state-dir", str(self.dir / "state"),
              "--log-level", "warning", *self.extra],
             stdout=self.log, stderr=self.log, env=environment)
         deadline = time.monotonic() + 60
@@ -81,6 +106,7 @@ class Daemon:
         self.stop()
         self.log.close()
         shutil.rmtree(self.dir, ignore_errors=True)
+        shutil.rmtree(self.plugins, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
