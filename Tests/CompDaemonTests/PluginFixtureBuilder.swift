@@ -157,10 +157,10 @@ enum PluginFixtureBuilder {
     return output
   }
 
-  /// Where the fixtures are compiled: in the build directory, which compd trusts (see
-  /// `temporaryDirectory`), so that `compd --scan-plugin` runs them where they are.
+  /// Where the fixtures are compiled: in a directory compd trusts (`trustedRoot`), so that
+  /// `compd --scan-plugin` runs them where they are.
   private static let buildDirectory: String = {
-    let path = "\(productsDirectory)/plugin-tests/fixtures-\(getpid())"
+    let path = "\(trustedRoot)/fixtures-\(getpid())"
     try? FileManager.default.createDirectory(
       atPath: path, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
     return path
