@@ -1,5 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages compd needs to build and test, only when missing.
+# Extra package names as arguments are installed too when missing: ServiceDebTests (run
+# as root) asks for lintian this way. lintian is not installed by default: it pulls in
+# over a hundred Perl packages and only checks the Debian package (scripts/deb.sh runs
+# it when present).
 set -euo pipefail
 need=()
 pkg-config --exists json-c 2>/dev/null || need+=(libjson-c-dev)

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
 
-/// The Debian package as an administrator meets it: built by scripts/deb.sh, installed with
-/// dpkg (which creates the compd user), serving /run/compd.sock under
-/// systemd-socket-activate as the socket unit would, and removed again.
+/// The Debian package as an administrator meets it: built by scripts/deb.sh, checked by
+/// lintian (Debian's own package checker, installed here with scripts/deps.sh since it is
+/// too big for every machine), installed with dpkg (which creates the compd user and
+/// enables compd.socket), serving /run/compd.sock under systemd-socket-activate as the
+/// socket unit would, and removed again.
 ///
 /// It changes the machine (a package, a system user, /run/compd.sock), so it runs only as
 /// root and only when compd is not installed and nothing owns /run/compd.sock; it undoes
@@ -25,11 +27,14 @@ struct ServiceDebTests {
     return nil
   }
 
-  @Test(.timeLimit(.minutes(5))) func installServeAndRemove() throws {
+  @Test(.timeLimit(.minutes(10))) func installServeAndRemove() throws {
     if let reason = Self.precondition() {
       print("SKIPPED: \(reason)")
       return
     }
+    let deps = try runProcess(
+      "/bin/bash", [ServiceInstallTests.repository + "/scripts/deps.sh", "lintian"], seconds: 600)
+    #expect(deps.status == 0, "\(deps.stderr)")
     let output = TestPaths.temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: output) }
     var environment = ProcessInfo.processInfo.environment
@@ -37,7 +42,12 @@ struct ServiceDebTests {
     let built = try runProcess(
       "/bin/bash", [ServiceInstallTests.repository + "/scripts/deb.sh", output],
       environment: environment, seconds: 300)
-    #expect(built.status == 0, "\(built.stderr)")
+    // deb.sh runs lintian (`--fail-on error`, with dist/debian/lintian-overrides) and fails
+    // when it reports an error; its report is in the output.
+    #expect(built.status == 0, "\(built.stdout)\(built.stderr)")
+    #expect(!built.stderr.contains("lintian is not installed"), "\(built.stderr)")
+    #expect(
+      !built.stdout.split(separator: "\n").contains { $0.hasPrefix("E: ") }, "\(built.stdout)")
     let deb = try #require(
       try FileManager.default.contentsOfDirectory(atPath: output).first { $0.hasSuffix(".deb") })
     let userExisted = (try runProcess("/usr/bin/getent", ["passwd", "compd"])).status == 0
@@ -53,8 +63,15 @@ struct ServiceDebTests {
     }
     #expect(installed.status == 0, "\(installed.stdout)\(installed.stderr)")
     #expect(try runProcess("/usr/bin/getent", ["passwd", "compd"]).status == 0)
+    // The state directory the service runs in, and compd.socket enabled as
+    // deb-systemd-helper records it (also without a running systemd).
+    #expect(FileManager.default.fileExists(atPath: "/var/lib/compd"))
+    #expect(
+      FileManager.default.fileExists(
+        atPath: "/etc/systemd/system/sockets.target.wants/compd.socket"))
     for path in [
-      "/usr/bin/compd", "/usr/lib/compd/libswiftCore.so", "/usr/lib/systemd/system/compd.socket",
+      "/usr/bin/compd", "/usr/share/doc/compd/copyright", "/usr/share/man/man1/compd.1.gz",
+      "/usr/lib/compd/libswiftCore.so", "/usr/lib/systemd/system/compd.socket",
       "/usr/lib/sysusers.d/compd.conf", "/etc/compd/compd.conf",
       "/usr/share/compd/SDK/Package.swift", "/usr/share/compd/plugin-template/Package.swift",
     ] {
@@ -91,5 +108,9 @@ struct ServiceDebTests {
     #expect(removed.status == 0, "\(removed.stderr)")
     #expect(!FileManager.default.fileExists(atPath: "/usr/bin/compd"))
     #expect(!FileManager.default.fileExists(atPath: "/etc/compd/compd.conf"))
+    #expect(!FileManager.default.fileExists(atPath: "/var/lib/compd"))
+    #expect(
+      !FileManager.default.fileExists(
+        atPath: "/etc/systemd/system/sockets.target.wants/compd.socket"))
   }
 }
