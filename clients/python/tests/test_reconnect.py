@@ -84,9 +84,9 @@ def test_restarted_daemon_restores_the_scene_and_the_client_resumes(own_daemon):
         scene = client.open("demo.Login", lifetime="daemon")
         scene.type("username", "ann")
         before = scene.revision
-        # compd saves a scene within its save delay (scene-save-delay, 0.5 s by default;
+        # compd saves a scene within its save delay (scene-save-delay, 1 s by default;
         # docs/protocol.md, "Scenes across restarts"); a kill before that loses the text.
-        time.sleep(1.5)
+        time.sleep(2.5)
         own_daemon.kill()
         own_daemon.start()
         wait_for(lambda: client.reconnects == 1)
