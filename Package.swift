@@ -63,7 +63,8 @@ let package = Package(
     ),
     // compctl draws scenes with ScreenKit's text metrics and rasterises them with librsvg.
     .target(
-      name: "CompCtl", dependencies: ["JSONRPC", "CRSVG", "CompdVersion", screenKit, argumentParser]
+      name: "CompCtl",
+      dependencies: ["JSONRPC", "CRSVG", "CompdVersion", screenKit, argumentParser]
     ),
     .executableTarget(name: "compd", dependencies: ["CompDaemon"]),
     .executableTarget(name: "compctl", dependencies: ["CompCtl"]),

@@ -133,7 +133,8 @@ struct ServiceInstallTests {
     #expect(script.stdout.contains("class SceneView"))
   }
 
-  @Test("the man pages render without warnings", arguments: ["compd.1", "compctl.1", "compd-web.1"])
+  @Test(
+    "the man pages render without warnings", arguments: ["compd.1", "compctl.1", "compd-web.1"])
   func manPages(page: String) throws {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/man") else {
       print("SKIPPED: man is not installed")

@@ -272,7 +272,8 @@ extension Daemon {
         catalog: pluginHost.catalog)
     } catch {
       switch error {
-      case .component(let problem): throw Self.rpcError(for: problem, component: name, host: pluginHost)
+      case .component(let problem):
+        throw Self.rpcError(for: problem, component: name, host: pluginHost)
       case .restoration(let problem):
         throw .server(.componentFailed, problem, details: ["component": .string(name)])
       }
