@@ -5,7 +5,9 @@ import Testing
 /// lintian (Debian's own package checker, installed here with scripts/deps.sh since it is
 /// too big for every machine), installed with dpkg (which creates the compd user and
 /// enables compd.socket), serving /run/compd.sock under systemd-socket-activate as the
-/// socket unit would, and removed again.
+/// socket unit would, and removed again. In between, a plugin author's first hour: the
+/// installed plugin template builds against the installed SDK alone, and the installed
+/// compd loads the plugin and serves its component.
 ///
 /// It changes the machine (a package, a system user, /run/compd.sock), so it runs only as
 /// root and only when compd is not installed and nothing owns /run/compd.sock; it undoes
@@ -27,7 +29,7 @@ struct ServiceDebTests {
     return nil
   }
 
-  @Test(.timeLimit(.minutes(10))) func installServeAndRemove() throws {
+  @Test(.timeLimit(.minutes(15))) func installServeAndRemove() throws {
     if let reason = Self.precondition() {
       print("SKIPPED: \(reason)")
       return
@@ -104,6 +106,8 @@ struct ServiceDebTests {
     for _ in 0..<200 where kill(pid, 0) == 0 { usleep(25_000) }
     #expect(kill(pid, 0) != 0, "compd did not stop on SIGTERM")
 
+    try Self.buildAndServeInstalledTemplate()
+
     let removed = try runProcess("/usr/bin/dpkg", ["--purge", "compd"], seconds: 120)
     #expect(removed.status == 0, "\(removed.stderr)")
     #expect(!FileManager.default.fileExists(atPath: "/usr/bin/compd"))
@@ -112,5 +116,98 @@ struct ServiceDebTests {
     #expect(
       !FileManager.default.fileExists(
         atPath: "/etc/systemd/system/sockets.target.wants/compd.socket"))
+  }
+
+  /// Copies `/usr/share/compd/plugin-template` away, builds it with `swift build` against
+  /// the installed SDK (its Package.swift names `/usr/share/compd/SDK`; no checkout, no
+  /// network), puts the library into a plugin directory and drives its component through
+  /// the installed compd and compctl: the plugin passes the ABI stamp check, opens, and a
+  /// tap on its button emits `counted` with the new count (names from
+  /// dist/plugin-template/Sources/Counter/Counter.swift).
+  static func buildAndServeInstalledTemplate() throws {
+    // Not in /tmp: compd refuses plugins from directories others may write.
+    let work = try PluginFixtureBuilder.temporaryDirectory("installed-sdk")
+    defer { try? FileManager.default.removeItem(atPath: work) }
+    let template = work + "/counter"
+    try FileManager.default.copyItem(atPath: "/usr/share/compd/plugin-template", toPath: template)
+    let manifest = try String(contentsOfFile: template + "/Package.swift", encoding: .utf8)
+    #expect(manifest.contains(#".package(path: "/usr/share/compd/SDK")"#), "\(manifest)")
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = "/opt/swift/usr/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
+    let built = try runProcess(
+      "/opt/swift/usr/bin/swift", ["build", "--package-path", template],
+      environment: environment, seconds: 600)
+    try #require(built.status == 0, "\(built.stdout)\(built.stderr)")
+
+    let plugins = work + "/plugins"
+    let state = work + "/state"
+    for directory in [plugins, state] {
+      try FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: false,
+        attributes: [.posixPermissions: 0o755])
+    }
+    try FileManager.default.copyItem(
+      atPath: template + "/.build/debug/libCounter.so", toPath: plugins + "/libCounter.so")
+
+    let sockets = TestPaths.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: sockets) }
+    let socket = sockets + "/compd.sock"
+    // Started directly, not through a shell: compd keeps the descriptors it inherits, so a
+    // shell's Process would count as running as long as compd does.
+    let logPath = sockets + "/compd.log"
+    FileManager.default.createFile(atPath: logPath, contents: nil)
+    let logHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
+    let compd = Process()
+    compd.executableURL = URL(fileURLWithPath: "/usr/bin/compd")
+    compd.arguments = ["--socket", socket, "--plugin-dir", plugins, "--state-dir", state]
+    compd.standardInput = FileHandle.nullDevice
+    compd.standardOutput = logHandle
+    compd.standardError = logHandle
+    try compd.run()
+    defer {
+      kill(compd.processIdentifier, SIGKILL)
+      compd.waitUntilExit()
+    }
+    func compctl(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+      try runProcess("/usr/bin/compctl", arguments + ["--socket", socket], seconds: 10)
+    }
+    var info = (status: Int32(-1), stdout: "", stderr: "")
+    for _ in 0..<200 where info.status != 0 {
+      info = try compctl(["info"])
+      if info.status != 0 { usleep(50_000) }
+    }
+    let log = { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
+    try #require(info.status == 0, "\(info) \(log())")
+    // Loaded, not refused: a stamp that differed from the installed libScreenKit.so's
+    // would leave the plugin listed as refused with "ABI mismatch".
+    let listed = try compctl(["plugins"])
+    #expect(
+      listed.stdout.contains("acme.counter") && listed.stdout.contains("loaded"),
+      "\(listed) \(log())")
+
+    let opened = try compctl(["open", "acme.Counter", "--param", "start=41"])
+    try #require(opened.status == 0, "\(opened) \(log())")
+    let scene = opened.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+
+    // `compctl watch` prints the snapshot line once subscribed, then the emitted events,
+    // and exits when the scene closes.
+    let watchOutput = sockets + "/watch.txt"
+    FileManager.default.createFile(atPath: watchOutput, contents: nil)
+    let watch = Process()
+    watch.executableURL = URL(fileURLWithPath: "/usr/bin/compctl")
+    watch.arguments = ["watch", scene, "--socket", socket]
+    watch.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: watchOutput))
+    try watch.run()
+    defer { if watch.isRunning { watch.terminate() } }
+    let watched = { (try? String(contentsOfFile: watchOutput, encoding: .utf8)) ?? "" }
+    for _ in 0..<400 where watched().isEmpty { usleep(25_000) }
+
+    let tapped = try compctl(["tap", scene, "add"])
+    #expect(tapped.status == 0 && tapped.stdout.contains(" handled"), "\(tapped)")
+    let drawn = try compctl(["draw", scene, "--width", "60"])
+    #expect(drawn.stdout.contains("Count: 42"), "\(drawn)")
+    #expect(try compctl(["close", scene]).status == 0)
+    for _ in 0..<400 where watch.isRunning { usleep(25_000) }
+    #expect(watched().contains(#"emitted counted {"count":42}"#), "\(watched())")
   }
 }
