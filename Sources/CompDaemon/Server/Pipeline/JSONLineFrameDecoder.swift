@@ -39,9 +39,14 @@ struct JSONLineFrameDecoder: ByteToMessageDecoder {
   mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws
     -> DecodingState
   {
-    guard let frame = nextFrame(from: &buffer) else { return .needMoreData }
-    context.fireChannelRead(Self.wrapInboundOut(frame))
-    return .continue
+    // Every line of a read is handed on in one call, so that the handler's bookkeeping
+    // around a call is paid once per read rather than once per pipelined request.
+    var decoded = false
+    while let frame = nextFrame(from: &buffer) {
+      context.fireChannelRead(Self.wrapInboundOut(frame))
+      decoded = true
+    }
+    return decoded ? .continue : .needMoreData
   }
 
   mutating func decodeLast(
