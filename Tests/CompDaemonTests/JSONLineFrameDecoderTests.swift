@@ -5,13 +5,28 @@ import Testing
 
 @testable import CompDaemon
 
-/// The request line decoder in a `ByteToMessageHandler` on an `EmbeddedChannel`: lines
-/// across split reads, the line limit, and the same frames as `LineFramer` on random input.
+/// The request line decoder in its handler on an `EmbeddedChannel`: lines across split
+/// reads, the line limit, and the same frames as `LineFramer` on random input (and in NIO's
+/// `ByteToMessageHandler` too).
 @Suite struct JSONLineFrameDecoderTests {
   /// A channel decoding lines of up to `maxLineBytes`.
   static func channel(maxLineBytes: Int) -> EmbeddedChannel {
-    EmbeddedChannel(
-      handler: ByteToMessageHandler(JSONLineFrameDecoder(maxLineBytes: maxLineBytes)))
+    EmbeddedChannel(handlers: [JSONLineFrameHandler(maxLineBytes: maxLineBytes), FrameRecorder()])
+  }
+
+  /// Turns what the handler hands on (lines, and oversize reports as user events) back
+  /// into the decoder's frames, in order, for `readInbound`.
+  final class FrameRecorder: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias InboundOut = JSONLineFrame
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+      context.fireChannelRead(wrapInboundOut(.line(unwrapInboundIn(data))))
+    }
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+      if let oversized = event as? JSONLineFrameHandler.OversizedLine {
+        context.fireChannelRead(wrapInboundOut(.oversized(byteCount: oversized.byteCount)))
+      }
+    }
   }
 
   /// The frames decoded so far, as `LineFramer` reports them.
@@ -110,6 +125,9 @@ import Testing
     var expected: [LineFramer.Frame] = []
     let channel = Self.channel(maxLineBytes: limit)
     var frames: [LineFramer.Frame] = []
+    let generic = EmbeddedChannel(
+      handler: ByteToMessageHandler(JSONLineFrameDecoder(maxLineBytes: limit)))
+    var genericFrames: [LineFramer.Frame] = []
     var offset = 0
     while offset < stream.count {
       let end = min(stream.count, offset + 1 + below(3 * limit))
@@ -117,10 +135,14 @@ import Testing
       while let frame = framer.nextFrame() { expected.append(frame) }
       try channel.writeInbound(ByteBuffer(bytes: stream[offset..<end]))
       frames += try Self.frames(channel)
+      try generic.writeInbound(ByteBuffer(bytes: stream[offset..<end]))
+      genericFrames += try Self.frames(generic)
       offset = end
     }
     #expect(frames.count == 300)
     #expect(frames == expected)
+    #expect(genericFrames == expected)
     _ = try channel.finish()
+    _ = try generic.finish()
   }
 }

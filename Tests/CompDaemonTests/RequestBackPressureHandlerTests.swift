@@ -24,7 +24,7 @@ import Testing
 
   /// Stands for the request handler: records the lines it is given and the read bursts.
   final class RequestProbe: ChannelInboundHandler {
-    typealias InboundIn = JSONLineFrame
+    typealias InboundIn = ByteBuffer
     var lines: [String] = []
     var readCompletes = 0
     var context: ChannelHandlerContext!
@@ -32,10 +32,15 @@ import Testing
     var fillsSocketAt: Int?
     func handlerAdded(context: ChannelHandlerContext) { self.context = context }
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-      if case .line(let line) = unwrapInboundIn(data) { lines.append(String(buffer: line)) }
+      lines.append(String(buffer: unwrapInboundIn(data)))
       if lines.count == fillsSocketAt { (context.channel as? EmbeddedChannel)?.isWritable = false }
     }
     func channelReadComplete(context: ChannelHandlerContext) { readCompletes += 1 }
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+      if let oversized = event as? JSONLineFrameHandler.OversizedLine {
+        lines.append("oversized \(oversized.byteCount)")
+      }
+    }
     func send(_ event: RequestBackPressureHandler.PendingRequests) {
       context.triggerUserOutboundEvent(event, promise: nil)
     }
@@ -54,7 +59,12 @@ import Testing
 
   func receive(_ lines: String...) {
     for line in lines {
-      channel.pipeline.fireChannelRead(JSONLineFrame.line(ByteBuffer(string: line)))
+      if line.hasPrefix("oversized ") {
+        channel.pipeline.fireUserInboundEventTriggered(
+          JSONLineFrameHandler.OversizedLine(byteCount: Int(line.dropFirst(10))!))
+      } else {
+        channel.pipeline.fireChannelRead(ByteBuffer(string: line))
+      }
     }
     channel.pipeline.fireChannelReadComplete()
   }
@@ -77,6 +87,14 @@ import Testing
     #expect(requests.lines == ["a", "b", "c"], "in order, once the replies are read")
     #expect(requests.readCompletes == 3, "their replies go out together")
     #expect(socket.reads == 2, "the held read goes on")
+  }
+
+  @Test func anOversizedLineWaitsInItsPlaceAmongTheRequests() {
+    setWritable(false)
+    receive("a", "oversized 2000", "b")
+    #expect(requests.lines.isEmpty)
+    setWritable(true)
+    #expect(requests.lines == ["a", "oversized 2000", "b"])
   }
 
   @Test func stopsAgainWhenTheRepliesToWaitingRequestsFillTheSocket() {

@@ -5,12 +5,13 @@ import NIOCore
 /// The handlers of one client connection and what they share, each with one job. Head to
 /// tail:
 ///
-/// 1. `JSONLineFrameDecoder` (in a `ByteToMessageHandler`): bytes to request lines, with the
-///    line limit.
-/// 2. `OutputQueueHandler`: gathers written lines into one write per burst, counts them
-///    against the output budget, disconnects a client that does not read.
-/// 3. `RequestBackPressureHandler`: holds requests and reads back while the client is not
+/// 1. `JSONLineFrameHandler` (`JSONLineFrameDecoder`): bytes to request lines, with the line
+///    limit.
+/// 2. `RequestBackPressureHandler`: holds requests and reads back while the client is not
 ///    reading or has too many requests running; quiesces the connection on shutdown.
+/// 3. `OutputQueueHandler`: gathers written lines into one write per burst, counts them
+///    against the output budget, disconnects a client that does not read. Next to the
+///    request handler, so that a reply passes through no other handler on its way to it.
 /// 4. `RPCHandler`: dispatches each line and writes its reply.
 struct ConnectionPipeline: Sendable {
   let dispatcher: Dispatcher
@@ -35,11 +36,11 @@ struct ConnectionPipeline: Sendable {
   func addHandlers(for connection: Connection) throws {
     guard let handler = connection.handler else { throw ChannelError.ioOnClosedChannel }
     let pipeline = connection.channel.pipeline.syncOperations
-    try pipeline.addHandler(ByteToMessageHandler(JSONLineFrameDecoder(maxLineBytes: maxLineBytes)))
+    try pipeline.addHandler(JSONLineFrameHandler(maxLineBytes: maxLineBytes))
+    try pipeline.addHandler(RequestBackPressureHandler())
     try pipeline.addHandler(
       OutputQueueHandler(
         limits: outputLimits, budget: budget, connection: connection, logger: logger))
-    try pipeline.addHandler(RequestBackPressureHandler())
     try pipeline.addHandler(handler)
   }
 }

@@ -10,7 +10,7 @@ import NIOCore
 /// answered later runs in a task and is counted as pending (`PendingRequests`) until its
 /// reply comes back through the outbox.
 final class RPCHandler: ChannelInboundHandler {
-  typealias InboundIn = JSONLineFrame
+  typealias InboundIn = ByteBuffer
   typealias OutboundOut = [UInt8]
 
   private let dispatcher: Dispatcher
@@ -45,25 +45,30 @@ final class RPCHandler: ChannelInboundHandler {
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     guard let connection else { return }
-    switch unwrapInboundIn(data) {
-    case .line(let line):
-      // What a large request's tree took is freed once it has been answered.
-      let large = line.readableBytes >= HeapTrim.largeLineBytes
-      let outcome = line.withUnsafeReadableBytes {
-        dispatcher.handle(line: $0, connection: connection)
-      }
-      handle(outcome, large: large, connection: connection, context: context)
-    case .oversized(let byteCount):
-      logger.notice(
-        "request line too long",
-        metadata: [
-          "client": "\(connection.id)", "bytes": "\(byteCount)", "limit": "\(maxLineBytes)",
-        ])
-      context.write(
-        wrapOutboundOut(
-          ErrorReply.bytes(for: .lineTooLong(byteCount: byteCount, limit: maxLineBytes))),
-        promise: nil)
+    let line = unwrapInboundIn(data)
+    // What a large request's tree took is freed once it has been answered.
+    let large = line.readableBytes >= HeapTrim.largeLineBytes
+    let outcome = line.withUnsafeReadableBytes {
+      dispatcher.handle(line: $0, connection: connection)
     }
+    handle(outcome, large: large, connection: connection, context: context)
+  }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    guard let oversized = event as? JSONLineFrameHandler.OversizedLine, let connection else {
+      return context.fireUserInboundEventTriggered(event)
+    }
+    logger.notice(
+      "request line too long",
+      metadata: [
+        "client": "\(connection.id)", "bytes": "\(oversized.byteCount)",
+        "limit": "\(maxLineBytes)",
+      ])
+    context.write(
+      wrapOutboundOut(
+        ErrorReply.bytes(
+          for: .lineTooLong(byteCount: oversized.byteCount, limit: maxLineBytes))),
+      promise: nil)
   }
 
   /// Carries out what the dispatcher answered for one line.
@@ -97,9 +102,10 @@ final class RPCHandler: ChannelInboundHandler {
     }
   }
 
+  // The end of a read burst: its replies go out together. (Nothing after this handler
+  // wants the event.)
   func channelReadComplete(context: ChannelHandlerContext) {
     context.flush()
-    context.fireChannelReadComplete()
   }
 
   /// Writes what the connection's outbox held, in order, with one flush: notifications,

@@ -7,14 +7,15 @@ import NIOCore
 ///
 /// It also stops a connection gracefully: on `ChannelShouldQuiesceEvent` it takes no more
 /// requests and, once every request still running has been answered, asks the output
-/// queue to close the connection when everything is written.
+/// queue (`CloseWhenWritten`, sent from the pipeline's tail, as the queue sits after this
+/// handler) to close the connection when everything is written.
 ///
 /// The handler after it says when a request goes on running after its line was handled, and
 /// when such requests have been answered, with `PendingRequests` outbound events.
 final class RequestBackPressureHandler: ChannelDuplexHandler {
-  typealias InboundIn = JSONLineFrame
-  typealias InboundOut = JSONLineFrame
-  typealias OutboundIn = [UInt8]
+  typealias InboundIn = ByteBuffer
+  typealias InboundOut = ByteBuffer
+  typealias OutboundIn = ByteBuffer
 
   /// Outbound user events about requests answered after their line was handled.
   enum PendingRequests {
@@ -30,7 +31,8 @@ final class RequestBackPressureHandler: ChannelDuplexHandler {
 
   private let maxPending: Int
   private var pending = 0
-  /// Requests read while the client was held back, oldest first.
+  /// Request lines (and reports of oversized ones) read while the client was held back,
+  /// oldest first.
   private var waiting = CircularBuffer<JSONLineFrame>()
   private var readHeldBack = false
   private var quiescing = false
@@ -53,7 +55,7 @@ final class RequestBackPressureHandler: ChannelDuplexHandler {
     if waiting.isEmpty && mayHandleMore(context: context) {
       context.fireChannelRead(data)
     } else {
-      waiting.append(unwrapInboundIn(data))
+      waiting.append(.line(unwrapInboundIn(data)))
     }
   }
 
@@ -90,12 +92,25 @@ final class RequestBackPressureHandler: ChannelDuplexHandler {
   }
 
   func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-    if event is ChannelShouldQuiesceEvent, !quiescing {
-      quiescing = true
-      waiting.removeAll()
-      if pending == 0 { requestClose(context: context) }
+    switch event {
+    case let oversized as JSONLineFrameHandler.OversizedLine:
+      // Answered in its place among the requests.
+      guard !quiescing, !closed else { return }
+      if waiting.isEmpty && mayHandleMore(context: context) {
+        context.fireUserInboundEventTriggered(oversized)
+      } else {
+        waiting.append(.oversized(byteCount: oversized.byteCount))
+      }
+    case is ChannelShouldQuiesceEvent:
+      if !quiescing {
+        quiescing = true
+        waiting.removeAll()
+        if pending == 0 { requestClose(context: context) }
+      }
+      context.fireUserInboundEventTriggered(event)
+    default:
+      context.fireUserInboundEventTriggered(event)
     }
-    context.fireUserInboundEventTriggered(event)
   }
 
   func channelInactive(context: ChannelHandlerContext) {
@@ -110,7 +125,13 @@ final class RequestBackPressureHandler: ChannelDuplexHandler {
     guard !quiescing, mayHandleMore(context: context) else { return }
     if !waiting.isEmpty {
       while !quiescing, mayHandleMore(context: context), let frame = waiting.popFirst() {
-        context.fireChannelRead(wrapInboundOut(frame))
+        switch frame {
+        case .line(let line):
+          context.fireChannelRead(wrapInboundOut(line))
+        case .oversized(let byteCount):
+          context.fireUserInboundEventTriggered(
+            JSONLineFrameHandler.OversizedLine(byteCount: byteCount))
+        }
       }
       // Their replies go out together, as those of one read do.
       context.fireChannelReadComplete()
@@ -124,6 +145,7 @@ final class RequestBackPressureHandler: ChannelDuplexHandler {
   private func requestClose(context: ChannelHandlerContext) {
     guard !closeRequested else { return }
     closeRequested = true
-    context.triggerUserOutboundEvent(OutputQueueHandler.CloseWhenWritten(), promise: nil)
+    context.pipeline.syncOperations.triggerUserOutboundEvent(
+      OutputQueueHandler.CloseWhenWritten(), promise: nil)
   }
 }
