@@ -64,11 +64,11 @@ def test_a_missed_change_is_noticed_and_the_tree_is_fetched_again(daemon):
         dropped = []
         receive = client._notification
 
-        def lose_one(method, params):
+        def lose_one(method, params, connection):
             if method == "scene.changed" and not dropped:
                 dropped.append(params)
                 return
-            receive(method, params)
+            receive(method, params, connection)
 
         client._notification = lose_one
         scene.type("username", "a")
