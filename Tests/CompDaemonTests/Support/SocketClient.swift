@@ -6,12 +6,14 @@ final class SocketClient {
   let descriptor: Int32
   private var framer = LineFramer(maxLineBytes: 1 << 30)
 
+  /// A client over an already connected socket, which it owns.
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
   init(path: String) throws {
     descriptor = try unixSocket(path, "connect") { connect($0, $1, $2) }
   }
-
-  /// Takes over a connected socket, such as one `ScriptedServerSocket.accept` returned.
-  init(descriptor: Int32) { self.descriptor = descriptor }
 
   deinit { close(descriptor) }
 
