@@ -117,7 +117,8 @@ class ComponentFailed(Error):
 
     @property
     def reason(self) -> Optional[str]:
-        """``data.reason`` when its host died: ``crashed``, ``hung`` or ``quarantined``."""
+        """``data.reason`` when its host died while running the request (``crashed``,
+        ``hung``) or the component is quarantined after crashing hosts (``quarantined``)."""
         return _text(self.data, "reason")
 
     @property
