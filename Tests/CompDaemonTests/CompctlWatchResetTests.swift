@@ -112,4 +112,64 @@ import Testing
       ])
     #expect(watched?.status == 0)
   }
+
+  @Test(
+    "watch against compd: a killed scene host prints a reset whose stream still rebuilds scene.layout"
+  )
+  func watchFollowsAKilledSceneHost() throws {
+    let daemon = try SceneDaemon()
+    func compctl(_ arguments: [String]) throws -> String {
+      let result = try runProcess(TestPaths.compctl, arguments + ["--socket", daemon.socketPath])
+      #expect(result.status == 0, "compctl \(arguments): \(result.stderr)")
+      return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+    let scene = try compctl(["open", "demo.Login"])
+    _ = try compctl(["type", scene, "username", "ann"])
+    let watcher = try CompctlWatch(scene: scene, socketPath: daemon.socketPath)
+    try watcher.readLines { !$0.isEmpty }
+
+    let client = try daemon.client()
+    let entry = try client.call("scene.list")["scenes"]?.arrayValue?.first {
+      $0["scene"]?.stringValue == scene
+    }
+    guard let host = entry?["host"]?.intValue else {
+      throw TestFailure("no host in \(entry as Any)")
+    }
+    #expect(kill(pid_t(host), SIGKILL) == 0)
+    try watcher.readLines { lines in lines.contains { $0["reason"] == "crashed" } }
+    _ = try compctl(["type", scene, "password", "pw"])
+    let layout = try client.call("scene.layout", ["scene": .string(scene)])
+    try watcher.readLines { lines in lines.contains { $0["revision"] == layout["revision"] } }
+
+    // What watch printed, applied as a client applies it: the snapshot, its changes, the
+    // reset's tree in place of the old one, the changes after it.
+    let lines = watcher.lines
+    guard let first = lines.first, let revision = first["revision"]?.intValue else {
+      throw TestFailure("no snapshot in \(lines)")
+    }
+    var tree = try ClientTree(root: first["root"] ?? nil, revision: Int(revision))
+    var resets: [JSON] = []
+    for line in lines.dropFirst() {
+      if let root = line["root"], let revision = line["revision"]?.intValue {
+        resets.append(line)
+        tree = try ClientTree(root: root, revision: Int(revision))
+      } else if line["ops"] != nil {
+        try tree.apply(changed: line)
+      }
+    }
+    #expect(resets.count == 1 && resets.first?["scene"]?.stringValue == scene)
+    #expect(Int64(tree.revision) == layout["revision"]?.intValue)
+    #expect(tree.root == layout["root"])
+    let typed = resets.first.flatMap { WireNode($0["root"] ?? nil) }.flatMap {
+      find("username", in: $0)
+    }
+    #expect(typed?.props["text"] == "ann")
+    _ = try compctl(["close", scene])
+    try watcher.readLines { lines in lines.contains { $0["reason"] == "closed" } }
+  }
+
+  private func find(_ key: String, in node: WireNode) -> WireNode? {
+    if node.key == key { return node }
+    return node.children.lazy.compactMap { find(key, in: $0) }.first
+  }
 }

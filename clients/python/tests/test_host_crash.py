@@ -1,0 +1,88 @@
+"""A scene host killed under the clients' feet: compd restores its scenes in a live host
+and sends ``scene.reset`` (docs/protocol.md, "Scene hosts"); each client's live tree must
+then be exactly compd's ``scene.layout``, with the text typed before the kill, while the
+scenes of the other host are left alone."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from typing import Any, Dict, Iterator
+
+import compd
+import compd.aio
+import pytest
+from conftest import Daemon
+from trees import assert_tree_matches_layout
+
+
+@pytest.fixture
+def two_hosts() -> Iterator[Daemon]:
+    """A compd of the test's own with two scene hosts."""
+    running = Daemon(["--scene-hosts", "2"])
+    running.start()
+    yield running
+    running.cleanup()
+
+
+def hosts_of(listing: Dict[str, Any]) -> Dict[str, int]:
+    """Scene id → the pid of its scene host, from ``scene.list``'s result."""
+    return {entry["scene"]: entry["host"] for entry in listing["scenes"] if "host" in entry}
+
+
+def live_host_pids(info: Dict[str, Any]) -> "set[int]":
+    return {host["pid"] for host in info["hosts"]}
+
+
+def test_a_killed_scene_host_resets_the_trees_it_held(two_hosts):
+    with compd.Client(two_hosts.socket, timeout=30) as client:
+        scenes = [client.open("demo.Login") for _ in range(3)]
+        for number, scene in enumerate(scenes):
+            scene.type("username", f"user{number}")
+        hosts = hosts_of(client.call("scene.list"))
+        assert set(hosts) == {scene.id for scene in scenes}
+        victim = hosts[scenes[0].id]
+        assert victim in live_host_pids(client.call("daemon.info"))
+        # Scenes go to the host holding the fewest, so the two hosts share the three.
+        assert len(set(hosts.values())) == 2
+
+        os.kill(victim, signal.SIGKILL)
+        for number, scene in enumerate(scenes):
+            if hosts[scene.id] == victim:
+                reset = scene.next_reset(timeout=30)
+                assert reset.reason == "crashed"
+                assert scene.resets == 1 and scene.last_reset == reset
+            layout = scene.layout()
+            assert_tree_matches_layout(scene, layout)
+            assert scene.find("username").props["text"] == f"user{number}"
+        assert [scene.resets for scene in scenes] == [
+            1 if hosts[scene.id] == victim else 0 for scene in scenes]
+        assert victim not in live_host_pids(client.call("daemon.info"))
+
+        # The restored scene takes events on its new tree.
+        first = scenes[0]
+        first.type("password", "pw")
+        first.tap("login")
+        assert first.next_event(timeout=10) == compd.Emitted(
+            "login", {"username": "user0", "hasPassword": True})
+        assert_tree_matches_layout(first, first.layout())
+        assert hosts_of(client.call("scene.list"))[first.id] != victim
+
+
+def test_the_asyncio_client_follows_a_killed_scene_host(two_hosts):
+    async def main() -> None:
+        async with compd.aio.Client(two_hosts.socket, timeout=30) as client:
+            scene = await client.open("demo.Login")
+            await scene.type("username", "ann")
+            victim = hosts_of(await client.call("scene.list"))[scene.id]
+            os.kill(victim, signal.SIGKILL)
+            reset = await scene.next_reset(timeout=30)
+            assert reset.reason == "crashed" and scene.resets == 1
+            assert_tree_matches_layout(scene, await scene.layout())
+            assert scene.find("username").props["text"] == "ann"
+            await scene.type("username", "anna")
+            assert scene.find("username").props["text"] == "anna"
+            assert_tree_matches_layout(scene, await scene.layout())
+
+    asyncio.run(asyncio.wait_for(main(), 60))
