@@ -4,7 +4,7 @@ import JSONRPC
 ///
 ///     r5 ← r4: frame n3, update n7 {"text":"ann"}
 ///     emitted login {"hasPassword":false,"username":"ann"}
-///     reset r1000006 (crashed: scene host 4242 ended by SIGKILL): 7 nodes
+///     reset r9 (crashed: its scene host killed by signal 9 (SIGKILL)): 7 nodes
 ///     closed (closed)
 enum NotificationText {
   /// The most ops listed on one line; the rest are counted.

@@ -17,8 +17,8 @@ struct WatchCommand: ParsableCommand {
       Prints the snapshot's revision, then one line per notification:
         r5 ← r4: frame n3, update n7 {"text":"ann"}
         emitted login {"hasPassword":false,"username":"ann"}
-        reset r1000006 (crashed: scene host 4242 ended by SIGKILL): 7 nodes
-        closed (component-failed: demo.Login crashed its scene host 3 times)
+        reset r9 (crashed: its scene host killed by signal 9 (SIGKILL)): 7 nodes
+        closed (component-failed: crashed its scene host 3 times within 600 s (last: …))
       A reset line means compd replaced the scene's whole tree (its scene host crashed,
       hung or was upgraded): the revision the new tree is at, why, and its size; later
       changes build on it. A closing shows compd's reason and detail.

@@ -12,7 +12,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Iterator, List, Optional
+from typing import Any, Callable, Iterator, List, Optional
 
 import pytest
 
@@ -87,6 +87,20 @@ class Daemon:
         self.log.close()
         shutil.rmtree(self.dir, ignore_errors=True)
         shutil.rmtree(self.plugins, ignore_errors=True)
+
+
+def wait_for(condition: Callable[[], Any], seconds: float = 20.0) -> None:
+    """Polls ``condition`` until it holds; fails the test after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        time.sleep(0.01)
+
+
+def drop(client: Any) -> None:
+    """Breaks a blocking client's connection from its side, as a network failure would."""
+    client._sock.shutdown(socket.SHUT_RDWR)
 
 
 @pytest.fixture(scope="session")

@@ -13,7 +13,7 @@ from typing import Any, Dict, Iterator
 import compd
 import compd.aio
 import pytest
-from conftest import Daemon
+from conftest import Daemon, drop, wait_for
 from trees import assert_tree_matches_layout
 
 
@@ -86,3 +86,44 @@ def test_the_asyncio_client_follows_a_killed_scene_host(two_hosts):
             assert_tree_matches_layout(scene, await scene.layout())
 
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_a_hung_scene_host_is_replaced_and_its_scene_reset():
+    # A stopped host answers no ping: after host-hang-timeout compd kills it (reason hung).
+    daemon = Daemon(["--scene-hosts", "1", "--host-hang-timeout", "1",
+                     "--host-ping-interval", "0.2"])
+    daemon.start()
+    try:
+        with compd.Client(daemon.socket, timeout=30) as client:
+            scene = client.open("demo.Login")
+            scene.type("username", "ann")
+            victim = hosts_of(client.call("scene.list"))[scene.id]
+            os.kill(victim, signal.SIGSTOP)
+            reset = scene.next_reset(timeout=30)
+            assert reset.reason == "hung"
+            assert_tree_matches_layout(scene, scene.layout())
+            assert scene.find("username").props["text"] == "ann"
+            assert victim not in live_host_pids(client.call("daemon.info"))
+    finally:
+        daemon.cleanup()
+
+
+def test_a_client_away_during_a_reset_gets_the_new_tree_when_it_resumes(two_hosts):
+    with compd.Client(two_hosts.socket, timeout=30) as client, \
+            compd.Client(two_hosts.socket, timeout=30) as witness:
+        scene = client.open("demo.Login", lifetime="daemon")
+        scene.type("username", "ann")
+        seen = witness.attach(scene.id)
+        victim = hosts_of(client.call("scene.list"))[scene.id]
+        # The reader cannot reconnect while the test holds the client's lock.
+        with client._lock:
+            drop(client)
+            os.kill(victim, signal.SIGKILL)
+            seen.next_reset(timeout=30)
+        # Its `since` is older than the reset, whose history is gone: a snapshot replaces
+        # the tree. The client did not see the reset itself, so it does not count it.
+        wait_for(lambda: client.reconnects == 1 and scene.revision == seen.revision)
+        assert_tree_matches_layout(scene, scene.layout())
+        assert scene.find("username").props["text"] == "ann"
+        assert scene.resets == 0 and seen.resets == 1
+        scene.close()

@@ -8,21 +8,8 @@ import time
 
 import compd
 import pytest
+from conftest import drop, wait_for
 from trees import assert_tree_matches_layout
-
-
-def wait_for(condition, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out")
-        time.sleep(0.01)
-
-
-def drop(client: compd.Client) -> None:
-    """Breaks the client's connection from its side, as a network failure would."""
-    import socket
-    client._sock.shutdown(socket.SHUT_RDWR)
 
 
 def test_dropped_connection_resumes_with_the_changes_it_missed(daemon):
