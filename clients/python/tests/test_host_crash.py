@@ -1,7 +1,9 @@
-"""A scene host killed under the clients' feet: compd restores its scenes in a live host
-and sends ``scene.reset`` (docs/protocol.md, "Scene hosts"); each client's live tree must
-then be exactly compd's ``scene.layout``, with the text typed before the kill, while the
-scenes of the other host are left alone."""
+"""A scene host killed or stopped under the clients' feet: compd restores its scenes in a
+live host and sends ``scene.reset`` (docs/protocol.md, "Scene hosts"); each client's live
+tree must then be exactly compd's ``scene.layout``, with the text typed before the kill,
+while the scenes of the other host are left alone. A request the host was running raises
+``compd.ComponentFailed``; a component that keeps crashing its host is quarantined and its
+scene closes with ``component-failed``."""
 
 from __future__ import annotations
 
@@ -127,3 +129,45 @@ def test_a_client_away_during_a_reset_gets_the_new_tree_when_it_resumes(two_host
         assert scene.find("username").props["text"] == "ann"
         assert scene.resets == 0 and seen.resets == 1
         scene.close()
+
+
+def test_a_request_that_crashes_its_host_fails_and_repeated_crashes_quarantine():
+    daemon = Daemon(["--scene-hosts", "1", "--component-crash-limit", "2"])
+    daemon.start()
+
+    async def main() -> None:
+        async with compd.aio.Client(daemon.socket, timeout=30) as client:
+            scene = await client.open("demo.Login", lifetime="daemon")
+            for round in (1, 2):
+                victim = hosts_of(await client.call("scene.list"))[scene.id]
+                # A stopped host holds the tap; killing it then ends it while it runs.
+                os.kill(victim, signal.SIGSTOP)
+                tap = asyncio.ensure_future(scene.tap("login"))
+                await asyncio.sleep(0.1)
+                os.kill(victim, signal.SIGKILL)
+                with pytest.raises(compd.ComponentFailed) as caught:
+                    await tap
+                failed = caught.value
+                assert (failed.reason, failed.signal, failed.component) == (
+                    "crashed", "SIGKILL", "demo.Login")
+                assert "signal 9" in failed.detail
+                if round == 1:
+                    assert (await scene.next_reset(timeout=30)).reason == "crashed"
+            # The second crash quarantines demo.Login: its scene closes.
+            with pytest.raises(compd.NoSuchScene) as closed:
+                async for _ in scene.events(timeout=30):
+                    pass
+            assert closed.value.reason == "component-failed"
+            assert "2 times" in closed.value.detail
+            assert scene.closed == "component-failed" and scene.id not in client.scenes
+            with pytest.raises(compd.NoSuchScene) as gone:
+                await scene.layout()
+            assert gone.value.reason == "component-failed"
+            with pytest.raises(compd.ComponentFailed) as refused:
+                await client.open("demo.Login")
+            assert refused.value.reason == "quarantined"
+
+    try:
+        asyncio.run(asyncio.wait_for(main(), 90))
+    finally:
+        daemon.cleanup()
