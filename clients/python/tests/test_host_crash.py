@@ -1,21 +1,22 @@
-"""A scene host killed or stopped under the clients' feet: compd restores its scenes in a
-live host and sends ``scene.reset`` (docs/protocol.md, "Scene hosts"); each client's live
-tree must then be exactly compd's ``scene.layout``, with the text typed before the kill,
-while the scenes of the other host are left alone. A request the host was running raises
-``compd.ComponentFailed``; a component that keeps crashing its host is quarantined and its
-scene closes with ``component-failed``."""
+"""A scene host killed, stopped or replaced for new plugin code under the clients' feet:
+compd restores its scenes in a live host and sends ``scene.reset`` (docs/protocol.md,
+"Scene hosts"); each client's live tree must then be exactly compd's ``scene.layout``, with
+the text typed before, while the scenes of the other host are left alone. A request the
+host was running raises ``compd.ComponentFailed``; a component that keeps crashing its
+host is quarantined and its scene closes with ``component-failed``."""
 
 from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import signal
 from typing import Any, Dict, Iterator
 
 import compd
 import compd.aio
 import pytest
-from conftest import Daemon, drop, wait_for
+from conftest import BIN, Daemon, drop, wait_for
 from trees import assert_tree_matches_layout
 
 
@@ -88,6 +89,25 @@ def test_the_asyncio_client_follows_a_killed_scene_host(two_hosts):
             assert_tree_matches_layout(scene, await scene.layout())
 
     asyncio.run(asyncio.wait_for(main(), 60))
+
+
+def test_new_plugin_code_moves_the_scene_with_an_upgraded_reset(two_hosts):
+    with compd.Client(two_hosts.socket, timeout=30) as client:
+        scene = client.open("demo.Login")
+        scene.type("username", "kept")
+        before = live_host_pids(client.call("daemon.info"))
+        # A new file for the plugin, as a new build installs it.
+        library = two_hosts.plugins / "libLogin.so"
+        os.remove(library)
+        shutil.copy(BIN / "libLogin.so", library)
+        client.call("plugins.rescan")
+        reset = scene.next_reset(timeout=30)
+        assert reset.reason == "upgraded"
+        assert_tree_matches_layout(scene, scene.layout())
+        assert scene.find("username").props["text"] == "kept"
+        assert hosts_of(client.call("scene.list"))[scene.id] not in before
+        scene.type("username", "still here")
+        assert_tree_matches_layout(scene, scene.layout())
 
 
 def test_a_hung_scene_host_is_replaced_and_its_scene_reset():
