@@ -158,21 +158,29 @@ def test_a_request_that_crashes_its_host_fails_and_repeated_crashes_quarantine()
     async def main() -> None:
         async with compd.aio.Client(daemon.socket, timeout=30) as client:
             scene = await client.open("demo.Login", lifetime="daemon")
-            for round in (1, 2):
+            blamed = 0
+            for _ in range(6):
                 victim = hosts_of(await client.call("scene.list"))[scene.id]
                 # A stopped host holds the tap; killing it then ends it while it runs.
                 os.kill(victim, signal.SIGSTOP)
                 tap = asyncio.ensure_future(scene.tap("login"))
                 await asyncio.sleep(0.1)
+                # Broker-only, served after the tap was handed to the host.
+                await client.call("scene.list")
                 os.kill(victim, signal.SIGKILL)
-                with pytest.raises(compd.ComponentFailed) as caught:
+                try:
                     await tap
-                failed = caught.value
-                assert (failed.reason, failed.signal, failed.component) == (
-                    "crashed", "SIGKILL", "demo.Login")
-                assert "signal 9" in failed.detail
-                if round == 1:
-                    assert (await scene.next_reset(timeout=30)).reason == "crashed"
+                except compd.ComponentFailed as caught:
+                    assert (caught.reason, caught.signal, caught.component) == (
+                        "crashed", "SIGKILL", "demo.Login")
+                    assert "signal 9" in caught.detail
+                    blamed += 1
+                # A tap that succeeds reached the broker only after the host had died (a
+                # loaded machine): it ran in the new host; the crash is blamed on no one.
+                if blamed == 2:
+                    break
+                assert (await scene.next_reset(timeout=30)).reason == "crashed"
+            assert blamed == 2
             # The second crash quarantines demo.Login: its scene closes.
             with pytest.raises(compd.NoSuchScene) as closed:
                 async for _ in scene.events(timeout=30):
