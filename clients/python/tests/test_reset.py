@@ -168,10 +168,15 @@ def test_a_reset_without_a_readable_tree_makes_the_client_ask_for_one(scripted):
         assert_tree_matches_layout(scene, scene.layout())
         # A snapshot is not a reset compd announced.
         assert scene.resets == 0
-        # A notification whose params are not an object is passed over.
+        # A notification whose params are not an object is passed over; a change without
+        # a revision makes the client ask again.
         fake.notify("scene.changed", ["s1"])
+        fake.notify("scene.changed", {"scene": "s1", "base": RESET_REVISION})
+        wait_for(lambda: len(fake.sent("scene.subscribe")) == 3)
+        assert fake.sent("scene.subscribe")[-1] == {"scene": "s1", "since": RESET_REVISION}
         client.call("daemon.ping")
         assert client.connected
+        assert_tree_matches_layout(scene, scene.layout())
 
 
 def test_a_change_that_does_not_follow_the_reset_is_fetched_again(scripted):

@@ -128,7 +128,11 @@ class LiveScene:
         subscribe again with ``since``: a change was missed or did not fit, or a reset's
         tree could not be read."""
         if method == "scene.changed":
-            if self._state.apply_changed(params):
+            try:
+                applied = self._state.apply_changed(params)
+            except (KeyError, TypeError, ValueError):
+                applied = False  # no revision or base to go by
+            if applied:
                 return False
             self._state.resyncing = True
             return True
