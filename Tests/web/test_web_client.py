@@ -822,12 +822,134 @@ def test_gateway_refuses_to_start_wrongly(stack):
         assert option in help_text
 
 
+class ScriptedDaemon:
+    """A stand-in for compd on a Unix socket, for what the real one does only on a failure:
+    it opens one scene with a given tree, echoes `text` events as `scene.changed` and sends
+    notifications when told. It records every request and counts connections."""
+
+    def __init__(self, path, root):
+        import threading
+        self.root = root
+        self.revision = 1
+        self.requests = []
+        self.connections = []
+        self.lock = threading.Lock()
+        self.server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.server.bind(path)
+        self.server.listen()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        import threading
+        while True:
+            try:
+                connection, _ = self.server.accept()
+            except OSError:
+                return
+            self.connections.append(connection)
+            threading.Thread(target=self._serve, args=(connection,), daemon=True).start()
+
+    def _send(self, connection, message):
+        with self.lock:
+            connection.sendall(json.dumps(message).encode() + b"\n")
+
+    def _serve(self, connection):
+        for line in connection.makefile("rb"):
+            request = json.loads(line)
+            self.requests.append(request)
+            method, params = request["method"], request.get("params", {})
+            result = {"scene": "s1", "revision": self.revision}
+            if method == "scene.open":
+                result["root"] = self.root
+            elif method == "scene.event" and params["event"]["type"] == "text":
+                event = params["event"]
+                self.revision += 1
+                self._send(connection, {"jsonrpc": "2.0", "method": "scene.changed", "params": {
+                    "scene": "s1", "revision": self.revision, "base": self.revision - 1,
+                    "ops": [{"op": "update", "id": event["target"], "props": {"text": event["text"]}}]}})
+                result = {"scene": "s1", "revision": self.revision, "handled": True}
+            self._send(connection, {"jsonrpc": "2.0", "id": request["id"], "result": result})
+
+    def notify(self, method, params):
+        self._send(self.connections[-1], {"jsonrpc": "2.0", "method": method, "params": params})
+
+    def events(self):
+        return [r["params"]["event"] for r in self.requests if r["method"] == "scene.event"]
+
+    def close(self):
+        self.server.close()
+        for connection in self.connections:
+            connection.close()
+
+
+def renumbered(tree, prefix):
+    """The tree with every node id prefixed, as a rebuilt scene numbers its nodes afresh."""
+    copy = dict(tree, id=prefix + tree["id"], props=dict(tree.get("props", {})))
+    copy["children"] = [renumbered(child, prefix) for child in tree.get("children", [])]
+    return copy
+
+
+def test_scene_reset_replaces_the_tree_on_the_same_connection(stack):
+    """`scene.reset` (docs/protocol.md): the page replaces its tree with `root` at
+    `revision` without reconnecting; the field being typed in keeps focus, caret and text,
+    and compd hears `focus` for the rebuilt field. compd answers scene.open with a real
+    Login tree; a scripted stand-in sends the reset, which the real one does only when a
+    scene host fails."""
+    daemon, _, browser = stack
+    client = SocketClient(daemon.socket)
+    opened = client.call("scene.open", component="demo.Login", environment={"width": 420, "height": 872})
+    client.call("scene.close", scene=opened["scene"])
+    client.close()
+    path = os.path.join(daemon.directory, "scripted.sock")
+    scripted = ScriptedDaemon(path, opened["root"])
+    gateway = Gateway(path)
+    try:
+        browser.set_window(420, 900)
+        browser.open(f"{gateway.url}?component=demo.Login")
+        page_scene(browser)
+        field = "[data-key=username] input"
+        browser.click(field)
+        browser.send_keys(field, "ann")
+        wait_for(lambda: any(e == {"type": "text", "target": find(opened["root"], "username")["id"], "text": "ann"}
+                             for e in scripted.events()), 10, "the typed text at the daemon")
+        browser.run(f"document.querySelector('{field}').setSelectionRange(1, 2)")
+
+        rebuilt = renumbered(opened["root"], "r")
+        find(rebuilt, "username")["props"].update(text="ann", focused=False)
+        rebuilt["children"][0]["frame"] = dict(rebuilt["children"][0]["frame"], y=rebuilt["children"][0]["frame"]["y"] + 40)
+        scripted.revision = 1000001
+        scripted.notify("scene.reset", {"scene": "s1", "revision": 1000001, "root": rebuilt,
+                                        "reason": "crashed", "detail": "the scene host was killed by SIGKILL"})
+        wait_revision(browser, 1000001)
+        assert_same_boxes(browser.run(BOXES), expected_boxes(rebuilt))
+        state = browser.run(f"""
+const input = document.querySelector('{field}');
+return [input.value, document.activeElement === input, input.selectionStart, input.selectionEnd,
+        document.getElementById('status').dataset.state, document.getElementById('events').textContent];""")
+        assert state[:5] == ["ann", True, 1, 2, "open"]
+        assert "scene reset (crashed: the scene host was killed by SIGKILL)" in state[5]
+        new_id = find(rebuilt, "username")["id"]
+        wait_for(lambda: {"type": "focus", "target": new_id} in scripted.events(), 10, "focus on the rebuilt field")
+
+        # Typing goes on into the rebuilt field; the change after the reset applies to it.
+        browser.run(f"document.querySelector('{field}').setSelectionRange(3, 3)")
+        browser.send_keys(field, "e")
+        wait_for(lambda: {"type": "text", "target": new_id, "text": "anne"} in scripted.events(), 10, "typing after the reset")
+        wait_revision(browser, 1000002)
+        assert browser.run(f"return document.querySelector('{field}').value") == "anne"
+        assert len(scripted.connections) == 1, "the page did not reconnect"
+        assert not [e for e in scripted.events() if e["type"] == "blur"], "the replaced field did not blur"
+    finally:
+        gateway.stop()
+        scripted.close()
+
+
 def test_benchmark_first_frame_and_keystroke_paint(stack):
     """Page load → first Login frame painted, keystroke → its scene.changed painted
     (performance.now() marks kept by the page), medians over several runs."""
     _, gateway, browser = stack
     browser.set_window(420, 900)
-    first_frames, keystrokes, socket_opens, trees = [], [], [], []
+    first_frames, keystrokes, applied, socket_opens, trees = [], [], [], [], []
     for _ in range(7):
         browser.open(f"{gateway.url}?component=demo.Login")
         page_scene(browser)
@@ -839,10 +961,12 @@ def test_benchmark_first_frame_and_keystroke_paint(stack):
             browser.send_keys("[data-key=username] input", character)
         marks = wait_for(lambda: (lambda m: m if len(m) == 8 else None)(browser.run("return window.compdMetrics.keyToPaint")), 10, "8 keystroke marks")
         keystrokes.extend(marks)
+        applied.extend(browser.run("return window.compdMetrics.keyToApplied"))
     figures = {"build": os.path.basename(BUILD),
                "socket_open_ms_median": statistics.median(socket_opens),
                "tree_received_ms_median": statistics.median(trees),
                "first_frame_ms_median": statistics.median(first_frames),
+               "keystroke_to_applied_ms_median": statistics.median(applied),
                "keystroke_to_paint_ms_median": statistics.median(keystrokes),
                "runs": len(first_frames), "keystrokes": len(keystrokes)}
     os.makedirs(ARTIFACTS, exist_ok=True)
@@ -851,4 +975,5 @@ def test_benchmark_first_frame_and_keystroke_paint(stack):
     print(f"\nweb client ({figures['build']}): page load -> socket open {figures['socket_open_ms_median']:.1f} ms, "
           f"tree received {figures['tree_received_ms_median']:.1f} ms, "
           f"first Login frame {figures['first_frame_ms_median']:.1f} ms (median of {len(first_frames)}), "
+          f"keystroke -> echo applied {figures['keystroke_to_applied_ms_median']:.1f} ms, "
           f"keystroke -> painted {figures['keystroke_to_paint_ms_median']:.1f} ms (median of {len(keystrokes)})")
