@@ -131,21 +131,22 @@ def trusted_directory(prefix: str) -> str:
 class Daemon:
     """compd on a temporary socket with the bundled plugins, restartable on the same paths."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, build=BUILD):
         self.directory = directory
+        self.build = build
         self.socket = os.path.join(directory, "compd.sock")
         # Copies, not links: compd checks the resolved path of each plugin.
         self.plugins = trusted_directory("web-plugins-")
         os.makedirs(os.path.join(directory, "state"), exist_ok=True)
         for name in PLUGINS:
-            shutil.copy(os.path.join(BUILD, f"lib{name}.so"), os.path.join(self.plugins, f"lib{name}.so"))
+            shutil.copy(os.path.join(build, f"lib{name}.so"), os.path.join(self.plugins, f"lib{name}.so"))
         self.process = None
         self.start()
 
     def start(self):
         log = open(os.path.join(self.directory, "compd.log"), "ab")
         self.process = subprocess.Popen(
-            [os.path.join(BUILD, "compd"), "--socket", self.socket, "--state-dir", os.path.join(self.directory, "state"),
+            [os.path.join(self.build, "compd"), "--socket", self.socket, "--state-dir", os.path.join(self.directory, "state"),
              "--plugin-dir", self.plugins],
             stdout=log, stderr=log)
 
@@ -166,10 +167,11 @@ class Daemon:
 
 
 class Gateway:
-    def __init__(self, socket_path, *extra, listen="127.0.0.1:0"):
+    def __init__(self, socket_path, *extra, listen="127.0.0.1:0", build=BUILD):
         self.arguments = (socket_path, *extra)
+        self.build = build
         self.process = subprocess.Popen(
-            [os.path.join(BUILD, "compd-web"), "--socket", socket_path, "--listen", listen, *extra],
+            [os.path.join(build, "compd-web"), "--socket", socket_path, "--listen", listen, *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         assert line.startswith("compd-web: serving http://127.0.0.1:"), line + self.process.stderr.read()
@@ -185,7 +187,7 @@ class Gateway:
         """Stops and starts on the same port (pages reconnect to the same URL)."""
         self.stop()
         port = self.url.rstrip("/").rsplit(":", 1)[1]
-        self.__init__(*self.arguments, listen=f"127.0.0.1:{port}")
+        self.__init__(*self.arguments, listen=f"127.0.0.1:{port}", build=self.build)
 
 
 class Browser:
@@ -944,36 +946,63 @@ return [input.value, document.activeElement === input, input.selectionStart, inp
         scripted.close()
 
 
+# A release build of another commit (scripts/bench-web.sh BASE_DIR=…): its compd, gateway and
+# web client are measured in the same run, page load by page load, alternating with this one.
+BASE_BUILD = os.environ.get("COMPD_BASE_BUILD_DIR")
+BENCH_LOADS = int(os.environ.get("BENCH_LOADS", "7"))
+
+
+def measure_login(browser, url):
+    """One page load of demo.Login and 8 keystrokes, from the page's performance marks."""
+    browser.open(f"{url}?component=demo.Login")
+    page_scene(browser)
+    first_frame = wait_for(lambda: browser.run("return window.compdMetrics.firstFrame"), 10, "the first frame mark")
+    browser.click("[data-key=username] input")
+    for character in "abcdefgh":
+        browser.send_keys("[data-key=username] input", character)
+    wait_for(lambda: len(browser.run("return window.compdMetrics.keyToPaint")) == 8, 10, "8 keystroke marks")
+    marks = browser.run("return window.compdMetrics")
+    return {"socket_open": [marks["socketOpen"]], "tree_received": [marks["treeReceived"]], "first_frame": [first_frame],
+            "keystroke_to_applied": marks.get("keyToApplied", []), "keystroke_to_paint": marks["keyToPaint"]}
+
+
 def test_benchmark_first_frame_and_keystroke_paint(stack):
     """Page load → first Login frame painted, keystroke → its scene.changed painted
-    (performance.now() marks kept by the page), medians over several runs."""
+    (performance.now() marks kept by the page), medians over BENCH_LOADS page loads; with
+    COMPD_BASE_BUILD_DIR the other build's page loads alternate with this build's."""
     _, gateway, browser = stack
     browser.set_window(420, 900)
-    first_frames, keystrokes, applied, socket_opens, trees = [], [], [], [], []
-    for _ in range(7):
-        browser.open(f"{gateway.url}?component=demo.Login")
-        page_scene(browser)
-        first_frames.append(wait_for(lambda: browser.run("return window.compdMetrics.firstFrame"), 10, "the first frame mark"))
-        socket_opens.append(browser.run("return window.compdMetrics.socketOpen"))
-        trees.append(browser.run("return window.compdMetrics.treeReceived"))
-        browser.click("[data-key=username] input")
-        for character in "abcdefgh":
-            browser.send_keys("[data-key=username] input", character)
-        marks = wait_for(lambda: (lambda m: m if len(m) == 8 else None)(browser.run("return window.compdMetrics.keyToPaint")), 10, "8 keystroke marks")
-        keystrokes.extend(marks)
-        applied.extend(browser.run("return window.compdMetrics.keyToApplied"))
-    figures = {"build": os.path.basename(BUILD),
-               "socket_open_ms_median": statistics.median(socket_opens),
-               "tree_received_ms_median": statistics.median(trees),
-               "first_frame_ms_median": statistics.median(first_frames),
-               "keystroke_to_applied_ms_median": statistics.median(applied),
-               "keystroke_to_paint_ms_median": statistics.median(keystrokes),
-               "runs": len(first_frames), "keystrokes": len(keystrokes)}
+    sides = {os.path.basename(BUILD): gateway.url}
+    base = None
+    if BASE_BUILD:
+        base_directory = tempfile.mkdtemp(prefix="compd-web-base-")
+        base = (Daemon(base_directory, build=BASE_BUILD), base_directory)
+        base_gateway = Gateway(base[0].socket, build=BASE_BUILD)
+        sides = {"this": gateway.url, "base": base_gateway.url}
+    samples = {name: {} for name in sides}
+    try:
+        for load in range(BENCH_LOADS):
+            order = list(sides) if load % 2 == 0 else list(reversed(sides))
+            for name in order:
+                for key, values in measure_login(browser, sides[name]).items():
+                    samples[name].setdefault(key, []).extend(values)
+    finally:
+        if base:
+            base_gateway.stop()
+            base[0].stop()
+            shutil.rmtree(base[1], ignore_errors=True)
+            shutil.rmtree(base[0].plugins, ignore_errors=True)
+    figures = {name: {**{f"{key}_ms_median": statistics.median(values) for key, values in measured.items() if values},
+                      "page_loads": len(measured["first_frame"]), "keystrokes": len(measured["keystroke_to_paint"])}
+               for name, measured in samples.items()}
+    figures["builds"] = {name: BASE_BUILD if name == "base" else BUILD for name in sides}
     os.makedirs(ARTIFACTS, exist_ok=True)
     with open(os.path.join(ARTIFACTS, "benchmark.json"), "w") as out:
         json.dump(figures, out, indent=2)
-    print(f"\nweb client ({figures['build']}): page load -> socket open {figures['socket_open_ms_median']:.1f} ms, "
-          f"tree received {figures['tree_received_ms_median']:.1f} ms, "
-          f"first Login frame {figures['first_frame_ms_median']:.1f} ms (median of {len(first_frames)}), "
-          f"keystroke -> echo applied {figures['keystroke_to_applied_ms_median']:.1f} ms, "
-          f"keystroke -> painted {figures['keystroke_to_paint_ms_median']:.1f} ms (median of {len(keystrokes)})")
+    for name in sides:
+        f = figures[name]
+        applied = f"keystroke -> echo applied {f['keystroke_to_applied_ms_median']:.1f} ms, " if "keystroke_to_applied_ms_median" in f else ""
+        print(f"\nweb client ({name}): page load -> socket open {f['socket_open_ms_median']:.1f} ms, "
+              f"tree received {f['tree_received_ms_median']:.1f} ms, "
+              f"first Login frame {f['first_frame_ms_median']:.1f} ms (median of {f['page_loads']}), "
+              f"{applied}keystroke -> painted {f['keystroke_to_paint_ms_median']:.1f} ms (median of {f['keystrokes']})")
