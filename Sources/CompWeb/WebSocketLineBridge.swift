@@ -86,14 +86,7 @@ public final class DaemonLineRelay: ChannelInboundHandler {
 
   public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
     let line = unwrapInboundIn(data)
-    browser.write(WebSocketFrame(fin: true, opcode: .text, data: line), promise: nil)
-  }
-
-  /// The lines of one read (compd writes an event's `scene.changed` and its reply at once)
-  /// leave in one flush.
-  public func channelReadComplete(context: ChannelHandlerContext) {
-    browser.flush()
-    context.fireChannelReadComplete()
+    browser.writeAndFlush(WebSocketFrame(fin: true, opcode: .text, data: line), promise: nil)
   }
 
   public func channelWritabilityChanged(context: ChannelHandlerContext) {

@@ -946,6 +946,50 @@ return [input.value, document.activeElement === input, input.selectionStart, inp
         scripted.close()
 
 
+def test_scene_host_killed_the_page_shows_the_restored_scene(stack):
+    """compd's scene host holding the page's Login dies (SIGKILL): compd restores the scene
+    in a new host and sends `scene.reset`; the page shows the restored tree (every box where
+    `scene.layout` puts it, the typed user name kept) on the same connection, and typing
+    goes on into the rebuilt field (docs/protocol.md "Scene hosts", docs/web.md)."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    browser.open(f"{gateway.url}?component=demo.Login")
+    scene = page_scene(browser)
+    field = "[data-key=username] input"
+    browser.click(field)
+    browser.send_keys(field, "ann")
+    username = lambda: find(client.call("scene.layout", scene=scene)["root"], "username")["props"].get("text")
+    wait_for(lambda: username() == "ann", 10, "the typed name at compd")
+    revision = client.call("scene.layout", scene=scene)["revision"]
+    wait_revision(browser, revision)
+    host = next(entry["host"] for entry in client.call("scene.list")["scenes"] if entry["scene"] == scene)
+    assert host in [entry["pid"] for entry in client.call("daemon.info")["hosts"]]
+    # Every state the footer shows from now on: a reconnection would pass through `lost`.
+    browser.run("""
+window.states = [];
+const status = document.getElementById('status');
+new MutationObserver(() => window.states.push(status.dataset.state)).observe(status, { attributes: true });""")
+
+    os.kill(host, signal.SIGKILL)
+    wait_for(lambda: "scene reset (crashed" in browser.run("return document.getElementById('events').textContent"),
+             20, "the reset shown")
+    restored = client.call("scene.layout", scene=scene)
+    assert restored["revision"] > revision
+    wait_revision(browser, restored["revision"])
+    assert_boxes_match(browser, client, scene)
+    assert find(restored["root"], "username")["props"]["text"] == "ann"
+    assert browser.run(f"return document.querySelector('{field}').value") == "ann"
+    assert browser.run(f"return document.activeElement === document.querySelector('{field}')")
+    assert next(entry["host"] for entry in client.call("scene.list")["scenes"] if entry["scene"] == scene) != host
+
+    browser.send_keys(field, "e")
+    wait_for(lambda: username() == "anne", 10, "typing after the reset")
+    assert "lost" not in browser.run("return window.states"), "the page did not reconnect"
+    assert browser.run("return document.getElementById('status').dataset.state") == "open"
+    client.close()
+
+
 # A release build of another commit (scripts/bench-web.sh BASE_DIR=…): its compd, gateway and
 # web client are measured in the same run, page load by page load, alternating with this one.
 BASE_BUILD = os.environ.get("COMPD_BASE_BUILD_DIR")
