@@ -94,10 +94,8 @@ final class RPCHandler: ChannelInboundHandler {
       context.triggerUserOutboundEvent(
         RequestBackPressureHandler.PendingRequests.started, promise: nil)
       Task { @MainActor in
-        let reply = work()
         // Behind the notifications the request sent; the ones sent later queue behind it.
-        connection.send(.reply(reply.bytes))
-        reply.followUp.run()
+        work().deliver { bytes in connection.send(.reply(bytes)) }
       }
     }
   }
