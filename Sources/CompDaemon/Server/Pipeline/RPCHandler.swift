@@ -3,8 +3,9 @@ import Logging
 import NIOCore
 
 /// The tail of a connection's pipeline: hands each request line to the `Dispatcher` and
-/// writes what it answers; writes what the connection's outbox brings from other threads
-/// (notifications, and replies of requests answered in a task).
+/// writes what it answers, answers an `OversizedLine` with the line-too-long error, and
+/// writes what the connection's outbox brings from other threads (notifications, and
+/// replies of requests answered in a task).
 ///
 /// Immediate replies are written inline and flushed at the end of the read burst. A request
 /// answered later runs in a task and is counted as pending (`PendingRequests`) until its
