@@ -20,9 +20,7 @@ rounds=${BENCH_ROUNDS:-3}
 seconds=${BENCH_SECONDS:-3}
 scenes=${BENCH_SCENES:-1000}
 rate=${BENCH_RATE:-1000}
-# In the build directory, not /tmp: compd refuses plugins under a directory others may
-# write (plugin-trust strict).
-dir=$(mktemp -d "$bin/bench-scenes.XXXXXX")
+dir=$(mktemp -d /tmp/compd-bench-scenes.XXXXXX)
 mkdir -p "$dir/plugins" "$dir/state"
 ln -s "$PWD/$bin/libLogin.so" "$dir/plugins/libLogin.so"
 pid=""

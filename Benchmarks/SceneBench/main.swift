@@ -339,41 +339,9 @@ func measureBytes(_ options: Options) {
   printError("SceneBench: \(changed[0])\n")
 }
 
-/// `pid` and its live children (compd's scene hosts), from /proc/PID/task/*/children.
-func processTree(_ pid: Int32) -> [Int32] {
-  var pids = [pid]
-  guard let tasks = opendir("/proc/\(pid)/task") else { return pids }
-  defer { closedir(tasks) }
-  while let entry = readdir(tasks) {
-    let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-      String(cString: raw.bindMemory(to: CChar.self).baseAddress!)
-    }
-    guard !name.hasPrefix("."), let file = fopen("/proc/\(pid)/task/\(name)/children", "r")
-    else { continue }
-    var line = [CChar](repeating: 0, count: 4096)
-    while fgets(&line, Int32(line.count), file) != nil {
-      let text = String(
-        decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      pids += text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int32($0) }
-    }
-    fclose(file)
-  }
-  return pids
-}
-
-/// The CPU seconds (user + system, every thread) compd and its scene hosts have used.
-func cpuSeconds(_ pid: Int32) -> Double {
-  processTree(pid).reduce(0) { $0 + processCPUSeconds($1) }
-}
-
-/// The resident memory of compd and its scene hosts.
-func residentKiB(_ pid: Int32) -> Int {
-  processTree(pid).reduce(0) { $0 + processResidentKiB($1) }
-}
-
 /// The CPU seconds (user + system, every thread) process `pid` has used, from
 /// /proc/PID/stat (fields 14 and 15, in clock ticks).
-func processCPUSeconds(_ pid: Int32) -> Double {
+func cpuSeconds(_ pid: Int32) -> Double {
   guard let file = fopen("/proc/\(pid)/stat", "r") else { fail("no process \(pid)") }
   defer { fclose(file) }
   var line = [CChar](repeating: 0, count: 4096)
@@ -389,7 +357,7 @@ func processCPUSeconds(_ pid: Int32) -> Double {
   return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
 }
 
-func processResidentKiB(_ pid: Int32) -> Int {
+func residentKiB(_ pid: Int32) -> Int {
   guard let file = fopen("/proc/\(pid)/status", "r") else { fail("no process \(pid)") }
   defer { fclose(file) }
   var line = [CChar](repeating: 0, count: 512)
