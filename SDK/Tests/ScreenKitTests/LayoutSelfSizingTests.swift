@@ -346,6 +346,22 @@ private final class ScrollForm {
     }
   }
 
+  @Test func aRowThatStartsWrappingLeavesItsScopeAndAgreesWithOneSolve() {
+    // Whether a row is measured by fitting is decided once per change of constraints or
+    // hierarchy; a title that starts wrapping changes it too, so the next pass solves the
+    // form in one piece as for wrapping rows from the start.
+    expectAgreesWithSolver("starts wrapping") {
+      let form = Form(rows: 12)
+      return (
+        form.window,
+        {
+          form.titles[5].numberOfLines = 0
+          form.titles[5].text = String(repeating: "longer ", count: 30)
+        }
+      )
+    }
+  }
+
   @Test func aRowWhoseHeightFollowsItsWidthIsMeasuredAtItsWidth() {
     // A badge a tenth of the row's width, square: the row's height depends on its width, so
     // the compressed measure before the first pass is wrong and the pass falls back to one

@@ -201,28 +201,14 @@ private final class AnchorChainEvaluation {
       && view.layoutState.guides.isEmpty
   }
 
-  /// Whether `view` is a sealed container (see `AnchorChainLayout`): keeping its frame, a
-  /// plain view with subviews and no controller, whose subtree's constraints stay inside it,
-  /// and whose own scope needs the simplex (deeper ones may still be chained or self-sizing).
+  /// Whether `view` is a sealed container (see `AnchorChainLayout`): the root of a
+  /// constraint scope (`ConstraintScope`) that keeps its frame, whose own constraints need
+  /// the simplex (deeper ones may still be chained or self-sizing).
   private func isSealed(_ view: View) -> Bool {
-    guard type(of: view) == View.self, view.translatesAutoresizingMaskIntoConstraints,
-      !view.subviews.isEmpty, view.owningViewController == nil,
-      view.layoutState.constraints.contains(where: {
-        !$0.priority.isRequired || $0.relation != .equal
-      })
+    guard view.translatesAutoresizingMaskIntoConstraints,
+      let scope = ConstraintScope.rooted(at: view)
     else { return false }
-    func inside(_ item: (any LayoutItem)?) -> Bool {
-      guard let item else { return true }
-      guard let owner = item.owningLayoutView else { return false }
-      return owner.isDescendant(of: view)
-    }
-    func selfContained(_ current: View) -> Bool {
-      for constraint in current.layoutState.constraints {
-        guard inside(constraint.firstItem), inside(constraint.secondItem) else { return false }
-      }
-      return current.subviews.allSatisfy(selfContained)
-    }
-    return selfContained(view)
+    return scope.ownConstraintsNeedSimplex
   }
 
   /// Whether `view` is a scroll view whose scope may hold anchor chains.

@@ -139,40 +139,17 @@ enum DirectStackLayout {
     return .yes
   }
 
-  /// Whether `view` is a self-sizing view: a plain `View` (no subclass) placed by constraints
-  /// (`translatesAutoresizingMaskIntoConstraints` off), with subviews, not a view
-  /// controller's, whose subtree's constraints relate only views inside it (the view itself
-  /// included; no layout guides), above the fitting-size priority, and whose subtree holds
-  /// no wrapping label or scroll view, so that its fitting size is what a solve of the whole
-  /// hierarchy would give it. Direct evaluation takes it as such where a stack arranges it.
-  /// (Constraints outside the subtree cannot reach inside it: direct and anchor-chain
-  /// hierarchies allow none.)
+  /// Whether `view` is a self-sizing view: the root of a constraint scope
+  /// (`ConstraintScope`) placed by constraints (`translatesAutoresizingMaskIntoConstraints`
+  /// off) that answers a measure by fitting (no guides, nothing at or below the fitting-size
+  /// priority, no wrapping label or scroll view), so that its fitting size is what a solve of
+  /// the whole hierarchy would give it. Direct evaluation takes it as such where a stack
+  /// arranges it.
   static func isSelfSizing(_ view: View) -> Bool {
-    guard type(of: view) == View.self, !view.layoutState.translatesAutoresizingMaskIntoConstraints,
-      !view.subviews.isEmpty, !(view.isControllerRootView && view.owningViewController != nil)
+    guard !view.layoutState.translatesAutoresizingMaskIntoConstraints,
+      let scope = ConstraintScope.rooted(at: view)
     else { return false }
-    func inside(_ item: (any LayoutItem)?) -> Bool {
-      guard let item else { return true }
-      // Views only: a guide's frame would follow the safe area the row lies in.
-      guard let other = item as? View else { return false }
-      return other.isDescendant(of: view)
-    }
-    func sealed(_ current: View) -> Bool {
-      switch current.directLayoutRole {
-      // A wrapping label's height follows the width a solve gives it, which a fitting
-      // measure does not iterate on; scroll views size by their content.
-      case .label: if unsafeDowncast(current, to: Label.self).numberOfLines != 1 { return false }
-      case .unsupported: return false
-      default: break
-      }
-      for constraint in current.layoutState.constraints {
-        guard constraint.priority > .fittingSizeLevel, inside(constraint.firstItem),
-          inside(constraint.secondItem)
-        else { return false }
-      }
-      return current.subviews.allSatisfy(sealed)
-    }
-    return sealed(view)
+    return scope.answersMeasureByFitting
   }
 
   /// Set when a pass met a self-sizing view it could not place exactly: the caller lays the

@@ -54,6 +54,7 @@ extension View: LayoutItem {
     guide.owningView?.removeLayoutGuide(guide)
     guide.attach(to: self)
     layoutState.rare.guides.append(guide)
+    ConstraintScope.constraintsOrHierarchyChanged()
     setNeedsLayout()
   }
 
@@ -61,6 +62,7 @@ extension View: LayoutItem {
   public func removeLayoutGuide(_ guide: LayoutGuide) {
     layoutState.rare.guides.removeAll { $0 === guide }
     if guide.owningView === self { guide.attach(to: nil) }
+    ConstraintScope.constraintsOrHierarchyChanged()
     setNeedsLayout()
   }
 
@@ -356,6 +358,7 @@ extension View: LayoutItem {
   }
 
   func hierarchyDidChange() {
+    ConstraintScope.constraintsOrHierarchyChanged()
     setNeedsLayout()
     superview?.setNeedsLayout()
   }

@@ -95,6 +95,9 @@ final class ViewLayoutState {
     /// For a self-sizing view (`DirectStackLayout.isSelfSizing`): the breadth across its
     /// stack that its natural size was measured at (nil when measured compressed).
     var selfSizingBreadth: Double?
+    /// The constraint scope rooted at the view (`ConstraintScope.rooted(at:)`) and the
+    /// generation it was computed in.
+    var constraintScope: (generation: Int, scope: ConstraintScope?)?
     init() {}
   }
 
