@@ -46,13 +46,13 @@
 /// island lies inside the safe area, and are derived view by view when it does not.
 @MainActor
 enum AnchorChainLayout {
-  /// Lays out the hierarchy under `root` (whose frame is fixed) if it qualifies. Returns
-  /// false when it does not; frames it set by then are ones the simplex recomputes.
-  static func layout(root: View) -> Bool {
+  /// Lays out the hierarchy under `root` (whose frame is fixed) if it qualifies: `declined`
+  /// when it does not (frames it set by then are ones the simplex recomputes),
+  /// `needsSimplex` when an island's self-sizing view could not be placed exactly.
+  static func layout(root: View) -> LayoutEngine.Outcome {
     let evaluation = AnchorChainEvaluation(root: root)
-    guard evaluation.resolve() else { return false }
-    evaluation.apply()
-    return true
+    guard evaluation.resolve() else { return .declined }
+    return evaluation.apply() ? .laidOut : .needsSimplex
   }
 
   /// Whether an island above `boundary` took its natural size from an anchor-chain pass on
@@ -603,8 +603,10 @@ private final class AnchorChainEvaluation {
   }
 
   /// Applies insets, guides and flags, arranges the islands and runs `layoutSubviews()` of
-  /// the containers, parents first.
-  func apply() {
+  /// the containers, parents first. Returns false when an island's self-sizing view could
+  /// not be placed exactly.
+  func apply() -> Bool {
+    var exact = true
     LayoutEngine.statistics.visitedViews += entries.count
     for entry in entries {
       let view = entry.view
@@ -644,8 +646,10 @@ private final class AnchorChainEvaluation {
         // A change inside an island that keeps its frame relayouts it alone unless the
         // safe area reaches it (boundaries are laid out with zero insets).
         state.isRelayoutBoundary = entry.keepsFrame && entry.derived.safeAreaInsets == .zero
-        if entry.sizeChanged || state.needsLayout {
-          DirectStackLayout.arrange(island: view, force: entry.sizeChanged)
+        if entry.sizeChanged || state.needsLayout,
+          !DirectStackLayout.arrange(island: view, force: entry.sizeChanged)
+        {
+          exact = false
         }
         if entry.derived.safeAreaInsets != .zero || previousInsets != .zero {
           deriveInsets(below: view, absolute: entry.absolute, derived: entry.derived)
@@ -660,6 +664,7 @@ private final class AnchorChainEvaluation {
       state.dirtyChildren.removeAll(keepingCapacity: true)
     }
     for entry in containers { entry.view.layoutSubviews() }
+    return exact
   }
 
   /// Derives the insets of every view below an island's root that the safe area reaches.

@@ -23,7 +23,7 @@
 /// stack takes its natural length (as an anchor-chain island does), because then nothing
 /// outside the row pulls on its length; when the stack would stretch or shrink it, or its
 /// length at its final breadth differs from the measured one, the pass falls back to the
-/// simplex for the whole root (`takeFallback`).
+/// simplex for the whole root (`layout(root:)` returns false).
 @MainActor
 enum DirectStackLayout {
   /// What direct evaluation must know about a view's class, one virtual call instead of a
@@ -152,16 +152,6 @@ enum DirectStackLayout {
     return scope.answersMeasureByFitting
   }
 
-  /// Set when a pass met a self-sizing view it could not place exactly: the caller lays the
-  /// root out with the simplex instead.
-  private static var needsFallback = false
-
-  /// Whether the last direct pass asked for the simplex; clears the request.
-  static func takeFallback() -> Bool {
-    defer { needsFallback = false }
-    return needsFallback
-  }
-
   /// The fitting size of a self-sizing view: at the breadth its stack gave it in the last
   /// pass (or `breadth`), its length compressed; compressed both ways before its first pass.
   private static func selfSizingNaturalSize(of view: View, breadth: Double? = nil) -> Size {
@@ -188,15 +178,17 @@ enum DirectStackLayout {
   }
 
   /// Lays out the hierarchy under `root` (whose frame is fixed), visiting only dirty views
-  /// and views whose frames change.
-  static func layout(root: View) {
+  /// and views whose frames change. Returns false when a self-sizing view could not be
+  /// placed exactly (its stack would stretch or shrink it): the root is then laid out by
+  /// the simplex.
+  static func layout(root: View) -> Bool {
     arrangeChildren(of: root, force: false)
   }
 
   /// Arranges the subtree of `island`, a qualifying view whose frame anchor-chain evaluation
   /// set (`force` when its size changed); keeps the insets and margins it derived for
-  /// `island` itself.
-  static func arrange(island: View, force: Bool) {
+  /// `island` itself. Returns false as `layout(root:)` does.
+  static func arrange(island: View, force: Bool) -> Bool {
     arrangeChildren(of: island, force: force, keepsInsets: true)
   }
 
@@ -415,7 +407,11 @@ enum DirectStackLayout {
       : view.contentCompressionResistancePriority(for: axis).rawValue
   }
 
-  private static func arrangeChildren(of view: View, force: Bool, keepsInsets: Bool = false) {
+  /// Arranges `view`'s subtree; false when a self-sizing view in it could not be placed
+  /// exactly (the rest is arranged all the same).
+  private static func arrangeChildren(of view: View, force: Bool, keepsInsets: Bool = false)
+    -> Bool
+  {
     LayoutEngine.statistics.visitedViews += 1
     if isSelfSizing(view) {
       // Inside the frame it was given, with the insets given to it.
@@ -423,15 +419,16 @@ enum DirectStackLayout {
         by: view.layoutState.safeAreaInsets)
       if !keepsInsets { takeOwnInsets(view) }
       LayoutEngine.layoutSelfSizing(view, safeRect: safe)
-      return
+      return true
     }
+    var exact = true
     if view.directLayoutRole == .stack {
-      arrange(unsafeDowncast(view, to: StackView.self))
+      exact = arrange(unsafeDowncast(view, to: StackView.self))
     } else {
       for subview in view.subviews where subview.layoutState.needsLayout || force {
         // A subview that keeps its frame is a relayout boundary.
         subview.layoutState.isRelayoutBoundary = true
-        arrangeChildren(of: subview, force: force)
+        if !arrangeChildren(of: subview, force: force) { exact = false }
       }
     }
     view.layoutState.needsLayout = false
@@ -439,6 +436,7 @@ enum DirectStackLayout {
     view.layoutState.dirtyChildren.removeAll(keepingCapacity: true)
     if !keepsInsets { takeOwnInsets(view) }
     view.layoutSubviews()
+    return exact
   }
 
   /// No safe area reaches a qualifying hierarchy, so the view's insets are zero and its
@@ -450,8 +448,9 @@ enum DirectStackLayout {
     if state.effectiveLayoutMargins != margins { state.effectiveLayoutMargins = margins }
   }
 
-  private static func arrange(_ stack: StackView) {
-    if arrangeDirtyChildrenOnly(stack) { return }
+  /// Arranges a stack's views; false when a self-sizing view could not be placed exactly.
+  private static func arrange(_ stack: StackView) -> Bool {
+    if let exact = arrangeDirtyChildrenOnly(stack) { return exact }
     let vertical = stack.axis == .vertical
     let distribution = stack.distribution
     let alignment = stack.alignment
@@ -502,10 +501,7 @@ enum DirectStackLayout {
         // Nothing outside a self-sizing view may pull on its length (the views were measured
         // at the breadth they get, above: a stack sized from other measures is off here).
         // (Within the 1e-6 to which frames from anchor chains and solves are rounded.)
-        guard abs(delta) <= 2e-6 else {
-          needsFallback = true
-          return
-        }
+        guard abs(delta) <= 2e-6 else { return false }
       }
       if delta > 1e-9 || delta < -1e-9 {
         // (A loop, not `filter`: the closure would check its isolation per view.)
@@ -520,11 +516,13 @@ enum DirectStackLayout {
     var position = 0.0
     previous = nil
     var visibleIndex = 0
+    var exact = true
     for child in arranged {
       if child.isHidden {
-        place(
-          child, natural: naturalSize(of: child), vertical: vertical, alignment: alignment,
-          along: position, length: 0, crossAvailable: crossAvailable)
+        exact =
+          place(
+            child, natural: naturalSize(of: child), vertical: vertical, alignment: alignment,
+            along: position, length: 0, crossAvailable: crossAvailable) && exact
         continue
       }
       if let previous { position += gap ?? stack.spacing(after: previous) }
@@ -546,13 +544,15 @@ enum DirectStackLayout {
           alignment == .fill || fixedDimension(child, vertical ? .width : .height) != nil
       }
       state.isRelayoutBoundary = fixedAlong && fixedAcross
-      place(
-        child, natural: naturals[visibleIndex], vertical: vertical, alignment: alignment,
-        along: position, length: length, crossAvailable: crossAvailable)
+      exact =
+        place(
+          child, natural: naturals[visibleIndex], vertical: vertical, alignment: alignment,
+          along: position, length: length, crossAvailable: crossAvailable) && exact
       position += length
       previous = child
       visibleIndex += 1
     }
+    return exact
   }
 
   /// Spreads `delta` (room left, or overflow when negative) over the lengths of a `fill`
@@ -603,35 +603,37 @@ enum DirectStackLayout {
 
   /// When only descendants changed, the stack kept its size and the changed children kept
   /// their natural size along the axis (and across it unless the stack fills), every frame
-  /// stays: only the changed children are arranged. Returns whether that was the case.
-  private static func arrangeDirtyChildrenOnly(_ stack: StackView) -> Bool {
+  /// stays: only the changed children are arranged. Returns nil when that was not the case,
+  /// else whether they were placed exactly (as `arrange`).
+  private static func arrangeDirtyChildrenOnly(_ stack: StackView) -> Bool? {
     let state = stack.layoutState
     guard !state.selfDirty, let size = state.lastArrangedSize, size == stack.frame.size,
       !state.dirtyChildren.isEmpty
-    else { return false }
+    else { return nil }
     let vertical = stack.axis == .vertical
     for child in state.dirtyChildren {
       guard child.superview === stack, let old = child.layoutState.lastNaturalSize else {
-        return false
+        return nil
       }
       let new = naturalSize(of: child)
       let sameAlong = vertical ? old.height == new.height : old.width == new.width
       let sameAcross =
         stack.alignment == .fill || (vertical ? old.width == new.width : old.height == new.height)
-      guard sameAlong && sameAcross else { return false }
+      guard sameAlong && sameAcross else { return nil }
     }
+    var exact = true
     for child in state.dirtyChildren {
       guard child.layoutState.needsLayout else { continue }
       child.layoutState.lastNaturalSize = naturalSize(of: child)
-      arrangeChildren(of: child, force: false)
+      if !arrangeChildren(of: child, force: false) { exact = false }
     }
-    return true
+    return exact
   }
 
   private static func place(
     _ child: View, natural: Size, vertical: Bool, alignment: StackView.Alignment, along: Double,
     length: Double, crossAvailable: Double
-  ) {
+  ) -> Bool {
     let naturalCross = min(vertical ? natural.width : natural.height, crossAvailable)
     var cross = naturalCross
     var crossPosition = 0.0
@@ -652,9 +654,8 @@ enum DirectStackLayout {
       child.frame = frame
       LayoutEngine.isApplyingFrames = false
     }
-    if changed || child.layoutState.needsLayout {
-      arrangeChildren(of: child, force: changed)
-    }
+    guard changed || child.layoutState.needsLayout else { return true }
+    return arrangeChildren(of: child, force: changed)
   }
 }
 

@@ -32,6 +32,18 @@ enum LayoutEngine {
   }
 
   static var statistics = Statistics()
+
+  /// How a direct or anchor-chain evaluation of a root ended.
+  enum Outcome {
+    /// The hierarchy does not qualify; the simplex lays it out.
+    case declined
+    /// Every view was placed as one solve of the hierarchy would place it.
+    case laidOut
+    /// A self-sizing view could not be placed exactly (its stack would stretch or shrink
+    /// it, or its length at its final breadth differs from its measure): the simplex lays
+    /// the root out again, its new measures kept for the next pass.
+    case needsSimplex
+  }
   /// Direct evaluations run (whole roots and relayout boundaries), in every root: a simplex
   /// session compares it with the count at its last pass, because direct evaluation may
   /// have set frames inside a sealed container since (see `solveWithSimplex`).
@@ -53,14 +65,20 @@ enum LayoutEngine {
     if !forceSolver && DirectStackLayout.qualifies(root) {
       statistics.directPasses += 1
       directEvaluations += 1
-      DirectStackLayout.layout(root: root)
+      let exact = DirectStackLayout.layout(root: root)
       root.layoutState.needsLayout = false
-      if !DirectStackLayout.takeFallback() { return }
+      if exact { return }
       fellBack = true
-    } else if !forceSolver && AnchorChainLayout.layout(root: root) {
-      statistics.anchorChainPasses += 1
-      if !DirectStackLayout.takeFallback() { return }
-      fellBack = true
+    } else if !forceSolver {
+      switch AnchorChainLayout.layout(root: root) {
+      case .declined: break
+      case .laidOut:
+        statistics.anchorChainPasses += 1
+        return
+      case .needsSimplex:
+        statistics.anchorChainPasses += 1
+        fellBack = true
+      }
     }
     // A self-sizing view that direct evaluation could not place exactly left frames that the
     // simplex recomputes, and flags anywhere below, which the simplex clears.
@@ -104,8 +122,7 @@ enum LayoutEngine {
       statistics.passes += 1
       statistics.directPasses += 1
       directEvaluations += 1
-      DirectStackLayout.layout(root: boundary)
-      if DirectStackLayout.takeFallback() {
+      if !DirectStackLayout.layout(root: boundary) {
         // The failed pass cleared this boundary's flags: flag it and the ones left.
         layOutWhole(root, flagging: pending[index...].lazy.compactMap(\.view))
         return
