@@ -154,8 +154,11 @@ enum DirectStackLayout {
 
   /// The fitting size of a self-sizing view: at the breadth its stack gave it in the last
   /// pass (or `breadth`), its length compressed; compressed both ways before its first pass.
-  private static func selfSizingNaturalSize(of view: View, breadth: Double? = nil) -> Size {
-    let state = view.layoutState
+  /// The entry holds the breadth it was measured at (nil when compressed).
+  private static func measureSelfSizing(_ view: View, breadth: Double? = nil)
+    -> ViewLayoutState
+    .Measure
+  {
     var across: Double?
     var vertical = true
     if let stack = view.superview as? StackView {
@@ -163,18 +166,19 @@ enum DirectStackLayout {
       let current = vertical ? view.frame.width : view.frame.height
       across = breadth ?? (current > 0 ? current : nil)
     }
-    state.selfSizingBreadth = across
     guard let across else {
-      return LayoutEngine.fittingSize(
+      let size = LayoutEngine.fittingSize(
         of: view, target: .zero, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel,
         exact: true)
+      return ViewLayoutState.Measure(size: withFixedDimensions(size, of: view), breadth: nil)
     }
     // In the view's own session: its layout at this breadth then swaps only its size rows.
-    return LayoutEngine.fittingSize(
+    let size = LayoutEngine.fittingSize(
       of: view, target: vertical ? Size(width: across, height: 0) : Size(width: 0, height: across),
       horizontal: vertical ? .required : .fittingSizeLevel,
       vertical: vertical ? .fittingSizeLevel : .required, exact: true,
       session: LayoutEngine.simplexSession(of: view))
+    return ViewLayoutState.Measure(size: withFixedDimensions(size, of: view), breadth: across)
   }
 
   /// Lays out the hierarchy under `root` (whose frame is fixed), visiting only dirty views
@@ -237,30 +241,32 @@ enum DirectStackLayout {
     for child in stack.arrangedSubviews where !child.isHidden {
       let state = child.layoutState
       // (Cheap tests first: this runs for every row of a form on each pass.)
-      guard state.naturalSize == nil || state.selfSizingBreadth != breadth, isSelfSizing(child)
-      else { continue }
-      state.naturalSize = withFixedDimensions(
-        selfSizingNaturalSize(of: child, breadth: breadth), of: child)
+      guard state.measure?.breadth != breadth, isSelfSizing(child) else { continue }
+      state.measure = measureSelfSizing(child, breadth: breadth)
       measured = true
     }
     guard measured else { return }
     var ancestor: View? = stack
-    while let view = ancestor, view.layoutState.naturalSize != nil {
-      view.layoutState.naturalSize = nil
+    while let view = ancestor, view.layoutState.measure != nil {
+      view.layoutState.measure = nil
       ancestor = view.superview
     }
   }
 
   /// The natural size: fixed constant constraints, else the intrinsic size (0 where there is
-  /// none), else for a stack the sum along its axis and the maximum across.
+  /// none), else for a stack the sum along its axis and the maximum across; a self-sizing
+  /// view's fitting size. The view's measure entry, computed once per marking.
   static func naturalSize(of view: View) -> Size {
     let state = view.layoutState
-    if let cached = state.naturalSize { return cached }
+    if let cached = state.measure { return cached.size }
     LayoutEngine.statistics.visitedViews += 1
-    var size: Size
     if isSelfSizing(view) {
-      size = selfSizingNaturalSize(of: view)
-    } else if view.directLayoutRole == .stack {
+      let measure = measureSelfSizing(view)
+      state.measure = measure
+      return measure.size
+    }
+    var size: Size
+    if view.directLayoutRole == .stack {
       let stack = unsafeDowncast(view, to: StackView.self)
       let vertical = stack.axis == .vertical
       var along = 0.0
@@ -294,7 +300,7 @@ enum DirectStackLayout {
       size = Size(width: max(0, intrinsic.width), height: max(0, intrinsic.height))
     }
     size = withFixedDimensions(size, of: view)
-    state.naturalSize = size
+    state.measure = ViewLayoutState.Measure(size: size, breadth: nil)
     return size
   }
 

@@ -278,7 +278,7 @@ extension View: LayoutItem {
     while let parent = child.superview {
       parent.layoutState.dirtyChildren.append(child)
       parent.layoutState.needsLayout = true
-      parent.layoutState.naturalSize = nil
+      parent.layoutState.measure = nil
       parent.layoutState.directQualification = nil
       child = parent
     }
@@ -290,7 +290,7 @@ extension View: LayoutItem {
     let state = view.layoutState
     if state.needsLayout { return false }
     state.needsLayout = true
-    state.naturalSize = nil
+    state.measure = nil
     state.directQualification = nil
     guard state.isRelayoutBoundary, let parent = view.superview else { return true }
     // The view's frame does not depend on its content: only it needs arranging. The natural
@@ -298,7 +298,7 @@ extension View: LayoutItem {
     var root = parent
     var ancestor: View? = parent
     while let above = ancestor {
-      above.layoutState.naturalSize = nil
+      above.layoutState.measure = nil
       root = above
       ancestor = above.superview
     }

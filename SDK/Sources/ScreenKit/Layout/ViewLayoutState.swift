@@ -49,8 +49,21 @@ final class ViewLayoutState {
   /// takes itself out, `View.removeFromSuperview`): a weak reference would give every view
   /// a side table, which slows each retain and release of it.
   @exclusivity(unchecked) var dirtyChildren: [View] = []
-  /// The natural size direct stack layout measured, valid while the view is not dirty.
-  @exclusivity(unchecked) var naturalSize: Size?
+  /// The view's answer to its parent's measure call (`DirectStackLayout.naturalSize`) with
+  /// the input it answered for, valid while the view is not dirty.
+  @exclusivity(unchecked) var measure: Measure?
+
+  /// A measure cache entry: the size a view wants and the input it was measured with, as a
+  /// per-node layout cache keys its entries (Taffy's `Cache`, by known dimensions and
+  /// available space).
+  struct Measure {
+    /// The natural size: what a stack arranges the view by.
+    var size: Size
+    /// For a self-sizing view, the breadth across the stack arranging it that it was
+    /// measured at (its length depends on it); nil when measured compressed, and for views
+    /// whose measure does not depend on a breadth.
+    var breadth: Double?
+  }
   /// The natural size the last direct arrangement of the superview used.
   @exclusivity(unchecked) var lastNaturalSize: Size?
   /// The size the view had when its arranged subviews were last placed.
@@ -92,9 +105,6 @@ final class ViewLayoutState {
     var simplexSession: SimplexSession?
     var containerInput: LayoutPass.Nested?
     var solvedContainerInput: SolvedContainerInput?
-    /// For a self-sizing view (`DirectStackLayout.isSelfSizing`): the breadth across its
-    /// stack that its natural size was measured at (nil when measured compressed).
-    var selfSizingBreadth: Double?
     /// The constraint scope rooted at the view (`ConstraintScope.rooted(at:)`) and the
     /// generation it was computed in.
     var constraintScope: (generation: Int, scope: ConstraintScope?)?
@@ -195,12 +205,6 @@ final class ViewLayoutState {
   var containerInput: LayoutPass.Nested? {
     get { rareFields?.containerInput }
     set { rare.containerInput = newValue }
-  }
-  /// For a self-sizing view: the breadth its natural size was measured at (nil when measured
-  /// compressed, or never).
-  var selfSizingBreadth: Double? {
-    get { rareFields?.selfSizingBreadth }
-    set { rare.selfSizingBreadth = newValue }
   }
   /// What a sealed container's own pass last solved with: if all of it is unchanged (and
   /// nothing inside needs layout), solving again would give the same frames.
