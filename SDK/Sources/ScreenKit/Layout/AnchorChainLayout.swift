@@ -55,22 +55,6 @@ enum AnchorChainLayout {
     return evaluation.apply() ? .laidOut : .needsSimplex
   }
 
-  /// Whether an island above `boundary` took its natural size from an anchor-chain pass on
-  /// an axis where that size is now different (its caches were dropped when the boundary was
-  /// marked, so this re-measures the changed path only).
-  static func naturalSizeChanged(above boundary: View) -> Bool {
-    var ancestor = boundary.superview
-    while let view = ancestor {
-      let used = view.layoutState.chainNaturalSize
-      if used.width != nil || used.height != nil {
-        let natural = DirectStackLayout.naturalSize(of: view)
-        if let width = used.width, width != natural.width { return true }
-        if let height = used.height, height != natural.height { return true }
-      }
-      ancestor = view.superview
-    }
-    return false
-  }
 }
 
 /// One anchor-chain pass: resolves every container's scope top-down, then applies frames,
@@ -615,7 +599,10 @@ private final class AnchorChainEvaluation {
       state.absoluteOrigin = entry.absolute.origin
       state.safeAreaInsets = entry.derived.safeAreaInsets
       state.effectiveLayoutMargins = entry.derived.effectiveMargins
-      state.chainNaturalSize = entry.natural
+      state.arrangedBy =
+        entry.natural.width == nil && entry.natural.height == nil
+        ? nil
+        : Size(width: entry.natural.width ?? .nan, height: entry.natural.height ?? .nan)
       switch entry.kind {
       case .container, .scroll:
         state.isRelayoutBoundary = false

@@ -196,30 +196,6 @@ enum DirectStackLayout {
     arrangeChildren(of: island, force: force, keepsInsets: true)
   }
 
-  /// Whether a natural size that some stack arranges by changed below `root`, from
-  /// `boundary` up. A relayout boundary's frame does not depend on its content, but its
-  /// natural size still feeds its ancestors' (a column's width is its widest row's): when a
-  /// stack above arranges by a size that moved, frames above the boundary move too. Only
-  /// the parts a stack uses count (not the length in a `fillEqually` stack, not the
-  /// breadth in a `fill`-aligned one), and the walk ends at the first view that is not in a
-  /// stack, whose frame is its own.
-  static func naturalSizeChanged(from boundary: View, below root: View) -> Bool {
-    var view = boundary
-    while view !== root, let stack = view.superview as? StackView {
-      if let arranged = view.layoutState.lastNaturalSize {
-        let natural = naturalSize(of: view)
-        let vertical = stack.axis == .vertical
-        let along = vertical ? arranged.height != natural.height : arranged.width != natural.width
-        let across = vertical ? arranged.width != natural.width : arranged.height != natural.height
-        if (along && stack.distribution != .fillEqually) || (across && stack.alignment != .fill) {
-          return true
-        }
-      }
-      view = stack
-    }
-    return false
-  }
-
   /// The natural size, where the breadth `view` (a stack) will have across its axis is
   /// already known (anchor chains resolve an island's width before the height they ask
   /// for): a stack of self-sizing views measures them at that breadth, rather than
@@ -480,7 +456,7 @@ enum DirectStackLayout {
     var previous: View?
     for child in arranged where !child.isHidden {
       let natural = naturalSize(of: child)
-      child.layoutState.lastNaturalSize = natural
+      child.layoutState.arrangedBy = stack.measureUsed(natural)
       naturals.append(natural)
       lengths.append(vertical ? natural.height : natural.width)
       total += vertical ? natural.height : natural.width
@@ -616,21 +592,15 @@ enum DirectStackLayout {
     guard !state.selfDirty, let size = state.lastArrangedSize, size == stack.frame.size,
       !state.dirtyChildren.isEmpty
     else { return nil }
-    let vertical = stack.axis == .vertical
     for child in state.dirtyChildren {
-      guard child.superview === stack, let old = child.layoutState.lastNaturalSize else {
-        return nil
-      }
-      let new = naturalSize(of: child)
-      let sameAlong = vertical ? old.height == new.height : old.width == new.width
-      let sameAcross =
-        stack.alignment == .fill || (vertical ? old.width == new.width : old.height == new.height)
-      guard sameAlong && sameAcross else { return nil }
+      guard child.superview === stack, let used = child.layoutState.arrangedBy,
+        !ViewLayoutState.moved(used, naturalSize(of: child))
+      else { return nil }
     }
     var exact = true
     for child in state.dirtyChildren {
       guard child.layoutState.needsLayout else { continue }
-      child.layoutState.lastNaturalSize = naturalSize(of: child)
+      child.layoutState.arrangedBy = stack.measureUsed(naturalSize(of: child))
       if !arrangeChildren(of: child, force: false) { exact = false }
     }
     return exact
@@ -666,6 +636,16 @@ enum DirectStackLayout {
 }
 
 extension StackView {
+  /// The parts of an arranged view's measure that this stack's arrangement depends on, NaN
+  /// elsewhere (`ViewLayoutState.arrangedBy`): the length unless lengths are shared equally,
+  /// the breadth unless the stack fills across.
+  func measureUsed(_ natural: Size) -> Size {
+    let vertical = axis == .vertical
+    let along = distribution == .fillEqually ? .nan : (vertical ? natural.height : natural.width)
+    let across = alignment == .fill ? .nan : (vertical ? natural.width : natural.height)
+    return vertical ? Size(width: across, height: along) : Size(width: along, height: across)
+  }
+
   /// The spacing after `view`: its custom spacing, else `spacing`.
   func spacing(after view: View) -> Double {
     let custom = customSpacing(after: view)

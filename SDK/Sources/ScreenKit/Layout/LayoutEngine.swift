@@ -109,8 +109,7 @@ enum LayoutEngine {
       }
       guard boundary.isDescendant(of: root), !forceSolver, DirectStackLayout.qualifies(boundary),
         boundary.layoutState.safeAreaInsets == .zero,
-        !AnchorChainLayout.naturalSizeChanged(above: boundary),
-        !DirectStackLayout.naturalSizeChanged(from: boundary, below: root)
+        !measureMoved(above: boundary, below: root)
       else {
         // This boundary and the ones left that still need layout when their turn comes
         // (flagging one flags its ancestors).
@@ -128,6 +127,26 @@ enum LayoutEngine {
         return
       }
     }
+  }
+
+  /// Whether the measure of `boundary` or a view above it, below `root`, moved in a part its
+  /// superview's last arrangement depended on (`ViewLayoutState.arrangedBy`). A relayout
+  /// boundary's frame does not depend on its content, but its measure still feeds its
+  /// ancestors' (a column's width is its widest row's): when something above arranges by a
+  /// part that moved, frames above the boundary move too. The measures on the path were
+  /// dropped when the boundary was marked, so this measures the changed path only.
+  static func measureMoved(above boundary: View, below root: View) -> Bool {
+    var view = boundary
+    while view !== root {
+      if let used = view.layoutState.arrangedBy,
+        ViewLayoutState.moved(used, DirectStackLayout.naturalSize(of: view))
+      {
+        return true
+      }
+      guard let parent = view.superview else { return false }
+      view = parent
+    }
+    return false
   }
 
   /// Flags the chains of `boundaries` (those still under `root`) up to the root, through

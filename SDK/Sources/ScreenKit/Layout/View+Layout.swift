@@ -359,6 +359,8 @@ extension View: LayoutItem {
 
   func hierarchyDidChange() {
     ConstraintScope.constraintsOrHierarchyChanged()
+    // What a former superview arranged the view by says nothing about the next one.
+    layoutState.arrangedBy = nil
     setNeedsLayout()
     superview?.setNeedsLayout()
   }

@@ -64,8 +64,18 @@ final class ViewLayoutState {
     /// whose measure does not depend on a breadth.
     var breadth: Double?
   }
-  /// The natural size the last direct arrangement of the superview used.
-  @exclusivity(unchecked) var lastNaturalSize: Size?
+  /// The parts of the view's measure that its superview's last arrangement depended on,
+  /// NaN on an axis it did not depend on (as Yoga marks undefined values); nil until the view
+  /// is arranged. A stack depends on an arranged view's length unless it shares lengths
+  /// equally, and on its breadth unless it fills across (`StackView.measureUsed`); anchor
+  /// chains on the axes where an island took its natural size. A relayout boundary whose
+  /// change moves one of these parts relayouts its root (`LayoutEngine.measureMoved`).
+  @exclusivity(unchecked) var arrangedBy: Size?
+  /// Whether `natural` differs from `used` (an `arrangedBy` record) on an axis it holds.
+  nonisolated static func moved(_ used: Size, _ natural: Size) -> Bool {
+    (!used.width.isNaN && used.width != natural.width)
+      || (!used.height.isNaN && used.height != natural.height)
+  }
   /// The size the view had when its arranged subviews were last placed.
   @exclusivity(unchecked) var lastArrangedSize: Size?
   /// The intrinsic size of the last measurement, valid until invalidated.
@@ -98,7 +108,6 @@ final class ViewLayoutState {
       horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh
     )
     var pendingBoundaries: [WeakView] = []
-    var chainNaturalSize: (width: Double?, height: Double?) = (nil, nil)
     var wrappingWidth: Double = 0
     var absoluteOrigin = Point.zero
     var priorityTieBreak: (hugging: Float, compression: Float) = (0, 0)
@@ -172,12 +181,6 @@ final class ViewLayoutState {
   var pendingBoundaries: [WeakView] {
     get { rareFields?.pendingBoundaries ?? [] }
     set { rare.pendingBoundaries = newValue }
-  }
-  /// The natural width and height an anchor-chain pass gave this island (`nil` on axes the
-  /// chains determined); a boundary below whose change alters them relayouts the root.
-  var chainNaturalSize: (width: Double?, height: Double?) {
-    get { rareFields?.chainNaturalSize ?? (nil, nil) }
-    set { rare.chainNaturalSize = newValue }
   }
   /// The width a wrapping label was given by the last pass (for its intrinsic height).
   var wrappingWidth: Double {
