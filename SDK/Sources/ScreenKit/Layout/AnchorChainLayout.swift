@@ -8,9 +8,9 @@
 /// * an **island**: a subtree that `DirectStackLayout` qualifies for;
 /// * a **container**: a view other than a stack, scroll view or label, without user guides,
 ///   whose subviews are islands, containers or scroll views; or
-/// * a **sealed container**: a plain `View` that keeps its frame, with subviews, not a
-///   controller's, whose subtree's constraints relate only views inside it and whose own
-///   constraints need the simplex (an inequality or a priority below required), such as a
+/// * a **sealed container**: the root of a constraint scope (`ConstraintScope`) that keeps
+///   its frame and whose own constraints need the simplex (an inequality or a priority below
+///   required), such as a
 ///   card of labels placed with inequalities; its subtree is solved by its own simplex
 ///   session (as the simplex solves its sealed containers) when it needs layout or its
 ///   frame, safe area or margins changed;

@@ -14,8 +14,8 @@
 /// solved by the simplex.
 ///
 /// One exception scopes the simplex instead of handing it the whole hierarchy: a
-/// **self-sizing view** (`isSelfSizing`), a plain view laid out by constraints that stay
-/// inside its subtree, such as a form row of labels pinned with anchors and inequalities.
+/// **self-sizing view** (`isSelfSizing`), a constraint scope (`ConstraintScope`) placed by
+/// constraints, such as a form row of labels pinned with anchors and inequalities.
 /// Arranged in a `fill` stack that fills it across, its natural length is its fitting size
 /// (`systemLayoutSizeFitting`) at the breadth the stack gives it, and its subtree is solved by
 /// its own simplex session inside the frame the stack gives it: each row is a small solve,
