@@ -395,6 +395,8 @@ enum DirectStackLayout {
     -> Bool
   {
     LayoutEngine.statistics.visitedViews += 1
+    // Frames inside a sealed container that this pass sets outdate its last solve.
+    view.layoutState.forgetSolvedContainerInput()
     if isSelfSizing(view) {
       // Inside the frame it was given, with the insets given to it.
       let safe = Rect(origin: .zero, size: view.frame.size).inset(

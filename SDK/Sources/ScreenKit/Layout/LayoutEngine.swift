@@ -44,10 +44,6 @@ enum LayoutEngine {
     /// the root out again, its new measures kept for the next pass.
     case needsSimplex
   }
-  /// Direct evaluations run (whole roots and relayout boundaries), in every root: a simplex
-  /// session compares it with the count at its last pass, because direct evaluation may
-  /// have set frames inside a sealed container since (see `solveWithSimplex`).
-  static var directEvaluations = 0
   static var isApplyingFrames = false
   /// Tests set this to lay out with the simplex even where direct evaluation qualifies.
   static var forceSolver = false
@@ -64,7 +60,6 @@ enum LayoutEngine {
     var fellBack = false
     if !forceSolver && DirectStackLayout.qualifies(root) {
       statistics.directPasses += 1
-      directEvaluations += 1
       let exact = DirectStackLayout.layout(root: root)
       root.layoutState.needsLayout = false
       if exact { return }
@@ -120,7 +115,13 @@ enum LayoutEngine {
       }
       statistics.passes += 1
       statistics.directPasses += 1
-      directEvaluations += 1
+      // It sets frames inside any sealed container above it, whose last solve no longer
+      // stands (the views it visits forget theirs as it arranges them).
+      var ancestor = boundary.superview
+      while let view = ancestor {
+        view.layoutState.forgetSolvedContainerInput()
+        ancestor = view.superview
+      }
       if !DirectStackLayout.layout(root: boundary) {
         // The failed pass cleared this boundary's flags: flag it and the ones left.
         layOutWhole(root, flagging: pending[index...].lazy.compactMap(\.view))

@@ -225,6 +225,12 @@ final class ViewLayoutState {
     set { rare.solvedContainerInput = newValue }
   }
 
+  /// Drops the record of a sealed container's last solve, so that its next chance solves it
+  /// again: direct evaluation set frames inside it.
+  func forgetSolvedContainerInput() {
+    if let rare = rareFields, rare.solvedContainerInput != nil { rare.solvedContainerInput = nil }
+  }
+
   /// Whether a sealed container must be solved by its own pass with `input` at `size`: it
   /// needs layout, `force` is set, or its input, size, safe area or margins differ from its
   /// last solve. When it must, records them as the ones solved with.
