@@ -146,7 +146,8 @@ enum DirectStackLayout {
   /// the whole hierarchy would give it. Direct evaluation takes it as such where a stack
   /// arranges it.
   static func isSelfSizing(_ view: View) -> Bool {
-    guard !view.layoutState.translatesAutoresizingMaskIntoConstraints,
+    // (The class first: this runs for every view a pass visits, and most are subclasses.)
+    guard type(of: view) == View.self, !view.layoutState.translatesAutoresizingMaskIntoConstraints,
       let scope = ConstraintScope.rooted(at: view)
     else { return false }
     return scope.answersMeasureByFitting
@@ -456,9 +457,10 @@ enum DirectStackLayout {
     var spacing = 0.0
     var total = 0.0
     var previous: View?
+    let parts = stack.measureParts
     for child in arranged where !child.isHidden {
       let natural = naturalSize(of: child)
-      child.layoutState.arrangedBy = stack.measureUsed(natural)
+      child.layoutState.arrangedBy = parts.record(natural)
       naturals.append(natural)
       lengths.append(vertical ? natural.height : natural.width)
       total += vertical ? natural.height : natural.width
@@ -600,9 +602,10 @@ enum DirectStackLayout {
       else { return nil }
     }
     var exact = true
+    let parts = stack.measureParts
     for child in state.dirtyChildren {
       guard child.layoutState.needsLayout else { continue }
-      child.layoutState.arrangedBy = stack.measureUsed(naturalSize(of: child))
+      child.layoutState.arrangedBy = parts.record(naturalSize(of: child))
       if !arrangeChildren(of: child, force: false) { exact = false }
     }
     return exact
@@ -638,14 +641,27 @@ enum DirectStackLayout {
 }
 
 extension StackView {
-  /// The parts of an arranged view's measure that this stack's arrangement depends on, NaN
-  /// elsewhere (`ViewLayoutState.arrangedBy`): the length unless lengths are shared equally,
-  /// the breadth unless the stack fills across.
-  func measureUsed(_ natural: Size) -> Size {
-    let vertical = axis == .vertical
-    let along = distribution == .fillEqually ? .nan : (vertical ? natural.height : natural.width)
-    let across = alignment == .fill ? .nan : (vertical ? natural.width : natural.height)
-    return vertical ? Size(width: across, height: along) : Size(width: along, height: across)
+  /// The parts of an arranged view's measure that this stack's arrangement depends on
+  /// (`ViewLayoutState.arrangedBy`): the length unless lengths are shared equally, the
+  /// breadth unless the stack fills across.
+  var measureParts: MeasureParts {
+    MeasureParts(
+      vertical: axis == .vertical, length: distribution != .fillEqually,
+      breadth: alignment != .fill)
+  }
+
+  /// Which parts of an arranged view's measure a stack depends on (`measureParts`).
+  struct MeasureParts {
+    var vertical: Bool
+    var length: Bool
+    var breadth: Bool
+
+    /// `natural` with NaN on the axes the stack does not depend on.
+    func record(_ natural: Size) -> Size {
+      let along = length ? (vertical ? natural.height : natural.width) : .nan
+      let across = breadth ? (vertical ? natural.width : natural.height) : .nan
+      return vertical ? Size(width: across, height: along) : Size(width: along, height: across)
+    }
   }
 
   /// The spacing after `view`: its custom spacing, else `spacing`.

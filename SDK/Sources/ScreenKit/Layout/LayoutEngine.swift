@@ -115,13 +115,6 @@ enum LayoutEngine {
       }
       statistics.passes += 1
       statistics.directPasses += 1
-      // It sets frames inside any sealed container above it, whose last solve no longer
-      // stands (the views it visits forget theirs as it arranges them).
-      var ancestor = boundary.superview
-      while let view = ancestor {
-        view.layoutState.forgetSolvedContainerInput()
-        ancestor = view.superview
-      }
       if !DirectStackLayout.layout(root: boundary) {
         // The failed pass cleared this boundary's flags: flag it and the ones left.
         layOutWhole(root, flagging: pending[index...].lazy.compactMap(\.view))

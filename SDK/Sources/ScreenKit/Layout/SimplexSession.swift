@@ -211,7 +211,9 @@ extension LayoutEngine {
     }
     // A relayout boundary left by direct evaluation may hide a change below a clean
     // container: then every container is solved again. (A container inside which direct
-    // evaluation set frames since its last solve forgot that solve, and is solved again.)
+    // evaluation set frames since its last solve forgot that solve on the pass's way down,
+    // and is solved again; a relayout boundary inside it, laid out alone, was made one by
+    // such a pass, since the container's own solve leaves no boundaries inside it.)
     let force = forceContainers || !top.layoutState.pendingBoundaries.isEmpty
     for container in containers {
       let state = container.layoutState

@@ -67,7 +67,7 @@ final class ViewLayoutState {
   /// The parts of the view's measure that its superview's last arrangement depended on,
   /// NaN on an axis it did not depend on (as Yoga marks undefined values); nil until the view
   /// is arranged. A stack depends on an arranged view's length unless it shares lengths
-  /// equally, and on its breadth unless it fills across (`StackView.measureUsed`); anchor
+  /// equally, and on its breadth unless it fills across (`StackView.measureParts`); anchor
   /// chains on the axes where an island took its natural size. A relayout boundary whose
   /// change moves one of these parts relayouts its root (`LayoutEngine.measureMoved`).
   @exclusivity(unchecked) var arrangedBy: Size?
