@@ -368,6 +368,14 @@ private final class StackLayingOutAnother: StackView {
         }
       )
     }
+    let form = Form(rows: 12)
+    form.window.makeKeyAndVisible()
+    form.window.layoutIfNeeded()
+    form.titles[5].numberOfLines = 0
+    LayoutEngine.statistics.largestSolve = 0
+    form.window.layoutIfNeeded()
+    // The form (its 12 rows of three views, the stack and the root) in one solve.
+    #expect(LayoutEngine.statistics.largestSolve > 36)
   }
 
   @Test func aStackThatStretchesItsRowsIsSolvedEvenWhenALayoutRunsInside() {
