@@ -63,9 +63,28 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
       return send(.notFound, text: "not found\n", headers: headers, head: head, context: context)
     }
     headers.add(name: "Content-Type", value: file.contentType)
-    headers.add(name: "Cache-Control", value: "no-cache")
+    // A versioned URL's bytes never change (a new file has a new fingerprint); anything
+    // else is revalidated on every use, so that files edited between runs are never stale.
+    headers.add(
+      name: "Cache-Control",
+      value: site.isCurrentVersion(head.uri) ? "public, max-age=31536000, immutable" : "no-cache")
+    headers.add(name: "ETag", value: file.etag)
     headers.add(name: "X-Content-Type-Options", value: "nosniff")
+    if Self.matches(file.etag, head.headers["If-None-Match"]) {
+      return send(
+        .notModified, body: ByteBuffer(), headers: headers, head: head, context: context)
+    }
     send(.ok, body: file.bytes, headers: headers, head: head, context: context)
+  }
+
+  /// Whether `If-None-Match` values name `etag` (a list, possibly weak, or `*`).
+  static func matches(_ etag: String, _ ifNoneMatch: [String]) -> Bool {
+    ifNoneMatch.contains { field in
+      field.split(separator: ",").contains { candidate in
+        let tag = String(candidate.filter { $0 != " " && $0 != "\t" })
+        return tag == "*" || tag == etag || tag == "W/" + etag
+      }
+    }
   }
 
   private func send(
@@ -82,12 +101,15 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
     context: ChannelHandlerContext
   ) {
     var headers = headers
-    headers.add(name: "Content-Length", value: String(body.readableBytes))
+    // A 304 has no body; its length would be the 200's, so it is left out.
+    if status != .notModified {
+      headers.add(name: "Content-Length", value: String(body.readableBytes))
+    }
     let keepAlive = head.isKeepAlive
     headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
     let response = HTTPResponseHead(version: head.version, status: status, headers: headers)
     context.write(wrapOutboundOut(.head(response)), promise: nil)
-    if head.method != .HEAD {
+    if head.method != .HEAD, status != .notModified {
       context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
     }
     let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))

@@ -24,6 +24,7 @@ enum WebRoot {
         warn("no \(path) (install fonts-inter); text falls back to another face")
       }
     }
+    site.versionReferences()
     return site
   }
 

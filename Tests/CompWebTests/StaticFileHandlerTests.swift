@@ -65,6 +65,83 @@ import Testing
     #expect(post.headers["Allow"] == ["GET, HEAD"])
   }
 
+  @Test func revalidationWithTheEntityTagIs304WithoutBody() throws {
+    let (first, _) = try Self.respond("/app/client.js")
+    let etag = try #require(first.headers["ETag"].first)
+    #expect(first.headers["Cache-Control"] == ["no-cache"])
+    let (index, _) = try Self.respond("/")
+    #expect(index.headers["ETag"].first != etag, "each file has its own tag")
+    for match in [etag, "W/\(etag)", "\"other\", \(etag)", "*"] {
+      let (again, body) = try Self.respond("/app/client.js", headers: [("If-None-Match", match)])
+      #expect(again.status == .notModified, "\(match)")
+      #expect(body.isEmpty && again.headers["Content-Length"].isEmpty)
+      #expect(again.headers["ETag"] == [etag])
+    }
+    let (stale, body) = try Self.respond("/app/client.js", headers: [("If-None-Match", "\"x\"")])
+    #expect(stale.status == .ok && body == "export {}")
+  }
+
+  @Test func entityTagsFollowTheBytes() {
+    let tag = { (text: String) in
+      StaticSite.File(bytes: ByteBuffer(string: text), contentType: "text/plain").etag
+    }
+    #expect(tag("export {}") == tag("export {}"))
+    #expect(tag("export {}") != tag("export {};"))
+    #expect(tag("ab") != tag("ba"))
+  }
+
+  @Test func pagesNameTheirFilesByVersionAndThoseAreCachedForGood() throws {
+    var site = StaticSite(files: [
+      "/index.html": .init(
+        bytes: ByteBuffer(
+          string:
+            #"<html><head><link rel="stylesheet" href="/style.css"><script type="module" src="/js/app.js"></script></head>"#
+        ), contentType: "text/html; charset=utf-8"),
+      "/style.css": .init(
+        bytes: ByteBuffer(string: "@font-face { src: url(/fonts/A.otf) } a { x: url(/none.png) }"),
+        contentType: "text/css"),
+      "/js/app.js": .init(
+        bytes: ByteBuffer(string: "import './b.js'"), contentType: "text/javascript"),
+      "/js/b.js": .init(bytes: ByteBuffer(string: "export {}"), contentType: "text/javascript"),
+      "/fonts/A.otf": .init(bytes: ByteBuffer(string: "OTTO"), contentType: "font/otf"),
+    ])
+    let font = try #require(site.file(forTarget: "/fonts/A.otf")).version
+    site.versionReferences()
+    let css = String(buffer: try #require(site.file(forTarget: "/style.css")).bytes)
+    #expect(css == "@font-face { src: url(/fonts/A.otf?v=\(font)) } a { x: url(/none.png) }")
+    let style = try #require(site.file(forTarget: "/style.css")).version
+    let app = try #require(site.file(forTarget: "/js/app.js")).version
+    let b = try #require(site.file(forTarget: "/js/b.js")).version
+    let html = String(buffer: try #require(site.file(forTarget: "/")).bytes)
+    #expect(
+      html
+        == #"<html><head>"# + "\n"
+        + #"<script type="importmap">{"imports":{"/js/app.js":"/js/app.js?v=\#(app)","/js/b.js":"/js/b.js?v=\#(b)"}}</script>"#
+        + #"<link rel="stylesheet" href="/style.css?v=\#(style)"><script type="module" src="/js/app.js?v=\#(app)"></script></head>"#
+    )
+    #expect(site.isCurrentVersion("/style.css?v=\(style)"))
+    #expect(!site.isCurrentVersion("/style.css"))
+    #expect(!site.isCurrentVersion("/style.css?v=0\(style)"), "an old version is revalidated")
+    #expect(!site.isCurrentVersion("/nope.css?v=\(style)"))
+
+    let head = { (target: String) in
+      let channel = EmbeddedChannel(
+        handler: StaticFileHandler(site: site, check: RequestCheck(token: nil)))
+      try channel.writeInbound(
+        HTTPServerRequestPart.head(HTTPRequestHead(version: .http1_1, method: .GET, uri: target)))
+      try channel.writeInbound(HTTPServerRequestPart.end(nil))
+      guard case .head(let response) = try channel.readOutbound(as: HTTPServerResponsePart.self)
+      else { throw ResponseMissing() }
+      return response
+    }
+    #expect(
+      try head("/js/b.js?v=\(b)").headers["Cache-Control"] == [
+        "public, max-age=31536000, immutable"
+      ])
+    #expect(try head("/js/b.js").headers["Cache-Control"] == ["no-cache"])
+    #expect(try head("/?component=demo.Login").headers["Cache-Control"] == ["no-cache"])
+  }
+
   @Test func socketPathWithoutUpgradeIs400() throws {
     let (head, body) = try Self.respond("/rpc")
     #expect(head.status == .badRequest)

@@ -113,21 +113,22 @@ class SocketClient:
 class Daemon:
     """compd on a temporary socket with the bundled plugins, restartable on the same paths."""
 
-    def __init__(self, directory):
+    def __init__(self, directory, build=BUILD):
         self.directory = directory
+        self.build = build
         self.socket = os.path.join(directory, "compd.sock")
         # Copies, not links: compd checks the resolved path of each plugin.
         self.plugins = trusted_directory("web-plugins-", BUILD)
         os.makedirs(os.path.join(directory, "state"), exist_ok=True)
         for name in PLUGINS:
-            shutil.copy(os.path.join(BUILD, f"lib{name}.so"), os.path.join(self.plugins, f"lib{name}.so"))
+            shutil.copy(os.path.join(build, f"lib{name}.so"), os.path.join(self.plugins, f"lib{name}.so"))
         self.process = None
         self.start()
 
     def start(self):
         log = open(os.path.join(self.directory, "compd.log"), "ab")
         self.process = subprocess.Popen(
-            [os.path.join(BUILD, "compd"), "--socket", self.socket, "--state-dir", os.path.join(self.directory, "state"),
+            [os.path.join(self.build, "compd"), "--socket", self.socket, "--state-dir", os.path.join(self.directory, "state"),
              "--plugin-dir", self.plugins],
             stdout=log, stderr=log)
 
@@ -148,10 +149,11 @@ class Daemon:
 
 
 class Gateway:
-    def __init__(self, socket_path, *extra, listen="127.0.0.1:0"):
+    def __init__(self, socket_path, *extra, listen="127.0.0.1:0", build=BUILD):
         self.arguments = (socket_path, *extra)
+        self.build = build
         self.process = subprocess.Popen(
-            [os.path.join(BUILD, "compd-web"), "--socket", socket_path, "--listen", listen, *extra],
+            [os.path.join(build, "compd-web"), "--socket", socket_path, "--listen", listen, *extra],
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         line = self.process.stdout.readline()
         assert line.startswith("compd-web: serving http://127.0.0.1:"), line + self.process.stderr.read()
@@ -167,7 +169,7 @@ class Gateway:
         """Stops and starts on the same port (pages reconnect to the same URL)."""
         self.stop()
         port = self.url.rstrip("/").rsplit(":", 1)[1]
-        self.__init__(*self.arguments, listen=f"127.0.0.1:{port}")
+        self.__init__(*self.arguments, listen=f"127.0.0.1:{port}", build=self.build)
 
 
 class Browser:
@@ -804,33 +806,229 @@ def test_gateway_refuses_to_start_wrongly(stack):
         assert option in help_text
 
 
-def test_benchmark_first_frame_and_keystroke_paint(stack):
-    """Page load → first Login frame painted, keystroke → its scene.changed painted
-    (performance.now() marks kept by the page), medians over several runs."""
-    _, gateway, browser = stack
-    browser.set_window(420, 900)
-    first_frames, keystrokes, socket_opens, trees = [], [], [], []
-    for _ in range(7):
+class ScriptedDaemon:
+    """A stand-in for compd on a Unix socket, for what the real one does only on a failure:
+    it opens one scene with a given tree, echoes `text` events as `scene.changed` and sends
+    notifications when told. It records every request and counts connections."""
+
+    def __init__(self, path, root):
+        import threading
+        self.root = root
+        self.revision = 1
+        self.requests = []
+        self.connections = []
+        self.lock = threading.Lock()
+        self.server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.server.bind(path)
+        self.server.listen()
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def _accept(self):
+        import threading
+        while True:
+            try:
+                connection, _ = self.server.accept()
+            except OSError:
+                return
+            self.connections.append(connection)
+            threading.Thread(target=self._serve, args=(connection,), daemon=True).start()
+
+    def _send(self, connection, message):
+        with self.lock:
+            connection.sendall(json.dumps(message).encode() + b"\n")
+
+    def _serve(self, connection):
+        for line in connection.makefile("rb"):
+            request = json.loads(line)
+            self.requests.append(request)
+            method, params = request["method"], request.get("params", {})
+            result = {"scene": "s1", "revision": self.revision}
+            if method == "scene.open":
+                result["root"] = self.root
+            elif method == "scene.event" and params["event"]["type"] == "text":
+                event = params["event"]
+                self.revision += 1
+                self._send(connection, {"jsonrpc": "2.0", "method": "scene.changed", "params": {
+                    "scene": "s1", "revision": self.revision, "base": self.revision - 1,
+                    "ops": [{"op": "update", "id": event["target"], "props": {"text": event["text"]}}]}})
+                result = {"scene": "s1", "revision": self.revision, "handled": True}
+            self._send(connection, {"jsonrpc": "2.0", "id": request["id"], "result": result})
+
+    def notify(self, method, params):
+        self._send(self.connections[-1], {"jsonrpc": "2.0", "method": method, "params": params})
+
+    def events(self):
+        return [r["params"]["event"] for r in self.requests if r["method"] == "scene.event"]
+
+    def close(self):
+        self.server.close()
+        for connection in self.connections:
+            connection.close()
+
+
+def renumbered(tree, prefix):
+    """The tree with every node id prefixed, as a rebuilt scene numbers its nodes afresh."""
+    copy = dict(tree, id=prefix + tree["id"], props=dict(tree.get("props", {})))
+    copy["children"] = [renumbered(child, prefix) for child in tree.get("children", [])]
+    return copy
+
+
+def test_scene_reset_replaces_the_tree_on_the_same_connection(stack):
+    """`scene.reset` (docs/protocol.md): the page replaces its tree with `root` at
+    `revision` without reconnecting; the field being typed in keeps focus, caret and text,
+    and compd hears `focus` for the rebuilt field. compd answers scene.open with a real
+    Login tree; a scripted stand-in sends the reset, which the real one does only when a
+    scene host fails."""
+    daemon, _, browser = stack
+    client = SocketClient(daemon.socket)
+    opened = client.call("scene.open", component="demo.Login", environment={"width": 420, "height": 872})
+    client.call("scene.close", scene=opened["scene"])
+    client.close()
+    path = os.path.join(daemon.directory, "scripted.sock")
+    scripted = ScriptedDaemon(path, opened["root"])
+    gateway = Gateway(path)
+    try:
+        browser.set_window(420, 900)
         browser.open(f"{gateway.url}?component=demo.Login")
         page_scene(browser)
-        first_frames.append(wait_for(lambda: browser.run("return window.compdMetrics.firstFrame"), 10, "the first frame mark"))
-        socket_opens.append(browser.run("return window.compdMetrics.socketOpen"))
-        trees.append(browser.run("return window.compdMetrics.treeReceived"))
-        browser.click("[data-key=username] input")
-        for character in "abcdefgh":
-            browser.send_keys("[data-key=username] input", character)
-        marks = wait_for(lambda: (lambda m: m if len(m) == 8 else None)(browser.run("return window.compdMetrics.keyToPaint")), 10, "8 keystroke marks")
-        keystrokes.extend(marks)
-    figures = {"build": os.path.basename(BUILD),
-               "socket_open_ms_median": statistics.median(socket_opens),
-               "tree_received_ms_median": statistics.median(trees),
-               "first_frame_ms_median": statistics.median(first_frames),
-               "keystroke_to_paint_ms_median": statistics.median(keystrokes),
-               "runs": len(first_frames), "keystrokes": len(keystrokes)}
+        field = "[data-key=username] input"
+        browser.click(field)
+        browser.send_keys(field, "ann")
+        wait_for(lambda: any(e == {"type": "text", "target": find(opened["root"], "username")["id"], "text": "ann"}
+                             for e in scripted.events()), 10, "the typed text at the daemon")
+        browser.run(f"document.querySelector('{field}').setSelectionRange(1, 2)")
+
+        rebuilt = renumbered(opened["root"], "r")
+        find(rebuilt, "username")["props"].update(text="ann", focused=False)
+        rebuilt["children"][0]["frame"] = dict(rebuilt["children"][0]["frame"], y=rebuilt["children"][0]["frame"]["y"] + 40)
+        scripted.revision = 1000001
+        scripted.notify("scene.reset", {"scene": "s1", "revision": 1000001, "root": rebuilt,
+                                        "reason": "crashed", "detail": "the scene host was killed by SIGKILL"})
+        wait_revision(browser, 1000001)
+        assert_same_boxes(browser.run(BOXES), expected_boxes(rebuilt))
+        state = browser.run(f"""
+const input = document.querySelector('{field}');
+return [input.value, document.activeElement === input, input.selectionStart, input.selectionEnd,
+        document.getElementById('status').dataset.state, document.getElementById('events').textContent];""")
+        assert state[:5] == ["ann", True, 1, 2, "open"]
+        assert "scene reset (crashed: the scene host was killed by SIGKILL)" in state[5]
+        new_id = find(rebuilt, "username")["id"]
+        wait_for(lambda: {"type": "focus", "target": new_id} in scripted.events(), 10, "focus on the rebuilt field")
+
+        # Typing goes on into the rebuilt field; the change after the reset applies to it.
+        browser.run(f"document.querySelector('{field}').setSelectionRange(3, 3)")
+        browser.send_keys(field, "e")
+        wait_for(lambda: {"type": "text", "target": new_id, "text": "anne"} in scripted.events(), 10, "typing after the reset")
+        wait_revision(browser, 1000002)
+        assert browser.run(f"return document.querySelector('{field}').value") == "anne"
+        assert len(scripted.connections) == 1, "the page did not reconnect"
+        assert not [e for e in scripted.events() if e["type"] == "blur"], "the replaced field did not blur"
+    finally:
+        gateway.stop()
+        scripted.close()
+
+
+def test_scene_host_killed_the_page_shows_the_restored_scene(stack):
+    """compd's scene host holding the page's Login dies (SIGKILL): compd restores the scene
+    in a new host and sends `scene.reset`; the page shows the restored tree (every box where
+    `scene.layout` puts it, the typed user name kept) on the same connection, and typing
+    goes on into the rebuilt field (docs/protocol.md "Scene hosts", docs/web.md)."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    browser.open(f"{gateway.url}?component=demo.Login")
+    scene = page_scene(browser)
+    field = "[data-key=username] input"
+    browser.click(field)
+    browser.send_keys(field, "ann")
+    username = lambda: find(client.call("scene.layout", scene=scene)["root"], "username")["props"].get("text")
+    wait_for(lambda: username() == "ann", 10, "the typed name at compd")
+    revision = client.call("scene.layout", scene=scene)["revision"]
+    wait_revision(browser, revision)
+    host = next(entry["host"] for entry in client.call("scene.list")["scenes"] if entry["scene"] == scene)
+    assert host in [entry["pid"] for entry in client.call("daemon.info")["hosts"]]
+    # Every state the footer shows from now on: a reconnection would pass through `lost`.
+    browser.run("""
+window.states = [];
+const status = document.getElementById('status');
+new MutationObserver(() => window.states.push(status.dataset.state)).observe(status, { attributes: true });""")
+
+    os.kill(host, signal.SIGKILL)
+    wait_for(lambda: "scene reset (crashed" in browser.run("return document.getElementById('events').textContent"),
+             20, "the reset shown")
+    restored = client.call("scene.layout", scene=scene)
+    assert restored["revision"] > revision
+    wait_revision(browser, restored["revision"])
+    assert_boxes_match(browser, client, scene)
+    assert find(restored["root"], "username")["props"]["text"] == "ann"
+    assert browser.run(f"return document.querySelector('{field}').value") == "ann"
+    assert browser.run(f"return document.activeElement === document.querySelector('{field}')")
+    assert next(entry["host"] for entry in client.call("scene.list")["scenes"] if entry["scene"] == scene) != host
+
+    browser.send_keys(field, "e")
+    wait_for(lambda: username() == "anne", 10, "typing after the reset")
+    assert "lost" not in browser.run("return window.states"), "the page did not reconnect"
+    assert browser.run("return document.getElementById('status').dataset.state") == "open"
+    client.close()
+
+
+# A release build of another commit (scripts/bench-web.sh BASE_DIR=…): its compd, gateway and
+# web client are measured in the same run, page load by page load, alternating with this one.
+BASE_BUILD = os.environ.get("COMPD_BASE_BUILD_DIR")
+BENCH_LOADS = int(os.environ.get("BENCH_LOADS", "7"))
+
+
+def measure_login(browser, url):
+    """One page load of demo.Login and 8 keystrokes, from the page's performance marks."""
+    browser.open(f"{url}?component=demo.Login")
+    page_scene(browser)
+    first_frame = wait_for(lambda: browser.run("return window.compdMetrics.firstFrame"), 10, "the first frame mark")
+    browser.click("[data-key=username] input")
+    for character in "abcdefgh":
+        browser.send_keys("[data-key=username] input", character)
+    wait_for(lambda: len(browser.run("return window.compdMetrics.keyToPaint")) == 8, 10, "8 keystroke marks")
+    marks = browser.run("return window.compdMetrics")
+    return {"socket_open": [marks["socketOpen"]], "tree_received": [marks["treeReceived"]], "first_frame": [first_frame],
+            "keystroke_to_applied": marks.get("keyToApplied", []), "keystroke_to_paint": marks["keyToPaint"]}
+
+
+def test_benchmark_first_frame_and_keystroke_paint(stack):
+    """Page load → first Login frame painted, keystroke → its scene.changed painted
+    (performance.now() marks kept by the page), medians over BENCH_LOADS page loads; with
+    COMPD_BASE_BUILD_DIR the other build's page loads alternate with this build's."""
+    _, gateway, browser = stack
+    browser.set_window(420, 900)
+    sides = {os.path.basename(BUILD): gateway.url}
+    base = None
+    if BASE_BUILD:
+        base_directory = tempfile.mkdtemp(prefix="compd-web-base-")
+        base = (Daemon(base_directory, build=BASE_BUILD), base_directory)
+        base_gateway = Gateway(base[0].socket, build=BASE_BUILD)
+        sides = {"this": gateway.url, "base": base_gateway.url}
+    samples = {name: {} for name in sides}
+    try:
+        for load in range(BENCH_LOADS):
+            order = list(sides) if load % 2 == 0 else list(reversed(sides))
+            for name in order:
+                for key, values in measure_login(browser, sides[name]).items():
+                    samples[name].setdefault(key, []).extend(values)
+    finally:
+        if base:
+            base_gateway.stop()
+            base[0].stop()
+            shutil.rmtree(base[1], ignore_errors=True)
+            shutil.rmtree(base[0].plugins, ignore_errors=True)
+    figures = {name: {**{f"{key}_ms_median": statistics.median(values) for key, values in measured.items() if values},
+                      "page_loads": len(measured["first_frame"]), "keystrokes": len(measured["keystroke_to_paint"])}
+               for name, measured in samples.items()}
+    figures["builds"] = {name: BASE_BUILD if name == "base" else BUILD for name in sides}
     os.makedirs(ARTIFACTS, exist_ok=True)
     with open(os.path.join(ARTIFACTS, "benchmark.json"), "w") as out:
         json.dump(figures, out, indent=2)
-    print(f"\nweb client ({figures['build']}): page load -> socket open {figures['socket_open_ms_median']:.1f} ms, "
-          f"tree received {figures['tree_received_ms_median']:.1f} ms, "
-          f"first Login frame {figures['first_frame_ms_median']:.1f} ms (median of {len(first_frames)}), "
-          f"keystroke -> painted {figures['keystroke_to_paint_ms_median']:.1f} ms (median of {len(keystrokes)})")
+    for name in sides:
+        f = figures[name]
+        applied = f"keystroke -> echo applied {f['keystroke_to_applied_ms_median']:.1f} ms, " if "keystroke_to_applied_ms_median" in f else ""
+        print(f"\nweb client ({name}): page load -> socket open {f['socket_open_ms_median']:.1f} ms, "
+              f"tree received {f['tree_received_ms_median']:.1f} ms, "
+              f"first Login frame {f['first_frame_ms_median']:.1f} ms (median of {f['page_loads']}), "
+              f"{applied}keystroke -> painted {f['keystroke_to_paint_ms_median']:.1f} ms (median of {f['keystrokes']})")

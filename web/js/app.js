@@ -2,23 +2,17 @@
 // scene, `/?scene=ID` attaches to one. Status and the scene's emitted events show in the
 // footer. Timing marks for the benchmark are kept in `window.compdMetrics`.
 
-import { Connection, RpcError, socketURL } from './connection.js';
+import { Connection, RpcError } from './connection.js';
 import { SceneView } from './scene-view.js';
-import { paramsForm } from './params-form.js';
 
+// index.html has opened the WebSocket (with the page's token) and taken a token out of the
+// address bar already.
 const query = new URLSearchParams(location.search);
-// A token given in the URL is kept for this tab (the gateway also keeps it in a cookie) and
-// taken out of the address bar, so that it does not end up in history or screenshots.
-if (query.has('token')) {
-  sessionStorage.setItem('compd-web-token', query.get('token'));
-  query.delete('token');
-  history.replaceState(null, '', `${location.pathname}${query.size ? `?${query}` : ''}`);
-}
-const token = sessionStorage.getItem('compd-web-token');
 
 // Milliseconds since navigation start: the socket open, the first tree received, the first
-// frame painted; and per keystroke, from the input event to the frame showing compd's echo.
-window.compdMetrics = { socketOpen: null, treeReceived: null, firstFrame: null, keyToPaint: [] };
+// frame painted; and per keystroke, from the input event to compd's echo applied and to the
+// frame showing it.
+window.compdMetrics = { socketOpen: null, treeReceived: null, firstFrame: null, keyToApplied: [], keyToPaint: [] };
 const statusEl = document.getElementById('status');
 const eventsEl = document.getElementById('events');
 
@@ -61,6 +55,8 @@ function runScene(host) {
     }),
     onApplied: (inputTimes) => {
       if (!inputTimes.length) return;
+      const applied = performance.now();
+      for (const time of inputTimes) window.compdMetrics.keyToApplied.push(applied - time);
       requestAnimationFrame(() => {
         const now = performance.now();
         for (const time of inputTimes) window.compdMetrics.keyToPaint.push(now - time);
@@ -97,10 +93,12 @@ function runScene(host) {
           environment: { ...size, style: interfaceStyle(), scale: Math.min(4, Math.max(1, Math.round(devicePixelRatio))), safeArea: { top: 0, left: 0, bottom: 0, right: 0 } },
         });
         sceneId = result.scene;
+        // Drawn at once; the subscription replays whatever changed since this revision.
+        show(result.root, result.revision);
+        const subscribed = connection.call('scene.subscribe', { scene: sceneId, since: result.revision });
         const url = new URLSearchParams({ scene: sceneId, component });
         history.replaceState(null, '', `/?${url}`);
-        await connection.call('scene.subscribe', { scene: sceneId, since: result.revision });
-        show(result.root, result.revision);
+        await subscribed;
       } else if (view.rootId === null) {
         await resync();
       } else {
@@ -165,7 +163,7 @@ function runScene(host) {
     connection.call('scene.event', { scene: sceneId, event: { type: 'keyboard', height } }).catch(() => {});
   });
 
-  const connection = new Connection(socketURL(token), {
+  const connection = new Connection(window.compdSocket, {
     onOpen: attach,
     onState: (state, detail) => setStatus(state, detail),
     onNotification: (method, params) => {
@@ -175,6 +173,11 @@ function runScene(host) {
         else resync().catch(() => {});
       } else if (method === 'scene.emitted') {
         showEvent(`${params.name} ${JSON.stringify(params.payload ?? null)}`);
+      } else if (method === 'scene.reset') {
+        // compd rebuilt the scene (its host crashed, hung or was upgraded): its tree
+        // replaces the one shown, on the same connection.
+        show(params.root, params.revision);
+        showEvent(`scene reset (${params.reason}${params.detail ? `: ${params.detail}` : ''})`);
       } else if (method === 'scene.closed') {
         notRestored(params);
       }
@@ -186,7 +189,7 @@ function runScene(host) {
 // --- the index
 
 function runIndex(main) {
-  const connection = new Connection(socketURL(token), {
+  const connection = new Connection(window.compdSocket, {
     onState: (state, detail) => setStatus(state, detail),
     onOpen: async () => {
       const [components, scenes] = await Promise.all([
@@ -223,7 +226,11 @@ function componentItem(connection, item) {
   const button = document.createElement('button');
   button.textContent = 'Params…';
   button.addEventListener('click', async () => {
-    const described = await connection.call('components.describe', { name: item.name });
+    // Loaded here, not up front: a scene page does not need it.
+    const [described, { paramsForm }] = await Promise.all([
+      connection.call('components.describe', { name: item.name }),
+      import('./params-form.js'),
+    ]);
     li.querySelector('form')?.remove();
     li.appendChild(paramsForm(described.params, (params) => {
       location.href = `/?${new URLSearchParams({ component: item.name, params: JSON.stringify(params) })}`;

@@ -20,11 +20,14 @@ const BACKOFF_CAP_MS = 5000;
 
 export class Connection {
   /**
+   * @param {WebSocket} socket the page's first WebSocket, possibly open already (index.html
+   *   opens it while the modules load); reconnections go to its URL.
    * @param {object} handlers onOpen() after each (re)connection, onNotification(method, params),
    *   onState(state, detail) with state `connecting`, `open`, `lost`.
    */
-  constructor(url, handlers) {
-    this.url = url;
+  constructor(socket, handlers) {
+    this.url = socket.url;
+    this.first = socket;
     this.handlers = handlers;
     this.nextId = 1;
     this.pending = new Map();
@@ -34,7 +37,8 @@ export class Connection {
 
   start() {
     this.handlers.onState?.('connecting', '');
-    const socket = new WebSocket(this.url);
+    const socket = this.first ?? new WebSocket(this.url);
+    this.first = null;
     this.socket = socket;
     socket.onopen = () => {
       this.attempt = 0;
@@ -53,6 +57,9 @@ export class Connection {
       this.handlers.onState?.('lost', `${reason}; retrying in ${(delay / 1000).toFixed(1)} s`);
       setTimeout(() => this.start(), delay);
     };
+    // The first socket may have opened, or failed, before the page's modules were loaded.
+    if (socket.readyState === WebSocket.OPEN) socket.onopen();
+    else if (socket.readyState !== WebSocket.CONNECTING) socket.onclose(new CloseEvent('close', { code: 1006 }));
   }
 
   /** Sends a request; resolves with its result, rejects with an RpcError. */
@@ -88,11 +95,4 @@ export class Connection {
       else waiting.resolve(entry.result);
     }
   }
-}
-
-/** The gateway's WebSocket URL for this page, carrying the page's token if it has one. */
-export function socketURL(token) {
-  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const query = token ? `?token=${encodeURIComponent(token)}` : '';
-  return `${scheme}//${location.host}/rpc${query}`;
 }

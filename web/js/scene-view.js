@@ -32,14 +32,48 @@ export class SceneView {
     });
   }
 
-  /** Replaces the whole tree (a snapshot: `scene.open`, `scene.subscribe`, a resync). */
+  /** Replaces the whole tree (a snapshot: `scene.open`, `scene.subscribe`, a resync, a
+   * `scene.reset`). A text field the user is editing keeps the browser's focus and caret
+   * when the new tree still has it (by key, else by id and type), and a secure field keeps
+   * what was typed in it while compd's length still matches. */
   setTree(root, revision) {
+    const editing = this.editedField();
     this.nodes.clear();
     this.built = [];
-    this.host.replaceChildren(this.build(root));
+    const tree = this.build(root);
+    const field = editing && this.sameField(editing.entry);
+    if (field?.props.secure && editing.value.length === (field.props.textLength ?? 0)) {
+      field.input.value = editing.value;
+      field.unknownText = false;
+    }
+    this.host.replaceChildren(tree);
     this.attached();
     this.rootId = root.id;
     this.revision = revision;
+    if (field) {
+      // compd's rebuilt scene may have no first responder: focusing sends it `focus`.
+      if (document.activeElement !== field.input) field.input.focus({ preventScroll: true });
+      const end = field.input.value.length;
+      field.input.setSelectionRange(Math.min(editing.start, end), Math.min(editing.end, end));
+    }
+  }
+
+  /** The text field of the current tree that has the browser's focus, with its caret. */
+  editedField() {
+    const input = document.activeElement;
+    if (!(input instanceof HTMLInputElement) || !this.host.contains(input)) return null;
+    const id = input.closest('[data-node-id]')?.dataset.nodeId;
+    const entry = this.nodes.get(id);
+    if (entry?.input !== input) return null;
+    return { entry, value: input.value, start: input.selectionStart ?? 0, end: input.selectionEnd ?? 0 };
+  }
+
+  /** The text field of the new tree that stands for `old` of the replaced one. */
+  sameField(old) {
+    const match = old.key !== undefined
+      ? [...this.nodes.values()].find((entry) => entry.key === old.key)
+      : this.nodes.get(old.id);
+    return match?.type === 'textField' ? match : null;
   }
 
   /** Applies one `scene.changed`; false when it does not follow the revision shown. */
@@ -332,12 +366,14 @@ export class SceneView {
 
   wireField(entry) {
     const { input } = entry;
+    // An element of a replaced tree (focus moving away as it is removed) says nothing.
+    const current = () => this.nodes.get(entry.id) === entry;
     input.addEventListener('focus', () => {
-      if (entry.syncingFocus) return;
+      if (entry.syncingFocus || !current()) return;
       if (!entry.props.focused) this.send({ type: 'focus', target: entry.id });
     });
     input.addEventListener('blur', () => {
-      if (entry.syncingFocus || !entry.props.focused) return;
+      if (entry.syncingFocus || !entry.props.focused || !current()) return;
       this.send({ type: 'blur', target: entry.id }).catch(() => {});
     });
     input.addEventListener('beforeinput', () => {
