@@ -37,6 +37,13 @@ public struct CompdCommand: AsyncParsableCommand {
           max-batch = 1000                      (entries in one batch request)
           output-budget = 32MiB                 (reply data queued for all clients)
           listen-backlog = 4096                 (default: net.core.somaxconn)
+          scene-hosts = 2                       (default: one per CPU)
+          scene-host-isolation = shared         (plugin: hosts of their own)
+          host-hang-timeout = 5                 (seconds)
+          host-ping-interval = 1                (seconds)
+          component-crash-limit = 3
+          component-crash-window = 600          (seconds)
+          host-memory-limit = 0                 (bytes per host, K/M/G; 0: none)
         Each has the meaning of the flag of the same name. Flags given on the
         command line override the file. An unknown key or a bad value stops
         compd with an error naming file:line.
@@ -162,6 +169,56 @@ public struct CompdCommand: AsyncParsableCommand {
       "Clients waiting to be accepted (default: /proc/sys/net/core/somaxconn).", valueName: "n"))
   var listenBacklog: String?
 
+  @Option(
+    name: .customLong("scene-hosts"),
+    help: ArgumentHelp(
+      "Scene host processes that run component code (default: one per CPU).", valueName: "n"))
+  var sceneHosts: String?
+
+  @Option(
+    name: .customLong("scene-host-isolation"),
+    help: ArgumentHelp(
+      "shared: any host holds any plugin's scenes; plugin: each plugin's scenes in hosts of their own (default: shared).",
+      valueName: "mode"))
+  var sceneHostIsolation: String?
+
+  @Option(
+    name: .customLong("host-hang-timeout"),
+    help: ArgumentHelp(
+      "Seconds a scene host may leave a ping unanswered before it is killed (default: 5).",
+      valueName: "seconds"))
+  var hostHangTimeout: String?
+
+  @Option(
+    name: .customLong("host-ping-interval"),
+    help: ArgumentHelp(
+      "Seconds between pings of each scene host (default: 1).", valueName: "seconds"))
+  var hostPingInterval: String?
+
+  @Option(
+    name: .customLong("component-crash-limit"),
+    help: ArgumentHelp(
+      "Host crashes within the crash window that quarantine a component (default: 3).",
+      valueName: "n"))
+  var componentCrashLimit: String?
+
+  @Option(
+    name: .customLong("component-crash-window"),
+    help: ArgumentHelp(
+      "Seconds over which a component's crashes are counted (default: 600).",
+      valueName: "seconds"))
+  var componentCrashWindow: String?
+
+  @Option(
+    name: .customLong("host-memory-limit"),
+    help: ArgumentHelp(
+      "Data memory per scene host, such as 512M; 0 for no limit (default: 0).",
+      valueName: "size"))
+  var hostMemoryLimit: String?
+
+  // a scene host: `compd --scene-host FD` (see SceneHost/SceneHostCommand.swift)
+  @Option(name: .customLong("scene-host"), help: .hidden) var sceneHost: Int32?
+
   // the vetting child: `compd --scan-plugin PATH` (see Plugins/PluginScanCommand.swift)
   @Option(name: .customLong("scan-plugin"), help: .hidden) var scanPlugin: String?
 
@@ -212,7 +269,10 @@ public struct CompdCommand: AsyncParsableCommand {
       ("scene-save-delay", sceneSaveDelay),
       ("max-scenes-per-client", maxScenesPerClient),
       ("plugin-trust", pluginTrust), ("max-batch", maxBatch), ("output-budget", outputBudget),
-      ("listen-backlog", listenBacklog),
+      ("listen-backlog", listenBacklog), ("scene-hosts", sceneHosts),
+      ("scene-host-isolation", sceneHostIsolation), ("host-hang-timeout", hostHangTimeout),
+      ("host-ping-interval", hostPingInterval), ("component-crash-limit", componentCrashLimit),
+      ("component-crash-window", componentCrashWindow), ("host-memory-limit", hostMemoryLimit),
     ]
     for case (let key, let value?) in given {
       _ = try flags.set(key, value) { expected in
@@ -231,6 +291,13 @@ public struct CompdCommand: AsyncParsableCommand {
       let trust = pluginTrust.flatMap(PluginTrust.init(rawValue:)) ?? .strict
       throw ExitCode(
         await MainActor.run { PluginScanCommand.run(path: scanPlugin, trust: trust) })
+    }
+    if let sceneHost {
+      let trust = pluginTrust.flatMap(PluginTrust.init(rawValue:)) ?? .strict
+      let level = logLevel.flatMap(ConfigValues.logLevel) ?? .info
+      let memory = hostMemoryLimit.flatMap(ConfigValues.byteSize) ?? 0
+      await SceneHostCommand.run(
+        fd: sceneHost, memoryLimit: memory, trust: trust, logLevel: level)
     }
     let config: DaemonConfig
     do {

@@ -32,6 +32,10 @@ public final class Daemon: Sendable {
   public let service: ServiceRuntime
   /// The open scenes (Scenes/).
   let scenes: SceneStore
+  /// The scene host processes that run the components' code.
+  let sceneHosts: SceneHostPool
+  /// The components' crashes of their hosts, for quarantine.
+  let crashes: CrashLedger
   /// Whether scenes are being saved (Persistence/), for `daemon.info`.
   let persistence: PersistenceStatus
 
@@ -52,8 +56,17 @@ public final class Daemon: Sendable {
     self.pluginHost = PluginHost(
       configuration: .init(
         pluginDirectories: config.pluginDirectories, stateDirectory: config.stateDirectory,
-        trust: config.pluginTrust),
+        trust: config.pluginTrust, loadsCode: false),
       logger: logger)
+    self.sceneHosts = SceneHostPool(
+      settings: .init(
+        count: config.sceneHosts, isolatePlugins: config.sceneHostIsolation == .plugin,
+        pingInterval: config.hostPingInterval, hangTimeout: config.hostHangTimeout,
+        memoryLimit: config.hostMemoryLimit, executable: PluginHost.currentExecutable(),
+        trust: config.pluginTrust, logLevel: config.logLevel),
+      logger: logger)
+    self.crashes = CrashLedger(
+      limit: config.componentCrashLimit, windowSeconds: config.componentCrashWindow)
     self.service = ServiceRuntime(
       config: config, logger: logger, configLoader: ServiceRuntime.commandLineConfigLoader)
     // A reload (SIGHUP, daemon.reload) rescans the plugin directories of the new config.
@@ -103,6 +116,7 @@ public final class Daemon: Sendable {
       try SocketFile(path: config.socketPath).prepareForBinding()
     }
     await loadPlugins()  // before serving: ready means the components are there
+    await startSceneHosts()
     try await restoreScenes()
     let server = SocketServer(
       config: config, registry: makeRegistry(), connections: connections, logger: logger,
@@ -119,6 +133,7 @@ public final class Daemon: Sendable {
     if await !scenes.flush() {
       logger.error("the last scene changes could not be saved before exiting")
     }
+    await MainActor.run { sceneHosts.stop() }
   }
 
   /// Opens the scene database in the state directory and opens again every scene it holds
@@ -146,11 +161,7 @@ public final class Daemon: Sendable {
       throw StartupError("cannot open the scene database: \(error.description)")
     }
     let (database, contents) = opened
-    let counts = await MainActor.run { [self] in
-      let saver = SceneSaver(
-        database: database, delay: config.sceneSaveDelay, status: persistence)
-      return scenes.restore(contents, saver: saver, catalog: pluginHost.catalog)
-    }
+    let counts = await restore(contents, database: database)
     _ = await scenes.flush()
     let seconds = (ContinuousClock.now - started) / .seconds(1)
     logger.notice(
@@ -159,6 +170,19 @@ public final class Daemon: Sendable {
         "restored": "\(counts.restored)", "notRestored": "\(counts.failed)",
         "seconds": "\((seconds * 1000).rounded() / 1000)", "database": "\(path)",
       ])
+  }
+}
+
+extension Daemon {
+  /// Opens the scenes `contents` holds open in the scene hosts and attaches the database.
+  @MainActor
+  fileprivate func restore(_ contents: SceneDatabase.Contents, database: SceneDatabase) async
+    -> (restored: Int, failed: Int)
+  {
+    let saver = SceneSaver(database: database, delay: config.sceneSaveDelay, status: persistence)
+    return await scenes.restore(contents, saver: saver) { [self] scene, done in
+      reopen(scene, done: done)
+    }
   }
 }
 

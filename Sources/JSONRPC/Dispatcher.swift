@@ -27,10 +27,27 @@ public struct Dispatcher: Sendable {
 
   /// The reply of a main-actor method and what to do once it is handed over.
   public struct MainActorReply: Sendable {
-    /// The reply bytes, or `nil` for a notification.
+    /// The reply bytes, or `nil` for a notification or a deferred reply.
     public var bytes: [UInt8]?
     /// Work registered with `RPCCall.afterReply`, run after the reply is handed over.
     public var followUp: ReplyFollowUp
+    /// Set for a `.mainActorDeferred` method: the reply comes through it, later.
+    public var deferred: DeferredReply? = nil
+
+    /// Hands the reply to `send` (now, or when a deferred one is answered), then runs
+    /// the follow-up work. Call it on the main actor.
+    @MainActor
+    public func deliver(_ send: @escaping @MainActor ([UInt8]?) -> Void) {
+      guard let deferred else {
+        send(bytes)
+        followUp.run()
+        return
+      }
+      deferred.whenAnswered { [followUp] bytes in
+        send(bytes)
+        followUp.run()
+      }
+    }
   }
 
   /// Bounds on one batch request.
@@ -162,10 +179,10 @@ public struct Dispatcher: Sendable {
         if let response = await work() { reply.append(response) } else { reply.answered += 1 }
       case .onMainActor(let work):
         // Inside a batch the reply waits for the whole batch; follow-ups run first.
-        let response = await MainActor.run { () -> [UInt8]? in
-          let reply = work()
-          reply.followUp.run()
-          return reply.bytes
+        let response = await withCheckedContinuation { continuation in
+          Task { @MainActor in
+            work().deliver { bytes in continuation.resume(returning: bytes) }
+          }
         }
         if let response { reply.append(response) } else { reply.answered += 1 }
       }
@@ -356,6 +373,19 @@ public struct Dispatcher: Sendable {
             bytes: id.map { Self.response(id: $0, error: Self.rpcError(from: error)) },
             followUp: followUp)
         }
+      }
+    case .mainActorDeferred(let body):
+      let id = id
+      return .onMainActor {
+        let followUp = ReplyFollowUp()
+        let call = call.withFollowUp(followUp)
+        let deferred = DeferredReply(id: id)
+        do {
+          try body(call, deferred)
+        } catch {
+          deferred.fail(error)
+        }
+        return MainActorReply(bytes: nil, followUp: followUp, deferred: deferred)
       }
     case .immediate(let body):
       do {

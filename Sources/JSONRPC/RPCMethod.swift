@@ -42,6 +42,57 @@ public struct RPCCall: Sendable {
   }
 }
 
+/// The answer of a `.mainActorDeferred` method, given once from the main actor.
+///
+/// The dispatcher hands the connection a reply whose bytes arrive through `whenAnswered`;
+/// the handler calls `succeed` or `fail` when its work is done. Only the first answer
+/// counts.
+@MainActor
+public final class DeferredReply: Sendable {
+  private let id: JSON?
+  private var bytes: [UInt8]?
+  private var answered = false
+  private var waiter: (@MainActor ([UInt8]?) -> Void)?
+
+  nonisolated init(id: JSON?) { self.id = id }
+
+  /// Answers with `result`.
+  public func succeed(_ result: JSON) {
+    finish(id.map { Dispatcher.response(id: $0, result: result) })
+  }
+
+  /// Answers with `error` (an `RPCError`; any other error becomes a generic `-32603`).
+  public func fail(_ error: any Error) {
+    let rpcError = (error as? RPCError) ?? RPCError(code: -32603, message: "Internal error")
+    finish(id.map { Dispatcher.response(id: $0, error: rpcError) })
+  }
+
+  /// Whether `succeed` or `fail` was called.
+  public var isAnswered: Bool { answered }
+
+  private func finish(_ reply: [UInt8]?) {
+    guard !answered else { return }
+    answered = true
+    if let waiter {
+      self.waiter = nil
+      waiter(reply)
+    } else {
+      bytes = reply
+    }
+  }
+
+  /// Calls `body` with the reply bytes (`nil` for a notification) once the handler has
+  /// answered: at once when it already has.
+  public func whenAnswered(_ body: @escaping @MainActor ([UInt8]?) -> Void) {
+    if answered {
+      body(bytes)
+      bytes = nil
+    } else {
+      waiter = body
+    }
+  }
+}
+
 /// Work to run once a main-actor method's reply has been handed to its connection.
 @MainActor
 public final class ReplyFollowUp: Sendable {
@@ -70,6 +121,12 @@ public struct RPCMethod: Sendable {
     /// Run on the main actor (component state lives there); the reply is handed to the
     /// connection from the main actor, so it precedes every notification sent after it.
     case mainActor(@MainActor @Sendable (RPCCall) throws -> JSON)
+    /// Started on the main actor like `.mainActor`, answered later through the
+    /// `DeferredReply` (from the main actor too) without holding the main actor meanwhile:
+    /// for work done elsewhere, such as in another process. The reply is handed to the
+    /// connection when the handler answers, so notifications sent before that precede it.
+    /// A handler that throws before it defers is answered with the error at once.
+    case mainActorDeferred(@MainActor @Sendable (RPCCall, DeferredReply) throws -> Void)
   }
 
   /// The method name, e.g. `daemon.ping`.

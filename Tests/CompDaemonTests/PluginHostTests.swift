@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import Logging
 import ScreenKit
 import Testing
 
@@ -133,26 +134,40 @@ import Testing
     }
   }
 
-  @Test func rescanLoadsNewFilesAndFlagsChangedLoadedOnes() async throws {
+  /// A changed file of a loaded plugin is vetted again like a new one; once accepted it
+  /// replaces the old version in the registry and is listed as upgraded (scene hosts move
+  /// to it, see SceneHostTests).
+  @Test func rescanLoadsNewFilesAndVetsChangedLoadedOnesAgain() async throws {
     let directory = try Fixtures.temporaryDirectory("rescan")
     let good = try Fixtures.install(Fixtures.library(.good), into: directory, as: "libgood.so")
-    let host = Fixtures.host([directory])
+    // As the daemon runs it: a registry, no code in this process (a library loaded once
+    // stays: opening the changed file in-process would give back the old code).
+    let host = PluginHost(
+      configuration: .init(
+        pluginDirectories: [directory], stateDirectory: nil, scannerExecutable: Fixtures.compd,
+        vetTimeoutSeconds: 2, loadsCode: false),
+      logger: Logger(label: "plugin-tests"))
     await host.scan()
-    #expect(host.catalog.names == ["fixture.Hello"])
+    #expect(host.catalog.names.isEmpty)
+    #expect(
+      host.componentsListResult(plugin: nil)?["components"]?.arrayValue?.first?["name"]
+        == "fixture.Hello")
+    #expect(host.takeUpgraded().isEmpty)
 
-    let renamed = try Fixtures.install(
-      Fixtures.library(.renamed), into: directory, as: "librenamed.so")
-    // Replace the loaded file: its old code stays loaded until a restart.
+    // Replace the loaded file with one that provides another component.
     try Fixtures.install(Fixtures.library(.renamed), into: directory, as: "libgood.so")
     await host.scan()
-    #expect(host.record(path: renamed)?.state == .loaded)
-    #expect(host.catalog.names == ["fixture.Hello", "fixture.Renamed"])
     let changed = try #require(host.record(path: good))
-    #expect(changed.state == .loaded && changed.restartRequired)
+    #expect(changed.state == .loaded)
+    #expect(changed.manifest?.components.map(\.name) == ["fixture.Renamed"])
+    #expect(host.takeUpgraded() == [good])
     let listed = try #require(
-      host.pluginsListResult()["plugins"]?.arrayValue?.first { $0["path"]?.stringValue == good })
-    #expect(listed["restartRequired"] == true)
-    #expect(listed["error"]?.stringValue?.hasPrefix("restart required") == true)
+      host.componentsListResult(plugin: nil)?["components"]?.arrayValue?.map {
+        $0["name"]?.stringValue
+      })
+    #expect(listed == ["fixture.Renamed"])
+    let plugins = try #require(host.pluginsListResult()["plugins"]?.arrayValue)
+    #expect(plugins.allSatisfy { $0["error"] == nil && $0["restartRequired"] == nil })
   }
 
   /// `compd --scan-plugin PATH` as the host runs it: the manifest on stdout and status 0,

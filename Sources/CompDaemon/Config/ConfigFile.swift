@@ -12,7 +12,9 @@ import Logging
 /// `max-connections`,
 /// `max-line-bytes`, `max-output-bytes`, `shutdown-grace`, `io-threads`, `scene-grace`,
 /// `max-scenes-per-client`, `persist-scenes`, `scene-save-delay`, `plugin-trust`,
-/// `max-batch`, `output-budget`, `listen-backlog`, and the access-control keys. Unknown
+/// `max-batch`, `output-budget`, `listen-backlog`, `scene-hosts`, `scene-host-isolation`,
+/// `host-hang-timeout`, `host-ping-interval`, `component-crash-limit`,
+/// `component-crash-window`, `host-memory-limit`, and the access-control keys. Unknown
 /// keys and bad values are
 /// errors that name `file:line`.
 public struct ConfigFile: Sendable, Equatable {
@@ -57,6 +59,20 @@ public struct ConfigFile: Sendable, Equatable {
   public var outputBudgetBytes: Int?
   /// `listen-backlog`.
   public var listenBacklog: Int?
+  /// `scene-hosts`.
+  public var sceneHosts: Int?
+  /// `scene-host-isolation` (`shared` or `plugin`).
+  public var sceneHostIsolation: SceneHostIsolation?
+  /// `host-hang-timeout` (seconds).
+  public var hostHangTimeout: Double?
+  /// `host-ping-interval` (seconds).
+  public var hostPingInterval: Double?
+  /// `component-crash-limit`.
+  public var componentCrashLimit: Int?
+  /// `component-crash-window` (seconds).
+  public var componentCrashWindow: Double?
+  /// `host-memory-limit` (bytes; 0: none).
+  public var hostMemoryLimit: Int?
 
   /// Every key the file format knows, for `--help` and error messages.
   public static let keys =
@@ -65,7 +81,9 @@ public struct ConfigFile: Sendable, Equatable {
       "max-connections",
       "max-line-bytes", "max-output-bytes", "shutdown-grace", "io-threads", "scene-grace",
       "max-scenes-per-client", "persist-scenes", "scene-save-delay",
-      "plugin-trust", "max-batch", "output-budget", "listen-backlog",
+      "plugin-trust", "max-batch", "output-budget", "listen-backlog", "scene-hosts",
+      "scene-host-isolation", "host-hang-timeout", "host-ping-interval",
+      "component-crash-limit", "component-crash-window", "host-memory-limit",
     ] + AccessSettingsOverlay.keys
 
   /// An empty file.
@@ -213,6 +231,41 @@ public struct ConfigFile: Sendable, Equatable {
         throw bad("a number from 1 to 65535")
       }
       listenBacklog = count
+    case "scene-hosts":
+      guard let count = ConfigValues.count(value), (1...256).contains(count) else {
+        throw bad("a number of hosts from 1 to 256")
+      }
+      sceneHosts = count
+    case "scene-host-isolation":
+      guard let isolation = SceneHostIsolation(rawValue: value) else {
+        throw bad("shared or plugin")
+      }
+      sceneHostIsolation = isolation
+    case "host-hang-timeout":
+      guard let seconds = ConfigValues.seconds(value), seconds > 0, seconds <= 3600 else {
+        throw bad("seconds, more than 0 and at most 3600")
+      }
+      hostHangTimeout = seconds
+    case "host-ping-interval":
+      guard let seconds = ConfigValues.seconds(value), seconds > 0, seconds <= 3600 else {
+        throw bad("seconds, more than 0 and at most 3600")
+      }
+      hostPingInterval = seconds
+    case "component-crash-limit":
+      guard let count = ConfigValues.count(value), count >= 1 else {
+        throw bad("a positive integer")
+      }
+      componentCrashLimit = count
+    case "component-crash-window":
+      guard let seconds = ConfigValues.seconds(value), seconds > 0 else {
+        throw bad("a positive number of seconds")
+      }
+      componentCrashWindow = seconds
+    case "host-memory-limit":
+      guard let size = ConfigValues.byteSize(value) else {
+        throw bad("a size in bytes such as 512M, or 0 for no limit")
+      }
+      hostMemoryLimit = size
     default:
       return false
     }
@@ -240,5 +293,12 @@ public struct ConfigFile: Sendable, Equatable {
     if let maxBatch { config.maxBatch = maxBatch }
     if let outputBudgetBytes { config.outputBudgetBytes = outputBudgetBytes }
     if let listenBacklog { config.listenBacklog = listenBacklog }
+    if let sceneHosts { config.sceneHosts = sceneHosts }
+    if let sceneHostIsolation { config.sceneHostIsolation = sceneHostIsolation }
+    if let hostHangTimeout { config.hostHangTimeout = hostHangTimeout }
+    if let hostPingInterval { config.hostPingInterval = hostPingInterval }
+    if let componentCrashLimit { config.componentCrashLimit = componentCrashLimit }
+    if let componentCrashWindow { config.componentCrashWindow = componentCrashWindow }
+    if let hostMemoryLimit { config.hostMemoryLimit = hostMemoryLimit }
   }
 }

@@ -1,5 +1,9 @@
 import Logging
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Every setting of the daemon, with its default.
 ///
 /// Built from the config file (if any) and then the command-line flags, which override it.
@@ -46,6 +50,20 @@ public struct DaemonConfig: Sendable, Equatable {
   /// Length of the listening socket's queue of clients not yet accepted; `nil` means the
   /// system's maximum (`/proc/sys/net/core/somaxconn`).
   public var listenBacklog: Int? = nil
+  /// Shared scene host processes that run component code (default: one per CPU).
+  public var sceneHosts: Int = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+  /// Whether each plugin's scenes run in scene hosts of their own.
+  public var sceneHostIsolation: SceneHostIsolation = .shared
+  /// Seconds a scene host may leave the broker's ping unanswered before it is killed.
+  public var hostHangTimeout: Double = 5
+  /// Seconds between the broker's pings of each scene host.
+  public var hostPingInterval: Double = 1
+  /// Crashes of its scene host within `componentCrashWindow` that quarantine a component.
+  public var componentCrashLimit: Int = 3
+  /// Seconds over which a component's crashes are counted.
+  public var componentCrashWindow: Double = 600
+  /// Bytes of data memory each scene host may use (`RLIMIT_DATA`); 0 means no limit.
+  public var hostMemoryLimit: Int = 0
 
   /// The most bytes the replies of one batch may add up to: half of `maxOutputBytes`
   /// or an eighth of `outputBudgetBytes`, whichever is smaller.
@@ -85,7 +103,29 @@ public struct DaemonConfig: Sendable, Equatable {
     if let listenBacklog, listenBacklog < 1 || listenBacklog > 65535 {
       throw ConfigError("listen-backlog must be between 1 and 65535")
     }
+    if sceneHosts < 1 || sceneHosts > 256 {
+      throw ConfigError("scene-hosts must be between 1 and 256")
+    }
+    if !(hostHangTimeout > 0) || hostHangTimeout > 3600 {
+      throw ConfigError("host-hang-timeout must be more than 0 and at most 3600 seconds")
+    }
+    if !(hostPingInterval > 0) || hostPingInterval > 3600 {
+      throw ConfigError("host-ping-interval must be more than 0 and at most 3600 seconds")
+    }
+    if componentCrashLimit < 1 { throw ConfigError("component-crash-limit must be at least 1") }
+    if !(componentCrashWindow > 0) {
+      throw ConfigError("component-crash-window must be more than 0 seconds")
+    }
+    if hostMemoryLimit < 0 { throw ConfigError("host-memory-limit must not be negative") }
   }
+}
+
+/// How scene hosts are shared between plugins (`scene-host-isolation`).
+public enum SceneHostIsolation: String, Sendable, Equatable {
+  /// Every host may hold scenes of every plugin.
+  case shared
+  /// Each plugin's scenes go to hosts of their own.
+  case plugin
 }
 
 /// A bad setting, in the config file or on the command line.

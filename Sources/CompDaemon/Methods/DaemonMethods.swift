@@ -52,8 +52,30 @@ extension Daemon {
               description:
                 "`strict`, or `relaxed` when plugins are loaded without the ownership and mode checks (development only)."
             ), required: true),
+          .init(
+            "hosts",
+            .array(
+              .object([
+                .init("pid", .integer(), required: true),
+                .init("scenes", .integer(description: "Scenes it holds."), required: true),
+                .init(
+                  "isolation", .string(description: "`shared`, or the plugin it alone serves."),
+                  required: true),
+                .init(
+                  "lastAnswerMs",
+                  .integer(description: "Milliseconds since it last answered the broker's ping."),
+                  required: true),
+                .init(
+                  "restarts", .integer(description: "Hosts replaced in a row before it."),
+                  required: true),
+                .init("state", .string(enum: ["starting", "running", "retiring"]), required: true),
+              ]), description: "The scene host processes that run component code."),
+            required: true),
         ]),
-        handler: .immediate { [self] _ in info() }))
+        handler: .async { [self] _ in
+          let hosts = await MainActor.run { sceneHosts.json }
+          return info(hosts: hosts)
+        }))
 
     registry.register(
       RPCMethod(
@@ -65,7 +87,7 @@ extension Daemon {
   }
 
   /// The result of `daemon.info`.
-  func info() -> JSON {
+  func info(hosts: JSON) -> JSON {
     let uptime = (ContinuousClock.now - startTime) / .seconds(1)
     let current = service.config
     var result: JSONObject = [
@@ -81,6 +103,7 @@ extension Daemon {
       "pluginTrust": .string(service.config.pluginTrust.rawValue),
       "socket": .string(current.socketPath),
       "pluginDirectories": .array(current.pluginDirectories.map(JSON.string)),
+      "hosts": hosts,
     ]
     if let state = current.stateDirectory { result["stateDirectory"] = .string(state) }
     return .object(result)

@@ -10,7 +10,8 @@ extension Daemon {
     await host.scan()
     await MainActor.run {
       counters.plugins = host.loadedPluginCount
-      counters.components = host.catalog.names.count
+      counters.components = host.componentCount
+      updateSceneHosts()
     }
   }
 
@@ -23,8 +24,16 @@ extension Daemon {
       .init("path", .string(), required: true),
       .init("state", .string(enum: ["loaded", "rejected", "quarantined"]), required: true),
       .init("components", .array(.string()), required: true),
-      .init("error", .string(description: "why the plugin is not loaded, or needs a restart")),
-      .init("restartRequired", .boolean(description: "the file changed after it was loaded")),
+      .init("error", .string(description: "why the plugin is not loaded")),
+      .init(
+        "quarantined",
+        .array(
+          .object([
+            .init("component", .string(), required: true),
+            .init("reason", .string(), required: true),
+          ]),
+          description:
+            "components quarantined after crashing their scene host, until the file changes")),
     ])
     let pluginList = Schema.object([.init("plugins", .array(pluginEntry), required: true)])
 
@@ -41,7 +50,7 @@ extension Daemon {
         name: "plugins.rescan",
         summary: "Scans the plugin directories again and loads new plugin files.",
         description:
-          "New files are vetted and loaded; changed files of rejected or quarantined plugins are vetted again. A changed file of a loaded plugin is listed with restartRequired: loaded code stays until compd restarts.",
+          "New files are vetted and loaded; changed files are vetted again. When a loaded plugin's file changed and the new version is accepted, fresh scene hosts load it and every open scene moves to them with its state: subscribers get scene.reset with reason upgraded and stay connected.",
         params: .object([]),
         result: pluginList,
         handler: .async { [self] _ in
@@ -67,6 +76,12 @@ extension Daemon {
                 .init(
                   "kind", .string(enum: ComponentKind.allCases.map(\.rawValue)), required: true),
                 .init("summary", .string(), required: true),
+                .init(
+                  "quarantined",
+                  .string(
+                    description:
+                      "why the component is quarantined (it crashed its scene host too often); scene.open of it fails until its plugin file changes"
+                  )),
               ])), required: true)
         ]),
         handler: .async { call in

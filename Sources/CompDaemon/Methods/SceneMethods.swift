@@ -3,9 +3,11 @@ import ScreenKit
 
 extension Daemon {
   /// `scene.open`, `scene.list`, `scene.layout`, `scene.event`, `scene.resize`,
-  /// `scene.subscribe`, `scene.unsubscribe`, `scene.close`. Each runs on the main actor,
-  /// where the components live; replies are handed to the connection from there, so a
-  /// client sees its reply and the notifications in the order they happened.
+  /// `scene.subscribe`, `scene.unsubscribe`, `scene.close`. Each starts on the broker's
+  /// main actor, where the scene directory lives; what needs component code is forwarded
+  /// to the scene's host (requests to one scene reach it in the order they came) and
+  /// answered when the host answers, after the changes it reported were sent to
+  /// subscribers: a client sees its reply and the notifications in the order they happened.
   func registerSceneMethods(into registry: inout MethodRegistry) {
     let sceneID = Schema.string(
       minLength: 1, maxLength: 64, description: "a scene id from scene.open")
@@ -31,7 +33,7 @@ extension Daemon {
           .init("revision", .integer(), required: true),
           .init("root", node, required: true),
         ]),
-        handler: .mainActor { [self] call in try openScene(call) }))
+        handler: .mainActorDeferred { [self] call, reply in try openScene(call, reply) }))
 
     registry.register(
       RPCMethod(
@@ -49,6 +51,7 @@ extension Daemon {
                 .init("environment", .object(additionalProperties: true), required: true),
                 .init("lifetime", .string(enum: SceneLifetime.allCases.map(\.rawValue))),
                 .init("subscribers", .integer()),
+                .init("host", .integer(description: "the pid of the scene host holding it")),
               ])), required: true)
         ]),
         handler: .mainActor { [self] call in
@@ -68,11 +71,14 @@ extension Daemon {
           .init("revision", .integer(), required: true),
           .init("root", node, required: true),
         ]),
-        handler: .mainActor { [self] call in
+        handler: .mainActorDeferred { [self] call, reply in
           let scene = try scene(for: call, use: .view)
-          return [
-            "scene": .string(scene.id), "revision": .int(Int64(scene.revision)), "root": scene.root,
-          ]
+          forward(scene, "host.layout", [:], reply: reply, retry: true) { answer in
+            [
+              "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
+              "root": answer["root"] ?? .null,
+            ]
+          }
         }))
 
     registry.register(
@@ -94,30 +100,16 @@ extension Daemon {
           .init("revision", .integer(), required: true),
           .init("handled", .boolean(), required: true),
         ]),
-        handler: .mainActor { [self] call in
+        handler: .mainActorDeferred { [self] call, reply in
           let scene = try scene(for: call, use: .act)
-          let event = try SceneEvent(json: call.params["event"]?.objectValue ?? [:])
-          var view: View?
-          if let target = event.target {
-            view = scene.view(forTarget: target)
-            if view == nil {
-              throw RPCError.server(
-                .noSuchNode, "scene \(scene.id) has no node with id or key \"\(target)\"",
-                details: ["scene": .string(scene.id), "target": .string(target)])
-            }
+          let event = call.params["event"] ?? .null
+          _ = try SceneEvent(json: event.objectValue ?? [:])  // a bad event fails here
+          forward(scene, "host.event", ["event": event], reply: reply) { answer in
+            [
+              "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
+              "handled": answer["handled"] ?? false,
+            ]
           }
-          let handled: Bool
-          do throws(InputError) {
-            handled = try scene.handleInput { window throws(InputError) in
-              try event.deliver(to: window, target: view)
-            }
-          } catch {
-            throw RPCError.invalidParams(error.description, field: "event")
-          }
-          return [
-            "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
-            "handled": .bool(handled),
-          ]
         }))
 
     registry.register(
@@ -134,15 +126,19 @@ extension Daemon {
           .init("scene", .string(), required: true),
           .init("revision", .integer(), required: true),
         ]),
-        handler: .mainActor { [self] call in
+        handler: .mainActorDeferred { [self] call, reply in
           let scene = try scene(for: call, use: .act)
-          let environment = try scene.environment.applying(call.params["environment"]?.objectValue)
-          do throws(InputError) {
-            try scene.resize(to: environment)
-          } catch {
-            throw RPCError.invalidParams(error.description, field: "environment")
-          }
-          return ["scene": .string(scene.id), "revision": .int(Int64(scene.revision))]
+          let requested = call.params["environment"]?.objectValue
+          _ = try scene.environment.applying(requested)  // a bad environment fails here
+          forward(
+            scene, "host.resize", [:], reply: reply, saveEnvironment: true,
+            before: { params in
+              // Applied to the environment the scene has when the request reaches it.
+              let environment = (try? scene.environment.applying(requested)) ?? scene.environment
+              scene.environment = environment
+              params["environment"] = environment.json
+            }
+          ) { _ in ["scene": .string(scene.id), "revision": .int(Int64(scene.revision))] }
         }))
 
     registry.register(
@@ -160,25 +156,32 @@ extension Daemon {
           .init("revision", .integer(), required: true),
           .init("root", node),
         ]),
-        handler: .mainActor { [self] call in
+        handler: .mainActorDeferred { [self] call, reply in
           let scene = try scene(for: call, use: .view)
           let since = call.params["since"]?.intValue.map { Int(clamping: $0) }
           if let since, since > scene.revision {
             throw RPCError.invalidParams(
               "since \(since) is newer than the scene's revision \(scene.revision)", field: "since")
           }
-          var result: JSONObject = [
-            "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
-          ]
           let connection = call.connection
-          if let replay = scene.subscribe(connection, since: since) {
+          // Every change the broker numbered is in its history: a replay needs no host.
+          if let since, since >= 1, scene.canReplay(since: since) {
+            let replay = scene.subscribe(connection, since: since) ?? []
             call.afterReply {
               for params in replay { connection.notify(method: "scene.changed", params: params) }
             }
-          } else {
-            result["root"] = scene.root
+            return reply.succeed([
+              "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
+            ])
           }
-          return .object(result)
+          // A snapshot: the host's tree, with the subscription starting at its revision.
+          forward(scene, "host.layout", [:], reply: reply, retry: true) { answer in
+            _ = scene.subscribe(connection, since: nil)
+            return [
+              "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
+              "root": answer["root"] ?? .null,
+            ]
+          }
         }))
 
     registry.register(
@@ -220,9 +223,17 @@ extension Daemon {
   /// an id never handed out or a scene the caller may not see.
   @MainActor
   private func noSuchScene(_ id: String, call: RPCCall) -> RPCError {
-    let peer = service.access.identity(of: call.connection)
+    noSuchScene(id, peer: service.access.identity(of: call.connection))
+  }
+
+  /// `compd.NoSuchScene` for `id` as `peer` may learn it (`bypassAccess`: the caller was
+  /// allowed to use the scene while it was open).
+  @MainActor
+  private func noSuchScene(_ id: String, peer: PeerIdentity?, bypassAccess: Bool = false)
+    -> RPCError
+  {
     guard let tombstone = scenes.tombstone(id),
-      service.access.policy.mayView(sceneOwnedBy: tombstone.owner, peer: peer)
+      bypassAccess || service.access.policy.mayView(sceneOwnedBy: tombstone.owner, peer: peer)
     else {
       return .server(
         .noSuchScene, "no scene \(id) is open",
@@ -241,7 +252,7 @@ extension Daemon {
   }
 
   @MainActor
-  private func openScene(_ call: RPCCall) throws(RPCError) -> JSON {
+  private func openScene(_ call: RPCCall, _ reply: DeferredReply) throws(RPCError) {
     let name = call.params["component"]?.stringValue ?? ""
     let peer = service.access.identity(of: call.connection)
     let owner = peer?.uid ?? UInt32.max
@@ -261,53 +272,86 @@ extension Daemon {
         "too many scenes for this connection: at most \(perClient) open at once",
         details: ["limit": .int(Int64(perClient)), "scope": "client"])
     }
-    var environment = SceneEnvironment()
-    environment = try environment.applying(call.params["environment"]?.objectValue)
+    let environment = try SceneEnvironment().applying(call.params["environment"]?.objectValue)
     let lifetime = call.params["lifetime"]?.stringValue.flatMap(SceneLifetime.init) ?? .connection
-    let scene: Scene
-    do {
-      scene = try scenes.open(
-        component: name, params: call.params["params"],
-        environment: environment, lifetime: lifetime, owner: owner, opener: call.connection.id,
-        catalog: pluginHost.catalog)
-    } catch {
-      switch error {
-      case .component(let problem):
-        throw Self.rpcError(for: problem, component: name, host: pluginHost)
-      case .restoration(let problem):
-        throw .server(.componentFailed, problem, details: ["component": .string(name)])
+    guard pluginHost.hasComponent(name), let plugin = pluginHost.pluginName(of: name) else {
+      throw pluginHost.noSuchComponentError(name)
+    }
+    if let reason = pluginHost.quarantineReason(of: name) {
+      throw .server(
+        .componentFailed, "component \(name) is quarantined: \(reason)",
+        details: ["component": .string(name), "reason": "quarantined", "detail": .string(reason)])
+    }
+    guard let host = sceneHosts.host(forPlugin: plugin) else {
+      throw .server(
+        .componentFailed, "no scene host could be started for \(name)",
+        details: ["component": .string(name), "reason": "crashed", "detail": "no scene host"])
+    }
+    let hostKey = "o\(scenes.nextOpening())"
+    let params = call.params["params"]
+    var request: JSONObject = [
+      "scene": .string(hostKey), "component": .string(name), "environment": environment.json,
+    ]
+    if let params { request["params"] = params }
+    let connection = call.connection.id
+    sceneHosts.whenRunning(host) { [self] in
+      host.request("host.open", request, component: name) { [self] result in
+        switch result {
+        case .failure(let error):
+          reply.fail(error)
+        case .success(let answer):
+          let scene = scenes.open(
+            component: name, params: params, environment: environment, lifetime: lifetime,
+            owner: owner, opener: connection, state: answer["state"]?.stringValue, host: host,
+            hostKey: hostKey)
+          host.scenes.insert(scene.id)
+          if !connections.contains(connection) { scenes.openerGone(scene) }
+          reply.succeed([
+            "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
+            "root": answer["root"] ?? .null,
+          ])
+        }
       }
     }
-    return [
-      "scene": .string(scene.id), "revision": .int(Int64(scene.revision)), "root": scene.root,
-    ]
   }
 
-  /// The wire error for a component that could not be opened.
-  /// An unknown component or top-level param comes with the closest known name.
+  /// Sends `method` for `scene` to its host once it is in one (requests to one scene keep
+  /// their order), applies the changes the host reports (subscribers get them first),
+  /// then answers `reply` with `result(answer)`, or with the error the host reported. A
+  /// request whose host ended is answered with `compd.ComponentFailed`; with `retry`
+  /// (requests that change nothing) it runs again once the scene is restored.
   @MainActor
-  static func rpcError(for error: ComponentError, component: String, host: PluginHost)
-    -> RPCError
-  {
-    switch error {
-    case .noSuchComponent(let name):
-      return host.noSuchComponentError(name)
-    case .invalidParams(_, let problem):
-      let field = problem.path.isEmpty ? "params" : "params.\(problem.path)"
-      var suggestion: String?
-      if problem.message == ParamValidationError.unknownParameter, !problem.path.contains("."),
-        case .object(let properties, _) = host.catalog.component(named: component)?.params.kind
-      {
-        suggestion = NameSuggestion.closest(to: problem.path, among: properties.map(\.name))
+  private func forward(
+    _ scene: Scene, _ method: String, _ params: JSONObject, reply: DeferredReply,
+    retry: Bool = false, saveEnvironment: Bool = false,
+    before: (@MainActor (inout JSONObject) -> Void)? = nil,
+    result: @escaping @MainActor (JSONObject) -> JSON
+  ) {
+    scene.whenPlaced { [self] in
+      guard !scene.isClosed, let host = scene.host else {
+        return reply.fail(noSuchScene(scene.id, peer: nil, bypassAccess: true))
       }
-      return RPCError.invalidParams(error.description, field: field).suggesting(suggestion)
-    case .missingDependency(_, let dependency):
-      return .server(
-        .componentFailed, error.description,
-        details: ["component": .string(component), "dependency": .string(dependency)])
-    default:
-      return .server(
-        .componentFailed, error.description, details: ["component": .string(component)])
+      var message = params
+      message["scene"] = .string(scene.hostKey)
+      before?(&message)
+      host.request(method, message, scene: scene.id, component: scene.component) {
+        [self] outcome in
+        switch outcome {
+        case .success(let answer):
+          scene.apply(answer, saveEnvironment: saveEnvironment)
+          if let error = answer["error"] {
+            reply.fail(RPCError(json: error))
+          } else {
+            reply.succeed(result(answer))
+          }
+        case .failure(let error):
+          if retry, Self.isHostLoss(error), !scene.isClosed {
+            forward(scene, method, params, reply: reply, retry: true, result: result)
+          } else {
+            reply.fail(error)
+          }
+        }
+      }
     }
   }
 }

@@ -29,11 +29,13 @@ struct SceneTombstone: Sendable, Equatable {
     case abandoned
     /// Stored open, but could not be opened again at start (see `detail`).
     case notRestored = "not-restored"
+    /// Its component was quarantined after crashing its scene host (see `detail`).
+    case componentFailed = "component-failed"
   }
 
   var id: String
   var reason: Reason
-  /// Why it was not restored, for `notRestored`.
+  /// Why it was not restored, for `notRestored` and `componentFailed`.
   var detail: String?
   /// Its owner's uid, so that only who may see the scene learns what became of it.
   var owner: UInt32

@@ -10,14 +10,16 @@ import Synchronization
   import Musl
 #endif
 
-/// Finds, vets, loads and lists the daemon's plugins, and owns the component catalog they
-/// fill.
+/// Finds, vets and lists the daemon's plugins, and keeps the registry of the components
+/// they provide, from their vetted manifests.
 ///
 /// `scan()` looks at every `*.so` in the plugin directories (in directory order, then by
 /// file name). A file seen before with the same identity keeps its state. A new or changed
 /// file is looked up in the cache, else vetted in a child process (several at once, bounded
-/// by the number of cores); only an accepted one is loaded into the daemon. A changed file
-/// of a loaded plugin is reported as needing a restart, since loaded code stays.
+/// by the number of cores). An accepted one becomes part of `loadSet`, which scene hosts
+/// load; the broker itself runs no plugin code (`Configuration.loadsCode` loads it into
+/// this process instead, for tests of plugins in-process). A changed file of a loaded
+/// plugin is vetted like a new one and listed in `upgraded` for the scene hosts to move to.
 @MainActor
 public final class PluginHost {
   /// Where plugins come from and how they are vetted.
@@ -34,15 +36,19 @@ public final class PluginHost {
     public var parallelVetting: Int
     /// Whether a plugin must pass the ownership and mode checks before its code runs.
     public var trust: PluginTrust
+    /// Whether accepted plugins are loaded into this process's `catalog` too (in-process
+    /// use of plugins, as tests do); the daemon leaves that to its scene hosts.
+    public var loadsCode: Bool
 
     /// A configuration; by default the scanner is this executable.
     public init(
       pluginDirectories: [String], stateDirectory: String?,
       scannerExecutable: String = PluginHost.currentExecutable(), vetTimeoutSeconds: Double = 5,
       parallelVetting: Int = max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))),
-      trust: PluginTrust = .strict
+      trust: PluginTrust = .strict, loadsCode: Bool = true
     ) {
       self.trust = trust
+      self.loadsCode = loadsCode
       self.pluginDirectories = pluginDirectories
       self.stateDirectory = stateDirectory
       self.scannerExecutable = scannerExecutable
@@ -51,8 +57,13 @@ public final class PluginHost {
     }
   }
 
-  /// The components of every loaded plugin.
+  /// The components of every loaded plugin, with `loadsCode` (empty otherwise).
   public let catalog: ComponentCatalog
+  /// The components of every loaded plugin and screen as vetting described them, by name.
+  private(set) var registry: [String: PluginManifest.ComponentEntry] = [:]
+  /// Paths of loaded plugins whose file changed and was vetted again since the last
+  /// `takeUpgraded()`.
+  private var upgraded: Set<String> = []
   /// How many vetting children were started so far (cache hits start none).
   public private(set) var vettingChildrenStarted = 0
 
@@ -126,11 +137,8 @@ public final class PluginHost {
         // An untrusted file is checked again: its directory's mode may have been fixed.
         if records[index].identity == identity && !records[index].untrusted { continue }
         if records[index].state == .loaded {
-          if !records[index].restartRequired {
-            logger.notice("plugin \(identity.path) changed on disk; restart compd to load it")
-          }
-          records[index].restartRequired = true
-          continue
+          logger.notice("plugin \(identity.path) changed on disk; vetting the new version")
+          upgraded.insert(identity.path)
         }
         records.remove(at: index)
         reindexComponents()
@@ -162,6 +170,7 @@ public final class PluginHost {
     // Forget files that are gone, unless their code is loaded.
     let present = Set(files.map(\.path))
     records.removeAll { !present.contains($0.path) && $0.state != .loaded }
+    upgraded = upgraded.filter { path in records.contains { $0.path == path } }
     reindexComponents()
     cache.keepOnly(present)
     saveCache()
@@ -180,14 +189,20 @@ public final class PluginHost {
     if let plugin, !records.contains(where: { $0.name == plugin && $0.state == .loaded }) {
       return nil
     }
-    let entries = catalog.names.compactMap { name -> JSON? in
-      guard let component = catalog.component(named: name) else { return nil }
-      let owner = pluginOfComponent[name].map { records[$0].name } ?? ""
+    let entries = registry.keys.sorted().compactMap { name -> JSON? in
+      guard let component = registry[name], let index = pluginOfComponent[name] else {
+        return nil
+      }
+      let owner = records[index].name
       if let plugin, owner != plugin { return nil }
-      return .object([
+      var entry: JSONObject = [
         "name": .string(name), "plugin": .string(owner), "version": .string(component.version),
         "kind": .string(component.kind.rawValue), "summary": .string(component.summary),
-      ])
+      ]
+      if let reason = records[index].quarantinedComponents[name] {
+        entry["quarantined"] = .string(reason)
+      }
+      return .object(entry)
     }
     return .object(["components": .array(entries)])
   }
@@ -198,19 +213,69 @@ public final class PluginHost {
     RPCError.server(
       .noSuchComponent, "no component named \"\(name)\" is loaded",
       details: ["component": .string(name)]
-    ).suggesting(NameSuggestion.closest(to: name, among: catalog.names))
+    ).suggesting(NameSuggestion.closest(to: name, among: Array(registry.keys)))
   }
 
   /// The `components.describe` result for `name`; `nil` when no such component is loaded.
   public func describeComponentResult(name: String) -> JSON? {
-    guard let component = catalog.component(named: name) else { return nil }
-    return .object([
+    guard let component = registry[name] else { return nil }
+    var result: JSONObject = [
       "name": .string(name),
       "plugin": .string(pluginOfComponent[name].map { records[$0].name } ?? ""),
       "version": .string(component.version), "kind": .string(component.kind.rawValue),
-      "summary": .string(component.summary), "params": component.params.jsonSchema,
+      "summary": .string(component.summary), "params": component.params,
       "events": .array(component.events.map(JSON.string)),
-    ])
+    ]
+    if let reason = quarantineReason(of: name) { result["quarantined"] = .string(reason) }
+    return .object(result)
+  }
+
+  /// Whether the component `name` is provided by a loaded plugin or screen.
+  public func hasComponent(_ name: String) -> Bool { registry[name] != nil }
+
+  /// The number of components the loaded plugins and screens provide.
+  public var componentCount: Int { registry.count }
+
+  /// The name of the plugin (or screen) providing `component`.
+  func pluginName(of component: String) -> String? {
+    pluginOfComponent[component].map { records[$0].name }
+  }
+
+  /// The file identity of the plugin providing `component` now.
+  func pluginIdentity(of component: String) -> PluginFileIdentity? {
+    pluginOfComponent[component].map { records[$0].identity }
+  }
+
+  /// Why `component` is quarantined, if it is.
+  func quarantineReason(of component: String) -> String? {
+    pluginOfComponent[component].flatMap { records[$0].quarantinedComponents[component] }
+  }
+
+  /// Marks `component` quarantined with `reason` (listed until its plugin file changes).
+  func quarantine(_ component: String, reason: String) {
+    guard let index = pluginOfComponent[component] else { return }
+    records[index].quarantinedComponents[component] = reason
+  }
+
+  /// What scene hosts load: every loaded plugin library (path, identity, manifest) and
+  /// declarative screen (its text), in scan order.
+  var loadSet: HostLoadSet {
+    var set = HostLoadSet()
+    for record in records where record.state == .loaded {
+      if let manifest = record.manifest {
+        set.plugins.append(.init(identity: record.identity, manifest: manifest))
+      } else if let text = record.screenText {
+        set.screens.append(text)
+      }
+    }
+    return set
+  }
+
+  /// The paths of loaded plugins whose file changed and was vetted again since the last
+  /// call: scenes of every scene host must move to hosts that load the new versions.
+  func takeUpgraded() -> Set<String> {
+    defer { upgraded = [] }
+    return upgraded
   }
 
   /// The state of the plugin file at `path`, for tests and logs.
@@ -285,10 +350,11 @@ public final class PluginHost {
       }
       do throws(PluginLoadError) {
         let names = try load(identity.path, manifest: manifest)
-        records.append(
-          PluginRecord(
-            identity: identity, name: manifest.name, version: manifest.version, state: .loaded,
-            components: names))
+        var record = PluginRecord(
+          identity: identity, name: manifest.name, version: manifest.version, state: .loaded,
+          components: names)
+        record.manifest = manifest
+        records.append(record)
         logger.info("loaded plugin \(manifest.name) \(manifest.version) from \(identity.path)")
       } catch {
         records.append(
@@ -357,23 +423,27 @@ public final class PluginHost {
         "component \"\(screen.name)\" is already registered by \(records[owner].path); \(identity.path) registers it too",
         name: screen.name, version: screen.version)
     }
-    do {
-      try catalog.register(screen.component)
-    } catch {
-      return reject(error.description, name: screen.name, version: screen.version)
+    if configuration.loadsCode {
+      do {
+        try catalog.register(screen.component)
+      } catch {
+        return reject(error.description, name: screen.name, version: screen.version)
+      }
     }
-    records.append(
-      PluginRecord(
-        identity: identity, name: screen.name, version: screen.version, state: .loaded,
-        components: [screen.name]))
+    var record = PluginRecord(
+      identity: identity, name: screen.name, version: screen.version, state: .loaded,
+      components: [screen.name])
+    record.screenText = String(decoding: bytes, as: UTF8.self)
+    records.append(record)
     reindexComponents()
     logger.info("loaded screen \(screen.name) from \(identity.path)")
   }
 
-  /// Loads an accepted plugin in-process and registers its components, all or none.
+  /// Checks an accepted plugin's components against the registry and, with `loadsCode`,
+  /// loads it in-process and registers its components, all or none.
   private func load(_ path: String, manifest: PluginManifest) throws(PluginLoadError) -> [String] {
     // Check for conflicts first, from the vetted manifest, so that a conflicting plugin's
-    // code never runs in the daemon.
+    // code never runs.
     for entry in manifest.components {
       if let owner = pluginOfComponent[entry.name] {
         throw PluginLoadError(
@@ -381,37 +451,26 @@ public final class PluginHost {
         )
       }
     }
-    let library = try PluginLibrary(path: path)
-    _ = try library.checkStamp()
-    let registrar = library.register()
-    let names = registrar.components.map(\.name)
-    guard names == manifest.components.map(\.name) else {
-      throw PluginLoadError(
-        "the plugin registered \(names) in the daemon but \(manifest.components.map(\.name)) when vetted"
-      )
-    }
-    for component in registrar.components {
-      guard ComponentCatalog.isValidName(component.name),
-        catalog.component(named: component.name) == nil
-      else {
-        throw PluginLoadError("component \"\(component.name)\" cannot be registered twice")
-      }
-    }
-    for component in registrar.components {
-      do {
-        try catalog.register(component)
-      } catch {
-        // Unreachable after the checks above; keep the catalog consistent anyway.
-        throw PluginLoadError(error.description)
-      }
-    }
-    return names
+    guard configuration.loadsCode else { return manifest.components.map(\.name) }
+    return try PluginLoading.load(path, manifest: manifest, into: catalog)
   }
 
   private func reindexComponents() {
     pluginOfComponent = [:]
+    registry = [:]
     for (index, record) in records.enumerated() where record.state == .loaded {
       for name in record.components { pluginOfComponent[name] = index }
+      if let manifest = record.manifest {
+        for entry in manifest.components { registry[entry.name] = entry }
+      } else if let text = record.screenText,
+        let screen = try? DeclarativeScreen(json: JSONParser.parse(text))
+      {
+        let component = screen.component
+        registry[screen.name] = PluginManifest.ComponentEntry(
+          name: screen.name, version: screen.version, kind: component.kind,
+          summary: screen.summary, params: component.params.jsonSchema, events: component.events,
+          requires: component.requires)
+      }
     }
   }
 

@@ -18,9 +18,12 @@ struct PluginRecord: Sendable, Equatable {
   var state: State
   var components: [String]
   var error: String?
-  /// The file changed after it was loaded: the daemon keeps running the old code until it
-  /// restarts (Swift code cannot be unloaded).
-  var restartRequired = false
+  /// What vetting learned, for a loaded plugin library: scene hosts load it with this.
+  var manifest: PluginManifest?
+  /// The text of a loaded declarative screen, which scene hosts register.
+  var screenText: String?
+  /// Components of this plugin quarantined after crashing their scene hosts, with why.
+  var quarantinedComponents: [String: String] = [:]
   /// Refused before any of its code ran: someone other than root or compd's user could
   /// have written it (`error` says which path); checked again on every scan.
   var untrusted = false
@@ -41,13 +44,12 @@ struct PluginRecord: Sendable, Equatable {
       "name": .string(name), "version": .string(version), "path": .string(path),
       "state": .string(state.rawValue), "components": .array(components.map(JSON.string)),
     ]
-    if restartRequired {
-      object["restartRequired"] = true
-      object["error"] = .string(
-        "restart required: the file changed after it was loaded; restart compd to run the new version"
-      )
-    } else if let error {
-      object["error"] = .string(error)
+    if let error { object["error"] = .string(error) }
+    if !quarantinedComponents.isEmpty {
+      object["quarantined"] = .array(
+        quarantinedComponents.sorted { $0.key < $1.key }.map { name, reason in
+          ["component": .string(name), "reason": .string(reason)]
+        })
     }
     return .object(object)
   }

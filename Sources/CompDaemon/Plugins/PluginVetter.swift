@@ -158,45 +158,20 @@ struct PluginVetter: Sendable {
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, outPipe[1], STDOUT_FILENO)
     posix_spawn_file_actions_adddup2(&actions, errPipe[1], STDERR_FILENO)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // Its own process group, so that a timeout kills whatever the plugin forked too;
-    // default signal dispositions and an empty mask, whatever the daemon has set.
-    var defaults = sigset_t()
-    sigfillset(&defaults)
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(
-      &attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-
-    let arguments = [scannerExecutable, "--scan-plugin", path, "--plugin-trust", trust.rawValue]
-    var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    // A crashing plugin is expected here: skip the Swift runtime's slow interactive backtrace.
-    var environment: [UnsafeMutablePointer<CChar>?] = [strdup("SWIFT_BACKTRACE=enable=no")]
-    var entry = environ
-    while let variable = entry.pointee {
-      if strncmp(variable, "SWIFT_BACKTRACE=", 16) != 0 { environment.append(strdup(variable)) }
-      entry += 1
-    }
-    environment.append(nil)
-    defer { for pointer in environment { free(pointer) } }
-    let spawned = posix_spawn(&pid, scannerExecutable, &actions, &attributes, &argv, &environment)
+    // Its own process group, so that a timeout kills whatever the plugin forked too.
+    let spawned = ChildSpawn.spawn(
+      [scannerExecutable, "--scan-plugin", path, "--plugin-trust", trust.rawValue],
+      actions: &actions, ownProcessGroup: true)
     close(outPipe[1])
     close(errPipe[1])
-    guard spawned == 0 else {
+    switch spawned {
+    case .success(let pid):
+      return .success(StartedChild(pid: pid, output: outPipe[0], errors: errPipe[0]))
+    case .failure(let error):
       close(outPipe[0])
       close(errPipe[0])
-      return .failure(
-        SpawnError(
-          description: "cannot start \(scannerExecutable): \(String(cString: strerror(spawned)))"))
+      return .failure(SpawnError(description: error.description))
     }
-    return .success(StartedChild(pid: pid, output: outPipe[0], errors: errPipe[0]))
   }
 
   private func collect(_ child: StartedChild) -> ChildRun {

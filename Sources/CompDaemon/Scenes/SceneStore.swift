@@ -52,6 +52,15 @@ final class SceneStore {
     self.logger = logger
   }
 
+  private var openings = 0
+
+  /// A number for a scene being opened, unique for the daemon's run: its host knows it by
+  /// it until it has an id.
+  func nextOpening() -> Int {
+    openings += 1
+    return openings
+  }
+
   /// The scene `id`, or `nil`.
   func scene(_ id: String) -> Scene? { scenes[id] }
 
@@ -73,16 +82,18 @@ final class SceneStore {
   /// (or handed out so long ago the state directory was emptied since).
   func tombstone(_ id: String) -> SceneTombstone? { tombstones[id] }
 
-  /// Opens a scene; the caller has checked the limits.
+  /// Adds a scene its host has just opened and gives it the next id; the caller has
+  /// checked the limits.
   func open(
     component: String, params: JSON?, environment: SceneEnvironment,
-    lifetime: SceneLifetime, owner: UInt32, opener: UInt64, catalog: ComponentCatalog
-  ) throws(Scene.OpenError) -> Scene {
+    lifetime: SceneLifetime, owner: UInt32, opener: UInt64, state: String?,
+    host: SceneHostProcess, hostKey: String
+  ) -> Scene {
     let id = "s\(nextNumber)"
-    let scene = try Scene(
-      id: id, component: component, params: params, environment: environment,
-      lifetime: lifetime, owner: owner, opener: opener, catalog: catalog,
-      historyLimit: settings.historyLimit, logger: logger)
+    let scene = Scene(
+      id: id, hostKey: hostKey, component: component, params: params, environment: environment,
+      lifetime: lifetime, owner: owner, opener: opener, historyLimit: settings.historyLimit,
+      state: state, host: host)
     if let saver, nextNumber >= saver.reservedInDatabase, !warnedUnreserved {
       warnedUnreserved = true
       logger.warning(
@@ -101,7 +112,7 @@ final class SceneStore {
       "scene opened",
       metadata: [
         "scene": "\(id)", "component": "\(component)", "uid": "\(owner)",
-        "client": "\(opener)", "lifetime": "\(lifetime.rawValue)",
+        "client": "\(opener)", "lifetime": "\(lifetime.rawValue)", "host": "\(host.pid)",
       ])
     return scene
   }
@@ -113,11 +124,16 @@ final class SceneStore {
   }
 
   /// Closes `scene` and forgets it; subscribers get `scene.closed` with `reason`.
-  func close(_ scene: Scene, reason: SceneTombstone.Reason) {
+  func close(_ scene: Scene, reason: SceneTombstone.Reason, detail: String? = nil) {
     guard scenes.removeValue(forKey: scene.id) != nil else { return }
-    scene.close(reason: reason.rawValue)
+    scene.close(reason: reason.rawValue, detail: detail)
+    if let host = scene.host {
+      host.scenes.remove(scene.id)
+      host.request("host.close", ["scene": .string(scene.hostKey)]) { _ in }
+    }
     counters.addScenes(-1)
-    let tombstone = SceneTombstone(id: scene.id, reason: reason, owner: scene.owner)
+    let tombstone = SceneTombstone(
+      id: scene.id, reason: reason, detail: detail, owner: scene.owner)
     tombstones[scene.id] = tombstone
     saver?.closed(tombstone)
     logger.info(
@@ -125,47 +141,75 @@ final class SceneStore {
   }
 
   /// Attaches the database: from now on scenes are saved. Opens again every scene
-  /// `contents` holds open, at its saved revision moved past by `restoredRevisionGap`,
-  /// with its restorable state; a `connection` scene gets a fresh grace period. A scene
-  /// that cannot be opened again is closed with the reason `not-restored`. Reserves the
-  /// next ids before returning, so call it before serving and await the saver's flush.
+  /// `contents` holds open (with `reopen`, in a scene host), at its saved revision moved
+  /// past by `restoredRevisionGap`, with its restorable state; a `connection` scene gets a
+  /// fresh grace period. A scene that cannot be opened again is closed with the reason
+  /// `not-restored`. Reserves the next ids before returning, so call it before serving and
+  /// await the saver's flush.
   func restore(
-    _ contents: SceneDatabase.Contents, saver: SceneSaver, catalog: ComponentCatalog
-  ) -> (restored: Int, failed: Int) {
+    _ contents: SceneDatabase.Contents, saver: SceneSaver,
+    reopen: @escaping @MainActor (Scene, @escaping @MainActor (RestoreError?) -> Void) -> Void
+  ) async -> (restored: Int, failed: Int) {
     self.saver = saver
     saver.recordOf = { [weak self] id in self?.scenes[id]?.record }
     for tombstone in contents.closed { tombstones[tombstone.id] = tombstone }
     nextNumber = max(nextNumber, contents.nextNumber)
+    var scenesToOpen: [Scene] = []
     var failed = 0
     for record in contents.open {
-      do {
-        let scene = try reopen(record, catalog: catalog)
-        add(scene)
-        if scene.lifetime == .connection { startGracePeriod(scene) }
-        saver.opened(scene.id)  // its new revision, before any client sees it
-        logger.info(
-          "scene restored",
-          metadata: [
-            "scene": "\(record.id)", "component": "\(record.component)",
-            "revision": "\(scene.revision)",
-          ])
+      do throws(RestoreError) {
+        scenesToOpen.append(try scene(from: record))
       } catch {
         failed += 1
-        let tombstone = SceneTombstone(
-          id: record.id, reason: .notRestored, detail: error.description, owner: record.owner)
-        tombstones[record.id] = tombstone
-        saver.closed(tombstone)
-        logger.error(
-          "scene not restored",
-          metadata: [
-            "scene": "\(record.id)", "component": "\(record.component)",
-            "error": "\(error.description)",
-          ])
+        notRestored(record.id, component: record.component, owner: record.owner, error)
       }
+    }
+    // Every scene is sent to its host at once; they open concurrently across hosts.
+    let outcomes = await withCheckedContinuation { continuation in
+      var remaining = scenesToOpen.count
+      var outcomes: [String: RestoreError] = [:]
+      if remaining == 0 { return continuation.resume(returning: outcomes) }
+      for scene in scenesToOpen {
+        reopen(scene) { error in
+          if let error { outcomes[scene.id] = error }
+          remaining -= 1
+          if remaining == 0 { continuation.resume(returning: outcomes) }
+        }
+      }
+    }
+    for scene in scenesToOpen {
+      if let error = outcomes[scene.id] {
+        failed += 1
+        notRestored(scene.id, component: scene.component, owner: scene.owner, error)
+        continue
+      }
+      add(scene)
+      if scene.lifetime == .connection { startGracePeriod(scene) }
+      saver.opened(scene.id)  // its new revision, before any client sees it
+      logger.info(
+        "scene restored",
+        metadata: [
+          "scene": "\(scene.id)", "component": "\(scene.component)",
+          "revision": "\(scene.revision)",
+        ])
     }
     reservedThrough = nextNumber + Self.idReservation
     saver.reserve(through: reservedThrough)
     return (contents.open.count - failed, failed)
+  }
+
+  private func notRestored(
+    _ id: String, component: String, owner: UInt32, _ error: RestoreError
+  ) {
+    let tombstone = SceneTombstone(
+      id: id, reason: .notRestored, detail: error.description, owner: owner)
+    tombstones[id] = tombstone
+    saver?.closed(tombstone)
+    logger.error(
+      "scene not restored",
+      metadata: [
+        "scene": "\(id)", "component": "\(component)", "error": "\(error.description)",
+      ])
   }
 
   /// Writes every unsaved change now and waits; `false` when the write failed. True at
@@ -179,9 +223,8 @@ final class SceneStore {
     var description: String
   }
 
-  private func reopen(_ record: SceneRecord, catalog: ComponentCatalog) throws(RestoreError)
-    -> Scene
-  {
+  /// The scene a saved record describes, not in a host yet.
+  private func scene(from record: SceneRecord) throws(RestoreError) -> Scene {
     guard let lifetime = SceneLifetime(rawValue: record.lifetime) else {
       throw RestoreError(description: "unknown lifetime \"\(record.lifetime)\"")
     }
@@ -194,19 +237,11 @@ final class SceneStore {
     } catch {
       throw RestoreError(description: "its saved environment or params are unreadable: \(error)")
     }
-    do throws(Scene.OpenError) {
-      return try Scene(
-        id: record.id, component: record.component, params: params, environment: environment,
-        lifetime: lifetime, owner: record.owner, opener: nil, catalog: catalog,
-        historyLimit: settings.historyLimit, logger: logger,
-        revision: record.revision + Self.restoredRevisionGap, restoring: record.state)
-    } catch {
-      switch error {
-      case .component(let problem): throw RestoreError(description: problem.description)
-      case .restoration(let problem):
-        throw RestoreError(description: "its saved state could not be restored: \(problem)")
-      }
-    }
+    return Scene(
+      id: record.id, hostKey: record.id, component: record.component, params: params,
+      environment: environment, lifetime: lifetime, owner: record.owner, opener: nil,
+      historyLimit: settings.historyLimit, revision: record.revision + Self.restoredRevisionGap,
+      state: record.state, host: nil)
   }
 
   /// A connection went away: it stops watching its scenes, and `connection` scenes left
@@ -218,6 +253,16 @@ final class SceneStore {
       if scene.lifetime == .connection, scene.attachedConnections.isEmpty {
         startGracePeriod(scene)
       }
+    }
+  }
+
+  /// The connection that opened `scene` closed before the scene was added: a
+  /// `connection` scene left with no connection starts its grace period.
+  func openerGone(_ scene: Scene) {
+    guard let opener = scene.opener else { return }
+    scene.attachedConnections.remove(opener)
+    if scene.lifetime == .connection, scene.attachedConnections.isEmpty {
+      startGracePeriod(scene)
     }
   }
 

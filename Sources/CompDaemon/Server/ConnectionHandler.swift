@@ -155,10 +155,8 @@ final class ConnectionHandler: ChannelDuplexHandler {
     case .pendingOnMainActor(let work):
       inFlight += 1
       Task { @MainActor in
-        let reply = work()
         // Behind the notifications the request sent; the ones sent later queue behind it.
-        connection.send(.reply(reply.bytes))
-        reply.followUp.run()
+        work().deliver { bytes in connection.send(.reply(bytes)) }
       }
     }
   }

@@ -46,6 +46,9 @@ final class ConnectionTable: Sendable {
   /// The number of connected clients.
   var count: Int { state.withLock { $0.connections.count } }
 
+  /// Whether connection `id` is still open.
+  func contains(_ id: UInt64) -> Bool { state.withLock { $0.connections[id] != nil } }
+
   /// A snapshot of the connected clients.
   var all: [Connection] { state.withLock { Array($0.connections.values) } }
 }

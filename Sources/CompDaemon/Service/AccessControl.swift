@@ -140,6 +140,11 @@ public final class AccessControl: Sendable {
           try check(call)
           return try body(call)
         }
+      case .mainActorDeferred(let body):
+        handler = .mainActorDeferred { [self] call, reply in
+          try check(call)
+          try body(call, reply)
+        }
       }
       result.register(
         RPCMethod(

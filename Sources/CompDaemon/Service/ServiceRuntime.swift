@@ -220,6 +220,17 @@ public final class ServiceRuntime: Sendable {
     if old.maxBatch != new.maxBatch { names.append("max-batch") }
     if old.outputBudgetBytes != new.outputBudgetBytes { names.append("output-budget") }
     if old.listenBacklog != new.listenBacklog { names.append("listen-backlog") }
+    if old.sceneHosts != new.sceneHosts { names.append("scene-hosts") }
+    if old.sceneHostIsolation != new.sceneHostIsolation { names.append("scene-host-isolation") }
+    if old.hostHangTimeout != new.hostHangTimeout { names.append("host-hang-timeout") }
+    if old.hostPingInterval != new.hostPingInterval { names.append("host-ping-interval") }
+    if old.componentCrashLimit != new.componentCrashLimit {
+      names.append("component-crash-limit")
+    }
+    if old.componentCrashWindow != new.componentCrashWindow {
+      names.append("component-crash-window")
+    }
+    if old.hostMemoryLimit != new.hostMemoryLimit { names.append("host-memory-limit") }
     return names
   }
 

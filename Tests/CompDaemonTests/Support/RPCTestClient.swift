@@ -29,6 +29,26 @@ final class RPCTestClient {
     }
   }
 
+  /// Sends a request without waiting; `awaitReply(to:)` reads its reply later.
+  func send(_ method: String, _ params: JSON = [:]) throws -> Int {
+    let id = nextID
+    nextID += 1
+    let request: JSON = [
+      "jsonrpc": "2.0", "method": .string(method), "params": params, "id": .int(Int64(id)),
+    ]
+    try socket.write(line: request.serialized())
+    return id
+  }
+
+  /// The reply to the request `id` sent with `send`, keeping notifications read meanwhile.
+  func awaitReply(to id: Int, timeout: Double = 10) throws -> JSON {
+    while true {
+      let message = try next(timeout: timeout)
+      if message["id"] == .int(Int64(id)) { return message }
+      if message["method"] != nil { notifications.append(message) }
+    }
+  }
+
   /// Sends a request that must succeed; returns its `result`.
   @discardableResult
   func call(_ method: String, _ params: JSON = [:]) throws -> JSON {

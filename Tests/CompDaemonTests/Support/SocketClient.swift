@@ -6,6 +6,11 @@ final class SocketClient {
   let descriptor: Int32
   private var framer = LineFramer(maxLineBytes: 1 << 30)
 
+  /// A client over an already connected socket, which it owns.
+  init(descriptor: Int32) {
+    self.descriptor = descriptor
+  }
+
   init(path: String) throws {
     descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw TestFailure("socket: \(String(cString: strerror(errno)))") }

@@ -1,0 +1,197 @@
+import JSONRPC
+import Logging
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The scene hosts: starting them, placing new scenes on them, checking that each answers,
+/// and noticing when one ends. What happens to the scenes of a host that ended is the
+/// daemon's (`Daemon.hostEnded`).
+@MainActor
+final class SceneHostPool {
+  /// How many hosts, how they are shared, and how they are watched.
+  struct Settings: Sendable {
+    /// Shared hosts kept running.
+    var count: Int
+    /// Whether each plugin's scenes get hosts of their own.
+    var isolatePlugins: Bool
+    /// Seconds between pings of each host.
+    var pingInterval: Double
+    /// Seconds a host may leave a ping unanswered before it is killed.
+    var hangTimeout: Double
+    /// Bytes of data memory per host (0: no limit).
+    var memoryLimit: Int
+    /// The executable run as a host (compd itself).
+    var executable: String
+    /// The trust rule hosts apply again before loading a plugin.
+    var trust: PluginTrust
+    /// The hosts' log level.
+    var logLevel: Logger.Level
+  }
+
+  let settings: Settings
+  private let logger: Logger
+  /// Live hosts, in start order (retiring ones included until they exit).
+  private(set) var hosts: [SceneHostProcess] = []
+  /// The code every new host loads.
+  private(set) var loadSet = HostLoadSet()
+  /// Called when a host ended; it has been removed from `hosts` already.
+  var onHostEnded: (@MainActor (SceneHostProcess, ProcessEnd) -> Void)?
+  private var watch: Task<Void, Never>?
+
+  nonisolated init(settings: Settings, logger: Logger) {
+    self.settings = settings
+    self.logger = logger
+  }
+
+  /// Starts the shared hosts with `set` loaded and waits until they have loaded it.
+  func start(loading set: HostLoadSet) async {
+    loadSet = set
+    var started: [SceneHostProcess] = []
+    for _ in 0..<settings.count {
+      if let host = spawn(isolation: nil, restarts: 0) { started.append(host) }
+    }
+    for host in started { await loaded(host) }
+    watch = Task { @MainActor [weak self] in
+      while !Task.isCancelled {
+        try? await Task.sleep(for: .seconds(self?.settings.pingInterval ?? 1))
+        self?.checkHealth()
+      }
+    }
+  }
+
+  /// Waits until `host` answered its `host.load`.
+  private func loaded(_ host: SceneHostProcess) async {
+    guard host.state == .starting else { return }
+    await withCheckedContinuation { continuation in
+      whenRunning(host) { continuation.resume() }
+    }
+  }
+
+  private var runningWaiters: [ObjectIdentifier: [@MainActor () -> Void]] = [:]
+
+  /// Runs `work` once `host` has loaded its plugins (or ended).
+  func whenRunning(_ host: SceneHostProcess, _ work: @escaping @MainActor () -> Void) {
+    if host.state != .starting { return work() }
+    runningWaiters[ObjectIdentifier(host), default: []].append(work)
+  }
+
+  /// Starts a host that loads `loadSet`; `nil` (logged) when it cannot be started.
+  @discardableResult
+  func spawn(isolation: String?, restarts: Int) -> SceneHostProcess? {
+    var arguments = [
+      "--plugin-trust", settings.trust.rawValue, "--log-level", settings.logLevel.rawValue,
+    ]
+    if settings.memoryLimit > 0 {
+      arguments += ["--host-memory-limit", String(settings.memoryLimit)]
+    }
+    let host: SceneHostProcess
+    do {
+      host = try SceneHostProcess.spawn(
+        executable: settings.executable, arguments: arguments, isolation: isolation,
+        restarts: restarts)
+    } catch {
+      logger.error("cannot start a scene host: \(error.description)")
+      return nil
+    }
+    host.onEnd = { [weak self] host, end in self?.ended(host, end) }
+    hosts.append(host)
+    host.load(loadSet) { [weak self, weak host] answer in
+      guard let self, let host else { return }
+      if host.state == .starting { host.state = .running }
+      for failure in answer?["failed"]?.arrayValue ?? [] {
+        logger.error(
+          "a scene host could not load a plugin",
+          metadata: [
+            "host": "\(host.pid)", "path": "\(failure["path"]?.stringValue ?? "?")",
+            "error": "\(failure["error"]?.stringValue ?? "?")",
+          ])
+      }
+      let work = runningWaiters.removeValue(forKey: ObjectIdentifier(host)) ?? []
+      for item in work { item() }
+    }
+    logger.debug(
+      "scene host started",
+      metadata: ["host": "\(host.pid)", "isolation": "\(isolation ?? "shared")"])
+    return host
+  }
+
+  /// Loads what `set` adds into every live host; new hosts load all of it.
+  func update(loading set: HostLoadSet) {
+    loadSet = set
+    for host in hosts where host.state != .retiring {
+      host.load(set) { _ in }
+    }
+  }
+
+  /// The host a new scene of `plugin` goes to: with isolation, one of the plugin's own
+  /// (started if there is none); else the shared host holding the fewest scenes.
+  func host(forPlugin plugin: String) -> SceneHostProcess? {
+    let isolation = settings.isolatePlugins ? plugin : nil
+    let candidates = hosts.filter { $0.state != .retiring && $0.isolation == isolation }
+    if let best = candidates.min(by: { $0.scenes.count < $1.scenes.count }) { return best }
+    return spawn(isolation: isolation, restarts: 0)
+  }
+
+  /// Starts a new generation of hosts (new plugin code) like the current live ones; returns
+  /// the old ones, which the caller retires once their scenes moved.
+  func replaceAll(loading set: HostLoadSet) -> [SceneHostProcess] {
+    loadSet = set
+    let old = hosts.filter { $0.state != .retiring }
+    for host in old {
+      host.state = .retiring
+      spawn(isolation: host.isolation, restarts: 0)
+    }
+    return old
+  }
+
+  private func ended(_ host: SceneHostProcess, _ end: ProcessEnd) {
+    hosts.removeAll { $0 === host }
+    host.hasEnded = true
+    let work = runningWaiters.removeValue(forKey: ObjectIdentifier(host)) ?? []
+    if host.state == .retiring {
+      logger.info("scene host retired", metadata: ["host": "\(host.pid)", "end": "\(end)"])
+    } else {
+      logger.error(
+        "scene host ended",
+        metadata: [
+          "host": "\(host.pid)", "end": "\(end)", "hung": "\(host.killedAsHung)",
+          "scenes": "\(host.scenes.count)",
+        ])
+      // Shared hosts are kept at their number; an isolated one is started again when
+      // a scene needs it.
+      if host.isolation == nil || !host.scenes.isEmpty {
+        spawn(isolation: host.isolation, restarts: host.restarts + 1)
+      }
+    }
+    for item in work { item() }
+    onHostEnded?(host, end)
+  }
+
+  /// Pings every running host; kills one that left a ping unanswered for longer than the
+  /// hang timeout.
+  private func checkHealth() {
+    let limit = Int(settings.hangTimeout * 1000)
+    for host in hosts where host.state == .running && !host.killedAsHung {
+      if host.millisecondsSinceAnswer > limit {
+        logger.error(
+          "scene host does not answer; killing it",
+          metadata: ["host": "\(host.pid)", "silentMs": "\(host.millisecondsSinceAnswer)"])
+        host.killedAsHung = true
+        host.kill()
+      } else {
+        host.ping()
+      }
+    }
+  }
+
+  /// Stops pinging and closes every host (at shutdown).
+  func stop() {
+    watch?.cancel()
+    for host in hosts { host.retire() }
+  }
+
+  /// The `daemon.info` list.
+  var json: JSON { .array(hosts.map(\.json)) }
+}

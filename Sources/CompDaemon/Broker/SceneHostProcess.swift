@@ -1,0 +1,234 @@
+import Dispatch
+import JSONRPC
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One scene host child process as the broker sees it: its pid, the socket to it, the
+/// requests it has not answered yet (in the order sent; it answers in that order), the
+/// scenes it holds and what the supervisor knows of its health.
+@MainActor
+final class SceneHostProcess {
+  /// Where the host is in its life.
+  enum State: String, Sendable {
+    /// Started, loading the plugins.
+    case starting
+    /// Serving scenes.
+    case running
+    /// Its scenes moved to newer hosts; it exits once its socket is closed.
+    case retiring
+  }
+
+  /// A request sent and not answered yet.
+  struct Pending {
+    var method: String
+    /// The scene it is for, if any.
+    var scene: String?
+    /// The component whose code it runs, if any (what a crash is blamed on).
+    var component: String?
+    var completion: @MainActor (Result<JSONObject, RPCError>) -> Void
+  }
+
+  let pid: pid_t
+  /// `nil` for a shared host, else the plugin whose scenes it alone holds.
+  let isolation: String?
+  var state: State = .starting
+  /// How many hosts this one replaced in a row (it inherits its predecessor's count + 1).
+  var restarts: Int
+  /// The scenes it holds, by id.
+  var scenes: Set<String> = []
+  /// When it last answered a `host.ping`.
+  private(set) var lastAnswer: ContinuousClock.Instant = .now
+  /// Whether a `host.ping` is on its way.
+  private(set) var pingOutstanding = false
+  /// Set when the supervisor killed it for not answering.
+  var killedAsHung = false
+  /// The code it loaded.
+  private(set) var loaded = HostLoadSet()
+  private let channel: HostChannel
+  private var nextID = 1
+  private var pending: [Int: Pending] = [:]
+  /// Called once it ended, with how.
+  var onEnd: (@MainActor (SceneHostProcess, ProcessEnd) -> Void)?
+
+  private init(pid: pid_t, channel: HostChannel, isolation: String?, restarts: Int) {
+    self.pid = pid
+    self.channel = channel
+    self.isolation = isolation
+    self.restarts = restarts
+  }
+
+  /// Why a host could not be started.
+  struct SpawnError: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Starts `executable --scene-host 3 …` with its end of a new socket pair as fd 3.
+  /// Runs on the main thread: the child's parent-death signal is tied to the thread that
+  /// started it.
+  static func spawn(
+    executable: String, arguments: [String], isolation: String?, restarts: Int
+  ) throws(SpawnError) -> SceneHostProcess {
+    var fds: [Int32] = [-1, -1]
+    guard
+      socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds)
+        == 0
+    else {
+      throw SpawnError(
+        description: "cannot create a socket pair: \(String(cString: strerror(errno)))")
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, fds[1], Self.hostDescriptor)
+    let spawned = ChildSpawn.spawn(
+      [executable, "--scene-host", String(Self.hostDescriptor)] + arguments, actions: &actions,
+      ownProcessGroup: false)
+    close(fds[1])
+    let pid: pid_t
+    switch spawned {
+    case .success(let value): pid = value
+    case .failure(let failure):
+      close(fds[0])
+      throw SpawnError(description: failure.description)
+    }
+    let host = SceneHostProcess(
+      pid: pid, channel: HostChannel(fd: fds[0], label: "compd.host.\(pid)"),
+      isolation: isolation, restarts: restarts)
+    host.channel.start(
+      receive: { [weak host] message in host?.received(message) },
+      ended: { [pid] in
+        let end = Self.reap(pid)
+        Task { @MainActor [weak host] in
+          guard let host else { return }
+          host.onEnd?(host, end)
+        }
+      })
+    return host
+  }
+
+  /// The descriptor the host finds its socket on.
+  static let hostDescriptor: Int32 = 3
+
+  /// Waits for the child whose socket closed; kills it when it lingers.
+  nonisolated private static func reap(_ pid: pid_t) -> ProcessEnd {
+    var status: Int32 = 0
+    for _ in 0..<200 {
+      let reaped = waitpid(pid, &status, WNOHANG)
+      if reaped == pid { return ProcessEnd(waitStatus: status) }
+      if reaped < 0 && errno != EINTR { return ProcessEnd(waitStatus: 0) }
+      usleep(10_000)
+    }
+    Glibc.kill(pid, SIGKILL)
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    return ProcessEnd(waitStatus: status)
+  }
+
+  /// Set once the supervisor handled its end: requests fail at once.
+  var hasEnded = false
+
+  /// Sends `method` and calls `completion` on the main actor with the result, or the
+  /// error the host answered with. A request still unanswered when the host ends is
+  /// answered by the supervisor (`takePending`); one sent after that fails at once.
+  func request(
+    _ method: String, _ params: JSONObject, scene: String? = nil, component: String? = nil,
+    completion: @escaping @MainActor (Result<JSONObject, RPCError>) -> Void
+  ) {
+    if hasEnded {
+      return completion(
+        .failure(
+          .server(
+            .componentFailed, "the scene host ended",
+            details: [
+              "component": .string(component ?? ""), "reason": "crashed",
+              "detail": "the scene host ended",
+            ])))
+    }
+    let id = nextID
+    nextID += 1
+    pending[id] = Pending(
+      method: method, scene: scene, component: component, completion: completion)
+    channel.send(method: method, params: .object(params), id: id)
+  }
+
+  /// Sends `host.load` for what `set` adds to what the host loaded.
+  func load(_ set: HostLoadSet, completion: @escaping @MainActor (JSONObject?) -> Void) {
+    let additions = loaded.additions(in: set)
+    loaded = set
+    request("host.load", additions.json.objectValue ?? [:]) { result in
+      completion(try? result.get())
+    }
+  }
+
+  /// Sends `host.ping` unless one is on its way; its answer (on the host's main actor)
+  /// updates `lastAnswer`.
+  func ping() {
+    guard !pingOutstanding else { return }
+    pingOutstanding = true
+    request("host.ping", [:]) { [weak self] result in
+      guard let self else { return }
+      pingOutstanding = false
+      if case .success = result { lastAnswer = .now }
+    }
+  }
+
+  /// Milliseconds since the host last answered a ping.
+  var millisecondsSinceAnswer: Int {
+    let elapsed = ContinuousClock.now - lastAnswer
+    return Int(elapsed / .milliseconds(1))
+  }
+
+  private func received(_ message: JSON) {
+    guard let id = message["id"]?.intValue, let entry = pending.removeValue(forKey: Int(id))
+    else { return }
+    if let error = message["error"] {
+      entry.completion(.failure(RPCError(json: error)))
+    } else {
+      entry.completion(.success(message["result"]?.objectValue ?? [:]))
+    }
+  }
+
+  /// The unanswered requests, oldest first (the first is the one the host was running),
+  /// handed over once and forgotten.
+  func takePending() -> [Pending] {
+    let entries = pending.sorted { $0.key < $1.key }.map(\.value)
+    pending = [:]
+    return entries
+  }
+
+  /// Whether requests are waiting for answers.
+  var isBusy: Bool { !pending.isEmpty }
+
+  /// Kills the process (a hang); the end is handled when its socket closes.
+  func kill() {
+    _ = Glibc.kill(pid, SIGKILL)
+  }
+
+  /// Closes the broker's end for writing: the host exits when it reads the end.
+  func retire() {
+    state = .retiring
+    channel.closeForWriting()
+  }
+
+  /// The entry `daemon.info` lists.
+  var json: JSON {
+    [
+      "pid": .int(Int64(pid)), "scenes": .int(Int64(scenes.count)),
+      "isolation": .string(isolation ?? "shared"),
+      "lastAnswerMs": .int(Int64(millisecondsSinceAnswer)), "restarts": .int(Int64(restarts)),
+      "state": .string(state.rawValue),
+    ]
+  }
+}
+
+extension RPCError {
+  /// The error a peer sent as a JSON-RPC error object.
+  init(json: JSON) {
+    self.init(
+      code: Int(json["code"]?.intValue ?? -32603),
+      message: json["message"]?.stringValue ?? "Internal error", data: json["data"])
+  }
+}

@@ -1,0 +1,236 @@
+import JSONRPC
+import Logging
+
+/// A component's crashes of its scene host, counted per component within a window: one
+/// that crashes its host `limit` times within `windowSeconds` is quarantined (by the
+/// daemon, in the plugin registry) until its plugin file changes.
+@MainActor
+final class CrashLedger {
+  let limit: Int
+  let windowSeconds: Double
+  private var crashes: [String: [ContinuousClock.Instant]] = [:]
+  /// The plugin file each component's crashes were counted against.
+  private var files: [String: PluginFileIdentity] = [:]
+
+  nonisolated init(limit: Int, windowSeconds: Double) {
+    self.limit = limit
+    self.windowSeconds = windowSeconds
+  }
+
+  /// Records a crash of `component` (of the plugin file `file`); returns the number of
+  /// crashes within the window, counted afresh when the file changed.
+  func record(_ component: String, file: PluginFileIdentity?) -> Int {
+    let now = ContinuousClock.now
+    if files[component] != file { crashes[component] = [] }
+    files[component] = file
+    var times = crashes[component, default: []].filter {
+      (now - $0) / .seconds(1) < windowSeconds
+    }
+    times.append(now)
+    crashes[component] = times
+    return times.count
+  }
+}
+
+extension Daemon {
+  /// Starts the scene hosts with the loaded plugins; before scenes are restored.
+  func startSceneHosts() async {
+    await MainActor.run {
+      sceneHosts.onHostEnded = { [weak self] host, end in self?.hostEnded(host, end) }
+    }
+    let set = await MainActor.run { pluginHost.loadSet }
+    await sceneHosts.start(loading: set)
+  }
+
+  /// After a scan: hosts load new plugins; when a loaded plugin's file changed, every scene
+  /// moves to fresh hosts that load the new version.
+  @MainActor
+  func updateSceneHosts() {
+    guard !sceneHosts.hosts.isEmpty else { return }  // not started yet
+    let set = pluginHost.loadSet
+    let upgraded = pluginHost.takeUpgraded()
+    guard !upgraded.isEmpty else {
+      if set != sceneHosts.loadSet { sceneHosts.update(loading: set) }
+      return
+    }
+    logger.notice(
+      "plugin code changed; moving every scene to new scene hosts",
+      metadata: ["plugins": "\(upgraded.sorted())"])
+    let old = sceneHosts.replaceAll(loading: set)
+    for host in old {
+      for id in host.scenes.sorted() {
+        guard let scene = scenes.scene(id) else { continue }
+        move(scene, from: host)
+      }
+      retireWhenEmpty(host)
+    }
+  }
+
+  /// Moves `scene` out of the retiring `host`: its current state (or the last one it
+  /// reported, when the host does not answer) is opened in a new host.
+  @MainActor
+  private func move(_ scene: Scene, from host: SceneHostProcess) {
+    scene.whenPlaced { [self] in
+      // Restored elsewhere meanwhile (its old host died): it is in a new host already.
+      guard !scene.isClosed, scene.host === host else { return }
+      scene.host = nil  // requests wait for the move
+      host.request("host.state", ["scene": .string(scene.hostKey)]) { [self] result in
+        host.scenes.remove(scene.id)
+        if case .success(let answer) = result, let state = answer["state"]?.stringValue {
+          scene.state = state
+        }
+        retireWhenEmpty(host)
+        relocate(scene, reason: "upgraded", detail: "new plugin code was loaded")
+      }
+    }
+  }
+
+  @MainActor
+  private func retireWhenEmpty(_ host: SceneHostProcess) {
+    if host.state == .retiring, host.scenes.isEmpty { host.retire() }
+  }
+
+  /// A scene host ended: its unanswered requests fail with `compd.ComponentFailed`, the
+  /// crash is counted against the component whose request it was running, and its scenes
+  /// are opened again in live hosts from their last state (subscribers get `scene.reset`),
+  /// or closed when their component is now quarantined.
+  @MainActor
+  func hostEnded(_ host: SceneHostProcess, _ end: ProcessEnd) {
+    let pending = host.takePending()
+    let retired = host.state == .retiring
+    let reason = host.killedAsHung ? "hung" : "crashed"
+    let detail =
+      host.killedAsHung
+      ? "its scene host did not answer within \(formatSeconds(config.hostHangTimeout)) s and was killed"
+      : "its scene host \(end)"
+    // The host serves requests in order: the oldest unanswered one was running.
+    let culprit = retired ? nil : pending.first { $0.component != nil && $0.method != "host.ping" }
+    if let component = culprit?.component {
+      let count = crashes.record(component, file: pluginHost.pluginIdentity(of: component))
+      logger.error(
+        "component crashed its scene host",
+        metadata: [
+          "component": "\(component)", "host": "\(host.pid)", "end": "\(end)",
+          "reason": "\(reason)", "crashes": "\(count)",
+        ])
+      if count >= crashes.limit, pluginHost.quarantineReason(of: component) == nil {
+        let why =
+          "crashed its scene host \(count) times within \(formatSeconds(crashes.windowSeconds)) s (last: \(detail))"
+        pluginHost.quarantine(component, reason: why)
+        logger.error(
+          "component quarantined", metadata: ["component": "\(component)", "reason": "\(why)"])
+      }
+    }
+    for scene in host.scenes.compactMap(scenes.scene) where scene.host === host {
+      scene.host = nil  // requests for it wait for the restore
+    }
+    var failure: JSONObject = ["reason": .string(reason), "detail": .string(detail)]
+    if let signal = end.signalName, !host.killedAsHung { failure["signal"] = .string(signal) }
+    if let status = end.status { failure["status"] = .int(Int64(status)) }
+    for entry in pending {
+      var data = failure
+      data["component"] = .string(entry.component ?? "")
+      if let id = entry.scene, scenes.scene(id) != nil { data["scene"] = .string(id) }
+      entry.completion(
+        .failure(
+          .server(
+            .componentFailed,
+            "\(entry.component.map { "component \($0): " } ?? "")\(detail)", details: data)))
+    }
+    guard !retired else { return }
+    for id in host.scenes.sorted() {
+      guard let scene = scenes.scene(id) else { continue }
+      if let reason = pluginHost.quarantineReason(of: scene.component) {
+        scenes.close(scene, reason: .componentFailed, detail: reason)
+        continue
+      }
+      relocate(scene, reason: reason, detail: detail)
+    }
+  }
+
+  /// Opens a scene that has no host (its host ended, or it moves) in a live host from its
+  /// last restorable state; subscribers get `scene.reset` with `reason`. A scene that
+  /// cannot be opened again is closed `not-restored`.
+  @MainActor
+  private func relocate(_ scene: Scene, reason: String, detail: String) {
+    guard !scene.isClosed else { return }
+    guard let plugin = pluginHost.pluginName(of: scene.component),
+      let host = sceneHosts.host(forPlugin: plugin)
+    else {
+      return scenes.close(
+        scene, reason: .notRestored,
+        detail: "its component \(scene.component) is no longer provided by a loaded plugin")
+    }
+    host.scenes.insert(scene.id)
+    sceneHosts.whenRunning(host) { [self] in
+      host.request(
+        "host.open", openParams(scene), scene: scene.id, component: scene.component
+      ) { [self] result in
+        switch result {
+        case .success(let answer):
+          guard !scene.isClosed else {
+            host.scenes.remove(scene.id)
+            host.request("host.close", ["scene": .string(scene.hostKey)]) { _ in }
+            return
+          }
+          if let state = answer["state"]?.stringValue { scene.state = state }
+          scene.reset(root: answer["root"] ?? .null, reason: reason, detail: detail)
+          scene.placed(in: host)
+        case .failure(let error):
+          // A host that ended meanwhile restores the scene again (it is in its list).
+          if Self.isHostLoss(error) { return }
+          host.scenes.remove(scene.id)
+          scenes.close(scene, reason: .notRestored, detail: error.message)
+        }
+      }
+    }
+  }
+
+  /// Opens a scene restored from the database in a host (at start).
+  @MainActor
+  func reopen(_ scene: Scene, done: @escaping @MainActor (SceneStore.RestoreError?) -> Void) {
+    guard let plugin = pluginHost.pluginName(of: scene.component),
+      let host = sceneHosts.host(forPlugin: plugin)
+    else {
+      return done(.init(description: "no component named \"\(scene.component)\" is loaded"))
+    }
+    sceneHosts.whenRunning(host) { [self] in
+      host.request(
+        "host.open", openParams(scene), scene: scene.id, component: scene.component
+      ) { result in
+        switch result {
+        case .success(let answer):
+          if let state = answer["state"]?.stringValue { scene.state = state }
+          host.scenes.insert(scene.id)
+          scene.placed(in: host)
+          done(nil)
+        case .failure(let error):
+          done(.init(description: error.message))
+        }
+      }
+    }
+  }
+
+  @MainActor
+  private func openParams(_ scene: Scene) -> JSONObject {
+    var params: JSONObject = [
+      "scene": .string(scene.hostKey), "component": .string(scene.component),
+      "environment": scene.environment.json,
+    ]
+    if let value = scene.params { params["params"] = value }
+    if let state = scene.state { params["state"] = .string(state) }
+    return params
+  }
+
+  /// Whether `error` is the supervisor's answer for a request whose host ended.
+  static func isHostLoss(_ error: RPCError) -> Bool {
+    guard error.code == RPCError.server(.componentFailed, "").code,
+      let reason = error.data?["reason"]?.stringValue
+    else { return false }
+    return reason == "crashed" || reason == "hung"
+  }
+}
+
+private func formatSeconds(_ seconds: Double) -> String {
+  seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
+}

@@ -1,0 +1,213 @@
+import JSONRPC
+import Logging
+import ScreenKit
+
+/// One open component in a scene host: its window, controller tree and node table. Lives
+/// on the host's main actor with the component code.
+///
+/// It reports what changed (diff ops, emitted events, its restorable state when that
+/// changed) to the broker, which numbers the revisions and tells subscribers.
+@MainActor
+final class HostedScene {
+  /// What one input, resize or open produced.
+  struct Publication {
+    var ops: [JSON]
+    var emitted: [JSON]
+    /// The restorable state, when it differs from the one last reported.
+    var state: String?
+
+    var json: JSONObject {
+      var result: JSONObject = ["ops": .array(ops), "emitted": .array(emitted)]
+      if let state { result["state"] = .string(state) }
+      return result
+    }
+  }
+
+  let id: String
+  let component: String
+  private(set) var environment: SceneEnvironment
+  private let window: Window
+  private let nodes = NodeTable()
+  private var emitted: [ComponentEvent] = []
+  private let catalog: ComponentCatalog
+  private let logger: Logger
+  /// `component event` pairs already warned about as undeclared.
+  private var undeclaredEvents: Set<String> = []
+  /// Views of this scene whose drawn state changed since it last published.
+  private var displayChanges: [View] = []
+  /// The restorable state as last reported to the broker.
+  private(set) var reportedState: String?
+
+  private struct WeakScene {
+    weak var scene: HostedScene?
+  }
+  /// Open scenes by window, to route `DisplayJournal`'s views to the scene that shows them.
+  private static var scenesByWindow: [ObjectIdentifier: WeakScene] = [:]
+
+  /// Why a scene could not be opened.
+  enum OpenError: Error {
+    /// The component refused (unknown, bad params, its factory failed...).
+    case component(ComponentError)
+    /// The saved restorable state could not be applied.
+    case restoration(String)
+  }
+
+  /// Opens `component` from `catalog` in a window of `environment` and runs the full
+  /// lifecycle: load, appear, layout. A restorable `state` (a restored or moved scene's)
+  /// is applied before the window appears.
+  init(
+    id: String, component: String, params: JSON?, environment: SceneEnvironment,
+    catalog: ComponentCatalog, logger: Logger, restoring state: String? = nil
+  ) throws(OpenError) {
+    self.catalog = catalog
+    self.logger = logger
+    self.id = id
+    self.component = component
+    self.environment = environment
+    self.window = Window(frame: Rect(origin: .zero, size: environment.size))
+    let controller: ViewController
+    do throws(ComponentError) {
+      controller = try catalog.instantiate(component, params: params.map(ParamValue.init)) {
+        [weak self] event in self?.received(event)
+      }
+    } catch {
+      throw .component(error)
+    }
+    window.traitCollection = environment.traitCollection
+    window.hostSafeAreaInsets = environment.safeArea
+    window.rootViewController = controller
+    if let state { try Self.restore(window, from: state) }
+    window.makeKeyAndVisible()
+    window.layoutIfNeeded()
+    DisplayJournal.isRecording = true
+    Self.routeDisplayChanges()
+    Self.scenesByWindow = Self.scenesByWindow.filter { $0.value.scene != nil }
+    Self.scenesByWindow[ObjectIdentifier(window)] = WeakScene(scene: self)
+    _ = nodes.refresh(root: window)
+    emitted.removeAll()  // events emitted while opening have no subscriber yet
+    reportedState = window.encodeRestorableState()?.json
+  }
+
+  /// Keeps an emitted event for the next publish when its component declares it. An
+  /// undeclared name is a plugin bug that clients could not have known about from
+  /// `components.describe`: it is dropped, with one warning per name.
+  private func received(_ event: ComponentEvent) {
+    guard catalog.component(named: event.component)?.events.contains(event.name) == true else {
+      if undeclaredEvents.insert("\(event.component) \(event.name)").inserted {
+        logger.warning(
+          "dropped an undeclared event",
+          metadata: [
+            "scene": "\(id)", "component": "\(event.component)", "event": "\(event.name)",
+          ])
+      }
+      return
+    }
+    emitted.append(event)
+  }
+
+  /// Hands the views `DisplayJournal` recorded to the scenes whose windows they are in
+  /// (changes may come from any scene's code, such as a timer's task).
+  private static func routeDisplayChanges() {
+    for view in DisplayJournal.drain() {
+      var top = view
+      while let parent = top.superview { top = parent }
+      guard let scene = scenesByWindow[ObjectIdentifier(top)]?.scene, scene.window === top
+      else { continue }
+      scene.displayChanges.append(view)
+    }
+  }
+
+  /// The whole tree as the broker was last told it.
+  var root: JSON { nodes.rootJSON }
+
+  /// The view an event names by node id or key.
+  func view(forTarget target: String) -> View? {
+    // The table is as of the last publish; a view taken out of the window since is no target.
+    guard let view = nodes.view(forTarget: target), view.isDescendant(of: window) else {
+      return nil
+    }
+    return view
+  }
+
+  /// Delivers `event`; returns whether anything handled it and what changed. An event
+  /// the window refuses still publishes what it changed, with the error for the client.
+  func handle(_ event: SceneEvent) throws(RPCError) -> (
+    handled: Bool, publication: Publication, error: RPCError?
+  ) {
+    var view: View?
+    if let target = event.target {
+      view = self.view(forTarget: target)
+      if view == nil {
+        throw RPCError.server(
+          .noSuchNode, "scene \(id) has no node with id or key \"\(target)\"",
+          details: ["scene": .string(id), "target": .string(target)])
+      }
+    }
+    do throws(InputError) {
+      let handled = try event.deliver(to: window, target: view)
+      return (handled, publish(), nil)
+    } catch {
+      return (false, publish(), RPCError.invalidParams(error.description, field: "event"))
+    }
+  }
+
+  /// Moves the scene to a new environment: `viewWillTransition(to:with:)`, trait changes,
+  /// safe area, relayout; returns what changed, and the error for the client when the
+  /// window refused the new size.
+  func resize(to newEnvironment: SceneEnvironment) -> (Publication, RPCError?) {
+    let previous = environment
+    environment = newEnvironment
+    var failure: RPCError?
+    do throws(InputError) {
+      if previous.size != newEnvironment.size { try window.resize(to: newEnvironment.size) }
+      window.traitCollection = newEnvironment.traitCollection
+      window.hostSafeAreaInsets = newEnvironment.safeArea
+    } catch {
+      failure = RPCError.invalidParams(error.description, field: "environment")
+    }
+    return (publish(everything: true), failure)  // traits change how views draw throughout
+  }
+
+  /// Lays the window out, diffs the nodes that changed (all of them with `everything`), and
+  /// returns the ops, the emitted events and the restorable state when it changed.
+  func publish(everything: Bool = false) -> Publication {
+    window.layoutIfNeeded()
+    Self.routeDisplayChanges()
+    let changed = displayChanges
+    displayChanges = []
+    let ops =
+      everything ? nodes.refresh(root: window) : nodes.refresh(root: window, changed: changed)
+    let events = emitted.map { event -> JSON in
+      ["name": .string(event.name), "payload": JSON(event.payload)]
+    }
+    emitted.removeAll()
+    var state: String?
+    if !ops.isEmpty || everything {
+      let current = window.encodeRestorableState()?.json
+      if current != reportedState {
+        reportedState = current
+        state = current ?? ""
+      }
+    }
+    return Publication(ops: ops, emitted: events, state: state)
+  }
+
+  /// Runs disappearance and lets the window and controllers go.
+  func close() {
+    window.isHidden = true
+    window.rootViewController = nil
+    emitted.removeAll()
+  }
+
+  /// The restorable state now.
+  var restorableState: String? { window.encodeRestorableState()?.json }
+
+  /// Applies a saved restorable state to `window`, whose root controller is set.
+  private static func restore(_ window: Window, from state: String) throws(OpenError) {
+    do throws(RestorationError) {
+      try window.restoreState(from: RestorationArchive(json: state))
+    } catch {
+      throw .restoration(error.description)
+    }
+  }
+}

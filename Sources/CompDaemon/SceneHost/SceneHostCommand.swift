@@ -1,0 +1,267 @@
+import JSONRPC
+import Logging
+import ScreenKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The scene host, `compd --scene-host FD`: a child of the broker that runs component code.
+///
+/// It loads the plugins the broker lists (already vetted there), opens scenes and delivers
+/// their input on its own main actor, and answers the broker's requests over the socket
+/// `FD`, in order (docs/architecture.md lists the messages). It never outlives the broker:
+/// it exits when the broker's end of the socket closes, and the kernel kills it when the
+/// broker dies.
+@MainActor
+final class SceneHostCommand {
+  private let channel: HostChannel
+  private let catalog = ComponentCatalog()
+  private let trust: PluginTrust
+  private let logger: Logger
+  private var scenes: [String: HostedScene] = [:]
+  private var loadedPaths: Set<String> = []
+
+  private init(fd: Int32, trust: PluginTrust, logger: Logger) {
+    self.channel = HostChannel(fd: fd, label: "compd.host")
+    self.trust = trust
+    self.logger = logger
+  }
+
+  /// Serves the broker on `fd` until it closes its end; never returns.
+  static func run(fd: Int32, memoryLimit: Int, trust: PluginTrust, logLevel: Logger.Level) async
+    -> Never
+  {
+    // Dies with the broker (the main thread spawned it and lives as long as the broker).
+    setParentDeathSignal(SIGKILL)
+    if getppid() == 1 { _exit(0) }  // the broker is gone already
+    if memoryLimit > 0 {
+      var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
+      setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
+    }
+    var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
+    setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
+    var logger = DaemonLogging.bootstrap(level: logLevel)
+    logger[metadataKey: "host"] = "\(getpid())"
+    let host = SceneHostCommand(fd: fd, trust: trust, logger: logger)
+    host.channel.start(
+      receive: { [host] message in host.received(message) },
+      ended: { _exit(0) })
+    while true { try? await Task.sleep(for: .seconds(3600)) }
+  }
+
+  private func received(_ message: JSON) {
+    guard let method = message["method"]?.stringValue, let id = message["id"] else { return }
+    let params = message["params"]?.objectValue ?? [:]
+    let result: Result<JSON, RPCError>
+    do throws(RPCError) {
+      result = .success(try answer(method, params))
+    } catch {
+      result = .failure(error)
+    }
+    channel.reply(id: id, result: result)
+  }
+
+  private func scene(_ params: JSONObject) throws(RPCError) -> HostedScene {
+    let id = params["scene"]?.stringValue ?? ""
+    guard let scene = scenes[id] else {
+      throw RPCError.server(
+        .noSuchScene, "no scene \(id) is open in this host",
+        details: ["scene": .string(id), "reason": "unknown"])
+    }
+    return scene
+  }
+
+  private func answer(_ method: String, _ params: JSONObject) throws(RPCError) -> JSON {
+    switch method {
+    case "host.ping":
+      return .object([:])
+    case "host.load":
+      return load(params)
+    case "host.open":
+      return try open(params)
+    case "host.event":
+      let scene = try scene(params)
+      let event = try SceneEvent(json: params["event"]?.objectValue ?? [:])
+      let (handled, publication, error) = try scene.handle(event)
+      var result = publication.json
+      result["handled"] = .bool(handled)
+      if let error { result["error"] = error.json }
+      return .object(result)
+    case "host.resize":
+      let scene = try scene(params)
+      let environment = try SceneEnvironment().applying(params["environment"]?.objectValue)
+      let (publication, error) = scene.resize(to: environment)
+      var result = publication.json
+      if let error { result["error"] = error.json }
+      return .object(result)
+    case "host.layout":
+      return ["root": try scene(params).root]
+    case "host.state":
+      let state = try scene(params).restorableState
+      return ["state": state.map(JSON.string) ?? .null]
+    case "host.close":
+      let scene = try scene(params)
+      scenes[scene.id] = nil
+      scene.close()
+      return .object([:])
+    default:
+      throw RPCError.methodNotFound(method)
+    }
+  }
+
+  /// `host.load`: loads the listed plugins not loaded yet and registers the declarative
+  /// screens; reports what failed.
+  private func load(_ params: JSONObject) -> JSON {
+    var failed: [JSON] = []
+    for entry in params["plugins"]?.arrayValue ?? [] {
+      guard let path = entry["path"]?.stringValue, !loadedPaths.contains(path) else { continue }
+      do throws(PluginLoadError) {
+        guard let manifestJSON = entry["manifest"] else {
+          throw PluginLoadError("no manifest")
+        }
+        let manifest: PluginManifest
+        do {
+          manifest = try PluginManifest(json: manifestJSON)
+        } catch {
+          throw PluginLoadError("bad manifest: \(error)")
+        }
+        // The file vetted must be the file loaded: a file replaced since is vetted first.
+        guard let identity = PluginFileIdentity(path: path),
+          identity.size == entry["size"]?.intValue,
+          identity.modificationNanoseconds == entry["modified"]?.intValue,
+          identity.inode == (entry["inode"]?.intValue).map({ UInt64(bitPattern: $0) })
+        else {
+          throw PluginLoadError("the file changed after it was vetted")
+        }
+        if let reason = trust.refusal(forPluginAt: path) { throw PluginLoadError(reason) }
+        _ = try PluginLoading.load(path, manifest: manifest, into: catalog)
+        loadedPaths.insert(path)
+      } catch {
+        logger.error("cannot load plugin \(path): \(error.description)")
+        failed.append(["path": .string(path), "error": .string(error.description)])
+      }
+    }
+    for text in params["screens"]?.arrayValue ?? [] {
+      guard let text = text.stringValue else { continue }
+      do {
+        let screen = try DeclarativeScreen(json: JSONParser.parse(text))
+        if catalog.component(named: screen.name) == nil { try catalog.register(screen.component) }
+      } catch {
+        failed.append([
+          "screen": .string(text.prefix(64).description), "error": .string("\(error)"),
+        ])
+      }
+    }
+    return ["failed": .array(failed), "components": .int(Int64(catalog.names.count))]
+  }
+
+  /// `host.open`: opens a scene, applying a restorable state when given.
+  private func open(_ params: JSONObject) throws(RPCError) -> JSON {
+    let id = params["scene"]?.stringValue ?? ""
+    let component = params["component"]?.stringValue ?? ""
+    let environment = try SceneEnvironment().applying(params["environment"]?.objectValue)
+    let componentParams = params["params"].flatMap { $0 == .null ? nil : $0 }
+    let state = params["state"]?.stringValue
+    if let open = scenes[id] {
+      scenes[id] = nil
+      open.close()
+    }
+    let scene: HostedScene
+    do {
+      scene = try HostedScene(
+        id: id, component: component, params: componentParams, environment: environment,
+        catalog: catalog, logger: logger, restoring: state)
+    } catch {
+      switch error {
+      case .component(let problem):
+        throw Self.rpcError(for: problem, component: component, catalog: catalog)
+      case .restoration(let problem):
+        throw .server(
+          .componentFailed, "its saved state could not be restored: \(problem)",
+          details: ["component": .string(component), "reason": "not-restored"])
+      }
+    }
+    scenes[id] = scene
+    var result: JSONObject = ["root": scene.root]
+    if let state = scene.reportedState { result["state"] = .string(state) }
+    return .object(result)
+  }
+
+  /// The wire error for a component that could not be opened.
+  /// An unknown component or top-level param comes with the closest known name.
+  static func rpcError(for error: ComponentError, component: String, catalog: ComponentCatalog)
+    -> RPCError
+  {
+    switch error {
+    case .noSuchComponent(let name):
+      return RPCError.server(
+        .noSuchComponent, "no component named \"\(name)\" is loaded",
+        details: ["component": .string(name)]
+      ).suggesting(NameSuggestion.closest(to: name, among: catalog.names))
+    case .invalidParams(_, let problem):
+      let field = problem.path.isEmpty ? "params" : "params.\(problem.path)"
+      var suggestion: String?
+      if problem.message == ParamValidationError.unknownParameter, !problem.path.contains("."),
+        case .object(let properties, _) = catalog.component(named: component)?.params.kind
+      {
+        suggestion = NameSuggestion.closest(to: problem.path, among: properties.map(\.name))
+      }
+      return RPCError.invalidParams(error.description, field: field).suggesting(suggestion)
+    case .missingDependency(_, let dependency):
+      return .server(
+        .componentFailed, error.description,
+        details: ["component": .string(component), "dependency": .string(dependency)])
+    default:
+      return .server(
+        .componentFailed, error.description, details: ["component": .string(component)])
+    }
+  }
+}
+
+/// `prctl(PR_SET_PDEATHSIG, signal)`: the kernel sends `signal` when the parent thread
+/// exits. (Glibc's `prctl` is variadic, which Swift does not import; it is looked up.)
+private func setParentDeathSignal(_ signal: Int32) {
+  typealias Prctl = @convention(c) (Int32, UInt, UInt, UInt, UInt) -> Int32
+  let setPDeathSig: Int32 = 1  // PR_SET_PDEATHSIG
+  guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "prctl") else { return }
+  _ = unsafeBitCast(symbol, to: Prctl.self)(setPDeathSig, UInt(signal), 0, 0, 0)
+}
+
+/// Loading a vetted plugin's code into this process (a scene host's).
+enum PluginLoading {
+  /// Opens the library, checks its ABI stamp, lets it register and registers its
+  /// components into `catalog`, all or none; they must be the ones vetting saw.
+  @MainActor
+  static func load(_ path: String, manifest: PluginManifest, into catalog: ComponentCatalog)
+    throws(PluginLoadError) -> [String]
+  {
+    for entry in manifest.components where catalog.component(named: entry.name) != nil {
+      throw PluginLoadError("component \"\(entry.name)\" is already registered")
+    }
+    let library = try PluginLibrary(path: path)
+    _ = try library.checkStamp()
+    let registrar = library.register()
+    let names = registrar.components.map(\.name)
+    guard names == manifest.components.map(\.name) else {
+      throw PluginLoadError(
+        "the plugin registered \(names) when loaded but \(manifest.components.map(\.name)) when vetted"
+      )
+    }
+    for component in registrar.components {
+      guard ComponentCatalog.isValidName(component.name),
+        catalog.component(named: component.name) == nil
+      else {
+        throw PluginLoadError("component \"\(component.name)\" cannot be registered twice")
+      }
+    }
+    for component in registrar.components {
+      do {
+        try catalog.register(component)
+      } catch {
+        throw PluginLoadError(error.description)
+      }
+    }
+    return names
+  }
+}

@@ -1,0 +1,170 @@
+import Dispatch
+import JSONRPC
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One end of the private socket between the broker and a scene host: newline-delimited
+/// JSON-RPC 2.0 messages, as on the client socket (docs/architecture.md lists them).
+///
+/// A thread of its own reads and parses (off the main actor); the messages it read are
+/// handed to the main actor in the order they came, several per hop. Writes go through a
+/// serial queue, so that a peer that stops reading blocks that queue and never the main
+/// actor.
+final class HostChannel: Sendable {
+  /// The socket.
+  let fd: Int32
+  private let writes: DispatchQueue
+  private let reads: DispatchQueue
+  private let inbox = Mutex(Inbox())
+
+  private struct Inbox {
+    var messages: [JSON] = []
+    var scheduled = false
+  }
+
+  /// A channel over the connected socket `fd`, which it owns.
+  init(fd: Int32, label: String) {
+    self.fd = fd
+    self.writes = DispatchQueue(label: "\(label).write")
+    self.reads = DispatchQueue(label: "\(label).read")
+  }
+
+  /// The largest message accepted from the peer.
+  static let maxLineBytes = 256 << 20
+
+  /// Starts reading: `receive` gets the messages on the main actor, in order; `ended` runs
+  /// on the reading thread once the peer closed its end (or the socket failed), after every
+  /// message before was handed over.
+  func start(
+    receive: @escaping @MainActor @Sendable (JSON) -> Void,
+    ended: @escaping @Sendable () -> Void
+  ) {
+    reads.async { [self] in
+      var framer = LineFramer(maxLineBytes: Self.maxLineBytes)
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        if count < 0 && errno == EINTR { continue }
+        if count <= 0 { break }
+        buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+        var parsed: [JSON] = []
+        while let frame = framer.nextFrame() {
+          guard case .line(let line) = frame, !line.isEmpty else { continue }
+          // A line that does not parse is a broken peer; the supervisor handles its end.
+          guard
+            let message = try? JSONParser.parse(
+              line, limits: .init(maxDepth: 512, maxBytes: Self.maxLineBytes))
+          else {
+            shutdown(fd, Int32(SHUT_RDWR))
+            continue
+          }
+          parsed.append(message)
+        }
+        if !parsed.isEmpty { hand(parsed, to: receive) }
+      }
+      ended()
+    }
+  }
+
+  private func hand(_ messages: [JSON], to receive: @escaping @MainActor @Sendable (JSON) -> Void) {
+    let schedule = inbox.withLock { box in
+      box.messages += messages
+      if box.scheduled { return false }
+      box.scheduled = true
+      return true
+    }
+    guard schedule else { return }
+    Task { @MainActor [self] in
+      let taken = inbox.withLock { box in
+        box.scheduled = false
+        var taken: [JSON] = []
+        swap(&taken, &box.messages)
+        return taken
+      }
+      for message in taken { receive(message) }
+    }
+  }
+
+  /// Sends a request or notification (`id` nil).
+  func send(method: String, params: JSON, id: Int? = nil) {
+    var message: JSONObject = ["jsonrpc": "2.0", "method": .string(method), "params": params]
+    if let id { message["id"] = .int(Int64(id)) }
+    send(.object(message))
+  }
+
+  /// Sends the reply to request `id`: its result, or an error object.
+  func reply(id: JSON, result: Result<JSON, RPCError>) {
+    var message: JSONObject = ["jsonrpc": "2.0", "id": id]
+    switch result {
+    case .success(let value): message["result"] = value
+    case .failure(let error): message["error"] = error.json
+    }
+    send(.object(message))
+  }
+
+  /// Serializes `message` on the caller's thread and queues its bytes.
+  func send(_ message: JSON) {
+    var line = message.serializedBytes()
+    line.append(0x0A)
+    let bytes = line
+    writes.async { [fd] in
+      var offset = 0
+      while offset < bytes.count {
+        let written = bytes[offset...].withUnsafeBytes {
+          Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+        if written < 0 {
+          if errno == EINTR { continue }
+          return  // the peer is gone; the reader sees the end
+        }
+        offset += written
+      }
+    }
+  }
+
+  /// Stops writing: the peer reads the end of the stream after what was queued.
+  func closeForWriting() {
+    writes.async { [fd] in _ = shutdown(fd, Int32(SHUT_WR)) }
+  }
+
+  deinit { close(fd) }
+}
+
+/// How a child process ended, from `waitpid`'s status.
+struct ProcessEnd: Sendable, Equatable, CustomStringConvertible {
+  /// The exit status, when it exited.
+  var status: Int32?
+  /// The signal that killed it, when one did.
+  var signal: Int32?
+
+  /// Reads `waitpid`'s status (WIFEXITED and friends are macros Swift cannot import).
+  init(waitStatus: Int32) {
+    if waitStatus & 0x7F == 0 {
+      status = (waitStatus >> 8) & 0xFF
+    } else {
+      signal = waitStatus & 0x7F
+    }
+  }
+
+  /// The signal's name, such as `SIGABRT`.
+  var signalName: String? { signal.map(Self.name(ofSignal:)) }
+
+  /// `killed by signal 6 (SIGABRT)` or `exited with status 0`.
+  var description: String {
+    if let signal { return "killed by signal \(signal) (\(Self.name(ofSignal: signal)))" }
+    return "exited with status \(status ?? 0)"
+  }
+
+  /// The conventional name of a Linux signal number.
+  static func name(ofSignal signal: Int32) -> String {
+    let names: [Int32: String] = [
+      1: "SIGHUP", 2: "SIGINT", 3: "SIGQUIT", 4: "SIGILL", 5: "SIGTRAP", 6: "SIGABRT",
+      7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL", 10: "SIGUSR1", 11: "SIGSEGV", 12: "SIGUSR2",
+      13: "SIGPIPE", 14: "SIGALRM", 15: "SIGTERM", 24: "SIGXCPU", 25: "SIGXFSZ", 31: "SIGSYS",
+    ]
+    return names[signal] ?? "SIG\(signal)"
+  }
+}

@@ -1,0 +1,382 @@
+import Foundation
+import JSONRPC
+import Testing
+
+@testable import CompDaemon
+
+/// Scene hosts: the host process and its protocol, and the broker's supervision of them
+/// (a host killed or hung, a plugin file upgraded) driven through the real socket with
+/// the bundled plugins.
+@Suite("Scene hosts", .serialized)
+struct SceneHostTests {
+  /// A `compd --scene-host 3` child with its end of a socket pair, as the broker starts it.
+  final class HostChild {
+    let pid: pid_t
+    let socket: SocketClient
+
+    init() throws {
+      var fds: [Int32] = [-1, -1]
+      guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &fds) == 0 else {
+        throw TestFailure("socketpair failed")
+      }
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_adddup2(&actions, fds[1], 3)
+      posix_spawn_file_actions_addclose(&actions, fds[0])
+      let arguments = [TestPaths.compd, "--scene-host", "3"]
+      var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+      defer { for pointer in argv { free(pointer) } }
+      var child: pid_t = 0
+      guard posix_spawn(&child, TestPaths.compd, &actions, nil, &argv, environ) == 0 else {
+        throw TestFailure("cannot start compd --scene-host")
+      }
+      close(fds[1])
+      pid = child
+      socket = SocketClient(descriptor: fds[0])
+    }
+
+    private var nextID = 1
+
+    /// Sends a request and returns the whole reply.
+    func request(_ method: String, _ params: JSON = [:]) throws -> JSON {
+      let id = nextID
+      nextID += 1
+      let message: JSON = [
+        "jsonrpc": "2.0", "method": .string(method), "params": params, "id": .int(Int64(id)),
+      ]
+      try socket.write(line: message.serialized())
+      guard let line = try socket.readLine(timeout: 20) else {
+        throw TestFailure("no answer to \(method)")
+      }
+      let reply = try JSONParser.parse(line)
+      #expect(reply["id"] == .int(Int64(id)))
+      return reply
+    }
+
+    func result(_ method: String, _ params: JSON = [:]) throws -> JSON {
+      let reply = try request(method, params)
+      guard let result = reply["result"] else {
+        throw TestFailure("\(method) failed: \(reply.serialized())")
+      }
+      return result
+    }
+
+    /// Waits for the child to exit; its wait status.
+    func waitForExit(seconds: Double = 10) throws -> Int32 {
+      let deadline = Date().addingTimeInterval(seconds)
+      var status: Int32 = 0
+      while Date() < deadline {
+        if waitpid(pid, &status, WNOHANG) == pid { return status }
+        usleep(10_000)
+      }
+      kill(pid, SIGKILL)
+      throw TestFailure("the host did not exit")
+    }
+  }
+
+  /// The manifest vetting prints for a bundled plugin (`compd --scan-plugin`).
+  static func manifest(of path: String) throws -> JSON {
+    let output = try PluginFixtureBuilder.run([TestPaths.compd, "--scan-plugin", path])
+    let line = try #require(output.split(separator: "\n").last { $0.hasPrefix("{") })
+    return try JSONParser.parse(String(line))
+  }
+
+  @Test("the host protocol: load, open, event, resize, layout, state, ping, close; EOF ends it")
+  func hostProtocol() throws {
+    let directory = try PluginFixtureBuilder.temporaryDirectory("host-protocol")
+    let path = try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.bundled("Login"), into: directory, as: "libLogin.so")
+    let identity = try #require(PluginFileIdentity(path: path))
+    let host = try HostChild()
+    #expect(try host.result("host.ping") == [:])
+
+    let load = HostLoadSet(
+      plugins: [
+        .init(identity: identity, manifest: try PluginManifest(json: Self.manifest(of: path)))
+      ])
+    let loaded = try host.result("host.load", load.json)
+    #expect(loaded["failed"] == [])
+    // A file that is not the one vetted is refused.
+    var stale = load
+    stale.plugins[0].identity.size += 1
+    stale.plugins[0].identity.path = directory + "/other.so"
+    let refused = try host.result("host.load", stale.json)
+    #expect(refused["failed"]?.arrayValue?.count == 1)
+
+    let opened = try host.result(
+      "host.open",
+      ["scene": "a", "component": "demo.Login", "environment": SceneEnvironment().json])
+    let root = try #require(opened["root"])
+    #expect(SceneTests.find("username", in: root) != nil)
+    #expect(opened["state"]?.stringValue != nil)
+
+    let typed = try host.result(
+      "host.event", ["scene": "a", "event": ["type": "text", "target": "username", "text": "ada"]])
+    #expect(typed["handled"] == true)
+    let ops = try #require(typed["ops"]?.arrayValue)
+    #expect(!ops.isEmpty)
+    #expect(typed["state"]?.stringValue?.contains("ada") == true)
+    // The same text again changes nothing: no ops, no state.
+    let again = try host.result(
+      "host.event", ["scene": "a", "event": ["type": "text", "target": "username", "text": "ada"]])
+    #expect(again["ops"] == [] && again["state"] == nil)
+
+    let missing = try host.request(
+      "host.event", ["scene": "a", "event": ["type": "tap", "target": "nope"]])
+    #expect(missing["error"]?["data"]?["name"] == "compd.NoSuchNode")
+    let badParams = try host.request(
+      "host.open", ["scene": "b", "component": "demo.Login", "params": ["usrname": "x"]])
+    #expect(badParams["error"]?["code"] == -32602)
+    #expect(badParams["error"]?["data"]?["suggestion"] == "username")
+
+    let resized = try host.result(
+      "host.resize", ["scene": "a", "environment": ["width": 600, "height": 400]])
+    #expect(resized["ops"]?.arrayValue?.isEmpty == false)
+    let layout = try host.result("host.layout", ["scene": "a"])
+    #expect(layout["root"]?["frame"]?["width"] == 600)
+    let state = try host.result("host.state", ["scene": "a"])
+    #expect(state["state"]?.stringValue?.contains("ada") == true)
+
+    // A restored scene comes back with its state.
+    let restored = try host.result(
+      "host.open",
+      [
+        "scene": "c", "component": "demo.Login", "environment": SceneEnvironment().json,
+        "state": state["state"]!,
+      ])
+    #expect(
+      SceneTests.find("username", in: restored["root"]!)?.node["props"]?["text"] == "ada")
+
+    #expect(try host.result("host.close", ["scene": "a"]) == [:])
+    #expect(try host.request("host.layout", ["scene": "a"])["error"] != nil)
+
+    shutdown(host.socket.descriptor, Int32(SHUT_WR))
+    let status = try host.waitForExit()
+    #expect(status == 0)
+  }
+
+  /// Hosts as `daemon.info` lists them.
+  static func hosts(_ client: RPCTestClient) throws -> [JSON] {
+    try #require(client.call("daemon.info")["hosts"]?.arrayValue)
+  }
+
+  /// The pid of the host holding `scene` (from `scene.list`).
+  static func host(of scene: JSON, _ client: RPCTestClient) throws -> Int32 {
+    let entry = try #require(
+      client.call("scene.list")["scenes"]?.arrayValue?.first { $0["scene"] == scene })
+    return Int32(try #require(entry["host"]?.intValue))
+  }
+
+  /// Applies every notification for `scene` in order to `tree`.
+  static func apply(_ notifications: [JSON], scene: JSON, to tree: inout ClientTree) throws
+    -> [JSON]
+  {
+    var resets: [JSON] = []
+    for message in notifications where message["params"]?["scene"] == scene {
+      switch message["method"]?.stringValue {
+      case "scene.changed": try tree.apply(changed: message["params"]!)
+      case "scene.reset":
+        let params = message["params"]!
+        tree = try ClientTree(root: params["root"]!, revision: Int(params["revision"]!.intValue!))
+        resets.append(params)
+      default: break
+      }
+    }
+    return resets
+  }
+
+  /// Waits until `client` has a `scene.reset` or `scene.closed` for `scene`.
+  static func waitForNotification(
+    _ method: String, scene: JSON, _ client: RPCTestClient, seconds: Double = 15
+  ) throws {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      try client.drain(seconds: 0.05)
+      if client.notifications.contains(where: {
+        $0["method"]?.stringValue == method && $0["params"]?["scene"] == scene
+      }) {
+        return
+      }
+    }
+    throw TestFailure("no \(method) for \(scene) within \(seconds) s")
+  }
+
+  @Test("a killed host: the running request fails ComponentFailed, subscribers get scene.reset")
+  func killedHost() throws {
+    let daemon = try SceneDaemon(arguments: ["--scene-hosts", "2"])
+    let driver = try daemon.client()
+    let watcher = try daemon.client()
+    let hosts = try Self.hosts(driver)
+    #expect(hosts.count == 2)
+    #expect(hosts.allSatisfy { $0["state"] == "running" && $0["isolation"] == "shared" })
+    // Scenes go to the least loaded host: two scenes, one per host.
+    let first = try driver.call("scene.open", ["component": "demo.Login", "lifetime": "daemon"])
+    let second = try driver.call("scene.open", ["component": "demo.Login", "lifetime": "daemon"])
+    let scene = first["scene"]!
+    let pid = try Self.host(of: scene, driver)
+    #expect(pid != (try Self.host(of: second["scene"]!, driver)))
+
+    try driver.call(
+      "scene.event",
+      ["scene": scene, "event": ["type": "text", "target": "username", "text": "ann"]])
+    let subscribed = try watcher.call("scene.subscribe", ["scene": scene])
+    var tree = try ClientTree(
+      root: subscribed["root"]!, revision: Int(subscribed["revision"]!.intValue!))
+
+    // Stop the host, queue an event behind it, kill it: that event was running.
+    kill(pid, SIGSTOP)
+    let pending = try driver.send(
+      "scene.event",
+      ["scene": scene, "event": ["type": "text", "target": "password", "text": "secret"]])
+    usleep(200_000)
+    kill(pid, SIGKILL)
+    let failed = try driver.awaitReply(to: pending)
+    let error = try #require(failed["error"])
+    #expect(error["data"]?["name"] == "compd.ComponentFailed")
+    #expect(error["data"]?["reason"] == "crashed")
+    #expect(error["data"]?["signal"] == "SIGKILL")
+    #expect(error["data"]?["component"] == "demo.Login")
+    #expect(error["data"]?["scene"] == scene)
+
+    try Self.waitForNotification("scene.reset", scene: scene, watcher)
+    let resets = try Self.apply(watcher.takeNotifications(), scene: scene, to: &tree)
+    #expect(resets.count == 1)
+    #expect(resets.first?["reason"] == "crashed")
+    #expect(resets.first?["detail"]?.stringValue?.contains("signal 9") == true)
+    // The restored scene kept what was typed before the crash, and is in another host.
+    #expect(SceneTests.find("username", in: tree.root)?.node["props"]?["text"] == "ann")
+    let layout = try driver.call("scene.layout", ["scene": scene])
+    #expect(layout["revision"]?.intValue == Int64(tree.revision))
+    #expect(layout["root"] == tree.root)
+    #expect(try Self.host(of: scene, driver) != pid)
+
+    // It serves on: changes after the reset apply on top of it.
+    try driver.call(
+      "scene.event",
+      ["scene": scene, "event": ["type": "text", "target": "username", "text": "bea"]])
+    try watcher.drain(seconds: 0.3)
+    _ = try Self.apply(watcher.takeNotifications(), scene: scene, to: &tree)
+    #expect(try driver.call("scene.layout", ["scene": scene])["root"] == tree.root)
+    // The replacement host is counted, and the other host's scene was untouched.
+    let after = try Self.hosts(driver)
+    #expect(after.count == 2)
+    #expect(after.contains { $0["restarts"] == 1 })
+    #expect(try driver.call("scene.layout", ["scene": second["scene"]!])["revision"] == 1)
+  }
+
+  @Test("a hung host is killed after host-hang-timeout and its scenes restored (reason hung)")
+  func hungHost() throws {
+    let daemon = try SceneDaemon(arguments: [
+      "--scene-hosts", "1", "--host-hang-timeout", "1", "--host-ping-interval", "0.2",
+    ])
+    let driver = try daemon.client()
+    let watcher = try daemon.client()
+    let scene = try driver.call("scene.open", ["component": "demo.Login", "lifetime": "daemon"])[
+      "scene"]!
+    let subscribed = try watcher.call("scene.subscribe", ["scene": scene])
+    var tree = try ClientTree(
+      root: subscribed["root"]!, revision: Int(subscribed["revision"]!.intValue!))
+    let pid = try Self.host(of: scene, driver)
+    kill(pid, SIGSTOP)
+    let started = Date()
+    let pending = try driver.send(
+      "scene.event",
+      ["scene": scene, "event": ["type": "text", "target": "username", "text": "x"]])
+    // The broker itself answers meanwhile.
+    #expect(try driver.reply("daemon.ping")["result"] == [:])
+    let failed = try driver.awaitReply(to: pending, timeout: 20)
+    let elapsed = Date().timeIntervalSince(started)
+    #expect(failed["error"]?["data"]?["reason"] == "hung")
+    #expect(elapsed >= 0.9 && elapsed < 6)
+    try Self.waitForNotification("scene.reset", scene: scene, watcher)
+    let resets = try Self.apply(watcher.takeNotifications(), scene: scene, to: &tree)
+    #expect(resets.first?["reason"] == "hung")
+    #expect(try driver.call("scene.layout", ["scene": scene])["root"] == tree.root)
+  }
+
+  @Test("a component that crashes its host K times is quarantined until its file changes")
+  func quarantine() throws {
+    let daemon = try SceneDaemon(arguments: [
+      "--scene-hosts", "1", "--component-crash-limit", "2",
+    ])
+    let driver = try daemon.client()
+    let watcher = try daemon.client()
+    let scene = try driver.call("scene.open", ["component": "demo.Login", "lifetime": "daemon"])[
+      "scene"]!
+    try watcher.call("scene.subscribe", ["scene": scene])
+    for round in 1...2 {
+      let pid = try Self.host(of: scene, driver)
+      kill(pid, SIGSTOP)
+      let pending = try driver.send(
+        "scene.event", ["scene": scene, "event": ["type": "tap", "target": "login"]])
+      usleep(100_000)
+      kill(pid, SIGKILL)
+      let failed = try driver.awaitReply(to: pending)
+      #expect(failed["error"]?["data"]?["reason"] == "crashed", "\(failed.serialized())")
+      if round == 1 { try Self.waitForNotification("scene.reset", scene: scene, watcher) }
+    }
+    try Self.waitForNotification("scene.closed", scene: scene, watcher)
+    let closed = try #require(
+      watcher.takeNotifications().first { $0["method"] == "scene.closed" })
+    #expect(closed["params"]?["reason"] == "component-failed")
+    let gone = try driver.failure("scene.layout", ["scene": scene])
+    #expect(gone["data"]?["reason"] == "component-failed")
+
+    let refused = try driver.failure("scene.open", ["component": "demo.Login"])
+    #expect(refused["data"]?["name"] == "compd.ComponentFailed")
+    #expect(refused["data"]?["reason"] == "quarantined")
+    let listed = try #require(
+      driver.call("components.list")["components"]?.arrayValue?.first {
+        $0["name"] == "demo.Login"
+      })
+    #expect(listed["quarantined"]?.stringValue?.contains("2 times") == true)
+    let plugin = try #require(
+      driver.call("plugins.list")["plugins"]?.arrayValue?.first { $0["name"] == listed["plugin"] })
+    #expect(plugin["quarantined"]?.arrayValue?.first?["component"] == "demo.Login")
+    // Other components of other plugins still open.
+    try driver.call("scene.open", ["component": "demo.StackedForm", "params": ["rows": 1]])
+
+    // A new file (even with the same code) lifts the quarantine.
+    try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.bundled("Login"), into: daemon.pluginDirectory, as: "libLogin.so")
+    try driver.call("plugins.rescan")
+    try driver.call("scene.open", ["component": "demo.Login"])
+  }
+
+  @Test("a changed plugin file: scenes move to new hosts with scene.reset (upgraded), nothing lost")
+  func upgrade() throws {
+    let daemon = try SceneDaemon(arguments: ["--scene-hosts", "2"])
+    let driver = try daemon.client()
+    let watcher = try daemon.client()
+    let scene = try driver.call("scene.open", ["component": "demo.Login", "lifetime": "daemon"])[
+      "scene"]!
+    try driver.call(
+      "scene.event",
+      ["scene": scene, "event": ["type": "text", "target": "username", "text": "kept"]])
+    let subscribed = try watcher.call("scene.subscribe", ["scene": scene])
+    var tree = try ClientTree(
+      root: subscribed["root"]!, revision: Int(subscribed["revision"]!.intValue!))
+    let before = Set(try Self.hosts(driver).compactMap { $0["pid"]?.intValue })
+
+    try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.bundled("Login"), into: daemon.pluginDirectory, as: "libLogin.so")
+    let plugins = try driver.call("plugins.rescan")["plugins"]?.arrayValue ?? []
+    #expect(plugins.allSatisfy { $0["restartRequired"] == nil && $0["state"] == "loaded" })
+    try Self.waitForNotification("scene.reset", scene: scene, watcher)
+    let resets = try Self.apply(watcher.takeNotifications(), scene: scene, to: &tree)
+    #expect(resets.first?["reason"] == "upgraded")
+    #expect(SceneTests.find("username", in: tree.root)?.node["props"]?["text"] == "kept")
+    #expect(try driver.call("scene.layout", ["scene": scene])["root"] == tree.root)
+    // New hosts serve; the old ones are gone.
+    let deadline = Date().addingTimeInterval(10)
+    var after = Set<Int64>()
+    while Date() < deadline {
+      after = Set(try Self.hosts(driver).compactMap { $0["pid"]?.intValue })
+      if after.isDisjoint(with: before) && after.count == 2 { break }
+      usleep(50_000)
+    }
+    #expect(after.isDisjoint(with: before) && after.count == 2)
+    #expect(!before.contains(Int64(try Self.host(of: scene, driver))))
+  }
+}
