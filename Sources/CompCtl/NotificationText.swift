@@ -4,6 +4,7 @@ import JSONRPC
 ///
 ///     r5 ← r4: frame n3, update n7 {"text":"ann"}
 ///     emitted login {"hasPassword":false,"username":"ann"}
+///     reset r9 (crashed: its scene host killed by signal 9 (SIGKILL)): 7 nodes
 ///     closed (closed)
 enum NotificationText {
   /// The most ops listed on one line; the rest are counted.
@@ -20,8 +21,16 @@ enum NotificationText {
       let name = params["name"]?.stringValue ?? "?"
       guard let payload = params["payload"], !payload.isNull else { return "emitted \(name)" }
       return "emitted \(name) \(payload.serialized())"
+    case "scene.reset":
+      // The whole tree was replaced (its scene host crashed, hung or was upgraded): the
+      // revision it starts from, why, and how big the new tree is.
+      var line = "reset \(revisionLabel(params["revision"])) (\(reason(params)))"
+      if let root = params["root"].flatMap(WireNode.init) {
+        line += ": \(root.nodeCount) node\(root.nodeCount == 1 ? "" : "s")"
+      }
+      return line
     case "scene.closed":
-      return "closed (\(params["reason"]?.stringValue ?? "no reason given"))"
+      return "closed (\(reason(params)))"
     default:
       return params.isNull ? method : "\(method) \(params.serialized())"
     }
@@ -59,6 +68,13 @@ enum NotificationText {
     default:
       return name + (op["id"].map { " " + identifier($0) } ?? "")
     }
+  }
+
+  /// `reason`, or `reason: detail` when compd says more (a quarantined component).
+  static func reason(_ params: JSON) -> String {
+    let reason = params["reason"]?.stringValue ?? "no reason given"
+    guard let detail = params["detail"]?.stringValue, !detail.isEmpty else { return reason }
+    return reason + ": " + detail
   }
 
   private static func identifier(_ value: JSON?) -> String {

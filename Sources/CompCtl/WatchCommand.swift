@@ -17,7 +17,11 @@ struct WatchCommand: ParsableCommand {
       Prints the snapshot's revision, then one line per notification:
         r5 ← r4: frame n3, update n7 {"text":"ann"}
         emitted login {"hasPassword":false,"username":"ann"}
-        closed (closed)
+        reset r9 (crashed: its scene host killed by signal 9 (SIGKILL)): 7 nodes
+        closed (component-failed: crashed its scene host 3 times within 600 s (last: …))
+      A reset line means compd replaced the scene's whole tree (its scene host crashed,
+      hung or was upgraded): the revision the new tree is at, why, and its size; later
+      changes build on it. A closing shows compd's reason and detail.
       With --json: the scene.subscribe result, then each notification's params, one
       compact JSON object per line (flushed at once, also into a pipe).
       When compd goes away (a restart), watch reconnects (pausing 0.1 s, doubling up to
@@ -73,7 +77,11 @@ struct WatchCommand: ParsableCommand {
         continue
       }
       let params = notification.params
-      if notification.method == "scene.changed", let next = params["revision"]?.intValue {
+      // A reset starts the scene over at its revision: a resubscription after it asks for
+      // what came after the reset, not after the void changes before it.
+      if notification.method == "scene.changed" || notification.method == "scene.reset",
+        let next = params["revision"]?.intValue
+      {
         revision = next
       }
       emit(
@@ -116,11 +124,15 @@ struct WatchCommand: ParsableCommand {
             : "reconnected: " + Self.snapshotLine(result, scene: scene))
         return (client, result)
       case .failure(let error) where error.data?["name"] == "compd.NoSuchScene":
-        let reason = error.data?["reason"]?.stringValue ?? "unknown"
+        var closed: JSONObject = [
+          "scene": .string(scene),
+          "reason": .string(error.data?["reason"]?.stringValue ?? "unknown"),
+        ]
+        if let detail = error.data?["detail"]?.stringValue { closed["detail"] = .string(detail) }
         emit(
           options.json
-            ? JSON.object(["scene": .string(scene), "reason": .string(reason)]).serialized()
-            : "closed (\(reason))")
+            ? JSON.object(closed).serialized()
+            : "closed (\(NotificationText.reason(.object(closed))))")
         throw ExitCode(CompctlExit.success)
       case .failure(let error):
         printError("scene.subscribe failed after reconnecting: \(error.message)")
@@ -151,13 +163,8 @@ struct WatchCommand: ParsableCommand {
   static func snapshotLine(_ snapshot: JSON, scene: String) -> String {
     var line = (snapshot["scene"]?.stringValue ?? scene) + " " + revisionLabel(snapshot["revision"])
     if let root = snapshot["root"].flatMap(WireNode.init) {
-      let count = nodeCount(root)
-      line += ": \(count) node\(count == 1 ? "" : "s")"
+      line += ": \(root.nodeCount) node\(root.nodeCount == 1 ? "" : "s")"
     }
     return line
-  }
-
-  private static func nodeCount(_ node: WireNode) -> Int {
-    node.children.reduce(1) { $0 + nodeCount($1) }
   }
 }

@@ -41,6 +41,9 @@ struct WireNode: Equatable {
     children = object["children"]?.arrayValue?.compactMap(WireNode.init) ?? []
   }
 
+  /// How many nodes the subtree has, this one included.
+  var nodeCount: Int { children.reduce(1) { $0 + $1.nodeCount } }
+
   /// Whether nothing of the node itself shows: a stack, or a plain view without background
   /// or border (UIKit draws neither; only their content shows).
   var isInvisibleContainer: Bool {

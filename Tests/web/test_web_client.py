@@ -17,6 +17,7 @@ import signal
 import socket
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 import urllib.error
@@ -25,6 +26,9 @@ import urllib.request
 import pytest
 
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(REPO, "Tests", "Scripts"))
+from trusted_plugins import trusted_directory  # noqa: E402 (the path is set just above)
+
 # scripts/bench-web.sh points this at the release build; tests use the debug build.
 BUILD = os.environ.get("COMPD_BUILD_DIR", os.path.join(REPO, ".build", "debug"))
 ARTIFACTS = os.path.join(REPO, "test-artifacts", "web")
@@ -106,28 +110,6 @@ class SocketClient:
 
 
 
-def trusted_directory(prefix: str) -> str:
-    """A fresh directory compd's plugin trust check accepts: in the build directory, or under
-    ~/.cache when the checkout lies below a directory others may write (such as /tmp)."""
-    def trusted(path: str) -> bool:
-        path = os.path.realpath(path)
-        while True:
-            info = os.lstat(path)
-            if info.st_uid not in (0, os.geteuid()) or info.st_mode & 0o022:
-                return False
-            if path == "/":
-                return True
-            path = os.path.dirname(path)
-    for root in (os.path.join(BUILD, "plugin-tests"),
-                 os.path.join(os.path.expanduser("~"), ".cache", "compd-plugin-tests")):
-        os.makedirs(root, mode=0o755, exist_ok=True)
-        os.chmod(root, 0o755)
-        if trusted(root):
-            break
-    directory = tempfile.mkdtemp(prefix=prefix, dir=root)
-    os.chmod(directory, 0o755)
-    return directory
-
 class Daemon:
     """compd on a temporary socket with the bundled plugins, restartable on the same paths."""
 
@@ -135,7 +117,7 @@ class Daemon:
         self.directory = directory
         self.socket = os.path.join(directory, "compd.sock")
         # Copies, not links: compd checks the resolved path of each plugin.
-        self.plugins = trusted_directory("web-plugins-")
+        self.plugins = trusted_directory("web-plugins-", BUILD)
         os.makedirs(os.path.join(directory, "state"), exist_ok=True)
         for name in PLUGINS:
             shutil.copy(os.path.join(BUILD, f"lib{name}.so"), os.path.join(self.plugins, f"lib{name}.so"))

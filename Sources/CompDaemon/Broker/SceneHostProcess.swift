@@ -86,7 +86,9 @@ final class SceneHostProcess {
     posix_spawn_file_actions_adddup2(&actions, fds[1], Self.hostDescriptor)
     let spawned = ChildSpawn.spawn(
       [executable, "--scene-host", String(Self.hostDescriptor)] + arguments, actions: &actions,
-      ownProcessGroup: false)
+      // Out of the broker's process group: a terminal's Ctrl-C (or a signal to the group)
+      // reaches the broker, which shuts down and closes the hosts, not the hosts themselves.
+      ownProcessGroup: true)
     close(fds[1])
     let pid: pid_t
     switch spawned {

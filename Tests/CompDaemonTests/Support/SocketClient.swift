@@ -12,25 +12,7 @@ final class SocketClient {
   }
 
   init(path: String) throws {
-    descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { throw TestFailure("socket: \(String(cString: strerror(errno)))") }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      raw.copyBytes(from: bytes)
-      raw[bytes.count] = 0
-    }
-    let result = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-      }
-    }
-    if result != 0 {
-      let code = errno
-      close(descriptor)
-      throw TestFailure("connect \(path): \(String(cString: strerror(code)))")
-    }
+    descriptor = try unixSocket(path, "connect") { connect($0, $1, $2) }
   }
 
   deinit { close(descriptor) }
@@ -99,4 +81,33 @@ final class SocketClient {
     }
     return false
   }
+}
+
+/// A new Unix stream socket (close-on-exec) on which `operation` (`connect` or `bind`)
+/// succeeded for `path`; throws naming `operation` when it failed.
+func unixSocket(
+  _ path: String, _ operation: String,
+  _ perform: (Int32, UnsafePointer<sockaddr>, socklen_t) -> Int32
+) throws -> Int32 {
+  let descriptor = socket(
+    AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+  guard descriptor >= 0 else { throw TestFailure("socket: \(String(cString: strerror(errno)))") }
+  var address = sockaddr_un()
+  address.sun_family = sa_family_t(AF_UNIX)
+  let bytes = Array(path.utf8)
+  withUnsafeMutableBytes(of: &address.sun_path) { raw in
+    raw.copyBytes(from: bytes)
+    raw[bytes.count] = 0
+  }
+  let result = withUnsafePointer(to: &address) {
+    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      perform(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+    }
+  }
+  if result != 0 {
+    let code = errno
+    close(descriptor)
+    throw TestFailure("\(operation) \(path): \(String(cString: strerror(code)))")
+  }
+  return descriptor
 }

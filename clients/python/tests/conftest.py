@@ -8,41 +8,21 @@ import shutil
 import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Iterator, List, Optional
+from typing import Any, Callable, Iterator, List, Optional
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[3]
 BIN = Path(os.environ.get("COMPD_BIN_DIR", REPO / ".build" / "debug"))
+# The tests run the repository's compd, so they share its test scripts with Tests/web.
+sys.path.insert(0, str(REPO / "Tests" / "Scripts"))
+from trusted_plugins import trusted_directory  # noqa: E402 (the path is set just above)
+
 PLUGINS = ("Login", "StackedForms", "Destination", "Gallery")
-
-
-def trusted_directory(prefix: str) -> Path:
-    """A fresh directory compd's plugin trust check accepts: in the build directory, or under
-    ~/.cache when the checkout lies below a directory others may write (such as /tmp)."""
-
-    def trusted(path: str) -> bool:
-        path = os.path.realpath(path)
-        while True:
-            info = os.lstat(path)
-            if info.st_uid not in (0, os.geteuid()) or info.st_mode & 0o022:
-                return False
-            if path == "/":
-                return True
-            path = os.path.dirname(path)
-
-    for root in (str(BIN / "plugin-tests"),
-                 os.path.join(os.path.expanduser("~"), ".cache", "compd-plugin-tests")):
-        os.makedirs(root, mode=0o755, exist_ok=True)
-        os.chmod(root, 0o755)
-        if trusted(root):
-            break
-    directory = tempfile.mkdtemp(prefix=prefix, dir=root)
-    os.chmod(directory, 0o755)
-    return Path(directory)
 
 
 class Daemon:
@@ -55,7 +35,7 @@ class Daemon:
         self.dir = Path(tempfile.mkdtemp(prefix="compd-py-"))
         self.socket = str(self.dir / "compd.sock")
         # Copies, not links: compd checks the resolved path of each plugin.
-        self.plugins = trusted_directory("py-plugins-")
+        self.plugins = Path(trusted_directory("py-plugins-", str(BIN)))
         for name in PLUGINS:
             library = BIN / f"lib{name}.so"
             if not library.exists():
@@ -107,6 +87,20 @@ class Daemon:
         self.log.close()
         shutil.rmtree(self.dir, ignore_errors=True)
         shutil.rmtree(self.plugins, ignore_errors=True)
+
+
+def wait_for(condition: Callable[[], Any], seconds: float = 20.0) -> None:
+    """Polls ``condition`` until it holds; fails the test after ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        time.sleep(0.01)
+
+
+def drop(client: Any) -> None:
+    """Breaks a blocking client's connection from its side, as a network failure would."""
+    client._sock.shutdown(socket.SHUT_RDWR)
 
 
 @pytest.fixture(scope="session")

@@ -8,21 +8,8 @@ import time
 
 import compd
 import pytest
+from conftest import drop, wait_for
 from trees import assert_tree_matches_layout
-
-
-def wait_for(condition, seconds=20.0):
-    deadline = time.monotonic() + seconds
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError("timed out")
-        time.sleep(0.01)
-
-
-def drop(client: compd.Client) -> None:
-    """Breaks the client's connection from its side, as a network failure would."""
-    import socket
-    client._sock.shutdown(socket.SHUT_RDWR)
 
 
 def test_dropped_connection_resumes_with_the_changes_it_missed(daemon):
@@ -64,11 +51,11 @@ def test_a_missed_change_is_noticed_and_the_tree_is_fetched_again(daemon):
         dropped = []
         receive = client._notification
 
-        def lose_one(method, params):
+        def lose_one(method, params, connection):
             if method == "scene.changed" and not dropped:
                 dropped.append(params)
                 return
-            receive(method, params)
+            receive(method, params, connection)
 
         client._notification = lose_one
         scene.type("username", "a")

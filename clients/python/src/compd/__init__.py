@@ -10,7 +10,10 @@
         scene.tap("login")
         print(scene.next_event(timeout=5))  # Emitted(name='login', payload={…})
 
-``compd.aio`` has the same API for asyncio. The protocol is docs/protocol.md.
+When compd replaces a scene's whole tree (``scene.reset``: its host crashed, hung or was
+replaced for new plugin code), ``scene.root`` is the new tree and ``scene.resets``,
+``scene.last_reset`` and ``scene.next_reset()`` say so. ``compd.aio`` has the same API
+for asyncio. The protocol is docs/protocol.md.
 """
 
 from .client import Client, Scene
@@ -18,12 +21,12 @@ from .errors import (ComponentFailed, ConnectionLost, Error, InternalError, Inva
                      InvalidRequest, LimitExceeded, MethodNotFound, NoSuchComponent, NoSuchNode,
                      NoSuchScene, ParseError, PermissionDenied, PluginError, ShuttingDown)
 from .tree import Frame, Node
-from .wire import Emitted, locate_socket
+from .wire import Emitted, Reset, locate_socket
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Client", "Scene", "Node", "Frame", "Emitted", "locate_socket",
+    "Client", "Scene", "Node", "Frame", "Emitted", "Reset", "locate_socket",
     "Error", "ConnectionLost", "ParseError", "InvalidRequest", "MethodNotFound",
     "InvalidParams", "InternalError", "NoSuchScene", "NoSuchComponent", "NoSuchNode",
     "PluginError", "ComponentFailed", "PermissionDenied", "LimitExceeded", "ShuttingDown",

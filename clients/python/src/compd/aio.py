@@ -7,25 +7,28 @@
         await scene.type("username", "ann")
 
 A reader task per connection applies ``scene.changed`` before it completes the reply of
-the event that caused it, and reconnects with backoff when the connection drops,
-subscribing each live scene again with ``since``.
+the event that caused it, replaces a tree on ``scene.reset``, and reconnects with backoff
+when the connection drops, subscribing each live scene again with ``since``.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-from collections import deque
-from typing import Any, AsyncIterator, Callable, Deque, Dict, Optional, cast
+from typing import Any, AsyncIterator, Deque, Dict, Optional, TypeVar, cast
 
 from . import errors
 from .errors import ConnectionLost, Error
-from .tree import Node, SceneState
+from .scene import LiveScene
+from .session import Session
+from .tree import SceneState
 from .wire import (MAX_LINE_BYTES, RECONNECT_FIRST_DELAY, RECONNECT_MAX_DELAY, Emitted,
-                   event_object, locate_socket, open_params, request_line,
+                   Reset, event_object, open_params,
                    resize_environment, tap_event, text_event)
 
 __all__ = ["Client", "Scene", "connect"]
+
+_Item = TypeVar("_Item")
 
 
 async def connect(socket: Optional[str] = None, *, timeout: float = 30.0,
@@ -36,23 +39,15 @@ async def connect(socket: Optional[str] = None, *, timeout: float = 30.0,
     return client
 
 
-class Client:
+class Client(Session[asyncio.StreamWriter, "Scene"]):
     """A connection to compd for asyncio; call :meth:`connect` (or use :func:`connect`)."""
 
     def __init__(self, socket: Optional[str] = None, *, timeout: float = 30.0,
                  reconnect: bool = True) -> None:
-        self.path = locate_socket(socket)
-        self.timeout = timeout
-        self.reconnect = reconnect
+        super().__init__(socket, timeout, reconnect)
         self._writer: Optional[asyncio.StreamWriter] = None
-        self._pending: Dict[Any, Callable[[Any, Optional[Error]], None]] = {}
-        self._next_id = 1
-        self._scenes: Dict[str, Scene] = {}
-        self._closed = False
         self._changed: Optional[asyncio.Condition] = None
         self._tasks: "set[asyncio.Task[None]]" = set()
-        #: How many times the connection was made again after dropping.
-        self.reconnects = 0
 
     async def _open(self) -> "tuple[asyncio.StreamReader, asyncio.StreamWriter]":
         try:
@@ -109,7 +104,9 @@ class Client:
                 if not line.endswith(b"\n"):
                     break
                 if line.strip():
-                    await self._receive(json.loads(line))
+                    self._dispatch(json.loads(line), writer)
+                    # A notification, or a reply that lost a scene, may end a wait.
+                    await self._notify()
         except (OSError, ValueError, asyncio.LimitOverrunError):
             pass
         await self._dropped(writer)
@@ -121,8 +118,7 @@ class Client:
         writer.close()
         self._fail_pending(f"connection to {self.path} lost")
         if self._closed or not self.reconnect:
-            for scene in self._scenes.values():
-                scene._lose(ConnectionLost(f"connection to {self.path} lost"))
+            self._lose_all(f"connection to {self.path} lost")
             await self._notify()
             return
         await self._notify()
@@ -143,69 +139,12 @@ class Client:
         self.reconnects += 1
         self._writer = fresh
         # Subscriptions are written before any call waiting for the connection resumes.
-        for scene in list(self._scenes.values()):
-            if scene._error is None and scene.closed is None:
-                self._resubscribe(scene, fresh)
+        self._resubscribe_all(fresh)
         self._spawn(self._read(reader, fresh))
         await self._notify()
 
-    def _fail_pending(self, why: str) -> None:
-        pending, self._pending = self._pending, {}
-        for complete in pending.values():
-            complete(None, ConnectionLost(why))
-
-    async def _receive(self, message: Any) -> None:
-        if not isinstance(message, dict):
-            return
-        if "method" in message and "id" not in message:
-            self._notification(message["method"], message.get("params") or {})
-            await self._notify()
-            return
-        complete = self._pending.pop(message.get("id"), None)
-        if complete is None:
-            return
-        if "error" in message:
-            complete(None, errors.from_reply(message["error"]))
-        else:
-            complete(message.get("result"), None)
-
-    def _notification(self, method: str, params: Dict[str, Any]) -> None:
-        scene = self._scenes.get(str(params.get("scene")))
-        if scene is None:
-            return
-        if method == "scene.changed":
-            if not scene._state.apply_changed(params):
-                scene._state.resyncing = True
-                if self._writer is not None:
-                    self._resubscribe(scene, self._writer)
-        elif method == "scene.emitted":
-            scene._emitted.append(Emitted(str(params.get("name")), params.get("payload")))
-        elif method == "scene.closed":
-            scene.closed = str(params.get("reason"))
-            self._scenes.pop(scene.id, None)
-
-    def _resubscribe(self, scene: "Scene", writer: asyncio.StreamWriter) -> None:
-        def subscribed(result: Any, error: Optional[Error]) -> None:
-            if error is None:
-                scene._state.subscribed(result)
-            elif isinstance(error, errors.InvalidParams) and error.field == "since":
-                # The scene is older than the tree (a daemon that brought it back at an
-                # earlier revision): take it whole.
-                self._send(writer, "scene.subscribe", {"scene": scene.id}, subscribed)
-            elif not isinstance(error, ConnectionLost):
-                scene._lose(error)
-                self._scenes.pop(scene.id, None)
-
-        self._send(writer, "scene.subscribe",
-                   {"scene": scene.id, "since": scene._state.revision}, subscribed)
-
-    def _send(self, writer: asyncio.StreamWriter, method: str,
-              params: Optional[Dict[str, Any]],
-              complete: Callable[[Any, Optional[Error]], None]) -> None:
-        request_id = self._next_id
-        self._next_id += 1
-        self._pending[request_id] = complete
-        writer.write(request_line(request_id, method, params))
+    def _write(self, writer: asyncio.StreamWriter, line: bytes) -> None:
+        writer.write(line)
 
     async def _request(self, method: str, params: Optional[Dict[str, Any]]) -> Any:
         loop = asyncio.get_running_loop()
@@ -213,11 +152,8 @@ class Client:
         assert self._changed is not None, "connect() first"
         async with self._changed:
             while self._writer is None:
-                if self._closed or not self.reconnect:
-                    raise ConnectionLost(f"not connected to {self.path}")
                 left = deadline - loop.time()
-                if left <= 0:
-                    raise TimeoutError(f"compd at {self.path} did not come back in time")
+                self._may_wait_for_connection(left)
                 try:
                     await asyncio.wait_for(self._changed.wait(), left)
                 except asyncio.TimeoutError:
@@ -269,53 +205,14 @@ class Client:
         self._scenes[live.id] = live
         return live
 
-    @property
-    def scenes(self) -> Dict[str, "Scene"]:
-        """The scenes this client follows, by id."""
-        return dict(self._scenes)
 
-
-class Scene:
+class Scene(LiveScene):
     """A scene with its live tree (see :class:`compd.Scene`); methods are coroutines,
-    ``root``, ``find`` and ``node`` read the local tree."""
+    ``root``, ``find``, ``node``, ``resets`` and ``last_reset`` read the local state."""
 
     def __init__(self, client: Client, state: SceneState, lifetime: Optional[str]) -> None:
+        super().__init__(state, lifetime)
         self.client = client
-        self.id = state.scene
-        self.lifetime = lifetime
-        self._state = state
-        self._emitted: Deque[Emitted] = deque()
-        self._error: Optional[Error] = None
-        self.closed: Optional[str] = None
-
-    def _lose(self, error: Error) -> None:
-        if self._error is None:
-            self._error = error
-
-    def _check(self) -> None:
-        if self._error is not None:
-            raise self._error
-
-    @property
-    def revision(self) -> int:
-        """The revision the tree is at."""
-        self._check()
-        return self._state.revision
-
-    @property
-    def root(self) -> Node:
-        """The root node (the window)."""
-        self._check()
-        return self._state.root
-
-    def find(self, key: str) -> Optional[Node]:
-        """The first node whose ``key`` is ``key``."""
-        return self.root.find(key)
-
-    def node(self, node_id: str) -> Optional[Node]:
-        """The node with id ``node_id``."""
-        self._check()
-        return self._state.nodes.get(node_id)
 
     async def _call(self, method: str, params: Dict[str, Any]) -> Dict[str, Any]:
         self._check()
@@ -348,38 +245,44 @@ class Scene:
         """``scene.layout``: the daemon's whole tree now."""
         return await self._call("scene.layout", {})
 
-    async def next_event(self, timeout: Optional[float] = None) -> Emitted:
-        """The next component event; ``TimeoutError`` when none comes in time."""
+    async def _wait(self, queue: "Deque[_Item]", timeout: Optional[float], what: str) -> _Item:
         changed = self.client._changed
         assert changed is not None
         loop = asyncio.get_running_loop()
         deadline = None if timeout is None else loop.time() + timeout
         async with changed:
-            while not self._emitted:
-                self._check()
-                if self.closed is not None:
-                    raise errors.NoSuchScene(f"scene {self.id} was closed ({self.closed})")
+            while True:
                 left = None if deadline is None else deadline - loop.time()
-                if left is not None and left <= 0:
-                    raise TimeoutError(f"no event from scene {self.id}")
+                item = self._next(queue, left, what)
+                if item is not None:
+                    return item
                 try:
                     await asyncio.wait_for(changed.wait(), left)
                 except asyncio.TimeoutError:
                     pass
-            return self._emitted.popleft()
+
+    async def next_event(self, timeout: Optional[float] = None) -> Emitted:
+        """The next component event; ``TimeoutError`` when none comes in time,
+        :class:`compd.NoSuchScene` once the scene is gone."""
+        return await self._wait(self._emitted, timeout, "event")
 
     async def events(self, timeout: Optional[float] = None) -> AsyncIterator[Emitted]:
         """The component events as they come; ends after ``timeout`` seconds without one
-        or when the scene closes."""
+        or when the scene is closed or abandoned (a failed component raises)."""
         while True:
             try:
                 yield await self.next_event(timeout)
             except TimeoutError:
                 return
             except errors.NoSuchScene:
-                if self.closed is not None:
+                if self._ends_events():
                     return
                 raise
+
+    async def next_reset(self, timeout: Optional[float] = None) -> Reset:
+        """The next ``scene.reset`` not yet taken; ``TimeoutError`` when none comes in
+        time."""
+        return await self._wait(self._reset_queue, timeout, "reset")
 
     async def close(self) -> None:
         """``scene.close``."""
@@ -387,6 +290,3 @@ class Scene:
         self.closed = "closed"
         self.client._scenes.pop(self.id, None)
         await self.client._notify()
-
-    def __repr__(self) -> str:
-        return f"<Scene {self.id} revision {self._state.revision}>"

@@ -3,8 +3,9 @@
 A reader thread per connection takes every line compd sends: replies complete the
 requests waiting for them, ``scene.changed`` updates the scene's tree before the reply of
 the event that caused it is handed out (compd sends them in that order), ``scene.emitted``
-queues a component event. When the connection drops, the reader reconnects with backoff
-and subscribes each live scene again with ``since``, so the trees catch up.
+queues a component event, ``scene.reset`` replaces a scene's whole tree. When the
+connection drops, the reader reconnects with backoff and subscribes each live scene again
+with ``since``, so the trees catch up.
 """
 
 from __future__ import annotations
@@ -13,15 +14,19 @@ import json
 import socket as socketlib
 import threading
 import time
-from collections import deque
-from typing import Any, Callable, Deque, Dict, Iterator, Optional, cast
+from typing import Any, ContextManager, Deque, Dict, Iterator, Optional, TypeVar, cast
 
 from . import errors
 from .errors import ConnectionLost, Error
-from .tree import Node, SceneState
+from .scene import LiveScene
+from .session import Session
+from .tree import SceneState
 from .wire import (MAX_LINE_BYTES, RECONNECT_FIRST_DELAY, RECONNECT_MAX_DELAY, Emitted,
-                   event_object, locate_socket, open_params, request_line,
-                   resize_environment, tap_event, text_event)
+                   Reset, event_object, open_params, resize_environment,
+                   tap_event, text_event)
+
+_Item = TypeVar("_Item")
+
 
 class _Pending:
     """A request waiting for its reply."""
@@ -39,7 +44,7 @@ class _Pending:
         self.done.set()
 
 
-class Client:
+class Client(Session[socketlib.socket, "Scene"]):
     """A connection to compd.
 
     ``socket`` is the socket path (default: ``$COMPD_SOCKET``, ``$XDG_RUNTIME_DIR/compd.sock``,
@@ -50,20 +55,18 @@ class Client:
 
     def __init__(self, socket: Optional[str] = None, *, timeout: float = 30.0,
                  reconnect: bool = True) -> None:
-        self.path = locate_socket(socket)
-        self.timeout = timeout
-        self.reconnect = reconnect
+        super().__init__(socket, timeout, reconnect)
         self._lock = threading.RLock()
         self._changed = threading.Condition(self._lock)
         self._send_lock = threading.Lock()
-        self._pending: Dict[Any, Callable[[Any, Optional[Error]], None]] = {}
-        self._next_id = 1
-        self._scenes: Dict[str, Scene] = {}
-        self._closed = False
         self._sock: Optional[socketlib.socket] = None
-        #: How many times the connection was made again after dropping.
-        self.reconnects = 0
         self._attach(self._connect())
+
+    def _locked(self) -> ContextManager[Any]:
+        return self._lock
+
+    def _wake(self) -> None:
+        self._changed.notify_all()
 
     # Connection
 
@@ -116,7 +119,7 @@ class Client:
                 while b"\n" in buffer:
                     line, buffer = buffer.split(b"\n", 1)
                     if line.strip():
-                        self._receive(json.loads(line))
+                        self._dispatch(json.loads(line), sock)
                 if len(buffer) > MAX_LINE_BYTES:
                     break
         except (OSError, ValueError):
@@ -132,8 +135,7 @@ class Client:
             self._changed.notify_all()
             final = self._closed or not self.reconnect
             if final:
-                for scene in self._scenes.values():
-                    scene._lose(ConnectionLost(f"connection to {self.path} lost"))
+                self._lose_all(f"connection to {self.path} lost")
         _shut(sock)
         if final:
             return
@@ -157,78 +159,12 @@ class Client:
             # Subscriptions go out before any call waiting for the connection (those take
             # the socket under this lock).
             self._sock = fresh
-            for scene in list(self._scenes.values()):
-                if scene._error is None and scene.closed is None:
-                    self._resubscribe(scene, fresh)
+            self._resubscribe_all(fresh)
             self._changed.notify_all()
         threading.Thread(target=self._read, args=(fresh,), daemon=True,
                          name=f"compd reader {self.path}").start()
 
-    def _fail_pending(self, why: str) -> None:
-        pending, self._pending = self._pending, {}
-        for complete in pending.values():
-            complete(None, ConnectionLost(why))
-
-    # Messages
-
-    def _receive(self, message: Any) -> None:
-        if not isinstance(message, dict):
-            return
-        if "method" in message and "id" not in message:
-            self._notification(message["method"], message.get("params") or {})
-            return
-        with self._lock:
-            complete = self._pending.pop(message.get("id"), None)
-        if complete is None:
-            return
-        if "error" in message:
-            complete(None, errors.from_reply(message["error"]))
-        else:
-            complete(message.get("result"), None)
-
-    def _notification(self, method: str, params: Dict[str, Any]) -> None:
-        with self._lock:
-            scene = self._scenes.get(str(params.get("scene")))
-            if scene is None:
-                return
-            if method == "scene.changed":
-                if not scene._state.apply_changed(params):
-                    scene._state.resyncing = True
-                    if self._sock is not None:
-                        self._resubscribe(scene, self._sock)
-            elif method == "scene.emitted":
-                scene._emitted.append(Emitted(str(params.get("name")), params.get("payload")))
-            elif method == "scene.closed":
-                scene.closed = str(params.get("reason"))
-                self._scenes.pop(scene.id, None)
-            self._changed.notify_all()
-
-    def _resubscribe(self, scene: "Scene", sock: socketlib.socket) -> None:
-        """Sends ``scene.subscribe`` with ``since``; the reply brings the tree back."""
-
-        def subscribed(result: Any, error: Optional[Error]) -> None:
-            with self._lock:
-                if error is None:
-                    scene._state.subscribed(result)
-                elif isinstance(error, errors.InvalidParams) and error.field == "since":
-                    # The scene is older than the tree (a daemon that brought it back at
-                    # an earlier revision): take it whole.
-                    self._send(sock, "scene.subscribe", {"scene": scene.id}, subscribed)
-                elif not isinstance(error, ConnectionLost):
-                    scene._lose(error)
-                    self._scenes.pop(scene.id, None)
-                self._changed.notify_all()
-
-        self._send(sock, "scene.subscribe",
-                   {"scene": scene.id, "since": scene._state.revision}, subscribed)
-
-    def _send(self, sock: socketlib.socket, method: str, params: Optional[Dict[str, Any]],
-              complete: Callable[[Any, Optional[Error]], None]) -> None:
-        with self._lock:
-            request_id = self._next_id
-            self._next_id += 1
-            self._pending[request_id] = complete
-        line = request_line(request_id, method, params)
+    def _write(self, sock: socketlib.socket, line: bytes) -> None:
         try:
             with self._send_lock:
                 sock.sendall(line)
@@ -241,11 +177,8 @@ class Client:
         deadline = time.monotonic() + (self.timeout if timeout is None else timeout)
         with self._lock:
             while self._sock is None:
-                if self._closed or not self.reconnect:
-                    raise ConnectionLost(f"not connected to {self.path}")
                 left = deadline - time.monotonic()
-                if left <= 0:
-                    raise TimeoutError(f"compd at {self.path} did not come back in time")
+                self._may_wait_for_connection(left)
                 self._changed.wait(left)
             sock = self._sock
         pending = _Pending()
@@ -270,7 +203,14 @@ class Client:
         returned :class:`Scene`'s tree follows every change."""
         result = self._request("scene.open",
                                open_params(component, params, environment, lifetime))
-        return self._follow(result, lifetime)
+        state = SceneState(result["scene"], int(result["revision"]), result["root"])
+        scene = Scene(self, state, lifetime)
+        with self._lock:
+            self._scenes[scene.id] = scene
+        # Changes after the open's revision (none, unless another client already acts on
+        # the scene) follow this reply.
+        self._request("scene.subscribe", {"scene": scene.id, "since": state.revision})
+        return scene
 
     def attach(self, scene: str) -> "Scene":
         """Follows a scene that is already open (``scene.subscribe``), e.g. one another
@@ -285,79 +225,31 @@ class Client:
             self._scenes[live.id] = live
         return live
 
-    def _follow(self, result: Dict[str, Any], lifetime: Optional[str]) -> "Scene":
-        state = SceneState(result["scene"], int(result["revision"]), result["root"])
-        scene = Scene(self, state, lifetime)
-        with self._lock:
-            self._scenes[scene.id] = scene
-        # Changes after the open's revision (none, unless another client already acts on
-        # the scene) follow this reply.
-        self._request("scene.subscribe", {"scene": scene.id, "since": state.revision})
-        return scene
 
-    @property
-    def scenes(self) -> Dict[str, "Scene"]:
-        """The scenes this client follows, by id."""
-        with self._lock:
-            return dict(self._scenes)
-
-
-class Scene:
+class Scene(LiveScene):
     """A scene compd keeps open, with its live tree.
 
     ``root`` is the tree as of ``revision``; every ``scene.changed`` compd sends is applied
-    as it arrives, and an event's changes are in the tree when its method returns.
+    as it arrives, and an event's changes are in the tree when its method returns. When
+    compd replaces the whole tree (``scene.reset``: the scene's host crashed, hung or was
+    replaced for new plugin code), ``root`` becomes the new tree, ``resets`` counts up and
+    ``last_reset`` and :meth:`next_reset` say why.
     """
 
     def __init__(self, client: Client, state: SceneState, lifetime: Optional[str]) -> None:
+        super().__init__(state, lifetime)
         self.client = client
-        self.id = state.scene
-        #: ``connection`` or ``daemon`` (``None`` for a scene joined with ``attach``).
-        self.lifetime = lifetime
-        self._state = state
-        self._emitted: Deque[Emitted] = deque()
-        self._error: Optional[Error] = None
-        #: Why compd closed the scene (``closed``, ``abandoned``), or ``None`` while open.
-        self.closed: Optional[str] = None
 
-    def _lose(self, error: Error) -> None:
-        if self._error is None:
-            self._error = error
-
-    def _check(self) -> None:
-        if self._error is not None:
-            raise self._error
-
-    @property
-    def revision(self) -> int:
-        """The revision the tree is at."""
-        with self.client._lock:
-            self._check()
-            return self._state.revision
-
-    @property
-    def root(self) -> Node:
-        """The root node (the window)."""
-        with self.client._lock:
-            self._check()
-            return self._state.root
-
-    def find(self, key: str) -> Optional[Node]:
-        """The first node whose ``key`` (accessibility identifier) is ``key``."""
-        return self.root.find(key)
-
-    def node(self, node_id: str) -> Optional[Node]:
-        """The node with id ``node_id``."""
-        with self.client._lock:
-            self._check()
-            return self._state.nodes.get(node_id)
+    def _guard(self) -> ContextManager[Any]:
+        return self.client._lock
 
     def _call(self, method: str, params: Dict[str, Any]) -> Dict[str, Any]:
-        self._check()
+        with self._guard():
+            self._check()
         try:
             return cast(Dict[str, Any], self.client._request(method, dict(params, scene=self.id)))
         except errors.NoSuchScene as error:
-            with self.client._lock:
+            with self._guard():
                 self._lose(error)
             raise
 
@@ -384,33 +276,42 @@ class Scene:
         """``scene.layout``: the daemon's whole tree now, ``{scene, revision, root}``."""
         return self._call("scene.layout", {})
 
-    def next_event(self, timeout: Optional[float] = None) -> Emitted:
-        """The next component event; ``TimeoutError`` when none comes in ``timeout``
-        seconds, :class:`compd.NoSuchScene` once the scene is gone."""
+    def _wait(self, queue: "Deque[_Item]", timeout: Optional[float], what: str) -> _Item:
         deadline = None if timeout is None else time.monotonic() + timeout
         with self.client._lock:
-            while not self._emitted:
-                self._check()
-                if self.closed is not None:
-                    raise errors.NoSuchScene(f"scene {self.id} was closed ({self.closed})")
+            while True:
                 left = None if deadline is None else deadline - time.monotonic()
-                if left is not None and left <= 0:
-                    raise TimeoutError(f"no event from scene {self.id}")
+                item = self._next(queue, left, what)
+                if item is not None:
+                    return item
                 self.client._changed.wait(left)
-            return self._emitted.popleft()
+
+    def next_event(self, timeout: Optional[float] = None) -> Emitted:
+        """The next component event; ``TimeoutError`` when none comes in ``timeout``
+        seconds, :class:`compd.NoSuchScene` (with compd's ``reason`` and ``detail``) once
+        the scene is gone."""
+        return self._wait(self._emitted, timeout, "event")
 
     def events(self, timeout: Optional[float] = None) -> Iterator[Emitted]:
         """The component events as they come; ends when none has come for ``timeout``
-        seconds (never, with ``None``) or when the scene closes."""
+        seconds (never, with ``None``) or when the scene is closed or abandoned. A scene
+        closed because its component failed raises :class:`compd.NoSuchScene` with reason
+        ``component-failed``."""
         while True:
             try:
                 yield self.next_event(timeout)
             except TimeoutError:
                 return
             except errors.NoSuchScene:
-                if self.closed is not None:
+                if self._ends_events():
                     return
                 raise
+
+    def next_reset(self, timeout: Optional[float] = None) -> Reset:
+        """The next ``scene.reset`` not yet taken (its tree is already the scene's);
+        ``TimeoutError`` when none comes in ``timeout`` seconds, :class:`compd.NoSuchScene`
+        once the scene is gone."""
+        return self._wait(self._reset_queue, timeout, "reset")
 
     def close(self) -> None:
         """``scene.close``: compd releases the scene."""
@@ -419,9 +320,6 @@ class Scene:
             self.closed = "closed"
             self.client._scenes.pop(self.id, None)
             self.client._changed.notify_all()
-
-    def __repr__(self) -> str:
-        return f"<Scene {self.id} revision {self._state.revision}>"
 
 
 def _shut(sock: socketlib.socket) -> None:

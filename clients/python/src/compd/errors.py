@@ -74,7 +74,23 @@ class InternalError(Error):
 
 
 class NoSuchScene(Error):
-    """compd.NoSuchScene (-32001): no scene with that id (or not one the caller may see)."""
+    """compd.NoSuchScene (-32001): no scene with that id (or not one the caller may see).
+
+    A followed scene that compd closed raises it too, with the ``reason`` and ``detail`` of
+    its ``scene.closed``.
+    """
+
+    @property
+    def reason(self) -> Optional[str]:
+        """``data.reason``: ``closed``, ``abandoned``, ``not-restored``,
+        ``component-failed`` (the component was quarantined after crashing its scene host)
+        or ``unknown``."""
+        return _text(self.data, "reason")
+
+    @property
+    def detail(self) -> Optional[str]:
+        """``data.detail``: why, for ``not-restored`` and ``component-failed``."""
+        return _text(self.data, "detail")
 
 
 class NoSuchComponent(Error):
@@ -90,7 +106,36 @@ class PluginError(Error):
 
 
 class ComponentFailed(Error):
-    """compd.ComponentFailed (-32005): a component failed while being built or updated."""
+    """compd.ComponentFailed (-32005): a component failed while being built or updated, or
+    the scene host running the request crashed or hung (compd brings the scene back and
+    sends ``scene.reset``; the request may or may not have taken effect)."""
+
+    @property
+    def component(self) -> Optional[str]:
+        """``data.component``: the component that failed."""
+        return _text(self.data, "component")
+
+    @property
+    def reason(self) -> Optional[str]:
+        """``data.reason`` when its host died while running the request (``crashed``,
+        ``hung``) or the component is quarantined after crashing hosts (``quarantined``)."""
+        return _text(self.data, "reason")
+
+    @property
+    def signal(self) -> Optional[str]:
+        """``data.signal``: the signal that ended the host, e.g. ``SIGTRAP``."""
+        return _text(self.data, "signal")
+
+    @property
+    def status(self) -> Optional[int]:
+        """``data.status``: the host's exit status when it exited rather than was killed."""
+        status = self.data.get("status")
+        return status if isinstance(status, int) and not isinstance(status, bool) else None
+
+    @property
+    def detail(self) -> Optional[str]:
+        """``data.detail``: what happened, in words."""
+        return _text(self.data, "detail")
 
 
 class PermissionDenied(Error):
@@ -135,3 +180,8 @@ def from_reply(error: Any) -> Error:
     if cls is None and isinstance(code, int):
         cls = BY_CODE.get(code)
     return (cls or Error)(str(message), code if isinstance(code, int) else None, data)
+
+
+def _text(data: Dict[str, Any], name: str) -> Optional[str]:
+    value = data.get(name)
+    return value if isinstance(value, str) else None

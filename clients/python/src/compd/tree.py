@@ -139,11 +139,13 @@ class SceneState:
             self.nodes.pop(each.id, None)
 
     def replace(self, revision: int, root: Dict[str, Any]) -> None:
-        """Takes a whole tree (``scene.subscribe`` or ``scene.layout`` with ``root``)."""
+        """Takes a whole tree (``scene.subscribe`` with ``root``, ``scene.reset``); one
+        that cannot be read raises and leaves the tree as it was."""
+        fresh = Node.from_json(root)
         self.revision = revision
-        self.root = Node.from_json(root)
+        self.root = fresh
         self.nodes = {}
-        self._index(self.root)
+        self._index(fresh)
 
     def subscribed(self, result: Dict[str, Any]) -> None:
         """Applies the result of ``scene.subscribe``: a ``root`` replaces the tree; without

@@ -50,6 +50,17 @@ class Emitted:
     payload: Any
 
 
+@dataclass(frozen=True)
+class Reset:
+    """A ``scene.reset``: compd replaced the scene's whole tree with the one at
+    ``revision``, because its scene host ``crashed``, ``hung`` or was replaced for new
+    plugin code (``upgraded``); ``detail`` says more when compd gave it."""
+
+    revision: int
+    reason: str
+    detail: Optional[str] = None
+
+
 def open_params(component: str, params: Optional[Dict[str, Any]],
                 environment: Optional[Dict[str, Any]], lifetime: str) -> Dict[str, Any]:
     """The params of ``scene.open``."""
