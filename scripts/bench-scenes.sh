@@ -64,7 +64,8 @@ start() {
   for _ in $(seq 200); do [ -S "$dir/compd.sock" ] && return; sleep 0.05; done
   echo "bench-scenes: compd did not start:" >&2; cat "$dir/compd.log" >&2; exit 1
 }
-has_hosts() { "${binary[$build]}/compd" --help 2>&1 | grep -q scene-hosts; }
+# (Not `| grep -q`: under pipefail, compd's SIGPIPE when grep stops reading early fails it.)
+has_hosts() { [[ $("${binary[$build]}/compd" --help 2>&1) == *scene-hosts* ]]; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 scenebench() { "$bin/SceneBench" --socket "$dir/compd.sock" "$@"; }
 events() {  # events OUTPUT: the closed loop against the running compd
@@ -160,8 +161,8 @@ row "host SIGKILL → $recovery_scenes subscribers restored (goal < 300)" recove
 row "host SIGKILL → median subscriber restored" recovery 4 " ms"
 # What saving scenes costs: all of compd's CPU (broker and hosts) per event, on against off.
 for build in "${builds[@]}"; do
-  on=$(awk -F, '{ print $6 + $7 }' "$dir/$build.events" | median)
-  off=$(awk -F, '{ print $6 + $7 }' "$dir/$build.unsaved" | median)
+  on=$(awk -F, '$6 != "" { print $6 + $7 }' "$dir/$build.events" | median)
+  off=$(awk -F, '$6 != "" { print $6 + $7 }' "$dir/$build.unsaved" | median)
   printf '%-54s %s µs / %s µs (%s%%, goal: < +10%%)\n' "CPU per event in all, saving on / off ($build)" \
     "$on" "$off" "$(awk -v a="$on" -v b="$off" 'BEGIN { printf "%+.1f", (a - b) / b * 100 }')"
 done

@@ -327,6 +327,8 @@ func measureEvents(_ options: Options) {
       }
     }
   }
+  // The last answers can all arrive in one wake-up, after which no client is left to loop.
+  if cpuAtStart != nil && cpuAtStop == nil { cpuAtStop = cpuNow() }
   latencies.sort()
   func percentile(_ fraction: Double) -> Double {
     guard !latencies.isEmpty else { return 0 }
