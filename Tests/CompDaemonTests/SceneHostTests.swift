@@ -168,6 +168,12 @@ struct SceneHostTests {
     return Int32(try #require(entry["host"]?.intValue))
   }
 
+  /// The pid of the host holding `scene`, or `nil` while it has none (being restored).
+  static func placedHost(of scene: JSON, _ client: RPCTestClient) -> Int32? {
+    let scenes = (try? client.call("scene.list"))?["scenes"]?.arrayValue ?? []
+    return scenes.first { $0["scene"] == scene }?["host"]?.intValue.map { Int32($0) }
+  }
+
   /// Applies every notification for `scene` in order to `tree`.
   static func apply(_ notifications: [JSON], scene: JSON, to tree: inout ClientTree) throws
     -> [JSON]
@@ -229,7 +235,9 @@ struct SceneHostTests {
     let pending = try driver.send(
       "scene.event",
       ["scene": scene, "event": ["type": "text", "target": "password", "text": "secret"]])
-    usleep(200_000)
+    // Broker-only, and answered after the event was handed to the host (one connection's
+    // requests start on the broker's main actor in order).
+    try driver.call("scene.list")
     kill(pid, SIGKILL)
     let failed = try driver.awaitReply(to: pending)
     let error = try #require(failed["error"])
@@ -287,8 +295,13 @@ struct SceneHostTests {
     #expect(try driver.reply("daemon.ping")["result"] == [:])
     let failed = try driver.awaitReply(to: pending, timeout: 20)
     let elapsed = Date().timeIntervalSince(started)
-    #expect(failed["error"]?["data"]?["reason"] == "hung")
-    #expect(elapsed >= 0.9 && elapsed < 6)
+    #expect(
+      failed["error"]?["data"]?["reason"] == "hung",
+      "\(failed.serialized()) pid \(pid) \(daemon.log.split(separator: "\n").filter { !$0.contains("loaded plugin") }.joined(separator: " | "))"
+    )
+    // Killed once the last answered ping (at most one interval before the stop) is older
+    // than the timeout.
+    #expect(elapsed >= 0.75 && elapsed < 6, "\(elapsed) s")
     try Self.waitForNotification("scene.reset", scene: scene, watcher)
     let resets = try Self.apply(watcher.takeNotifications(), scene: scene, to: &tree)
     #expect(resets.first?["reason"] == "hung")
@@ -310,7 +323,7 @@ struct SceneHostTests {
       kill(pid, SIGSTOP)
       let pending = try driver.send(
         "scene.event", ["scene": scene, "event": ["type": "tap", "target": "login"]])
-      usleep(100_000)
+      try driver.call("scene.list")  // answered after the event was handed to the host
       kill(pid, SIGKILL)
       let failed = try driver.awaitReply(to: pending)
       #expect(failed["error"]?["data"]?["reason"] == "crashed", "\(failed.serialized())")
@@ -378,5 +391,41 @@ struct SceneHostTests {
     }
     #expect(after.isDisjoint(with: before) && after.count == 2)
     #expect(!before.contains(Int64(try Self.host(of: scene, driver))))
+  }
+}
+
+extension SceneHostTests {
+  @Test("scene-host-isolation = plugin: each plugin's scenes in hosts of their own")
+  func isolation() throws {
+    let daemon = try SceneDaemon(arguments: ["--scene-host-isolation", "plugin"])
+    let driver = try daemon.client()
+    #expect(try Self.hosts(driver).isEmpty)  // started with a plugin's first scene
+    let login = try driver.call("scene.open", ["component": "demo.Login", "lifetime": "daemon"])[
+      "scene"]!
+    let secondLogin = try driver.call(
+      "scene.open", ["component": "demo.Login", "lifetime": "daemon"])["scene"]!
+    let form = try driver.call(
+      "scene.open", ["component": "demo.StackedForm", "params": ["rows": 2], "lifetime": "daemon"])[
+        "scene"]!
+    let loginHost = try Self.host(of: login, driver)
+    #expect(try Self.host(of: secondLogin, driver) == loginHost)
+    #expect(try Self.host(of: form, driver) != loginHost)
+    let hosts = try Self.hosts(driver)
+    let plugins = try #require(driver.call("components.list")["components"]?.arrayValue)
+    let loginPlugin = plugins.first { $0["name"] == "demo.Login" }?["plugin"]
+    #expect(
+      hosts.first { $0["pid"]?.intValue == Int64(loginHost) }?["isolation"] == loginPlugin)
+    #expect(hosts.first { $0["pid"]?.intValue == Int64(loginHost) }?["scenes"] == 2)
+
+    // A crash in the Login plugin's host leaves the form's host alone.
+    let formHost = try Self.host(of: form, driver)
+    kill(loginHost, SIGKILL)
+    let deadline = Date().addingTimeInterval(10)
+    while Date() < deadline, Self.placedHost(of: login, driver) ?? loginHost == loginHost {
+      usleep(50_000)
+    }
+    #expect(try Self.host(of: login, driver) != loginHost)
+    #expect(try Self.host(of: form, driver) == formHost)
+    #expect(try driver.call("scene.layout", ["scene": form])["revision"] == 1)
   }
 }

@@ -96,6 +96,14 @@ private final class ScrollForm {
   }
 }
 
+/// A stack that lays out another hierarchy from its `layoutSubviews()`, as a view that
+/// measures a detached tree might.
+@MainActor
+private final class StackLayingOutAnother: StackView {
+  var other: View?
+  override func layoutSubviews() { other?.layoutIfNeeded() }
+}
+
 @MainActor
 @Suite struct LayoutSelfSizingTests {
   @Test func aFormInAScrollViewIsChainedAndSolvedRowByRow() {
@@ -344,6 +352,59 @@ private final class ScrollForm {
       let form = Form(rows: 12, wrapping: true)
       return (form.window, { form.titles[5].text = String(repeating: "longer ", count: 30) })
     }
+  }
+
+  @Test func aRowThatStartsWrappingLeavesItsScopeAndAgreesWithOneSolve() {
+    // Whether a row is measured by fitting is decided once per change of constraints or
+    // hierarchy; a title that starts wrapping changes it too, so the next pass solves the
+    // form in one piece as for wrapping rows from the start.
+    expectAgreesWithSolver("starts wrapping") {
+      let form = Form(rows: 12)
+      return (
+        form.window,
+        {
+          form.titles[5].numberOfLines = 0
+          form.titles[5].text = String(repeating: "longer ", count: 30)
+        }
+      )
+    }
+    let form = Form(rows: 12)
+    form.window.makeKeyAndVisible()
+    form.window.layoutIfNeeded()
+    form.titles[5].numberOfLines = 0
+    LayoutEngine.statistics.largestSolve = 0
+    form.window.layoutIfNeeded()
+    // The form (its 12 rows of three views, the stack and the root) in one solve.
+    #expect(LayoutEngine.statistics.largestSolve > 36)
+  }
+
+  @Test func aStackThatStretchesItsRowsIsSolvedEvenWhenALayoutRunsInside() {
+    // A stack root taller than its rows: direct evaluation cannot stretch a self-sizing row
+    // exactly and hands the root to the simplex. The stack's `layoutSubviews()`, which runs
+    // after it arranged, lays out another hierarchy in between; that must not swallow the
+    // hand-over (each evaluation returns its own outcome).
+    func build(solver: Bool) -> [Rect] {
+      let stack = StackLayingOutAnother(frame: Rect(x: 0, y: 0, width: 320, height: 600))
+      stack.axis = .vertical
+      var rows: [View] = []
+      for index in 0..<4 {
+        let row = makeFormRow(index, wrapping: false).row
+        stack.addArrangedSubview(row)
+        rows.append(row)
+      }
+      let other = StackView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+      other.addArrangedSubview(Label())
+      stack.other = other
+      LayoutEngine.forceSolver = solver
+      defer { LayoutEngine.forceSolver = false }
+      stack.layoutIfNeeded()
+      return rows.map(\.frame) + rows.flatMap { $0.subviews.map(\.frame) }
+    }
+    let evaluated = build(solver: false)
+    let solved = build(solver: true)
+    // The last row stretches to the stack's bottom.
+    #expect(evaluated[3].maxY == 600)
+    expectSameFrames(evaluated, solved, "stretched with a layout inside")
   }
 
   @Test func aRowWhoseHeightFollowsItsWidthIsMeasuredAtItsWidth() {

@@ -437,6 +437,29 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
 }
 
 @MainActor
+@Test func anotherTreeLaidOutDirectlyLeavesTheContainersAlone() {
+  // Direct evaluation of an unrelated tree between two passes sets no frame inside this
+  // window's containers: a change in one card still solves the window's pass and that card.
+  let form = Form(rows: 10)
+  form.addCards(6)
+  form.window.layoutIfNeeded()
+  let other = StackView(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+  let label = Label()
+  label.text = "Elsewhere"
+  other.addArrangedSubview(label)
+  let direct = LayoutEngine.statistics.directPasses
+  other.layoutIfNeeded()
+  #expect(LayoutEngine.statistics.directPasses == direct + 1)
+  let work = SolverWork.measure {
+    form.cards[2].title.text = "A longer card title"
+    form.window.layoutIfNeeded()
+  }
+  #expect(work.solves == 2)
+  let (incremental, fresh) = incrementalAndFresh(form.window)
+  for (a, b) in zip(incremental, fresh) { #expect(close(a, b), "\(a) vs \(b)") }
+}
+
+@MainActor
 @Test func aConflictInsideAContainerBreaksTheSameConstraint() {
   func run(incremental: Bool) -> [String] {
     issuesReported(incremental: incremental) {

@@ -45,11 +45,16 @@ final class SceneHostPool {
     self.logger = logger
   }
 
-  /// Starts the shared hosts with `set` loaded and waits until they have loaded it.
+  /// Whether `start` ran.
+  private(set) var isStarted = false
+
+  /// Starts the shared hosts with `set` loaded and waits until they have loaded it. With
+  /// plugin isolation there are none: each plugin's host starts with its first scene.
   func start(loading set: HostLoadSet) async {
     loadSet = set
+    isStarted = true
     var started: [SceneHostProcess] = []
-    for _ in 0..<settings.count {
+    for _ in 0..<(settings.isolatePlugins ? 0 : settings.count) {
       if let host = spawn(isolation: nil, restarts: 0) { started.append(host) }
     }
     for host in started { await loaded(host) }

@@ -46,7 +46,7 @@ extension Daemon {
   /// moves to fresh hosts that load the new version.
   @MainActor
   func updateSceneHosts() {
-    guard !sceneHosts.hosts.isEmpty else { return }  // not started yet
+    guard sceneHosts.isStarted else { return }  // they start with what the scan found
     let set = pluginHost.loadSet
     let upgraded = pluginHost.takeUpgraded()
     guard !upgraded.isEmpty else {

@@ -107,6 +107,9 @@ extension Daemon {
           .init("summary", .string(), required: true),
           .init("params", .object(additionalProperties: true), required: true),
           .init("events", .array(.string()), required: true),
+          .init(
+            "quarantined",
+            .string(description: "why the component is quarantined, when it is")),
         ]),
         handler: .async { call in
           let name = call.params["name"]?.stringValue ?? ""

@@ -146,7 +146,7 @@ extension Daemon {
         name: "scene.subscribe",
         summary: "Starts scene.changed notifications; returns a snapshot, or replays from since.",
         description:
-          "Without since (or when the changes after it are no longer kept) the result has root, the tree at revision. With since, when the daemon still has every change after it, the result has no root and those changes follow as scene.changed notifications, before any newer one. A scene restored after a compd restart keeps no history and has moved its revision past every earlier one: a since from before the restart gets root.",
+          "Without since (or when the changes after it are no longer kept) the result has root, the tree at revision. With since, when the daemon still has every change after it, the result has no root and those changes follow as scene.changed notifications, before any newer one. A scene restored after a compd restart keeps no history and has moved its revision past every earlier one: a since from before the restart gets root. When the scene's host dies, hangs or is replaced for new plugin code, the scene is restored in another host and subscribers get scene.reset {scene, revision, root, reason: crashed|hung|upgraded, detail?}: the whole tree at revision replaces theirs and earlier history is gone (an older since gets root). scene.closed {scene, reason, detail?} ends the subscription (reason closed, abandoned, not-restored or component-failed).",
         params: .object([
           .init("scene", sceneID, required: true),
           .init("since", .integer(minimum: 1, description: "the last revision the client has")),

@@ -35,6 +35,9 @@ final class SceneHostCommand {
     // Dies with the broker (the main thread spawned it and lives as long as the broker).
     setParentDeathSignal(SIGKILL)
     if getppid() == 1 { _exit(0) }  // the broker is gone already
+    // A terminal's Ctrl-C reaches the whole process group; the broker shuts down and
+    // closes the hosts' sockets, which ends them.
+    signal(SIGINT, SIG_IGN)
     if memoryLimit > 0 {
       var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
       setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)

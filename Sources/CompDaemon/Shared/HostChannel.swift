@@ -110,7 +110,9 @@ final class HostChannel: Sendable {
     var line = message.serializedBytes()
     line.append(0x0A)
     let bytes = line
-    writes.async { [fd] in
+    // The queued write holds the channel: its descriptor stays open (and is not reused)
+    // until every queued write ran.
+    writes.async { [self] in
       var offset = 0
       while offset < bytes.count {
         let written = bytes[offset...].withUnsafeBytes {
@@ -127,7 +129,7 @@ final class HostChannel: Sendable {
 
   /// Stops writing: the peer reads the end of the stream after what was queued.
   func closeForWriting() {
-    writes.async { [fd] in _ = shutdown(fd, Int32(SHUT_WR)) }
+    writes.async { [self] in _ = shutdown(fd, Int32(SHUT_WR)) }
   }
 
   deinit { close(fd) }

@@ -8,9 +8,9 @@
 /// * an **island**: a subtree that `DirectStackLayout` qualifies for;
 /// * a **container**: a view other than a stack, scroll view or label, without user guides,
 ///   whose subviews are islands, containers or scroll views; or
-/// * a **sealed container**: a plain `View` that keeps its frame, with subviews, not a
-///   controller's, whose subtree's constraints relate only views inside it and whose own
-///   constraints need the simplex (an inequality or a priority below required), such as a
+/// * a **sealed container**: the root of a constraint scope (`ConstraintScope`) that keeps
+///   its frame and whose own constraints need the simplex (an inequality or a priority below
+///   required), such as a
 ///   card of labels placed with inequalities; its subtree is solved by its own simplex
 ///   session (as the simplex solves its sealed containers) when it needs layout or its
 ///   frame, safe area or margins changed;
@@ -46,31 +46,15 @@
 /// island lies inside the safe area, and are derived view by view when it does not.
 @MainActor
 enum AnchorChainLayout {
-  /// Lays out the hierarchy under `root` (whose frame is fixed) if it qualifies. Returns
-  /// false when it does not; frames it set by then are ones the simplex recomputes.
-  static func layout(root: View) -> Bool {
+  /// Lays out the hierarchy under `root` (whose frame is fixed) if it qualifies: `declined`
+  /// when it does not (frames it set by then are ones the simplex recomputes),
+  /// `needsSimplex` when an island's self-sizing view could not be placed exactly.
+  static func layout(root: View) -> LayoutEngine.Outcome {
     let evaluation = AnchorChainEvaluation(root: root)
-    guard evaluation.resolve() else { return false }
-    evaluation.apply()
-    return true
+    guard evaluation.resolve() else { return .declined }
+    return evaluation.apply() ? .laidOut : .needsSimplex
   }
 
-  /// Whether an island above `boundary` took its natural size from an anchor-chain pass on
-  /// an axis where that size is now different (its caches were dropped when the boundary was
-  /// marked, so this re-measures the changed path only).
-  static func naturalSizeChanged(above boundary: View) -> Bool {
-    var ancestor = boundary.superview
-    while let view = ancestor {
-      let used = view.layoutState.chainNaturalSize
-      if used.width != nil || used.height != nil {
-        let natural = DirectStackLayout.naturalSize(of: view)
-        if let width = used.width, width != natural.width { return true }
-        if let height = used.height, height != natural.height { return true }
-      }
-      ancestor = view.superview
-    }
-    return false
-  }
 }
 
 /// One anchor-chain pass: resolves every container's scope top-down, then applies frames,
@@ -201,28 +185,14 @@ private final class AnchorChainEvaluation {
       && view.layoutState.guides.isEmpty
   }
 
-  /// Whether `view` is a sealed container (see `AnchorChainLayout`): keeping its frame, a
-  /// plain view with subviews and no controller, whose subtree's constraints stay inside it,
-  /// and whose own scope needs the simplex (deeper ones may still be chained or self-sizing).
+  /// Whether `view` is a sealed container (see `AnchorChainLayout`): the root of a
+  /// constraint scope (`ConstraintScope`) that keeps its frame, whose own constraints need
+  /// the simplex (deeper ones may still be chained or self-sizing).
   private func isSealed(_ view: View) -> Bool {
-    guard type(of: view) == View.self, view.translatesAutoresizingMaskIntoConstraints,
-      !view.subviews.isEmpty, view.owningViewController == nil,
-      view.layoutState.constraints.contains(where: {
-        !$0.priority.isRequired || $0.relation != .equal
-      })
+    guard view.translatesAutoresizingMaskIntoConstraints,
+      let scope = ConstraintScope.rooted(at: view)
     else { return false }
-    func inside(_ item: (any LayoutItem)?) -> Bool {
-      guard let item else { return true }
-      guard let owner = item.owningLayoutView else { return false }
-      return owner.isDescendant(of: view)
-    }
-    func selfContained(_ current: View) -> Bool {
-      for constraint in current.layoutState.constraints {
-        guard inside(constraint.firstItem), inside(constraint.secondItem) else { return false }
-      }
-      return current.subviews.allSatisfy(selfContained)
-    }
-    return selfContained(view)
+    return scope.ownConstraintsNeedSimplex
   }
 
   /// Whether `view` is a scroll view whose scope may hold anchor chains.
@@ -617,8 +587,10 @@ private final class AnchorChainEvaluation {
   }
 
   /// Applies insets, guides and flags, arranges the islands and runs `layoutSubviews()` of
-  /// the containers, parents first.
-  func apply() {
+  /// the containers, parents first. Returns false when an island's self-sizing view could
+  /// not be placed exactly.
+  func apply() -> Bool {
+    var exact = true
     LayoutEngine.statistics.visitedViews += entries.count
     for entry in entries {
       let view = entry.view
@@ -627,7 +599,10 @@ private final class AnchorChainEvaluation {
       state.absoluteOrigin = entry.absolute.origin
       state.safeAreaInsets = entry.derived.safeAreaInsets
       state.effectiveLayoutMargins = entry.derived.effectiveMargins
-      state.chainNaturalSize = entry.natural
+      state.arrangedBy =
+        entry.natural.width == nil && entry.natural.height == nil
+        ? nil
+        : Size(width: entry.natural.width ?? .nan, height: entry.natural.height ?? .nan)
       switch entry.kind {
       case .container, .scroll:
         state.isRelayoutBoundary = false
@@ -658,8 +633,10 @@ private final class AnchorChainEvaluation {
         // A change inside an island that keeps its frame relayouts it alone unless the
         // safe area reaches it (boundaries are laid out with zero insets).
         state.isRelayoutBoundary = entry.keepsFrame && entry.derived.safeAreaInsets == .zero
-        if entry.sizeChanged || state.needsLayout {
-          DirectStackLayout.arrange(island: view, force: entry.sizeChanged)
+        if entry.sizeChanged || state.needsLayout,
+          !DirectStackLayout.arrange(island: view, force: entry.sizeChanged)
+        {
+          exact = false
         }
         if entry.derived.safeAreaInsets != .zero || previousInsets != .zero {
           deriveInsets(below: view, absolute: entry.absolute, derived: entry.derived)
@@ -674,6 +651,7 @@ private final class AnchorChainEvaluation {
       state.dirtyChildren.removeAll(keepingCapacity: true)
     }
     for entry in containers { entry.view.layoutSubviews() }
+    return exact
   }
 
   /// Derives the insets of every view below an island's root that the safe area reaches.

@@ -14,8 +14,8 @@
 /// solved by the simplex.
 ///
 /// One exception scopes the simplex instead of handing it the whole hierarchy: a
-/// **self-sizing view** (`isSelfSizing`), a plain view laid out by constraints that stay
-/// inside its subtree, such as a form row of labels pinned with anchors and inequalities.
+/// **self-sizing view** (`isSelfSizing`), a constraint scope (`ConstraintScope`) placed by
+/// constraints, such as a form row of labels pinned with anchors and inequalities.
 /// Arranged in a `fill` stack that fills it across, its natural length is its fitting size
 /// (`systemLayoutSizeFitting`) at the breadth the stack gives it, and its subtree is solved by
 /// its own simplex session inside the frame the stack gives it: each row is a small solve,
@@ -23,7 +23,7 @@
 /// stack takes its natural length (as an anchor-chain island does), because then nothing
 /// outside the row pulls on its length; when the stack would stretch or shrink it, or its
 /// length at its final breadth differs from the measured one, the pass falls back to the
-/// simplex for the whole root (`takeFallback`).
+/// simplex for the whole root (`layout(root:)` returns false).
 @MainActor
 enum DirectStackLayout {
   /// What direct evaluation must know about a view's class, one virtual call instead of a
@@ -139,56 +139,27 @@ enum DirectStackLayout {
     return .yes
   }
 
-  /// Whether `view` is a self-sizing view: a plain `View` (no subclass) placed by constraints
-  /// (`translatesAutoresizingMaskIntoConstraints` off), with subviews, not a view
-  /// controller's, whose subtree's constraints relate only views inside it (the view itself
-  /// included; no layout guides), above the fitting-size priority, and whose subtree holds
-  /// no wrapping label or scroll view, so that its fitting size is what a solve of the whole
-  /// hierarchy would give it. Direct evaluation takes it as such where a stack arranges it.
-  /// (Constraints outside the subtree cannot reach inside it: direct and anchor-chain
-  /// hierarchies allow none.)
+  /// Whether `view` is a self-sizing view: the root of a constraint scope
+  /// (`ConstraintScope`) placed by constraints (`translatesAutoresizingMaskIntoConstraints`
+  /// off) that answers a measure by fitting (no guides, nothing at or below the fitting-size
+  /// priority, no wrapping label or scroll view), so that its fitting size is what a solve of
+  /// the whole hierarchy would give it. Direct evaluation takes it as such where a stack
+  /// arranges it.
   static func isSelfSizing(_ view: View) -> Bool {
+    // (The class first: this runs for every view a pass visits, and most are subclasses.)
     guard type(of: view) == View.self, !view.layoutState.translatesAutoresizingMaskIntoConstraints,
-      !view.subviews.isEmpty, !(view.isControllerRootView && view.owningViewController != nil)
+      let scope = ConstraintScope.rooted(at: view)
     else { return false }
-    func inside(_ item: (any LayoutItem)?) -> Bool {
-      guard let item else { return true }
-      // Views only: a guide's frame would follow the safe area the row lies in.
-      guard let other = item as? View else { return false }
-      return other.isDescendant(of: view)
-    }
-    func sealed(_ current: View) -> Bool {
-      switch current.directLayoutRole {
-      // A wrapping label's height follows the width a solve gives it, which a fitting
-      // measure does not iterate on; scroll views size by their content.
-      case .label: if unsafeDowncast(current, to: Label.self).numberOfLines != 1 { return false }
-      case .unsupported: return false
-      default: break
-      }
-      for constraint in current.layoutState.constraints {
-        guard constraint.priority > .fittingSizeLevel, inside(constraint.firstItem),
-          inside(constraint.secondItem)
-        else { return false }
-      }
-      return current.subviews.allSatisfy(sealed)
-    }
-    return sealed(view)
-  }
-
-  /// Set when a pass met a self-sizing view it could not place exactly: the caller lays the
-  /// root out with the simplex instead.
-  private static var needsFallback = false
-
-  /// Whether the last direct pass asked for the simplex; clears the request.
-  static func takeFallback() -> Bool {
-    defer { needsFallback = false }
-    return needsFallback
+    return scope.answersMeasureByFitting
   }
 
   /// The fitting size of a self-sizing view: at the breadth its stack gave it in the last
   /// pass (or `breadth`), its length compressed; compressed both ways before its first pass.
-  private static func selfSizingNaturalSize(of view: View, breadth: Double? = nil) -> Size {
-    let state = view.layoutState
+  /// The entry holds the breadth it was measured at (nil when compressed).
+  private static func measureSelfSizing(_ view: View, breadth: Double? = nil)
+    -> ViewLayoutState
+    .Measure
+  {
     var across: Double?
     var vertical = true
     if let stack = view.superview as? StackView {
@@ -196,55 +167,34 @@ enum DirectStackLayout {
       let current = vertical ? view.frame.width : view.frame.height
       across = breadth ?? (current > 0 ? current : nil)
     }
-    state.selfSizingBreadth = across
     guard let across else {
-      return LayoutEngine.fittingSize(
+      let size = LayoutEngine.fittingSize(
         of: view, target: .zero, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel,
         exact: true)
+      return ViewLayoutState.Measure(size: withFixedDimensions(size, of: view), breadth: nil)
     }
     // In the view's own session: its layout at this breadth then swaps only its size rows.
-    return LayoutEngine.fittingSize(
+    let size = LayoutEngine.fittingSize(
       of: view, target: vertical ? Size(width: across, height: 0) : Size(width: 0, height: across),
       horizontal: vertical ? .required : .fittingSizeLevel,
       vertical: vertical ? .fittingSizeLevel : .required, exact: true,
       session: LayoutEngine.simplexSession(of: view))
+    return ViewLayoutState.Measure(size: withFixedDimensions(size, of: view), breadth: across)
   }
 
   /// Lays out the hierarchy under `root` (whose frame is fixed), visiting only dirty views
-  /// and views whose frames change.
-  static func layout(root: View) {
+  /// and views whose frames change. Returns false when a self-sizing view could not be
+  /// placed exactly (its stack would stretch or shrink it): the root is then laid out by
+  /// the simplex.
+  static func layout(root: View) -> Bool {
     arrangeChildren(of: root, force: false)
   }
 
   /// Arranges the subtree of `island`, a qualifying view whose frame anchor-chain evaluation
   /// set (`force` when its size changed); keeps the insets and margins it derived for
-  /// `island` itself.
-  static func arrange(island: View, force: Bool) {
+  /// `island` itself. Returns false as `layout(root:)` does.
+  static func arrange(island: View, force: Bool) -> Bool {
     arrangeChildren(of: island, force: force, keepsInsets: true)
-  }
-
-  /// Whether a natural size that some stack arranges by changed below `root`, from
-  /// `boundary` up. A relayout boundary's frame does not depend on its content, but its
-  /// natural size still feeds its ancestors' (a column's width is its widest row's): when a
-  /// stack above arranges by a size that moved, frames above the boundary move too. Only
-  /// the parts a stack uses count (not the length in a `fillEqually` stack, not the
-  /// breadth in a `fill`-aligned one), and the walk ends at the first view that is not in a
-  /// stack, whose frame is its own.
-  static func naturalSizeChanged(from boundary: View, below root: View) -> Bool {
-    var view = boundary
-    while view !== root, let stack = view.superview as? StackView {
-      if let arranged = view.layoutState.lastNaturalSize {
-        let natural = naturalSize(of: view)
-        let vertical = stack.axis == .vertical
-        let along = vertical ? arranged.height != natural.height : arranged.width != natural.width
-        let across = vertical ? arranged.width != natural.width : arranged.height != natural.height
-        if (along && stack.distribution != .fillEqually) || (across && stack.alignment != .fill) {
-          return true
-        }
-      }
-      view = stack
-    }
-    return false
   }
 
   /// The natural size, where the breadth `view` (a stack) will have across its axis is
@@ -268,30 +218,32 @@ enum DirectStackLayout {
     for child in stack.arrangedSubviews where !child.isHidden {
       let state = child.layoutState
       // (Cheap tests first: this runs for every row of a form on each pass.)
-      guard state.naturalSize == nil || state.selfSizingBreadth != breadth, isSelfSizing(child)
-      else { continue }
-      state.naturalSize = withFixedDimensions(
-        selfSizingNaturalSize(of: child, breadth: breadth), of: child)
+      guard state.measure?.breadth != breadth, isSelfSizing(child) else { continue }
+      state.measure = measureSelfSizing(child, breadth: breadth)
       measured = true
     }
     guard measured else { return }
     var ancestor: View? = stack
-    while let view = ancestor, view.layoutState.naturalSize != nil {
-      view.layoutState.naturalSize = nil
+    while let view = ancestor, view.layoutState.measure != nil {
+      view.layoutState.measure = nil
       ancestor = view.superview
     }
   }
 
   /// The natural size: fixed constant constraints, else the intrinsic size (0 where there is
-  /// none), else for a stack the sum along its axis and the maximum across.
+  /// none), else for a stack the sum along its axis and the maximum across; a self-sizing
+  /// view's fitting size. The view's measure entry, computed once per marking.
   static func naturalSize(of view: View) -> Size {
     let state = view.layoutState
-    if let cached = state.naturalSize { return cached }
+    if let cached = state.measure { return cached.size }
     LayoutEngine.statistics.visitedViews += 1
-    var size: Size
     if isSelfSizing(view) {
-      size = selfSizingNaturalSize(of: view)
-    } else if view.directLayoutRole == .stack {
+      let measure = measureSelfSizing(view)
+      state.measure = measure
+      return measure.size
+    }
+    var size: Size
+    if view.directLayoutRole == .stack {
       let stack = unsafeDowncast(view, to: StackView.self)
       let vertical = stack.axis == .vertical
       var along = 0.0
@@ -325,7 +277,7 @@ enum DirectStackLayout {
       size = Size(width: max(0, intrinsic.width), height: max(0, intrinsic.height))
     }
     size = withFixedDimensions(size, of: view)
-    state.naturalSize = size
+    state.measure = ViewLayoutState.Measure(size: size, breadth: nil)
     return size
   }
 
@@ -438,23 +390,30 @@ enum DirectStackLayout {
       : view.contentCompressionResistancePriority(for: axis).rawValue
   }
 
-  private static func arrangeChildren(of view: View, force: Bool, keepsInsets: Bool = false) {
+  /// Arranges `view`'s subtree; false when a self-sizing view in it could not be placed
+  /// exactly (the rest is arranged all the same).
+  private static func arrangeChildren(of view: View, force: Bool, keepsInsets: Bool = false)
+    -> Bool
+  {
     LayoutEngine.statistics.visitedViews += 1
+    // Frames inside a sealed container that this pass sets outdate its last solve.
+    view.layoutState.forgetSolvedContainerInput()
     if isSelfSizing(view) {
       // Inside the frame it was given, with the insets given to it.
       let safe = Rect(origin: .zero, size: view.frame.size).inset(
         by: view.layoutState.safeAreaInsets)
       if !keepsInsets { takeOwnInsets(view) }
       LayoutEngine.layoutSelfSizing(view, safeRect: safe)
-      return
+      return true
     }
+    var exact = true
     if view.directLayoutRole == .stack {
-      arrange(unsafeDowncast(view, to: StackView.self))
+      exact = arrange(unsafeDowncast(view, to: StackView.self))
     } else {
       for subview in view.subviews where subview.layoutState.needsLayout || force {
         // A subview that keeps its frame is a relayout boundary.
         subview.layoutState.isRelayoutBoundary = true
-        arrangeChildren(of: subview, force: force)
+        if !arrangeChildren(of: subview, force: force) { exact = false }
       }
     }
     view.layoutState.needsLayout = false
@@ -462,6 +421,7 @@ enum DirectStackLayout {
     view.layoutState.dirtyChildren.removeAll(keepingCapacity: true)
     if !keepsInsets { takeOwnInsets(view) }
     view.layoutSubviews()
+    return exact
   }
 
   /// No safe area reaches a qualifying hierarchy, so the view's insets are zero and its
@@ -473,8 +433,9 @@ enum DirectStackLayout {
     if state.effectiveLayoutMargins != margins { state.effectiveLayoutMargins = margins }
   }
 
-  private static func arrange(_ stack: StackView) {
-    if arrangeDirtyChildrenOnly(stack) { return }
+  /// Arranges a stack's views; false when a self-sizing view could not be placed exactly.
+  private static func arrange(_ stack: StackView) -> Bool {
+    if let exact = arrangeDirtyChildrenOnly(stack) { return exact }
     let vertical = stack.axis == .vertical
     let distribution = stack.distribution
     let alignment = stack.alignment
@@ -496,9 +457,10 @@ enum DirectStackLayout {
     var spacing = 0.0
     var total = 0.0
     var previous: View?
+    let parts = stack.measureParts
     for child in arranged where !child.isHidden {
       let natural = naturalSize(of: child)
-      child.layoutState.lastNaturalSize = natural
+      child.layoutState.arrangedBy = parts.record(natural)
       naturals.append(natural)
       lengths.append(vertical ? natural.height : natural.width)
       total += vertical ? natural.height : natural.width
@@ -525,10 +487,7 @@ enum DirectStackLayout {
         // Nothing outside a self-sizing view may pull on its length (the views were measured
         // at the breadth they get, above: a stack sized from other measures is off here).
         // (Within the 1e-6 to which frames from anchor chains and solves are rounded.)
-        guard abs(delta) <= 2e-6 else {
-          needsFallback = true
-          return
-        }
+        guard abs(delta) <= 2e-6 else { return false }
       }
       if delta > 1e-9 || delta < -1e-9 {
         // (A loop, not `filter`: the closure would check its isolation per view.)
@@ -543,11 +502,13 @@ enum DirectStackLayout {
     var position = 0.0
     previous = nil
     var visibleIndex = 0
+    var exact = true
     for child in arranged {
       if child.isHidden {
-        place(
-          child, natural: naturalSize(of: child), vertical: vertical, alignment: alignment,
-          along: position, length: 0, crossAvailable: crossAvailable)
+        exact =
+          place(
+            child, natural: naturalSize(of: child), vertical: vertical, alignment: alignment,
+            along: position, length: 0, crossAvailable: crossAvailable) && exact
         continue
       }
       if let previous { position += gap ?? stack.spacing(after: previous) }
@@ -569,13 +530,15 @@ enum DirectStackLayout {
           alignment == .fill || fixedDimension(child, vertical ? .width : .height) != nil
       }
       state.isRelayoutBoundary = fixedAlong && fixedAcross
-      place(
-        child, natural: naturals[visibleIndex], vertical: vertical, alignment: alignment,
-        along: position, length: length, crossAvailable: crossAvailable)
+      exact =
+        place(
+          child, natural: naturals[visibleIndex], vertical: vertical, alignment: alignment,
+          along: position, length: length, crossAvailable: crossAvailable) && exact
       position += length
       previous = child
       visibleIndex += 1
     }
+    return exact
   }
 
   /// Spreads `delta` (room left, or overflow when negative) over the lengths of a `fill`
@@ -626,35 +589,32 @@ enum DirectStackLayout {
 
   /// When only descendants changed, the stack kept its size and the changed children kept
   /// their natural size along the axis (and across it unless the stack fills), every frame
-  /// stays: only the changed children are arranged. Returns whether that was the case.
-  private static func arrangeDirtyChildrenOnly(_ stack: StackView) -> Bool {
+  /// stays: only the changed children are arranged. Returns nil when that was not the case,
+  /// else whether they were placed exactly (as `arrange`).
+  private static func arrangeDirtyChildrenOnly(_ stack: StackView) -> Bool? {
     let state = stack.layoutState
     guard !state.selfDirty, let size = state.lastArrangedSize, size == stack.frame.size,
       !state.dirtyChildren.isEmpty
-    else { return false }
-    let vertical = stack.axis == .vertical
+    else { return nil }
     for child in state.dirtyChildren {
-      guard child.superview === stack, let old = child.layoutState.lastNaturalSize else {
-        return false
-      }
-      let new = naturalSize(of: child)
-      let sameAlong = vertical ? old.height == new.height : old.width == new.width
-      let sameAcross =
-        stack.alignment == .fill || (vertical ? old.width == new.width : old.height == new.height)
-      guard sameAlong && sameAcross else { return false }
+      guard child.superview === stack, let used = child.layoutState.arrangedBy,
+        !ViewLayoutState.moved(used, naturalSize(of: child))
+      else { return nil }
     }
+    var exact = true
+    let parts = stack.measureParts
     for child in state.dirtyChildren {
       guard child.layoutState.needsLayout else { continue }
-      child.layoutState.lastNaturalSize = naturalSize(of: child)
-      arrangeChildren(of: child, force: false)
+      child.layoutState.arrangedBy = parts.record(naturalSize(of: child))
+      if !arrangeChildren(of: child, force: false) { exact = false }
     }
-    return true
+    return exact
   }
 
   private static func place(
     _ child: View, natural: Size, vertical: Bool, alignment: StackView.Alignment, along: Double,
     length: Double, crossAvailable: Double
-  ) {
+  ) -> Bool {
     let naturalCross = min(vertical ? natural.width : natural.height, crossAvailable)
     var cross = naturalCross
     var crossPosition = 0.0
@@ -675,13 +635,35 @@ enum DirectStackLayout {
       child.frame = frame
       LayoutEngine.isApplyingFrames = false
     }
-    if changed || child.layoutState.needsLayout {
-      arrangeChildren(of: child, force: changed)
-    }
+    guard changed || child.layoutState.needsLayout else { return true }
+    return arrangeChildren(of: child, force: changed)
   }
 }
 
 extension StackView {
+  /// The parts of an arranged view's measure that this stack's arrangement depends on
+  /// (`ViewLayoutState.arrangedBy`): the length unless lengths are shared equally, the
+  /// breadth unless the stack fills across.
+  var measureParts: MeasureParts {
+    MeasureParts(
+      vertical: axis == .vertical, length: distribution != .fillEqually,
+      breadth: alignment != .fill)
+  }
+
+  /// Which parts of an arranged view's measure a stack depends on (`measureParts`).
+  struct MeasureParts {
+    var vertical: Bool
+    var length: Bool
+    var breadth: Bool
+
+    /// `natural` with NaN on the axes the stack does not depend on.
+    func record(_ natural: Size) -> Size {
+      let along = length ? (vertical ? natural.height : natural.width) : .nan
+      let across = breadth ? (vertical ? natural.width : natural.height) : .nan
+      return vertical ? Size(width: across, height: along) : Size(width: along, height: across)
+    }
+  }
+
   /// The spacing after `view`: its custom spacing, else `spacing`.
   func spacing(after view: View) -> Double {
     let custom = customSpacing(after: view)

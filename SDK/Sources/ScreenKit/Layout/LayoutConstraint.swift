@@ -44,7 +44,11 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
   }
   /// The priority; changing it relayouts.
   @exclusivity(unchecked) public var priority: LayoutPriority = .required {
-    didSet { if priority != oldValue { installedView?.setNeedsLayoutWithSuperview() } }
+    didSet {
+      guard priority != oldValue, let installedView else { return }
+      ConstraintScope.constraintsOrHierarchyChanged()
+      installedView.setNeedsLayoutWithSuperview()
+    }
   }
   /// A name shown in descriptions and unsatisfiable-constraint reports.
   public var identifier: String?
@@ -140,6 +144,7 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     }
     installedView = host
     host.layoutState.constraints.append(self)
+    ConstraintScope.constraintsOrHierarchyChanged()
     host.setNeedsLayoutWithSuperview()
   }
 
@@ -147,6 +152,7 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     guard let host = installedView else { return }
     host.layoutState.constraints.removeAll { $0 === self }
     installedView = nil
+    ConstraintScope.constraintsOrHierarchyChanged()
     host.setNeedsLayoutWithSuperview()
   }
 

@@ -32,10 +32,18 @@ enum LayoutEngine {
   }
 
   static var statistics = Statistics()
-  /// Direct evaluations run (whole roots and relayout boundaries), in every root: a simplex
-  /// session compares it with the count at its last pass, because direct evaluation may
-  /// have set frames inside a sealed container since (see `solveWithSimplex`).
-  static var directEvaluations = 0
+
+  /// How a direct or anchor-chain evaluation of a root ended.
+  enum Outcome {
+    /// The hierarchy does not qualify; the simplex lays it out.
+    case declined
+    /// Every view was placed as one solve of the hierarchy would place it.
+    case laidOut
+    /// A self-sizing view could not be placed exactly (its stack would stretch or shrink
+    /// it, or its length at its final breadth differs from its measure): the simplex lays
+    /// the root out again, its new measures kept for the next pass.
+    case needsSimplex
+  }
   static var isApplyingFrames = false
   /// Tests set this to lay out with the simplex even where direct evaluation qualifies.
   static var forceSolver = false
@@ -52,15 +60,20 @@ enum LayoutEngine {
     var fellBack = false
     if !forceSolver && DirectStackLayout.qualifies(root) {
       statistics.directPasses += 1
-      directEvaluations += 1
-      DirectStackLayout.layout(root: root)
+      let exact = DirectStackLayout.layout(root: root)
       root.layoutState.needsLayout = false
-      if !DirectStackLayout.takeFallback() { return }
+      if exact { return }
       fellBack = true
-    } else if !forceSolver && AnchorChainLayout.layout(root: root) {
-      statistics.anchorChainPasses += 1
-      if !DirectStackLayout.takeFallback() { return }
-      fellBack = true
+    } else if !forceSolver {
+      switch AnchorChainLayout.layout(root: root) {
+      case .declined: break
+      case .laidOut:
+        statistics.anchorChainPasses += 1
+        return
+      case .needsSimplex:
+        statistics.anchorChainPasses += 1
+        fellBack = true
+      }
     }
     // A self-sizing view that direct evaluation could not place exactly left frames that the
     // simplex recomputes, and flags anywhere below, which the simplex clears.
@@ -91,8 +104,7 @@ enum LayoutEngine {
       }
       guard boundary.isDescendant(of: root), !forceSolver, DirectStackLayout.qualifies(boundary),
         boundary.layoutState.safeAreaInsets == .zero,
-        !AnchorChainLayout.naturalSizeChanged(above: boundary),
-        !DirectStackLayout.naturalSizeChanged(from: boundary, below: root)
+        !measureMoved(above: boundary, below: root)
       else {
         // This boundary and the ones left that still need layout when their turn comes
         // (flagging one flags its ancestors).
@@ -103,14 +115,32 @@ enum LayoutEngine {
       }
       statistics.passes += 1
       statistics.directPasses += 1
-      directEvaluations += 1
-      DirectStackLayout.layout(root: boundary)
-      if DirectStackLayout.takeFallback() {
+      if !DirectStackLayout.layout(root: boundary) {
         // The failed pass cleared this boundary's flags: flag it and the ones left.
         layOutWhole(root, flagging: pending[index...].lazy.compactMap(\.view))
         return
       }
     }
+  }
+
+  /// Whether the measure of `boundary` or a view above it, below `root`, moved in a part its
+  /// superview's last arrangement depended on (`ViewLayoutState.arrangedBy`). A relayout
+  /// boundary's frame does not depend on its content, but its measure still feeds its
+  /// ancestors' (a column's width is its widest row's): when something above arranges by a
+  /// part that moved, frames above the boundary move too. The measures on the path were
+  /// dropped when the boundary was marked, so this measures the changed path only.
+  static func measureMoved(above boundary: View, below root: View) -> Bool {
+    var view = boundary
+    while view !== root {
+      if let used = view.layoutState.arrangedBy,
+        ViewLayoutState.moved(used, DirectStackLayout.naturalSize(of: view))
+      {
+        return true
+      }
+      guard let parent = view.superview else { return false }
+      view = parent
+    }
+    return false
   }
 
   /// Flags the chains of `boundaries` (those still under `root`) up to the root, through

@@ -102,28 +102,16 @@ final class LayoutPass {
     session != nil && view !== root && view.layoutState.containerInput != nil
   }
 
-  /// Whether `view` (not the root) can be solved by its own session: a plain view that keeps
-  /// its frame, with subviews, not arranged or owned by a controller, and no constraint
-  /// between the pass's root and it relates anything inside it (so its subtree's variables
-  /// are independent of the rest once its frame is fixed).
+  /// Whether `view` (not the root) is solved by its own session: the root of a constraint
+  /// scope (`ConstraintScope`) that keeps its frame and is not arranged in a stack, so that
+  /// its subtree's variables are independent of the rest once its frame is fixed.
   private func isSealedContainer(_ view: View) -> Bool {
-    guard session != nil, fitting == nil, view !== root, type(of: view) == View.self,
-      view.translatesAutoresizingMaskIntoConstraints, !view.subviews.isEmpty,
-      view.owningViewController == nil, let parent = view.superview
+    guard session != nil, fitting == nil, view !== root,
+      view.translatesAutoresizingMaskIntoConstraints, ConstraintScope.rooted(at: view) != nil,
+      let parent = view.superview
     else { return false }
     if let stack = parent as? StackView, stack.arrangedSubviews.contains(where: { $0 === view }) {
       return false
-    }
-    var ancestor: View? = parent
-    while let current = ancestor {
-      for constraint in current.layoutState.constraints {
-        for item in [constraint.firstItem, constraint.secondItem] {
-          guard let owner = item?.owningLayoutView else { continue }
-          if owner === view || owner.isDescendant(of: view) { return false }
-        }
-      }
-      if current === root { break }
-      ancestor = current.superview
     }
     return true
   }

@@ -25,8 +25,6 @@ final class SimplexSession {
   private var started = false
   /// The root's first variable.
   private var rootBase: Int?
-  /// `LayoutEngine.directEvaluations` when the session last solved a layout root.
-  var directEvaluationsSeen = -1
   /// Items that received variables since the session started over.
   private var allocatedItems = 0
   /// Items in the last pass.
@@ -212,13 +210,11 @@ extension LayoutEngine {
       if stable { break }
     }
     // A relayout boundary left by direct evaluation may hide a change below a clean
-    // container, and direct evaluation (of any root) since the last simplex pass may have
-    // set frames inside one: then every container is solved again.
-    var force = forceContainers || !top.layoutState.pendingBoundaries.isEmpty
-    if nested == nil, let session = root.layoutState.simplexSession {
-      if session.directEvaluationsSeen != directEvaluations { force = true }
-      session.directEvaluationsSeen = directEvaluations
-    }
+    // container: then every container is solved again. (A container inside which direct
+    // evaluation set frames since its last solve forgot that solve on the pass's way down,
+    // and is solved again; a relayout boundary inside it, laid out alone, was made one by
+    // such a pass, since the container's own solve leaves no boundaries inside it.)
+    let force = forceContainers || !top.layoutState.pendingBoundaries.isEmpty
     for container in containers {
       let state = container.layoutState
       guard let input = state.containerInput else { continue }

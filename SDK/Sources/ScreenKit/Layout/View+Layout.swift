@@ -54,6 +54,7 @@ extension View: LayoutItem {
     guide.owningView?.removeLayoutGuide(guide)
     guide.attach(to: self)
     layoutState.rare.guides.append(guide)
+    ConstraintScope.constraintsOrHierarchyChanged()
     setNeedsLayout()
   }
 
@@ -61,6 +62,7 @@ extension View: LayoutItem {
   public func removeLayoutGuide(_ guide: LayoutGuide) {
     layoutState.rare.guides.removeAll { $0 === guide }
     if guide.owningView === self { guide.attach(to: nil) }
+    ConstraintScope.constraintsOrHierarchyChanged()
     setNeedsLayout()
   }
 
@@ -276,7 +278,7 @@ extension View: LayoutItem {
     while let parent = child.superview {
       parent.layoutState.dirtyChildren.append(child)
       parent.layoutState.needsLayout = true
-      parent.layoutState.naturalSize = nil
+      parent.layoutState.measure = nil
       parent.layoutState.directQualification = nil
       child = parent
     }
@@ -288,7 +290,7 @@ extension View: LayoutItem {
     let state = view.layoutState
     if state.needsLayout { return false }
     state.needsLayout = true
-    state.naturalSize = nil
+    state.measure = nil
     state.directQualification = nil
     guard state.isRelayoutBoundary, let parent = view.superview else { return true }
     // The view's frame does not depend on its content: only it needs arranging. The natural
@@ -296,7 +298,7 @@ extension View: LayoutItem {
     var root = parent
     var ancestor: View? = parent
     while let above = ancestor {
-      above.layoutState.naturalSize = nil
+      above.layoutState.measure = nil
       root = above
       ancestor = above.superview
     }
@@ -356,6 +358,9 @@ extension View: LayoutItem {
   }
 
   func hierarchyDidChange() {
+    ConstraintScope.constraintsOrHierarchyChanged()
+    // What a former superview arranged the view by says nothing about the next one.
+    layoutState.arrangedBy = nil
     setNeedsLayout()
     superview?.setNeedsLayout()
   }

@@ -49,10 +49,33 @@ final class ViewLayoutState {
   /// takes itself out, `View.removeFromSuperview`): a weak reference would give every view
   /// a side table, which slows each retain and release of it.
   @exclusivity(unchecked) var dirtyChildren: [View] = []
-  /// The natural size direct stack layout measured, valid while the view is not dirty.
-  @exclusivity(unchecked) var naturalSize: Size?
-  /// The natural size the last direct arrangement of the superview used.
-  @exclusivity(unchecked) var lastNaturalSize: Size?
+  /// The view's answer to its parent's measure call (`DirectStackLayout.naturalSize`) with
+  /// the input it answered for, valid while the view is not dirty.
+  @exclusivity(unchecked) var measure: Measure?
+
+  /// A measure cache entry: the size a view wants and the input it was measured with, as a
+  /// per-node layout cache keys its entries (Taffy's `Cache`, by known dimensions and
+  /// available space).
+  struct Measure {
+    /// The natural size: what a stack arranges the view by.
+    var size: Size
+    /// For a self-sizing view, the breadth across the stack arranging it that it was
+    /// measured at (its length depends on it); nil when measured compressed, and for views
+    /// whose measure does not depend on a breadth.
+    var breadth: Double?
+  }
+  /// The parts of the view's measure that its superview's last arrangement depended on,
+  /// NaN on an axis it did not depend on (as Yoga marks undefined values); nil until the view
+  /// is arranged. A stack depends on an arranged view's length unless it shares lengths
+  /// equally, and on its breadth unless it fills across (`StackView.measureParts`); anchor
+  /// chains on the axes where an island took its natural size. A relayout boundary whose
+  /// change moves one of these parts relayouts its root (`LayoutEngine.measureMoved`).
+  @exclusivity(unchecked) var arrangedBy: Size?
+  /// Whether `natural` differs from `used` (an `arrangedBy` record) on an axis it holds.
+  nonisolated static func moved(_ used: Size, _ natural: Size) -> Bool {
+    (!used.width.isNaN && used.width != natural.width)
+      || (!used.height.isNaN && used.height != natural.height)
+  }
   /// The size the view had when its arranged subviews were last placed.
   @exclusivity(unchecked) var lastArrangedSize: Size?
   /// The intrinsic size of the last measurement, valid until invalidated.
@@ -85,16 +108,15 @@ final class ViewLayoutState {
       horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh
     )
     var pendingBoundaries: [WeakView] = []
-    var chainNaturalSize: (width: Double?, height: Double?) = (nil, nil)
     var wrappingWidth: Double = 0
     var absoluteOrigin = Point.zero
     var priorityTieBreak: (hugging: Float, compression: Float) = (0, 0)
     var simplexSession: SimplexSession?
     var containerInput: LayoutPass.Nested?
     var solvedContainerInput: SolvedContainerInput?
-    /// For a self-sizing view (`DirectStackLayout.isSelfSizing`): the breadth across its
-    /// stack that its natural size was measured at (nil when measured compressed).
-    var selfSizingBreadth: Double?
+    /// The constraint scope rooted at the view (`ConstraintScope.rooted(at:)`) and the
+    /// generation it was computed in.
+    var constraintScope: (generation: Int, scope: ConstraintScope?)?
     init() {}
   }
 
@@ -160,12 +182,6 @@ final class ViewLayoutState {
     get { rareFields?.pendingBoundaries ?? [] }
     set { rare.pendingBoundaries = newValue }
   }
-  /// The natural width and height an anchor-chain pass gave this island (`nil` on axes the
-  /// chains determined); a boundary below whose change alters them relayouts the root.
-  var chainNaturalSize: (width: Double?, height: Double?) {
-    get { rareFields?.chainNaturalSize ?? (nil, nil) }
-    set { rare.chainNaturalSize = newValue }
-  }
   /// The width a wrapping label was given by the last pass (for its intrinsic height).
   var wrappingWidth: Double {
     get { rareFields?.wrappingWidth ?? 0 }
@@ -193,12 +209,6 @@ final class ViewLayoutState {
     get { rareFields?.containerInput }
     set { rare.containerInput = newValue }
   }
-  /// For a self-sizing view: the breadth its natural size was measured at (nil when measured
-  /// compressed, or never).
-  var selfSizingBreadth: Double? {
-    get { rareFields?.selfSizingBreadth }
-    set { rare.selfSizingBreadth = newValue }
-  }
   /// What a sealed container's own pass last solved with: if all of it is unchanged (and
   /// nothing inside needs layout), solving again would give the same frames.
   struct SolvedContainerInput: Equatable {
@@ -213,6 +223,12 @@ final class ViewLayoutState {
   var solvedContainerInput: SolvedContainerInput? {
     get { rareFields?.solvedContainerInput }
     set { rare.solvedContainerInput = newValue }
+  }
+
+  /// Drops the record of a sealed container's last solve, so that its next chance solves it
+  /// again: direct evaluation set frames inside it.
+  func forgetSolvedContainerInput() {
+    if let rare = rareFields, rare.solvedContainerInput != nil { rare.solvedContainerInput = nil }
   }
 
   /// Whether a sealed container must be solved by its own pass with `input` at `size`: it

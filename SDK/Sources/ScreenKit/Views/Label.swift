@@ -30,7 +30,12 @@ open class Label: View {
   open var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
   /// The maximum number of lines; 0 means no limit.
   @exclusivity(unchecked) open var numberOfLines = 1 {
-    didSet { if numberOfLines != oldValue { invalidateIntrinsicContentSize() } }
+    didSet {
+      guard numberOfLines != oldValue else { return }
+      // Whether a label wraps decides how a constraint scope holding it is measured.
+      ConstraintScope.constraintsOrHierarchyChanged()
+      invalidateIntrinsicContentSize()
+    }
   }
   /// How lines are wrapped and the last one truncated.
   open var lineBreakMode: LineBreakMode = .byTruncatingTail {

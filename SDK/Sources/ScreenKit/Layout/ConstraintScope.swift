@@ -1,0 +1,111 @@
+/// A **constraint scope**: a subtree whose constraints stay inside it, so that once its
+/// root's frame is known its subtree is a system of its own, solved by its own simplex
+/// session (`SimplexSession`) rather than in one solve with everything around it.
+///
+/// The root of a scope is a plain `View` (not a subclass: no generated constraints or
+/// content), with subviews, not a view controller's view, such that
+///
+/// * no constraint installed outside the subtree relates the root or anything inside it, and
+/// * every constraint installed inside the subtree relates only items inside it (the root
+///   and its descendants, and their guides).
+///
+/// This is the one idea of "a subtree that can be solved on its own"; what the engine does
+/// with a scope depends only on how the root's frame is set:
+///
+/// * placed by constraints (`translatesAutoresizingMaskIntoConstraints` off) and arranged in
+///   a stack: the stack measures it by fitting (`systemLayoutSizeFitting` at the breadth the
+///   stack gives it) when `answersMeasureByFitting`, and its session solves its inside in
+///   the frame it is given (a *self-sizing view*, `DirectStackLayout.isSelfSizing`);
+/// * keeping its frame: its frame is fixed from outside, so the pass around it treats it as
+///   a leaf and its session solves its inside afterwards (a *sealed container*,
+///   `LayoutPass` and `AnchorChainLayout`).
+///
+/// The constraint facts of a subtree are computed once per change of the constraints or the
+/// hierarchy anywhere (`generation`), not per pass.
+@MainActor
+struct ConstraintScope: Equatable {
+  /// Some constraint inside relates a layout guide (whose frame follows the safe area the
+  /// scope lies in, which a fitting measure does not know).
+  var relatesGuides = false
+  /// Some constraint inside is at or below `fittingSizeLevel`, where a fitting measure's own
+  /// pull on the root's size would compete with it.
+  var hasFittingLevelConstraints = false
+  /// The subtree holds a wrapping label (whose height follows the width a solve gives it,
+  /// which a fitting measure does not iterate on) or a scroll view (sized by its content).
+  var holdsContentSizedViews = false
+  /// The root's own constraints include an inequality or a priority below required, which
+  /// anchor chains do not take.
+  var ownConstraintsNeedSimplex = false
+
+  /// Whether a stack may measure the scope by fitting: nothing in it depends on what a
+  /// fitting solve of the scope alone cannot know.
+  var answersMeasureByFitting: Bool {
+    !relatesGuides && !hasFittingLevelConstraints && !holdsContentSizedViews
+  }
+
+  /// Bumped whenever a constraint is installed, uninstalled or changes priority, a view
+  /// moves, or a label's line count changes: the cached scopes are then computed again.
+  static var generation = 1
+
+  /// Invalidates every cached scope (see `generation`).
+  static func constraintsOrHierarchyChanged() { generation &+= 1 }
+
+  /// The scope rooted at `view`, or nil when `view` is not the root of one.
+  static func rooted(at view: View) -> ConstraintScope? {
+    guard type(of: view) == View.self, !view.subviews.isEmpty,
+      !(view.isControllerRootView && view.owningViewController != nil)
+    else { return nil }
+    let rare = view.layoutState.rare
+    if let cached = rare.constraintScope, cached.generation == generation {
+      return cached.scope
+    }
+    let scope = compute(view)
+    rare.constraintScope = (generation, scope)
+    return scope
+  }
+
+  private static func compute(_ view: View) -> ConstraintScope? {
+    // Nothing outside reaches in: constraints are installed on the nearest common ancestor
+    // of their items, so one relating something inside with something outside sits above.
+    var ancestor = view.superview
+    while let current = ancestor {
+      for constraint in current.layoutState.constraints {
+        for item in [constraint.firstItem, constraint.secondItem] {
+          guard let owner = item?.owningLayoutView else { continue }
+          if owner.isDescendant(of: view) { return nil }
+        }
+      }
+      ancestor = current.superview
+    }
+    var scope = ConstraintScope()
+    for constraint in view.layoutState.constraints
+    where !constraint.priority.isRequired || constraint.relation != .equal {
+      scope.ownConstraintsNeedSimplex = true
+    }
+    // Nothing inside reaches out (a constraint whose item moved out of the subtree while it
+    // stayed installed would).
+    func inside(_ item: (any LayoutItem)?) -> Bool {
+      guard let item else { return true }
+      guard let owner = item.owningLayoutView, owner.isDescendant(of: view) else { return false }
+      if !(item is View) { scope.relatesGuides = true }
+      return true
+    }
+    func walk(_ current: View) -> Bool {
+      switch current.directLayoutRole {
+      case .label:
+        if unsafeDowncast(current, to: Label.self).numberOfLines != 1 {
+          scope.holdsContentSizedViews = true
+        }
+      case .unsupported: scope.holdsContentSizedViews = true
+      default: break
+      }
+      for constraint in current.layoutState.constraints {
+        guard inside(constraint.firstItem), inside(constraint.secondItem) else { return false }
+        if constraint.priority <= .fittingSizeLevel { scope.hasFittingLevelConstraints = true }
+      }
+      for subview in current.subviews where !walk(subview) { return false }
+      return true
+    }
+    return walk(view) ? scope : nil
+  }
+}
