@@ -73,19 +73,17 @@ enum JSONText {
   static let `true`: StaticString = "true"
   static let `false`: StaticString = "false"
 
-  /// The two-character escape of each byte below U+0020 that has one, and of `"` and `\`;
-  /// 0 for a byte written `\u00xx` (below U+0020) and 1 for one written as it is.
-  static let escapes: [UInt8] = (0...255).map { byte -> UInt8 in
+  /// The letter after `\` in the two-character escape of `byte`, 0 when json-c writes it
+  /// `\u00xx`; only called for bytes below U+0020, `"` and `\`.
+  static func escapeLetter(_ byte: UInt8) -> UInt8 {
     switch byte {
     case 0x08: return UInt8(ascii: "b")
     case 0x09: return UInt8(ascii: "t")
     case 0x0A: return UInt8(ascii: "n")
     case 0x0C: return UInt8(ascii: "f")
     case 0x0D: return UInt8(ascii: "r")
-    case 0x22: return UInt8(ascii: "\"")
-    case 0x5C: return UInt8(ascii: "\\")
-    case 0..<0x20: return 0
-    default: return 1
+    case 0x22, 0x5C: return byte
+    default: return 0
     }
   }
 
@@ -135,38 +133,36 @@ enum JSONText {
 
   static func appendQuoted(_ utf8: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
-    escapes.withUnsafeBufferPointer { escapes in
-      // Runs of bytes written as they are go in one append.
-      var runStart = 0
-      var index = 0
-      while index < utf8.count {
-        let escape = escapes[Int(utf8[index])]
-        if escape == 1 {
-          index += 1
-          continue
-        }
-        if index > runStart {
-          bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
-        }
-        bytes.append(UInt8(ascii: "\\"))
-        if escape == 0 {
-          let byte = utf8[index]
-          bytes.append(UInt8(ascii: "u"))
-          bytes.append(UInt8(ascii: "0"))
-          bytes.append(UInt8(ascii: "0"))
-          hexDigits.withUTF8Buffer { hex in
-            bytes.append(hex[Int(byte >> 4)])
-            bytes.append(hex[Int(byte & 0xF)])
-          }
-        } else {
-          bytes.append(escape)
-        }
+    // Runs of bytes written as they are go in one append.
+    var runStart = 0
+    var index = 0
+    while index < utf8.count {
+      let byte = utf8[index]
+      guard byte < 0x20 || byte == 0x22 || byte == 0x5C else {
         index += 1
-        runStart = index
+        continue
       }
       if index > runStart {
         bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
       }
+      bytes.append(UInt8(ascii: "\\"))
+      let letter = escapeLetter(byte)
+      if letter == 0 {
+        bytes.append(UInt8(ascii: "u"))
+        bytes.append(UInt8(ascii: "0"))
+        bytes.append(UInt8(ascii: "0"))
+        hexDigits.withUTF8Buffer { hex in
+          bytes.append(hex[Int(byte >> 4)])
+          bytes.append(hex[Int(byte & 0xF)])
+        }
+      } else {
+        bytes.append(letter)
+      }
+      index += 1
+      runStart = index
+    }
+    if index > runStart {
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
     }
     bytes.append(UInt8(ascii: "\""))
   }
