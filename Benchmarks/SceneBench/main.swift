@@ -12,8 +12,15 @@
 //       measured seconds, in microseconds.
 //   bytes,<scene.changed bytes>                      — the notification line (with its
 //       newline) for typing one character into `username`.
-//   memory,<scenes>,<KiB per scene>                  — compd's resident memory growth per open
-//       Login scene (needs --pid).
+//       When compd runs scene hosts (`daemon.info` lists `hosts`), three more fields: the
+//       hosts' CPU time per event (all hosts together, microseconds), their mean resident
+//       memory at the end (KiB) and how many there are.
+//   memory,<scenes>,<KiB per scene>                  — the resident memory growth of compd and
+//       its scene hosts together per open Login scene (needs --pid).
+//   recovery,<scenes>,<last ms>,<median ms>          — every scene (each with its own
+//       subscribed connection, some text typed) is in one scene host; SceneBench kills that
+//       host with SIGKILL and times until each subscriber holds its restored tree (its
+//       scene.reset has arrived): the time of the last one and the median.
 //
 // One thread, poll(2), raw sockets, hand-written request lines: the client should cost as
 // little as possible next to the server it measures.
@@ -35,7 +42,7 @@ struct Options {
 
 func usage() -> Never {
   printError(
-    "usage: SceneBench --socket PATH [--mode events|bytes|memory] [--clients N] [--seconds S] [--warmup S] [--scenes N] [--pid PID] [--rate EVENTS_PER_S]\n"
+    "usage: SceneBench --socket PATH [--mode events|bytes|memory|recovery] [--clients N] [--seconds S] [--warmup S] [--scenes N] [--pid PID] [--rate EVENTS_PER_S]\n"
   )
   exit(1)
 }
@@ -58,7 +65,8 @@ func parseOptions() -> Options {
     }
   }
   guard !options.socket.isEmpty, options.clients >= 1, options.seconds > 0, options.warmup >= 0,
-    options.scenes >= 1, options.rate >= 0, ["events", "bytes", "memory"].contains(options.mode)
+    options.scenes >= 1, options.rate >= 0,
+    ["events", "bytes", "memory", "recovery"].contains(options.mode)
   else { usage() }
   return options
 }
@@ -174,6 +182,15 @@ func openLogin(_ connection: LineConnection, id: Int, lifetime: String = "connec
   return sceneID(in: reply)
 }
 
+/// A new connection with a Login scene of its own, subscribed to it.
+func subscribedLogin(_ options: Options) -> (connection: LineConnection, scene: String) {
+  let connection = LineConnection(path: options.socket)
+  let scene = openLogin(connection, id: 1)
+  _ = connection.call(
+    #"{"jsonrpc":"2.0","method":"scene.subscribe","params":{"scene":"\#(scene)"},"id":2}"#, id: 2)
+  return (connection, scene)
+}
+
 func textEvent(_ scene: String, _ text: String, id: Int) -> String {
   #"{"jsonrpc":"2.0","method":"scene.event","params":{"scene":"\#(scene)","event":{"type":"text","target":"username","text":"\#(text)"}},"id":\#(id)}"#
 }
@@ -209,10 +226,7 @@ func measureEvents(_ options: Options) {
   }
   var clients: [Client] = []
   for _ in 0..<options.clients {
-    let connection = LineConnection(path: options.socket)
-    let scene = openLogin(connection, id: 1)
-    _ = connection.call(
-      #"{"jsonrpc":"2.0","method":"scene.subscribe","params":{"scene":"\#(scene)"},"id":2}"#, id: 2)
+    let (connection, scene) = subscribedLogin(options)
     clients.append(Client(connection: connection, scene: scene))
   }
   var pollSet = clients.map {
@@ -248,13 +262,17 @@ func measureEvents(_ options: Options) {
     if !paced { sendNext(index, now: start) }
   }
   var running = clients.count
-  var cpuAtStart: Double?
-  var cpuAtStop: Double?
+  let hosts = options.pid > 0 ? hostPIDs(LineConnection(path: options.socket)) : []
+  var cpuAtStart: (compd: Double, hosts: Double)?
+  var cpuAtStop: (compd: Double, hosts: Double)?
+  func cpuNow() -> (compd: Double, hosts: Double) {
+    (cpuSeconds(options.pid), hosts.reduce(0) { $0 + cpuSeconds($1) })
+  }
   while running > 0 {
     if options.pid > 0 {
       let tick = nowNanoseconds()
-      if cpuAtStart == nil && tick >= measureFrom { cpuAtStart = cpuSeconds(options.pid) }
-      if cpuAtStop == nil && tick >= stopAt { cpuAtStop = cpuSeconds(options.pid) }
+      if cpuAtStart == nil && tick >= measureFrom { cpuAtStart = cpuNow() }
+      if cpuAtStop == nil && tick >= stopAt { cpuAtStop = cpuNow() }
     }
     var timeout: Int32 = 1000
     if paced {
@@ -309,6 +327,8 @@ func measureEvents(_ options: Options) {
       }
     }
   }
+  // The last answers can all arrive in one wake-up, after which no client is left to loop.
+  if cpuAtStart != nil && cpuAtStop == nil { cpuAtStop = cpuNow() }
   latencies.sort()
   func percentile(_ fraction: Double) -> Double {
     guard !latencies.isEmpty else { return 0 }
@@ -318,7 +338,13 @@ func measureEvents(_ options: Options) {
   var line =
     "events,\(options.clients),\(format(Double(completed) / options.seconds, 0)),\(format(percentile(0.5), 3)),\(format(percentile(0.99), 3))"
   if let cpuAtStart, let cpuAtStop, completed > 0 {
-    line += "," + format((cpuAtStop - cpuAtStart) / Double(completed) * 1e6, 1)
+    line += "," + format((cpuAtStop.compd - cpuAtStart.compd) / Double(completed) * 1e6, 1)
+    if !hosts.isEmpty {
+      let resident = hosts.reduce(0) { $0 + residentKiB($1) } / hosts.count
+      line +=
+        "," + format((cpuAtStop.hosts - cpuAtStart.hosts) / Double(completed) * 1e6, 1)
+        + ",\(resident),\(hosts.count)"
+    }
   }
   print(line)
 }
@@ -379,18 +405,116 @@ func measureMemory(_ options: Options) {
   let first = openLogin(connection, id: 1, lifetime: "daemon")
   _ = first
   usleep(200_000)
-  let before = residentKiB(options.pid)
+  // compd and every scene host, those started meanwhile counting from nothing.
+  func resident(_ pids: [Int32]) -> Int { pids.reduce(0) { $0 + residentKiB($1) } }
+  let hostsBefore = hostPIDs(connection)
+  let before = residentKiB(options.pid) + resident(hostsBefore)
   for index in 0..<options.scenes {
     _ = openLogin(connection, id: 100 + index, lifetime: "daemon")
   }
   usleep(200_000)
-  let after = residentKiB(options.pid)
+  let after = residentKiB(options.pid) + resident(hostPIDs(connection))
   print("memory,\(options.scenes),\(format(Double(after - before) / Double(options.scenes), 1))")
+}
+
+/// The pids of compd's scene hosts (`daemon.info`'s `hosts`); empty for a compd without them.
+func hostPIDs(_ connection: LineConnection) -> [Int32] {
+  let reply = connection.call(#"{"jsonrpc":"2.0","method":"daemon.info","id":90}"#, id: 90)
+  guard let hosts = reply.firstRange(of: "\"hosts\":[") else { return [] }
+  // Each host is a flat object; the list ends at the first "]" after it.
+  let list = reply[hosts.upperBound...].prefix { $0 != "]" }
+  return list.split(separator: "\"pid\":", omittingEmptySubsequences: false).dropFirst().compactMap
+  {
+    Int32($0.prefix { $0.isNumber })
+  }
+}
+
+/// The pid of the host holding `scene` (its `scene.list` entry's `host`).
+func hostPID(of scene: String, _ connection: LineConnection) -> Int32 {
+  let reply = connection.call(#"{"jsonrpc":"2.0","method":"scene.list","id":91}"#, id: 91)
+  guard let entry = reply.firstRange(of: "\"scene\":\"\(scene)\"") else {
+    fail("\(scene) is not in scene.list: \(reply)")
+  }
+  // The entry is the object around the scene's id: from its "{" to the matching "}".
+  var start = entry.lowerBound
+  var depth = 0
+  while start > reply.startIndex {
+    start = reply.index(before: start)
+    if reply[start] == "}" { depth += 1 }
+    if reply[start] == "{" {
+      if depth == 0 { break }
+      depth -= 1
+    }
+  }
+  var end = entry.upperBound
+  depth = 0
+  while end < reply.endIndex && !(reply[end] == "}" && depth == 0) {
+    if reply[end] == "{" { depth += 1 }
+    if reply[end] == "}" { depth -= 1 }
+    end = reply.index(after: end)
+  }
+  let object = reply[start..<end]
+  guard let host = object.firstRange(of: "\"host\":") else {
+    fail("no host for \(scene): \(reply)")
+  }
+  guard let pid = Int32(object[host.upperBound...].prefix { $0.isNumber }) else {
+    fail("bad host for \(scene): \(reply)")
+  }
+  return pid
+}
+
+/// Kills the host of `options.scenes` Login scenes (compd must run them all in one host) and
+/// times until each scene's subscriber has its `scene.reset`.
+func measureRecovery(_ options: Options) {
+  var connections: [LineConnection] = []
+  var scenes: [String] = []
+  for index in 0..<options.scenes {
+    let (connection, scene) = subscribedLogin(options)
+    // State to restore: a typed user name.
+    _ = connection.call(textEvent(scene, "user\(index)", id: 3), id: 3)
+    connections.append(connection)
+    scenes.append(scene)
+  }
+  let host = hostPID(of: scenes[0], connections[0])
+  for scene in scenes where hostPID(of: scene, connections[0]) != host {
+    fail("\(scene) is not in host \(host): start compd with --scene-hosts 1")
+  }
+  var pollSet = connections.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+  var restoredAt = [UInt64](repeating: 0, count: connections.count)
+  let killedAt = nowNanoseconds()
+  guard kill(host, SIGKILL) == 0 else { fail("cannot kill host \(host)") }
+  var waiting = connections.count
+  while waiting > 0 {
+    let ready = pollSet.withUnsafeMutableBufferPointer {
+      poll($0.baseAddress, nfds_t($0.count), 10_000)
+    }
+    if ready == 0 { fail("no scene.reset within 10 s of killing host \(host)") }
+    if ready < 0 {
+      if errno == EINTR { continue }
+      fail("poll: \(String(cString: strerror(errno)))")
+    }
+    for index in pollSet.indices where pollSet[index].revents != 0 {
+      pollSet[index].revents = 0
+      if !connections[index].fill() { fail("subscriber \(index) was disconnected") }
+      while let line = connections[index].takeLine() {
+        guard line.hasPrefix("{\"jsonrpc\":\"2.0\",\"method\":\"scene.reset\"") else { continue }
+        if !line.contains("\"user\(index)\"") { fail("the typed text was not restored: \(line)") }
+        restoredAt[index] = nowNanoseconds()
+        pollSet[index].fd = -1
+        waiting -= 1
+      }
+    }
+  }
+  let times = restoredAt.map { Double($0 - killedAt) / 1e6 }.sorted()
+  print(
+    "recovery,\(options.scenes),\(format(times.last!, 1)),\(format(times[(times.count - 1) / 2], 1))"
+  )
 }
 
 let options = parseOptions()
 switch options.mode {
 case "bytes": measureBytes(options)
 case "memory": measureMemory(options)
+case "recovery": measureRecovery(options)
 default: measureEvents(options)
 }

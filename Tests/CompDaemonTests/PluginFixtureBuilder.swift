@@ -45,15 +45,21 @@ enum PluginFixtureBuilder {
   /// The path of the compiled Swift variant (built once per test run).
   static func library(_ variant: SwiftVariant) throws -> String {
     try cached("swift-\(variant.rawValue)") { output in
-      var arguments = [
-        "swiftc", "-emit-library", "-parse-as-library", "-swift-version", "6",
-        "-module-name", "Fixture\(variant.rawValue.isEmpty ? "GOOD" : variant.rawValue)",
-        "-I", "\(productsDirectory)/Modules", "-L", productsDirectory, "-lScreenKit",
-        "-Xlinker", "-rpath=\(productsDirectory)", "\(fixturesDirectory)/GoodPlugin.swift",
-        "-o", output,
-      ]
-      if !variant.rawValue.isEmpty { arguments += ["-D", variant.rawValue] }
-      try run(arguments)
+      try compile(
+        ["\(fixturesDirectory)/GoodPlugin.swift"],
+        module: "Fixture\(variant.rawValue.isEmpty ? "GOOD" : variant.rawValue)",
+        defines: variant.rawValue.isEmpty ? [] : [variant.rawValue], output: output)
+    }
+  }
+
+  /// The plugin `fixture.faults` of `FaultPlugin.swift` (built once per test run): components
+  /// that crash, hang, exhaust memory or exit their scene host, and `faults.Note`. `upgraded`
+  /// builds version 2.0.0, whose note screen shows and emits version 2.
+  static func faultPlugin(upgraded: Bool = false) throws -> String {
+    try cached(upgraded ? "faults-upgraded" : "faults") { output in
+      try compile(
+        ["\(fixturesDirectory)/FaultPlugin.swift"], module: "FixtureFaults",
+        defines: upgraded ? ["UPGRADED"] : [], output: output)
     }
   }
 
@@ -65,13 +71,20 @@ enum PluginFixtureBuilder {
       let directory = "\(repositoryRoot)/Plugins/\(name)"
       let sources = try FileManager.default.contentsOfDirectory(atPath: directory)
         .filter { $0.hasSuffix(".swift") }.sorted().map { "\(directory)/\($0)" }
-      try run(
-        [
-          "swiftc", "-emit-library", "-parse-as-library", "-swift-version", "6",
-          "-module-name", name, "-I", "\(productsDirectory)/Modules", "-L", productsDirectory,
-          "-lScreenKit", "-Xlinker", "-rpath=\(productsDirectory)", "-o", output,
-        ] + sources)
+      try compile(sources, module: name, output: output)
     }
+  }
+
+  /// Compiles Swift `sources` into the plugin library `output` against this build's ScreenKit.
+  private static func compile(
+    _ sources: [String], module: String, defines: [String] = [], output: String
+  ) throws {
+    try run(
+      [
+        "swiftc", "-emit-library", "-parse-as-library", "-swift-version", "6",
+        "-module-name", module, "-I", "\(productsDirectory)/Modules", "-L", productsDirectory,
+        "-lScreenKit", "-Xlinker", "-rpath=\(productsDirectory)", "-o", output,
+      ] + defines.flatMap { ["-D", $0] } + sources)
   }
 
   /// The path of the compiled C variant (built once per test run).

@@ -1,8 +1,8 @@
 import JSONRPC
 
 /// What a thin client keeps of a scene: the node tree of a snapshot, with the ops of
-/// `scene.changed` applied in order exactly as docs/protocol.md defines them. Tests compare it
-/// with `scene.layout`.
+/// `scene.changed` applied in order and each `scene.reset` replacing the whole tree, exactly
+/// as docs/protocol.md defines them. Tests compare it with `scene.layout`.
 struct ClientTree {
   private(set) var revision: Int
   private var nodes: [String: JSONObject] = [:]
@@ -11,6 +11,8 @@ struct ClientTree {
   private var rootID: String
   /// How many ops of each kind were applied (`insert`, `remove`, `update`, `frame`).
   private(set) var appliedOps: [String: Int] = [:]
+  /// The `reason` of every `scene.reset` applied, in order.
+  private(set) var resets: [String] = []
 
   /// A tree from a snapshot (`root` of `scene.open`, `scene.subscribe` or `scene.layout`).
   init(root: JSON, revision: Int) throws {
@@ -53,6 +55,29 @@ struct ClientTree {
     }
     for op in ops { try apply(op: op) }
     self.revision = Int(revision)
+  }
+
+  /// Replaces the tree with the `root` of one `scene.reset` params object and takes its
+  /// revision: every change before it is void, whatever revision this tree had.
+  mutating func apply(reset params: JSON) throws {
+    guard let root = params["root"], let revision = params["revision"]?.intValue,
+      let reason = params["reason"]?.stringValue
+    else { throw TestFailure("bad scene.reset: \(params.serialized())") }
+    var replaced = try ClientTree(root: root, revision: Int(revision))
+    replaced.appliedOps = appliedOps
+    replaced.resets = resets + [reason]
+    self = replaced
+  }
+
+  /// Applies a `scene.changed` or `scene.reset` notification; false for any other message.
+  @discardableResult
+  mutating func apply(notification message: JSON) throws -> Bool {
+    switch message["method"]?.stringValue {
+    case "scene.changed": try apply(changed: message["params"]!)
+    case "scene.reset": try apply(reset: message["params"]!)
+    default: return false
+    }
+    return true
   }
 
   private mutating func apply(op: JSON) throws {

@@ -15,13 +15,19 @@ final class SceneDaemon {
   var socketPath: String { daemon.socketPath }
   var log: String { daemon.log }
 
-  /// A daemon over the bundled plugins and the given fixture variants.
+  /// A daemon over the `bundled` plugins, the given fixture variants and `libraries` (built
+  /// plugin files, installed under their file names).
   init(
-    arguments: [String] = [], fixtures: [PluginFixtureBuilder.SwiftVariant] = [],
+    arguments: [String] = [], bundled: [String] = SceneDaemon.plugins,
+    fixtures: [PluginFixtureBuilder.SwiftVariant] = [], libraries: [String] = [],
     stateDirectory: String? = nil
   ) throws {
     let directory = try PluginFixtureBuilder.temporaryDirectory("scenes")
-    for name in Self.plugins {
+    for library in libraries {
+      try PluginFixtureBuilder.install(
+        library, into: directory, as: URL(fileURLWithPath: library).lastPathComponent)
+    }
+    for name in bundled {
       try PluginFixtureBuilder.install(
         PluginFixtureBuilder.bundled(name), into: directory, as: "lib\(name).so")
     }

@@ -1,0 +1,136 @@
+import ScreenKit
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// Components that take down the scene host running them, each in its own way, and one well
+// behaved component whose second version (`-D UPGRADED`) differs visibly, for the tests of
+// host faults and plugin upgrades. Vetting opens every component with default params and
+// loads its view, so none of them misbehaves before it is tapped or asked to.
+
+#if UPGRADED
+  let pluginVersion: StaticString = "2.0.0"
+  let noteVersion = 2
+#else
+  let pluginVersion: StaticString = "1.0.0"
+  let noteVersion = 1
+#endif
+
+@_cdecl("compd_plugin_entry")
+public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPointer?)
+  -> UnsafePointer<CChar>?
+{
+  PluginEntry.handle(request, registrar, plugin: "fixture.faults", version: pluginVersion) {
+    plugin in
+    plugin.register(
+      .viewController("faults.TrapOnTap", summary: "traps when its button is tapped") { _ in
+        FaultController { fatalError("tapped a trap on purpose") }
+      })
+    plugin.register(
+      .viewController(
+        "faults.TrapOnLoad", summary: "traps in viewDidLoad when opened with trap: true",
+        params: .object([.init("trap", .boolean(default: false))])
+      ) { context in
+        FaultController(trapsOnLoad: context.params["trap"]?.boolValue == true) {}
+      })
+    plugin.register(
+      .viewController("faults.SpinOnTap", summary: "spins forever when tapped") { _ in
+        FaultController { spinForever() }
+      })
+    plugin.register(
+      .viewController("faults.AllocateOnTap", summary: "allocates without end when tapped") {
+        _ in
+        FaultController { allocateWithoutEnd() }
+      })
+    plugin.register(
+      .viewController("faults.ExitOnTap", summary: "exits its process with status 0 when tapped") {
+        _ in
+        FaultController { exit(0) }
+      })
+    plugin.register(
+      .viewController(
+        "faults.Note", summary: "a note field; send emits sent with the version and the text",
+        events: ["sent"]
+      ) { context in
+        NoteController { context.emit("sent", $0) }
+      })
+  }
+}
+
+nonisolated(unsafe) var spins = 0
+
+/// A loop with a visible side effect, so that no optimizer may drop it.
+func spinForever() {
+  while true { spins &+= 1 }
+}
+
+/// Allocates and touches 1 MiB after 1 MiB, keeping all of it. It stops at 2 GiB so that a
+/// daemon that does not enforce `host-memory-limit` fails the test by answering rather than
+/// by exhausting the test machine.
+func allocateWithoutEnd() {
+  var kept: [[UInt8]] = []
+  for index in 0..<2048 {
+    kept.append([UInt8](repeating: UInt8(truncatingIfNeeded: index | 1), count: 1 << 20))
+  }
+  spins &+= kept.count
+}
+
+/// A screen with one button, `fault`, that runs `fault` when tapped.
+final class FaultController: ViewController {
+  private let fault: () -> Void
+  private let trapsOnLoad: Bool
+
+  init(trapsOnLoad: Bool = false, fault: @escaping () -> Void) {
+    self.fault = fault
+    self.trapsOnLoad = trapsOnLoad
+    super.init()
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    if trapsOnLoad { fatalError("viewDidLoad trapped on purpose") }
+    let button = Button(type: .system)
+    button.setTitle("Fault", for: .normal)
+    button.accessibilityIdentifier = "fault"
+    button.frame = Rect(x: 20, y: 80, width: 120, height: 44)
+    button.addAction(for: .touchUpInside) { [fault] _ in fault() }
+    view.addSubview(button)
+  }
+}
+
+/// A label naming the plugin's version, a note field whose text is restorable state, and a
+/// `send` button that emits `sent {version, text}`.
+final class NoteController: ViewController {
+  private let send: (ParamValue) -> Void
+  private let field = TextField()
+
+  init(send: @escaping (ParamValue) -> Void) {
+    self.send = send
+    super.init()
+    restorationIdentifier = "note"
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    let label = Label()
+    label.text = "Note v\(noteVersion)"
+    label.accessibilityIdentifier = "version"
+    label.frame = Rect(x: 20, y: 60, width: 300, height: 30)
+    field.placeholder = "Note"
+    field.accessibilityIdentifier = "note"
+    field.restorationIdentifier = "note"
+    field.frame = Rect(x: 20, y: 100, width: 300, height: 30)
+    let button = Button(type: .system)
+    button.setTitle("Send", for: .normal)
+    button.accessibilityIdentifier = "send"
+    button.frame = Rect(x: 20, y: 140, width: 120, height: 44)
+    button.addAction(for: .touchUpInside) { [weak self] _ in
+      guard let self else { return }
+      self.send(["version": .int(Int64(noteVersion)), "text": .string(self.field.text ?? "")])
+    }
+    view.addSubview(label)
+    view.addSubview(field)
+    view.addSubview(button)
+  }
+}
