@@ -30,13 +30,13 @@ public final class Daemon: Sendable {
   private let discoveryDocument = Mutex<JSON>(.null)
   /// The service-manager side: systemd protocols, access control, reload.
   public let service: ServiceRuntime
-  /// The open scenes (Scenes/).
+  /// The open scenes (Broker/Scenes/).
   let scenes: SceneStore
   /// The scene host processes that run the components' code.
   let sceneHosts: SceneHostPool
   /// The components' crashes of their hosts, for quarantine.
   let crashes: CrashLedger
-  /// Whether scenes are being saved (Persistence/), for `daemon.info`.
+  /// Whether scenes are being saved (Broker/Persistence/), for `daemon.info`.
   let persistence: PersistenceStatus
 
   /// A daemon for `config`; `run()` loads the plugins and serves.
