@@ -135,6 +135,7 @@ public final class Daemon: Sendable {
     if await !scenes.flush() {
       logger.error("the last scene changes could not be saved before exiting")
     }
+    await scenes.closeDatabase()
     await MainActor.run { sceneHosts.stop() }
   }
 
