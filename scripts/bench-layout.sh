@@ -5,24 +5,14 @@
 # median full layout, one-leaf relayout, nothing-changed relayout and forced relayout over
 # all rounds for both, the ratio new/base, and the median of the per-round ratios.
 # Arguments are passed on to LayoutBench (shape names, --quick for fewer iterations).
-# NO_BASE=1 runs this tree alone.
+# NO_BASE=1 runs this tree alone; BASE_HARNESS=this runs the base with this tree's LayoutBench
+# sources (scripts/bench-layout-base.sh).
 set -eu
 cd "$(dirname "$0")/.."
 swift build --package-path SDK -c release --product LayoutBench
 if [ "${NO_BASE:-}" = 1 ]; then exec SDK/.build/release/LayoutBench "$@"; fi
 
-rev=$(git rev-parse --verify "${BASE:-HEAD~1}^{commit}")
-mkdir -p .build-base
-if [ "$(cat .build-base/rev 2>/dev/null || true)" != "$rev" ]; then
-  rm -rf .build-base/src
-  mkdir -p .build-base/src
-  git archive "$rev" SDK | tar -x -C .build-base/src
-  echo "$rev" > .build-base/rev
-fi
-swift build --package-path .build-base/src/SDK -c release --product LayoutBench \
-  --scratch-path .build-base/build
-base_bin=$(swift build --package-path .build-base/src/SDK -c release --product LayoutBench \
-  --scratch-path .build-base/build --show-bin-path)/LayoutBench
+. scripts/bench-layout-base.sh
 
 out=.build-base/results
 rm -rf "$out"

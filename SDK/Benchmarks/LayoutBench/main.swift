@@ -296,6 +296,40 @@ enum CacheEviction {
   }
 }
 
+/// The measured phases, each a function of its own that is never inlined, so that a profiler
+/// can count one phase alone: `valgrind --tool=callgrind --toggle-collect='*5PhaseO4leaf*'`
+/// counts the instructions of the one-leaf relayouts only (`scripts/bench-layout-callgrind.sh`).
+/// Each records which phase ran last, so that no optimization merges their bodies into one.
+@MainActor
+enum Phase {
+  static var last = 0
+
+  /// The first layout of a fresh tree.
+  @inline(never) static func full(_ root: View) {
+    last = 1
+    root.layoutIfNeeded()
+  }
+
+  /// The relayout after one leaf changed.
+  @inline(never) static func leaf(_ root: View) {
+    last = 2
+    root.layoutIfNeeded()
+  }
+
+  /// A relayout with nothing changed (a clean root).
+  @inline(never) static func unchanged(_ root: View) {
+    last = 3
+    root.layoutIfNeeded()
+  }
+
+  /// A relayout of the root marked dirty with nothing changed.
+  @inline(never) static func forced(_ root: View) {
+    last = 4
+    root.setNeedsLayout()
+    root.layoutIfNeeded()
+  }
+}
+
 /// One shape's measurements, in nanoseconds.
 struct Samples {
   var full: [Double] = []
@@ -312,21 +346,15 @@ struct Samples {
     let (root, count, change) = shape.build()
     nodes = count
     if shape.evictsCaches { CacheEviction.evict() }
-    full.append(LayoutBench.measure { root.layoutIfNeeded() })
+    full.append(LayoutBench.measure { Phase.full(root) })
     change()
-    leaf.append(LayoutBench.measure { root.layoutIfNeeded() })
+    leaf.append(LayoutBench.measure { Phase.leaf(root) })
     var idle: [Double] = []
-    for _ in 0..<101 { idle.append(LayoutBench.measure { root.layoutIfNeeded() }) }
+    for _ in 0..<101 { idle.append(LayoutBench.measure { Phase.unchanged(root) }) }
     noop.append(median(idle))
     if forcing {
       // A pass with nothing changed (the root marked dirty): what the simplex re-solves.
-      for _ in 0..<3 {
-        forced.append(
-          LayoutBench.measure {
-            root.setNeedsLayout()
-            root.layoutIfNeeded()
-          })
-      }
+      for _ in 0..<3 { forced.append(LayoutBench.measure { Phase.forced(root) }) }
     }
   }
 }

@@ -457,7 +457,8 @@ enum DirectStackLayout {
     var spacing = 0.0
     var total = 0.0
     var previous: View?
-    let parts = stack.measureParts
+    let parts = StackView.MeasureParts(
+      vertical: vertical, distribution: distribution, alignment: alignment)
     for child in arranged where !child.isHidden {
       let natural = naturalSize(of: child)
       child.layoutState.arrangedBy = parts.record(natural)
@@ -645,9 +646,7 @@ extension StackView {
   /// (`ViewLayoutState.arrangedBy`): the length unless lengths are shared equally, the
   /// breadth unless the stack fills across.
   var measureParts: MeasureParts {
-    MeasureParts(
-      vertical: axis == .vertical, length: distribution != .fillEqually,
-      breadth: alignment != .fill)
+    MeasureParts(vertical: axis == .vertical, distribution: distribution, alignment: alignment)
   }
 
   /// Which parts of an arranged view's measure a stack depends on (`measureParts`).
@@ -655,6 +654,14 @@ extension StackView {
     var vertical: Bool
     var length: Bool
     var breadth: Bool
+
+    /// The parts a stack along `vertical` with `distribution` and `alignment` depends on
+    /// (an arrangement that has read its stack's properties already passes them here).
+    init(vertical: Bool, distribution: Distribution, alignment: Alignment) {
+      self.vertical = vertical
+      length = distribution != .fillEqually
+      breadth = alignment != .fill
+    }
 
     /// `natural` with NaN on the axes the stack does not depend on.
     func record(_ natural: Size) -> Size {
