@@ -425,6 +425,27 @@ struct SceneTests {
     try other.call("scene.open", ["component": "demo.Login"])
   }
 
+  @Test("opens sent before any is answered count against the limits, and spread over the hosts")
+  func pipelinedOpens() throws {
+    let daemon = try SceneDaemon(arguments: ["--max-scenes-per-client", "4", "--scene-hosts", "2"])
+    let client = try daemon.client()
+    // All six are on their way before the first host answers: the broker must count the
+    // ones in flight, or every one of them would pass the limit.
+    for _ in 0..<6 { _ = try client.send("scene.open", ["component": "demo.Login"]) }
+    // The refusals are answered at once, before the hosts answer the opens: any order.
+    var replies: [JSON] = []
+    while replies.count < 6 {
+      let message = try client.notificationOrReply()
+      if message["id"] != nil { replies.append(message) }
+    }
+    let opened = replies.compactMap { $0["result"]?["scene"] }
+    let refused = replies.filter { $0["error"]?["data"]?["scope"] == "client" }
+    #expect(opened.count == 4)
+    #expect(refused.count == 2)
+    let hosts = try client.call("daemon.info")["hosts"]?.arrayValue ?? []
+    #expect(hosts.map { $0["scenes"] } == [2, 2])
+  }
+
   @Test("resize: viewWillTransition, traits and a relayout reach the subscribers")
   func resize() throws {
     let daemon = try SceneDaemon()

@@ -77,6 +77,11 @@ final class RPCTestClient {
     }
   }
 
+  /// The next message read from the socket, whatever it is (kept notifications aside).
+  func notificationOrReply(timeout: Double = 10) throws -> JSON {
+    try next(timeout: timeout)
+  }
+
   /// Reads what is readable for `seconds` and keeps the notifications.
   func drain(seconds: Double = 0.2) throws {
     while let line = try socket.readLine(timeout: seconds) {

@@ -135,7 +135,7 @@ final class SceneHostPool {
   func host(forPlugin plugin: String) -> SceneHostProcess? {
     let isolation = settings.isolatePlugins ? plugin : nil
     let candidates = hosts.filter { $0.state != .retiring && $0.isolation == isolation }
-    if let best = candidates.min(by: { $0.scenes.count < $1.scenes.count }) { return best }
+    if let best = candidates.min(by: { $0.load < $1.load }) { return best }
     return spawn(isolation: isolation, restarts: 0)
   }
 

@@ -39,6 +39,11 @@ final class SceneHostProcess {
   var restarts: Int
   /// The scenes it holds, by id.
   var scenes: Set<String> = []
+  /// Scenes asked of it and not answered yet; placement counts them with `scenes`, so a
+  /// burst of opens spreads over the hosts.
+  var openings = 0
+  /// What placement weighs: the scenes it holds and the ones on their way.
+  var load: Int { scenes.count + openings }
   /// When it last answered a `host.ping`.
   private(set) var lastAnswer: ContinuousClock.Instant = .now
   /// Whether a `host.ping` is on its way.

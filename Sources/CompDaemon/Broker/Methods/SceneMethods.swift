@@ -287,15 +287,19 @@ extension Daemon {
         .componentFailed, "no scene host could be started for \(name)",
         details: ["component": .string(name), "reason": "crashed", "detail": "no scene host"])
     }
-    let hostKey = "o\(scenes.nextOpening())"
+    let connection = call.connection.id
+    let opening = scenes.beginOpening(owner: owner, opener: connection)
+    host.openings += 1
+    let hostKey = "o\(opening)"
     let params = call.params["params"]
     var request: JSONObject = [
       "scene": .string(hostKey), "component": .string(name), "environment": environment.json,
     ]
     if let params { request["params"] = params }
-    let connection = call.connection.id
     sceneHosts.whenRunning(host) { [self] in
       host.request("host.open", request, component: name) { [self] result in
+        scenes.finishOpening(opening)
+        host.openings -= 1
         switch result {
         case .failure(let error):
           reply.fail(error)

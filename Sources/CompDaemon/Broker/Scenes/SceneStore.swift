@@ -53,12 +53,22 @@ final class SceneStore {
   }
 
   private var openings = 0
+  /// Scenes asked of a host and not answered yet, by the owner and connection asking.
+  /// They count against the limits: a client that pipelines opens cannot pass them.
+  private var pendingOpenings: [Int: (owner: UInt32, opener: UInt64)] = [:]
 
   /// A number for a scene being opened, unique for the daemon's run: its host knows it by
-  /// it until it has an id.
-  func nextOpening() -> Int {
+  /// it until it has an id. The opening counts as a scene of `owner` and `opener` until
+  /// `finishOpening` is called with the number.
+  func beginOpening(owner: UInt32, opener: UInt64) -> Int {
     openings += 1
+    pendingOpenings[openings] = (owner, opener)
     return openings
+  }
+
+  /// The host answered the opening `number` (with a scene, added by `open`, or an error).
+  func finishOpening(_ number: Int) {
+    pendingOpenings.removeValue(forKey: number)
   }
 
   /// The scene `id`, or `nil`.
@@ -69,14 +79,18 @@ final class SceneStore {
     scenes.values.sorted { ($0.id.count, $0.id) < ($1.id.count, $1.id) }
   }
 
-  /// Open scenes owned by `uid`.
-  func count(ownedBy uid: UInt32) -> Int { scenes.values.count { $0.owner == uid } }
+  /// Open scenes owned by `uid`, with the ones being opened.
+  func count(ownedBy uid: UInt32) -> Int {
+    scenes.values.count { $0.owner == uid } + pendingOpenings.values.count { $0.owner == uid }
+  }
 
-  /// Open scenes opened on connection `id`.
-  func count(openedBy id: UInt64) -> Int { scenes.values.count { $0.opener == id } }
+  /// Open scenes opened on connection `id`, with the ones being opened.
+  func count(openedBy id: UInt64) -> Int {
+    scenes.values.count { $0.opener == id } + pendingOpenings.values.count { $0.opener == id }
+  }
 
-  /// Total open scenes.
-  var count: Int { scenes.count }
+  /// Total open scenes, with the ones being opened.
+  var count: Int { scenes.count + pendingOpenings.count }
 
   /// Why the scene `id` is not open, when it was once: `nil` for an id never handed out
   /// (or handed out so long ago the state directory was emptied since).
