@@ -2,8 +2,11 @@
 # Benchmarks compd's daemon.ping against redis-server's PING_INLINE, both on Unix sockets,
 # with 50 connections at pipeline depth 1 and 16. Each setting runs three rounds
 # (alternating compd and redis) and reports the medians. Expects a release build.
+# BASE_DIR=DIR (a checkout of another commit with its release build) compares that build's
+# compd with this one's instead, in the same run (scripts/bench-rpc-ab.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+if [ -n "${BASE_DIR:-}" ]; then exec scripts/bench-rpc-ab.sh; fi
 scripts/deps.sh redis-server redis-tools
 bin=.build/release
 for tool in compd RPCBench; do

@@ -1,6 +1,7 @@
 // Micro-benchmark of the per-request cost of the JSONRPC core on the daemon.ping path:
-// framing, parsing, dispatch and reply serialization, without any socket. Built in release
-// mode by scripts/bench-jsonrpc.sh; prints the median of several rounds.
+// framing, parsing, dispatch and reply serialization, without any socket; and parsing and
+// serializing larger scene messages. Built in release mode by scripts/bench-jsonrpc.sh;
+// prints the median of several rounds.
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -65,6 +66,29 @@ func measure(
         if case .reply(let bytes) = dispatcher.handle(line: request, connection: connection) {
           sink &+= bytes.count
         }
+      }
+    }
+    // Serialize-heavy messages, as a scene host and the broker pass them on: the reply of
+    // `scene.open` for demo.Login (captured from compd) and a `scene.changed` with a few ops.
+    let loginOpen = Array(
+      ##"{"jsonrpc":"2.0","id":1,"result":{"scene":"s1","revision":1,"root":{"id":"n1","type":"view","frame":{"x":0,"y":0,"width":390,"height":844},"props":{},"children":[{"id":"n2","type":"view","frame":{"x":0,"y":0,"width":390,"height":844},"props":{"backgroundColor":"#ffffffff"},"children":[{"id":"n3","type":"stack","frame":{"x":16,"y":67,"width":358,"height":130},"props":{"axis":"vertical","spacing":20},"children":[{"id":"n4","type":"stack","frame":{"x":0,"y":0,"width":358,"height":70},"props":{"axis":"vertical","spacing":10},"children":[{"id":"n5","type":"textField","key":"username","frame":{"x":0,"y":0,"width":358,"height":30},"props":{"text":"","placeholder":"Username","borderStyle":"bezel"},"children":[]},{"id":"n6","type":"textField","key":"password","frame":{"x":0,"y":40,"width":358,"height":30},"props":{"secure":true,"textLength":0,"placeholder":"Password","borderStyle":"bezel"},"children":[]}]},{"id":"n7","type":"button","key":"login","frame":{"x":0,"y":90,"width":358,"height":40},"props":{"backgroundColor":"#007affff","cornerRadius":5,"title":"Login","titleColor":"#ffffffff"},"children":[]}]}]}]}}}"##
+        .utf8)
+    let changed = Array(
+      ##"{"jsonrpc":"2.0","method":"scene.changed","params":{"scene":"s1","revision":7,"base":6,"ops":[{"op":"update","id":"n5","props":{"text":"anna","focused":true}},{"op":"frame","id":"n3","frame":{"x":16,"y":67,"width":358,"height":130}},{"op":"update","id":"n7","props":{"enabled":false,"titleColor":"#ffffff80"}},{"op":"insert","parent":"n4","index":2,"node":{"id":"n9","type":"label","key":"error","frame":{"x":0,"y":80,"width":358,"height":20.5},"props":{"text":"Wrong password \"anna\"","textColor":"#ff3b30ff"},"children":[]}}]}}"##
+        .utf8)
+    for (name, line) in [("Login open reply", loginOpen), ("scene.changed, 4 ops", changed)] {
+      let message = try! JSONParser.parse(line)
+      // Both are compact json-c output, so serializing what was parsed gives them back.
+      precondition(message.serializedBytes() == line, "\(name) does not round-trip")
+      measure("serialize \(name)", iterations: 10_000) {
+        sink &+= message.serializedBytes().count
+      }
+      measure("parse \(name)", iterations: 10_000) {
+        sink &+= (try? JSONParser.parse(line))?.objectValue?.count ?? 0
+      }
+      // What a relaying process does with each message: parse, then serialize.
+      measure("relay \(name)", iterations: 10_000) {
+        sink &+= (try? JSONParser.parse(line))?.serializedBytes().count ?? 0
       }
     }
     print("(checksum \(sink))")

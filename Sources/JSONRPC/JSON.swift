@@ -1,7 +1,8 @@
 /// A JSON value as the rest of compd sees it.
 ///
-/// Parsing and serializing go through json-c (see `JSONParser` and `JSON.serialized()`);
-/// this type is plain Swift so that handlers never touch json-c objects. Integers are kept
+/// Parsing goes through json-c (see `JSONParser`); serializing writes the bytes json-c would
+/// print, straight from this type (see `JSON.serialized()`). This type is plain Swift so that
+/// handlers never touch json-c objects. Integers are kept
 /// apart from doubles so that ids and counters survive a round trip unchanged.
 public enum JSON: Sendable, Hashable {
   case null

@@ -174,6 +174,22 @@ struct SceneHostTests {
     return scenes.first { $0["scene"] == scene }?["host"]?.intValue.map { Int32($0) }
   }
 
+  /// Stops `pid` with SIGSTOP and waits until the kernel shows it stopped.
+  static func stop(_ pid: Int32) throws {
+    kill(pid, SIGSTOP)
+    let deadline = Date().addingTimeInterval(5)
+    while Date() < deadline {
+      let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? ""
+      if let close = stat.lastIndex(of: ")"),
+        stat[stat.index(after: close)...].split(separator: " ").first == "T"
+      {
+        return
+      }
+      usleep(1_000)
+    }
+    throw TestFailure("host \(pid) did not stop")
+  }
+
   /// Applies every notification for `scene` in order to `tree`.
   static func apply(_ notifications: [JSON], scene: JSON, to tree: inout ClientTree) throws
     -> [JSON]
@@ -231,7 +247,7 @@ struct SceneHostTests {
       root: subscribed["root"]!, revision: Int(subscribed["revision"]!.intValue!))
 
     // Stop the host, queue an event behind it, kill it: that event was running.
-    kill(pid, SIGSTOP)
+    try Self.stop(pid)
     let pending = try driver.send(
       "scene.event",
       ["scene": scene, "event": ["type": "text", "target": "password", "text": "secret"]])
@@ -286,7 +302,7 @@ struct SceneHostTests {
     var tree = try ClientTree(
       root: subscribed["root"]!, revision: Int(subscribed["revision"]!.intValue!))
     let pid = try Self.host(of: scene, driver)
-    kill(pid, SIGSTOP)
+    try Self.stop(pid)
     let started = Date()
     let pending = try driver.send(
       "scene.event",
@@ -320,7 +336,7 @@ struct SceneHostTests {
     try watcher.call("scene.subscribe", ["scene": scene])
     for round in 1...2 {
       let pid = try Self.host(of: scene, driver)
-      kill(pid, SIGSTOP)
+      try Self.stop(pid)
       let pending = try driver.send(
         "scene.event", ["scene": scene, "event": ["type": "tap", "target": "login"]])
       try driver.call("scene.list")  // answered after the event was handed to the host

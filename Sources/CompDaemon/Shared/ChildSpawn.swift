@@ -8,10 +8,12 @@
 /// them and should end them at once.
 enum ChildSpawn {
   /// Spawns `arguments` (the executable first) with `actions`; in a process group of its
-  /// own with `ownProcessGroup` (so that a kill reaches what it forked too). Returns the
-  /// pid, or why it could not be started.
+  /// own with `ownProcessGroup` (so that a kill reaches what it forked too). The child keeps
+  /// stdin, stdout, stderr and `keptDescriptors` more from 3 on (which `actions` set up);
+  /// every other descriptor is closed. Returns the pid, or why it could not be started.
   static func spawn(
-    _ arguments: [String], actions: inout posix_spawn_file_actions_t, ownProcessGroup: Bool
+    _ arguments: [String], actions: inout posix_spawn_file_actions_t, ownProcessGroup: Bool,
+    keptDescriptors: Int = 0
   ) -> Result<pid_t, Failure> {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -38,6 +40,9 @@ enum ChildSpawn {
     }
     environment.append(nil)
     defer { for pointer in environment { free(pointer) } }
+    // Nothing of the daemon's but what `actions` set up: a descriptor without close-on-exec
+    // (a socket systemd passed, say) would otherwise live on in the child.
+    closeFrom(3 + Int32(keptDescriptors), in: &actions)
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &environment)
     guard spawned == 0 else {
@@ -45,6 +50,19 @@ enum ChildSpawn {
         Failure(description: "cannot start \(arguments[0]): \(String(cString: strerror(spawned)))"))
     }
     return .success(pid)
+  }
+
+  /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34+), looked up because Swift
+  /// does not import it; without it nothing more is closed.
+  private static func closeFrom(_ first: Int32, in actions: inout posix_spawn_file_actions_t) {
+    typealias CloseFrom =
+      @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32)
+      -> Int32
+    guard
+      let symbol = dlsym(
+        UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np")
+    else { return }
+    _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, first)
   }
 
   /// Why a child could not be started.

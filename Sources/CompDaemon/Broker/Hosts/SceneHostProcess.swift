@@ -86,7 +86,7 @@ final class SceneHostProcess {
     posix_spawn_file_actions_adddup2(&actions, fds[1], Self.hostDescriptor)
     let spawned = ChildSpawn.spawn(
       [executable, "--scene-host", String(Self.hostDescriptor)] + arguments, actions: &actions,
-      ownProcessGroup: false)
+      ownProcessGroup: false, keptDescriptors: 1)
     close(fds[1])
     let pid: pid_t
     switch spawned {

@@ -218,6 +218,14 @@ final class SceneStore {
     await saver?.flush() ?? true
   }
 
+  /// Closes the database after everything was written (at exit); nothing is saved
+  /// afterwards.
+  func closeDatabase() async {
+    guard let saver else { return }
+    self.saver = nil
+    await saver.close()
+  }
+
   /// Why a stored scene could not be opened again.
   struct RestoreError: Error, CustomStringConvertible {
     var description: String

@@ -219,7 +219,7 @@ public struct CompdCommand: AsyncParsableCommand {
   // a scene host: `compd --scene-host FD` (see SceneHost/SceneHostCommand.swift)
   @Option(name: .customLong("scene-host"), help: .hidden) var sceneHost: Int32?
 
-  // the vetting child: `compd --scan-plugin PATH` (see Plugins/PluginScanCommand.swift)
+  // the vetting child: `compd --scan-plugin PATH` (see Shared/Plugins/PluginScanCommand.swift)
   @Option(name: .customLong("scan-plugin"), help: .hidden) var scanPlugin: String?
 
   /// The command with its defaults (ArgumentParser parses it).

@@ -49,10 +49,18 @@ final class SQLiteConnection {
     self.path = path
   }
 
-  deinit {
+  private var isClosed = false
+
+  /// Closes the connection (SQLite checkpoints the write-ahead log into the file and
+  /// removes it); nothing may use it afterwards.
+  func close() {
+    guard !isClosed else { return }
+    isClosed = true
     statements.removeAll()  // finalized before the connection closes
     sqlite3_close_v2(handle)
   }
+
+  deinit { close() }
 
   /// The error for the result `status` of the last call, saying what was being done.
   func error(_ status: Int32, _ doing: String) -> SQLiteError {

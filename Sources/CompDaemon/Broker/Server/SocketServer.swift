@@ -81,11 +81,12 @@ final class SocketListener: Sendable {
         maxEntries: config.maxBatch, maxReplyBytes: config.maxBatchReplyBytes,
         repliesDropped: HeapTrim.request))
     let highWatermark = min(256 << 10, config.maxOutputBytes / 2)
-    let settings = ConnectionHandler.Settings(
-      maxLineBytes: config.maxLineBytes, maxOutputBytes: config.maxOutputBytes,
-      writeHighWatermark: highWatermark)
-    let budget = OutputBudget(
-      limit: config.outputBudgetBytes, connections: connections, logger: logger)
+    let pipeline = ConnectionPipeline(
+      dispatcher: dispatcher, maxLineBytes: config.maxLineBytes,
+      outputLimits: .init(maxOutputBytes: config.maxOutputBytes, writeHighWatermark: highWatermark),
+      budget: OutputBudget(
+        limit: config.outputBudgetBytes, connections: connections, logger: logger),
+      logger: logger)
     let backlog = Int32(config.listenBacklog ?? ListenBacklog.systemMaximum)
     let rejection = ErrorReply.bytes(
       for: .server(
@@ -113,20 +114,16 @@ final class SocketListener: Sendable {
               RejectionHandler(line: ErrorReply.bytes(for: refusal)))
             return
           }
-          let handler = ConnectionHandler(
-            settings: settings, dispatcher: dispatcher, budget: budget, logger: logger,
-            onClose: {
-              connections.remove(id: $0)
-              service?.access.release(connectionID: $0)
-            })
-          let connection = Connection(id: id, peer: peer, channel: channel, handler: handler)
-          handler.attach(connection)
+          let connection = pipeline.makeConnection(id: id, peer: peer, channel: channel) {
+            connections.remove(id: $0)
+            service?.access.release(connectionID: $0)
+          }
           guard connections.insert(connection) else {
             service?.access.release(connectionID: id)
             try channel.pipeline.syncOperations.addHandler(RejectionHandler(line: rejection))
             return
           }
-          try channel.pipeline.syncOperations.addHandler(handler)
+          try pipeline.addHandlers(for: connection)
           logger.debug(
             "client connected",
             metadata: [

@@ -203,6 +203,12 @@ final class SceneDatabase: Sendable {
     }
   }
 
+  /// Closes the database after the writes queued before, so that its file is whole
+  /// without its write-ahead log (at exit). Nothing may be written afterwards.
+  func close() async {
+    _ = try? await perform { connection in connection.close() }
+  }
+
   /// Runs `body` with the connection on the database's queue.
   private func perform<T: Sendable>(
     _ body: @escaping @Sendable (SQLiteConnection) throws(SQLiteError) -> T

@@ -17,7 +17,7 @@ final class Connection: RPCConnection {
   let queuedBytes = Atomic<Int>(0)
   /// Set when the output budget chose this client to disconnect.
   let overBudget = Atomic<Bool>(false)
-  private let handler: NIOLoopBoundBox<ConnectionHandler?>
+  private let handlerBox: NIOLoopBoundBox<RPCHandler?>
   private let outbox = Mutex(Outbox())
 
   /// A message waiting for the event loop.
@@ -34,12 +34,16 @@ final class Connection: RPCConnection {
     var scheduled = false
   }
 
-  init(id: UInt64, peer: PeerCredentials?, channel: any Channel, handler: ConnectionHandler) {
+  init(id: UInt64, peer: PeerCredentials?, channel: any Channel, handler: RPCHandler) {
     self.id = id
     self.peer = peer
     self.channel = channel
-    self.handler = NIOLoopBoundBox(handler, eventLoop: channel.eventLoop)
+    self.handlerBox = NIOLoopBoundBox(handler, eventLoop: channel.eventLoop)
   }
+
+  /// The handler at the tail of this connection's pipeline; on the event loop, until the
+  /// channel has closed.
+  var handler: RPCHandler? { handlerBox.value }
 
   func notify(method: String, params: JSON) {
     notify(SerializedNotification(method: method, params: params))
@@ -58,7 +62,7 @@ final class Connection: RPCConnection {
       return true
     }
     guard schedule else { return }
-    let handler = self.handler
+    let handler = self.handlerBox
     let connection = self
     handler.eventLoop.execute {
       let messages = connection.outbox.withLock { box in
@@ -73,14 +77,12 @@ final class Connection: RPCConnection {
 
   /// Called on the event loop when the channel has closed, to break the reference cycle.
   func detach() {
-    handler.value = nil
+    handlerBox.value = nil
   }
 
-  /// Stops reading, lets in-flight requests finish and closes; runs on the event loop.
+  /// Stops reading, lets running requests finish and closes once their replies are written
+  /// (`RequestBackPressureHandler`); callable from any thread.
   func beginShutdown() {
-    let handler = self.handler
-    handler.eventLoop.execute {
-      handler.value?.beginShutdown()
-    }
+    channel.pipeline.fireUserInboundEventTriggered(ChannelShouldQuiesceEvent())
   }
 }

@@ -30,13 +30,13 @@ public final class Daemon: Sendable {
   private let discoveryDocument = Mutex<JSON>(.null)
   /// The service-manager side: systemd protocols, access control, reload.
   public let service: ServiceRuntime
-  /// The open scenes (Scenes/).
+  /// The open scenes (Broker/Scenes/).
   let scenes: SceneStore
   /// The scene host processes that run the components' code.
   let sceneHosts: SceneHostPool
   /// The components' crashes of their hosts, for quarantine.
   let crashes: CrashLedger
-  /// Whether scenes are being saved (Persistence/), for `daemon.info`.
+  /// Whether scenes are being saved (Broker/Persistence/), for `daemon.info`.
   let persistence: PersistenceStatus
 
   /// A daemon for `config`; `run()` loads the plugins and serves.
@@ -116,8 +116,10 @@ public final class Daemon: Sendable {
       try SocketFile(path: config.socketPath).prepareForBinding()
     }
     await loadPlugins()  // before serving: ready means the components are there
+    // A damaged database stops the start before any scene host is started.
+    let database = try await openSceneDatabase()
     await startSceneHosts()
-    try await restoreScenes()
+    if let database { await restoreScenes(from: database) }
     let server = SocketServer(
       config: config, registry: makeRegistry(), connections: connections, logger: logger,
       service: service)
@@ -133,17 +135,17 @@ public final class Daemon: Sendable {
     if await !scenes.flush() {
       logger.error("the last scene changes could not be saved before exiting")
     }
+    await scenes.closeDatabase()
     await MainActor.run { sceneHosts.stop() }
   }
 
-  /// Opens the scene database in the state directory and opens again every scene it holds
-  /// open, before serving. Nothing happens with `persist-scenes = false` or without a state
-  /// directory.
+  /// Opens the scene database in the state directory and reads it; `nil` with
+  /// `persist-scenes = false` or without a state directory.
   ///
   /// Throws `StartupError` when the database cannot be opened or is damaged: starting
   /// without it would hand out the ids of the scenes it holds again.
-  private func restoreScenes() async throws {
-    guard config.persistScenes, let directory = config.stateDirectory else { return }
+  private func openSceneDatabase() async throws -> OpenedSceneDatabase? {
+    guard config.persistScenes, let directory = config.stateDirectory else { return nil }
     if mkdir(directory, 0o755) != 0 && errno != EEXIST {
       throw StartupError(
         "cannot create the state directory \(directory): \(String(cString: strerror(errno)))")
@@ -160,15 +162,28 @@ public final class Daemon: Sendable {
     } catch {
       throw StartupError("cannot open the scene database: \(error.description)")
     }
-    let (database, contents) = opened
-    let counts = await restore(contents, database: database)
+    return OpenedSceneDatabase(
+      database: opened.0, contents: opened.1, path: path, started: started)
+  }
+
+  /// The scene database as read at start, and when reading it started.
+  private struct OpenedSceneDatabase {
+    var database: SceneDatabase
+    var contents: SceneDatabase.Contents
+    var path: String
+    var started: ContinuousClock.Instant
+  }
+
+  /// Opens again, in the scene hosts, every scene the database holds open, before serving.
+  private func restoreScenes(from opened: OpenedSceneDatabase) async {
+    let counts = await restore(opened.contents, database: opened.database)
     _ = await scenes.flush()
-    let seconds = (ContinuousClock.now - started) / .seconds(1)
+    let seconds = (ContinuousClock.now - opened.started) / .seconds(1)
     logger.notice(
       "scenes restored",
       metadata: [
         "restored": "\(counts.restored)", "notRestored": "\(counts.failed)",
-        "seconds": "\((seconds * 1000).rounded() / 1000)", "database": "\(path)",
+        "seconds": "\((seconds * 1000).rounded() / 1000)", "database": "\(opened.path)",
       ])
   }
 }

@@ -57,6 +57,9 @@ final class SceneSaver {
     schedule(after: 0)
   }
 
+  /// Closes the database (at exit, after `flush`).
+  func close() async { await database.close() }
+
   /// Writes everything pending and waits for it (at shutdown). Returns whether it worked.
   @discardableResult
   func flush() async -> Bool {
