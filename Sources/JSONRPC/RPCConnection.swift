@@ -23,4 +23,34 @@ public protocol RPCConnection: AnyObject, Sendable {
   var peer: PeerCredentials? { get }
   /// Queues a server-to-client notification; callable from any thread.
   func notify(method: String, params: JSON)
+  /// Queues a notification serialized already (the same bytes for every connection it
+  /// goes to); callable from any thread.
+  func notify(_ notification: SerializedNotification)
+}
+
+/// A JSON-RPC notification serialized once, to be sent as the same bytes to many
+/// connections (a scene's subscribers).
+public struct SerializedNotification: Sendable {
+  /// The notification's method.
+  public let method: String
+  /// Its params.
+  public let params: JSON
+  /// `{"jsonrpc":"2.0","method":…,"params":…}`, without a line end.
+  public let bytes: [UInt8]
+
+  /// Serializes the notification `method` with `params`.
+  public init(method: String, params: JSON) {
+    self.method = method
+    self.params = params
+    let message: JSON = .object(["jsonrpc": "2.0", "method": .string(method), "params": params])
+    self.bytes = message.serializedBytes()
+  }
+}
+
+extension RPCConnection {
+  /// Queues `notification`; a connection that writes bytes sends its `bytes` as they are,
+  /// this default sends its method and params through `notify(method:params:)`.
+  public func notify(_ notification: SerializedNotification) {
+    notify(method: notification.method, params: notification.params)
+  }
 }

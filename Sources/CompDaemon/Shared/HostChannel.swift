@@ -10,15 +10,20 @@ import Synchronization
 /// JSON-RPC 2.0 messages, as on the client socket (docs/architecture.md lists them).
 ///
 /// A thread of its own reads and parses (off the main actor); the messages it read are
-/// handed to the main actor in the order they came, several per hop. Writes go through a
-/// serial queue, so that a peer that stops reading blocks that queue and never the main
-/// actor.
+/// handed to the main actor in the order they came, several per hop. A write goes straight
+/// to the socket without blocking when nothing is waiting to be written (no thread hop per
+/// message); what the socket does not take at once, and everything after it until that
+/// is written, goes through a serial queue, so that a peer that stops reading blocks that
+/// queue and never the sender.
 final class HostChannel: Sendable {
   /// The socket.
   let fd: Int32
   private let writes: DispatchQueue
   private let reads: DispatchQueue
   private let inbox = Mutex(Inbox())
+  /// How many writes were handed to `writes` and have not finished: while any have, later
+  /// writes queue behind them (the peer reads the messages in the order they were sent).
+  private let queuedWrites = Mutex(0)
 
   private struct Inbox {
     var messages: [JSON] = []
@@ -105,17 +110,41 @@ final class HostChannel: Sendable {
     send(.object(message))
   }
 
-  /// Serializes `message` on the caller's thread and queues its bytes.
+  /// Serializes `message` on the caller's thread and writes its bytes: at once when the
+  /// socket takes them, else (the rest) through the write queue.
   func send(_ message: JSON) {
     var line = message.serializedBytes()
     line.append(0x0A)
     let bytes = line
-    // The queued write holds the channel: its descriptor stays open (and is not reused)
-    // until every queued write ran.
-    writes.async { [self] in
+    let rest: ArraySlice<UInt8>? = queuedWrites.withLock { queued in
+      if queued > 0 {
+        queued += 1
+        return bytes[...]
+      }
       var offset = 0
       while offset < bytes.count {
         let written = bytes[offset...].withUnsafeBytes {
+          Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+        }
+        if written < 0 {
+          if errno == EINTR { continue }
+          if errno == EAGAIN || errno == EWOULDBLOCK { break }
+          return nil  // the peer is gone; the reader sees the end
+        }
+        offset += written
+      }
+      if offset == bytes.count { return nil }
+      queued += 1
+      return bytes[offset...]
+    }
+    guard let rest else { return }
+    // The queued write holds the channel: its descriptor stays open (and is not reused)
+    // until every queued write ran.
+    writes.async { [self] in
+      defer { queuedWrites.withLock { $0 -= 1 } }
+      var offset = rest.startIndex
+      while offset < rest.endIndex {
+        let written = rest[offset...].withUnsafeBytes {
           Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
         }
         if written < 0 {
@@ -127,9 +156,21 @@ final class HostChannel: Sendable {
     }
   }
 
-  /// Stops writing: the peer reads the end of the stream after what was queued.
+  /// Stops writing: the peer reads the end of the stream after what was sent.
   func closeForWriting() {
-    writes.async { [self] in _ = shutdown(fd, Int32(SHUT_WR)) }
+    let now = queuedWrites.withLock { queued in
+      if queued > 0 {
+        queued += 1
+        return false
+      }
+      _ = shutdown(fd, Int32(SHUT_WR))
+      return true
+    }
+    if now { return }
+    writes.async { [self] in
+      _ = shutdown(fd, Int32(SHUT_WR))
+      queuedWrites.withLock { $0 -= 1 }
+    }
   }
 
   deinit { close(fd) }

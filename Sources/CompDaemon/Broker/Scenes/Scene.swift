@@ -94,18 +94,13 @@ final class Scene {
       revision += 1
       history.append(change)
       if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
-      let params = changedParams(change)
-      for subscriber in subscribers.values {
-        subscriber.notify(method: "scene.changed", params: params)
-      }
+      publish("scene.changed", changedParams(change))
     }
     for event in report["emitted"]?.arrayValue ?? [] {
       let params: JSON = [
         "scene": .string(id), "name": event["name"] ?? "", "payload": event["payload"] ?? .null,
       ]
-      for subscriber in subscribers.values {
-        subscriber.notify(method: "scene.emitted", params: params)
-      }
+      publish("scene.emitted", params)
     }
     if let newState = report["state"]?.stringValue { state = newState.isEmpty ? nil : newState }
     if !ops.isEmpty || saveEnvironment { onChange?() }
@@ -121,11 +116,15 @@ final class Scene {
       "reason": .string(reason),
     ]
     if let detail { params["detail"] = .string(detail) }
-    let message = JSON.object(params)
-    for subscriber in subscribers.values {
-      subscriber.notify(method: "scene.reset", params: message)
-    }
+    publish("scene.reset", .object(params))
     onChange?()
+  }
+
+  /// Sends the notification `method` to every subscriber, serialized once.
+  private func publish(_ method: String, _ params: JSON) {
+    guard !subscribers.isEmpty else { return }
+    let notification = SerializedNotification(method: method, params: params)
+    for subscriber in subscribers.values { subscriber.notify(notification) }
   }
 
   private func changedParams(_ change: Change) -> JSON {
@@ -167,10 +166,7 @@ final class Scene {
     graceTimer = nil
     var params: JSONObject = ["scene": .string(id), "reason": .string(reason)]
     if let detail { params["detail"] = .string(detail) }
-    let message = JSON.object(params)
-    for subscriber in subscribers.values {
-      subscriber.notify(method: "scene.closed", params: message)
-    }
+    publish("scene.closed", .object(params))
     subscribers.removeAll()
     let work = waiting
     waiting = []

@@ -46,8 +46,11 @@ final class Connection: RPCConnection {
   var handler: RPCHandler? { handlerBox.value }
 
   func notify(method: String, params: JSON) {
-    let message: JSON = .object(["jsonrpc": "2.0", "method": .string(method), "params": params])
-    send(.notification(message.serializedBytes()))
+    notify(SerializedNotification(method: method, params: params))
+  }
+
+  func notify(_ notification: SerializedNotification) {
+    send(.notification(notification.bytes))
   }
 
   /// Queues `message` in order behind the ones before it; callable from any thread.
