@@ -190,20 +190,14 @@ struct SceneHostTests {
     throw TestFailure("host \(pid) did not stop")
   }
 
-  /// Applies every notification for `scene` in order to `tree`.
+  /// Applies every notification for `scene` in order to `tree`; returns the resets' params.
   static func apply(_ notifications: [JSON], scene: JSON, to tree: inout ClientTree) throws
     -> [JSON]
   {
     var resets: [JSON] = []
     for message in notifications where message["params"]?["scene"] == scene {
-      switch message["method"]?.stringValue {
-      case "scene.changed": try tree.apply(changed: message["params"]!)
-      case "scene.reset":
-        let params = message["params"]!
-        tree = try ClientTree(root: params["root"]!, revision: Int(params["revision"]!.intValue!))
-        resets.append(params)
-      default: break
-      }
+      try tree.apply(notification: message)
+      if message["method"] == "scene.reset" { resets.append(message["params"]!) }
     }
     return resets
   }

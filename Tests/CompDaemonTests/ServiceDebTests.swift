@@ -155,7 +155,7 @@ struct ServiceDebTests {
     // Started directly, not through a shell: compd keeps the descriptors it inherits, so a
     // shell's Process would count as running as long as compd does.
     let logPath = sockets + "/compd.log"
-    FileManager.default.createFile(atPath: logPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
     let logHandle = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
     let compd = Process()
     compd.executableURL = URL(fileURLWithPath: "/usr/bin/compd")
@@ -192,7 +192,7 @@ struct ServiceDebTests {
     // `compctl watch` prints the snapshot line once subscribed, then the emitted events,
     // and exits when the scene closes.
     let watchOutput = sockets + "/watch.txt"
-    FileManager.default.createFile(atPath: watchOutput, contents: nil)
+    _ = FileManager.default.createFile(atPath: watchOutput, contents: nil)
     let watch = Process()
     watch.executableURL = URL(fileURLWithPath: "/usr/bin/compctl")
     watch.arguments = ["watch", scene, "--socket", socket]
