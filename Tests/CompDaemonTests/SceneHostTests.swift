@@ -12,7 +12,8 @@ struct SceneHostTests {
   /// A `compd --scene-host 3` child with its end of a socket pair, as the broker starts it.
   final class HostChild {
     let pid: pid_t
-    let socket: SocketClient
+    /// JSON-RPC over the broker's end of the pair.
+    let client: RPCTestClient
 
     init() throws {
       var fds: [Int32] = [-1, -1]
@@ -33,33 +34,7 @@ struct SceneHostTests {
       }
       close(fds[1])
       pid = child
-      socket = SocketClient(descriptor: fds[0])
-    }
-
-    private var nextID = 1
-
-    /// Sends a request and returns the whole reply.
-    func request(_ method: String, _ params: JSON = [:]) throws -> JSON {
-      let id = nextID
-      nextID += 1
-      let message: JSON = [
-        "jsonrpc": "2.0", "method": .string(method), "params": params, "id": .int(Int64(id)),
-      ]
-      try socket.write(line: message.serialized())
-      guard let line = try socket.readLine(timeout: 20) else {
-        throw TestFailure("no answer to \(method)")
-      }
-      let reply = try JSONParser.parse(line)
-      #expect(reply["id"] == .int(Int64(id)))
-      return reply
-    }
-
-    func result(_ method: String, _ params: JSON = [:]) throws -> JSON {
-      let reply = try request(method, params)
-      guard let result = reply["result"] else {
-        throw TestFailure("\(method) failed: \(reply.serialized())")
-      }
-      return result
+      client = RPCTestClient(socket: SocketClient(descriptor: fds[0]), replyTimeout: 20)
     }
 
     /// Waits for the child to exit; its wait status.
@@ -89,57 +64,57 @@ struct SceneHostTests {
       PluginFixtureBuilder.bundled("Login"), into: directory, as: "libLogin.so")
     let identity = try #require(PluginFileIdentity(path: path))
     let host = try HostChild()
-    #expect(try host.result("host.ping") == [:])
+    #expect(try host.client.call("host.ping") == [:])
 
     let load = HostLoadSet(
       plugins: [
         .init(identity: identity, manifest: try PluginManifest(json: Self.manifest(of: path)))
       ])
-    let loaded = try host.result("host.load", load.json)
+    let loaded = try host.client.call("host.load", load.json)
     #expect(loaded["failed"] == [])
     // A file that is not the one vetted is refused.
     var stale = load
     stale.plugins[0].identity.size += 1
     stale.plugins[0].identity.path = directory + "/other.so"
-    let refused = try host.result("host.load", stale.json)
+    let refused = try host.client.call("host.load", stale.json)
     #expect(refused["failed"]?.arrayValue?.count == 1)
 
-    let opened = try host.result(
+    let opened = try host.client.call(
       "host.open",
       ["scene": "a", "component": "demo.Login", "environment": SceneEnvironment().json])
     let root = try #require(opened["root"])
     #expect(SceneTests.find("username", in: root) != nil)
     #expect(opened["state"]?.stringValue != nil)
 
-    let typed = try host.result(
+    let typed = try host.client.call(
       "host.event", ["scene": "a", "event": ["type": "text", "target": "username", "text": "ada"]])
     #expect(typed["handled"] == true)
     let ops = try #require(typed["ops"]?.arrayValue)
     #expect(!ops.isEmpty)
     #expect(typed["state"]?.stringValue?.contains("ada") == true)
     // The same text again changes nothing: no ops, no state.
-    let again = try host.result(
+    let again = try host.client.call(
       "host.event", ["scene": "a", "event": ["type": "text", "target": "username", "text": "ada"]])
     #expect(again["ops"] == [] && again["state"] == nil)
 
-    let missing = try host.request(
+    let missing = try host.client.reply(
       "host.event", ["scene": "a", "event": ["type": "tap", "target": "nope"]])
     #expect(missing["error"]?["data"]?["name"] == "compd.NoSuchNode")
-    let badParams = try host.request(
+    let badParams = try host.client.reply(
       "host.open", ["scene": "b", "component": "demo.Login", "params": ["usrname": "x"]])
     #expect(badParams["error"]?["code"] == -32602)
     #expect(badParams["error"]?["data"]?["suggestion"] == "username")
 
-    let resized = try host.result(
+    let resized = try host.client.call(
       "host.resize", ["scene": "a", "environment": ["width": 600, "height": 400]])
     #expect(resized["ops"]?.arrayValue?.isEmpty == false)
-    let layout = try host.result("host.layout", ["scene": "a"])
+    let layout = try host.client.call("host.layout", ["scene": "a"])
     #expect(layout["root"]?["frame"]?["width"] == 600)
-    let state = try host.result("host.state", ["scene": "a"])
+    let state = try host.client.call("host.state", ["scene": "a"])
     #expect(state["state"]?.stringValue?.contains("ada") == true)
 
     // A restored scene comes back with its state.
-    let restored = try host.result(
+    let restored = try host.client.call(
       "host.open",
       [
         "scene": "c", "component": "demo.Login", "environment": SceneEnvironment().json,
@@ -148,10 +123,10 @@ struct SceneHostTests {
     #expect(
       SceneTests.find("username", in: restored["root"]!)?.node["props"]?["text"] == "ada")
 
-    #expect(try host.result("host.close", ["scene": "a"]) == [:])
-    #expect(try host.request("host.layout", ["scene": "a"])["error"] != nil)
+    #expect(try host.client.call("host.close", ["scene": "a"]) == [:])
+    #expect(try host.client.reply("host.layout", ["scene": "a"])["error"] != nil)
 
-    shutdown(host.socket.descriptor, Int32(SHUT_WR))
+    shutdown(host.client.socket.descriptor, Int32(SHUT_WR))
     let status = try host.waitForExit()
     #expect(status == 0)
   }

@@ -9,13 +9,23 @@ final class RPCTestClient {
   private(set) var notifications: [JSON] = []
   private(set) var receivedText: [String] = []
   private var nextID = 1
+  /// How long `reply`, `call` and `failure` wait unless told otherwise.
+  private let replyTimeout: Double
 
   init(path: String) throws {
     socket = try SocketClient(path: path)
+    replyTimeout = 10
+  }
+
+  /// A client over a connected socket, such as the broker's end of a scene host's pair.
+  init(socket: SocketClient, replyTimeout: Double = 10) {
+    self.socket = socket
+    self.replyTimeout = replyTimeout
   }
 
   /// Sends a request and returns the whole reply object (`result` or `error`).
-  func reply(_ method: String, _ params: JSON = [:], timeout: Double = 10) throws -> JSON {
+  func reply(_ method: String, _ params: JSON = [:], timeout: Double? = nil) throws -> JSON {
+    let timeout = timeout ?? replyTimeout
     let id = nextID
     nextID += 1
     let request: JSON = [
