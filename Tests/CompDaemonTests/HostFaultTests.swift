@@ -67,8 +67,8 @@ import Testing
     try scenario.driver.call("plugins.rescan")
     #expect(try scenario.component("faults.TrapOnTap")["quarantined"] == nil)
     try scenario.driver.call("scene.open", ["component": "faults.TrapOnTap"])
-    // Every host loads every plugin, so a new plugin file replaces them all, Login's too.
-    try scenario.expectDaemonUnharmed(witnessMoved: true)
+    // Only the fault plugin's hosts loaded it: Login's host stays.
+    try scenario.expectDaemonUnharmed()
   }
 
   @Test("a trap in viewDidLoad fails scene.open with the signal; compd and others carry on")
@@ -194,7 +194,55 @@ extension HostFaultTests {
       if message["method"] == "scene.emitted" { emitted = message["params"] }
     }
     #expect(emitted?["payload"] == ["version": 2, "text": "kept"])
-    try scenario.expectDaemonUnharmed(witnessMoved: true)
+    try scenario.expectDaemonUnharmed()
+  }
+
+  @Test("isolated hosts load only their plugin; a new build of one leaves the other's alone")
+  func upgradeLeavesOtherPlugins() throws {
+    let scenario = try FaultScenario(component: "faults.Note")
+    let loginWatcher = try scenario.daemon.client()
+    try loginWatcher.call("scene.subscribe", ["scene": scenario.witnessScene])
+    try scenario.driver.call(
+      "scene.event",
+      [
+        "scene": scenario.witnessScene,
+        "event": ["type": "text", "target": "username", "text": "stays"],
+      ])
+    let loginHost = try scenario.host(of: scenario.witnessScene)
+    let faultsHost = try scenario.host(of: scenario.scene)
+    let loginPlugin = try scenario.component("demo.Login")["plugin"]!
+    // What each host mapped, as the kernel shows it, and what daemon.info says it loaded.
+    #expect(try scenario.mappedPlugins(loginHost) == ["libLogin.so"])
+    #expect(try scenario.mappedPlugins(faultsHost) == [FaultScenario.pluginFile])
+    #expect(try scenario.hostEntry(loginHost)["plugins"] == [loginPlugin])
+    #expect(try scenario.hostEntry(faultsHost)["plugins"] == ["fixture.faults"])
+    let loginRevision = try scenario.driver.call(
+      "scene.layout", ["scene": scenario.witnessScene])["revision"]
+
+    try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.faultPlugin(upgraded: true), into: scenario.daemon.pluginDirectory,
+      as: FaultScenario.pluginFile)
+    try scenario.witnessed { try scenario.driver.call("plugins.rescan") }
+    let notice = try scenario.nextSceneNotice()
+    #expect(notice["method"] == "scene.reset", "\(notice.serialized())")
+    #expect(notice["params"]?["reason"] == "upgraded")
+    let newFaultsHost = try scenario.host(of: scenario.scene)
+    #expect(newFaultsHost != faultsHost)
+    let mapped = try scenario.mappedPlugins(newFaultsHost)
+    #expect(mapped == [FaultScenario.pluginFile], "\(mapped)")
+
+    // Login's scene stays in its host, at its revision, and its subscriber got nothing.
+    try loginWatcher.drain(seconds: 0.5)
+    let seen = loginWatcher.takeNotifications().compactMap { $0["method"]?.stringValue }
+    #expect(!seen.contains("scene.reset") && !seen.contains("scene.closed"), "\(seen)")
+    #expect(try scenario.host(of: scenario.witnessScene) == loginHost)
+    let layout = try scenario.driver.call("scene.layout", ["scene": scenario.witnessScene])
+    #expect(layout["revision"] == loginRevision)
+    #expect(
+      SceneTests.find("username", in: layout["root"]!)?.node["props"]?["text"] == "stays")
+    let entry = try scenario.hostEntry(loginHost)
+    #expect(entry["state"] == "running" && entry["restarts"] == 0, "\(entry.serialized())")
+    try scenario.expectDaemonUnharmed()
   }
 }
 
@@ -300,6 +348,36 @@ final class FaultScenario {
       #expect(pid > 0 && kill(pid, 0) == 0, "listed host \(host.serialized()) runs")
     }
     try driver.call("scene.layout", ["scene": witnessScene])
+  }
+
+  /// The file names of the plugin libraries of the plugin directory that `host` has
+  /// mapped (`/proc/PID/maps`).
+  func mappedPlugins(_ host: Int) throws -> Set<String> {
+    // Read to the end by hand: procfs files report no size.
+    let fd = open("/proc/\(host)/maps", O_RDONLY)
+    guard fd >= 0 else { throw TestFailure("cannot read /proc/\(host)/maps") }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while case let count = read(fd, &buffer, buffer.count), count > 0 {
+      bytes += buffer[..<count]
+    }
+    let maps = String(decoding: bytes, as: UTF8.self)
+    let prefix = daemon.pluginDirectory + "/"
+    return Set(
+      maps.split(separator: "\n").compactMap { line in
+        guard let start = line.range(of: prefix) else { return nil }
+        return String(line[start.upperBound...])
+      })
+  }
+
+  /// `host`'s entry in `daemon.info.hosts`.
+  func hostEntry(_ host: Int) throws -> JSON {
+    let hosts = try driver.call("daemon.info")["hosts"]?.arrayValue ?? []
+    guard let entry = hosts.first(where: { $0["pid"]?.intValue == Int64(host) }) else {
+      throw TestFailure("daemon.info lists no host \(host)")
+    }
+    return entry
   }
 
   /// `name`'s entry in `components.list`.

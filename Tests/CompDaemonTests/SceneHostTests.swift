@@ -131,6 +131,43 @@ struct SceneHostTests {
     #expect(status == 0)
   }
 
+  @Test("a host's share: a plugin and the plugins its components compose, transitively")
+  func isolatedShare() throws {
+    func plugin(_ name: String, _ components: [String: [String]]) throws -> HostLoadSet.Plugin {
+      let entries: [JSON] = components.keys.sorted().map { component in
+        [
+          "name": .string(component), "version": "1", "kind": "viewController", "summary": "",
+          "params": ["type": "object"], "events": [],
+          "requires": .array(components[component]!.map(JSON.string)),
+        ]
+      }
+      let manifest = try PluginManifest(
+        json: ["stamp": "s", "name": .string(name), "version": "1", "components": .array(entries)])
+      return .init(
+        identity: .init(path: "/p/\(name).so", size: 1, modificationNanoseconds: 1, inode: 1),
+        manifest: manifest)
+    }
+    let set = HostLoadSet(
+      plugins: [
+        try plugin("a", ["a.A": ["b.B"], "a.Alone": []]), try plugin("b", ["b.B": ["c.C"]]),
+        try plugin("c", ["c.C": ["a.Alone"]]), try plugin("d", ["d.D": []]),
+      ],
+      screens: [.init(path: "/p/s.screen.json", name: "s.S", requires: ["a.A"], text: "{}")])
+    #expect(set.serving("a").names == ["a", "b", "c"])
+    #expect(set.serving("c").names == ["a", "b", "c"])
+    #expect(set.serving("d").names == ["d"])
+    #expect(set.serving("s.S").names == ["a", "b", "c", "s.S"])
+    #expect(set.serving("nothing").isEmpty)
+    // A new version of c makes stale what loaded c, and nothing else.
+    var newer = set
+    newer.plugins[2].identity.size = 2
+    #expect(set.serving("a").isStale(comparedTo: newer))
+    #expect(set.serving("s.S").isStale(comparedTo: newer))
+    #expect(!set.serving("d").isStale(comparedTo: newer))
+    #expect(
+      set.serving("a").additions(in: newer.serving("a")).plugins.map(\.manifest.name) == ["c"])
+  }
+
   /// Hosts as `daemon.info` lists them.
   static func hosts(_ client: RPCTestClient) throws -> [JSON] {
     try #require(client.call("daemon.info")["hosts"]?.arrayValue)

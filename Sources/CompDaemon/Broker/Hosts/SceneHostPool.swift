@@ -34,7 +34,7 @@ final class SceneHostPool {
   private let logger: Logger
   /// Live hosts, in start order (retiring ones included until they exit).
   private(set) var hosts: [SceneHostProcess] = []
-  /// The code every new host loads.
+  /// The code the plugins offer now; each host loads its share of it (`loadSet(for:)`).
   private(set) var loadSet = HostLoadSet()
   /// Called when a host ended; it has been removed from `hosts` already.
   var onHostEnded: (@MainActor (SceneHostProcess, ProcessEnd) -> Void)?
@@ -47,6 +47,12 @@ final class SceneHostPool {
 
   /// Whether `start` ran.
   private(set) var isStarted = false
+
+  /// What a host loads: a shared one everything, one isolated for a plugin only that
+  /// plugin and the plugins whose components it composes.
+  func loadSet(for isolation: String?) -> HostLoadSet {
+    isolation.map(loadSet.serving) ?? loadSet
+  }
 
   /// Starts the shared hosts with `set` loaded and waits until they have loaded it. With
   /// plugin isolation there are none: each plugin's host starts with its first scene.
@@ -82,7 +88,8 @@ final class SceneHostPool {
     runningWaiters[ObjectIdentifier(host), default: []].append(work)
   }
 
-  /// Starts a host that loads `loadSet`; `nil` (logged) when it cannot be started.
+  /// Starts a host that loads its share of `loadSet`; `nil` (logged) when it cannot be
+  /// started.
   @discardableResult
   func spawn(isolation: String?, restarts: Int) -> SceneHostProcess? {
     var arguments = [
@@ -102,7 +109,7 @@ final class SceneHostPool {
     }
     host.onEnd = { [weak self] host, end in self?.ended(host, end) }
     hosts.append(host)
-    host.load(loadSet) { [weak self, weak host] answer in
+    host.load(loadSet(for: isolation)) { [weak self, weak host] answer in
       guard let self, let host else { return }
       if host.state == .starting { host.state = .running }
       for failure in answer?["failed"]?.arrayValue ?? [] {
@@ -122,12 +129,23 @@ final class SceneHostPool {
     return host
   }
 
-  /// Loads what `set` adds into every live host; new hosts load all of it.
-  func update(loading set: HostLoadSet) {
+  /// Takes `set` as what the plugins offer now. A host that loaded code no longer in it
+  /// (a file that changed since) is retired and a new one like it started, which loads the
+  /// current code; the other hosts load what `set` adds to their share. Returns the
+  /// retired hosts, whose scenes the caller moves.
+  func adopt(_ set: HostLoadSet) -> [SceneHostProcess] {
     loadSet = set
-    for host in hosts where host.state != .retiring {
-      host.load(set) { _ in }
+    let live = hosts.filter { $0.state != .retiring }
+    let stale = live.filter { $0.loaded.isStale(comparedTo: set) }
+    for host in live where !stale.contains(where: { $0 === host }) {
+      let share = loadSet(for: host.isolation)
+      if !host.loaded.additions(in: share).isEmpty { host.load(share) { _ in } }
     }
+    for host in stale {
+      host.state = .retiring
+      spawn(isolation: host.isolation, restarts: 0)
+    }
+    return stale
   }
 
   /// The host a new scene of `plugin` goes to: with isolation, one of the plugin's own
@@ -137,18 +155,6 @@ final class SceneHostPool {
     let candidates = hosts.filter { $0.state != .retiring && $0.isolation == isolation }
     if let best = candidates.min(by: { $0.load < $1.load }) { return best }
     return spawn(isolation: isolation, restarts: 0)
-  }
-
-  /// Starts a new generation of hosts (new plugin code) like the current live ones; returns
-  /// the old ones, which the caller retires once their scenes moved.
-  func replaceAll(loading set: HostLoadSet) -> [SceneHostProcess] {
-    loadSet = set
-    let old = hosts.filter { $0.state != .retiring }
-    for host in old {
-      host.state = .retiring
-      spawn(isolation: host.isolation, restarts: 0)
-    }
-    return old
   }
 
   private func ended(_ host: SceneHostProcess, _ end: ProcessEnd) {

@@ -42,21 +42,17 @@ extension Daemon {
     await sceneHosts.start(loading: set)
   }
 
-  /// After a scan: hosts load new plugins; when a loaded plugin's file changed, every scene
-  /// moves to fresh hosts that load the new version.
+  /// After a scan: hosts load new plugins; the scenes of every host that loaded a plugin
+  /// whose file changed move to fresh hosts that load the new version. Hosts that did not
+  /// load it, and their scenes, are not touched.
   @MainActor
   func updateSceneHosts() {
     guard sceneHosts.isStarted else { return }  // they start with what the scan found
-    let set = pluginHost.loadSet
-    let upgraded = pluginHost.takeUpgraded()
-    guard !upgraded.isEmpty else {
-      if set != sceneHosts.loadSet { sceneHosts.update(loading: set) }
-      return
-    }
+    let old = sceneHosts.adopt(pluginHost.loadSet)
+    guard !old.isEmpty else { return }
     logger.notice(
-      "plugin code changed; moving every scene to new scene hosts",
-      metadata: ["plugins": "\(upgraded.sorted())"])
-    let old = sceneHosts.replaceAll(loading: set)
+      "plugin code changed; moving the scenes of the scene hosts that load it to new ones",
+      metadata: ["hosts": "\(old.map(\.pid))"])
     for host in old {
       for id in host.scenes.sorted() {
         guard let scene = scenes.scene(id) else { continue }

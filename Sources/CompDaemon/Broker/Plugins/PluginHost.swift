@@ -19,7 +19,7 @@ import Synchronization
 /// by the number of cores). An accepted one becomes part of `loadSet`, which scene hosts
 /// load; the broker itself runs no plugin code (`Configuration.loadsCode` loads it into
 /// this process instead, for tests of plugins in-process). A changed file of a loaded
-/// plugin is vetted like a new one and listed in `upgraded` for the scene hosts to move to.
+/// plugin is vetted like a new one; hosts that loaded the old version are replaced.
 @MainActor
 public final class PluginHost {
   /// Where plugins come from and how they are vetted.
@@ -61,9 +61,6 @@ public final class PluginHost {
   public let catalog: ComponentCatalog
   /// The components of every loaded plugin and screen as vetting described them, by name.
   private(set) var registry: [String: PluginManifest.ComponentEntry] = [:]
-  /// Paths of loaded plugins whose file changed and was vetted again since the last
-  /// `takeUpgraded()`.
-  private var upgraded: Set<String> = []
   /// How many vetting children were started so far (cache hits start none).
   public private(set) var vettingChildrenStarted = 0
 
@@ -138,7 +135,6 @@ public final class PluginHost {
         if records[index].identity == identity && !records[index].untrusted { continue }
         if records[index].state == .loaded {
           logger.notice("plugin \(identity.path) changed on disk; vetting the new version")
-          upgraded.insert(identity.path)
         }
         records.remove(at: index)
         reindexComponents()
@@ -170,7 +166,6 @@ public final class PluginHost {
     // Forget files that are gone, unless their code is loaded.
     let present = Set(files.map(\.path))
     records.removeAll { !present.contains($0.path) && $0.state != .loaded }
-    upgraded = upgraded.filter { path in records.contains { $0.path == path } }
     reindexComponents()
     cache.keepOnly(present)
     saveCache()
@@ -265,17 +260,13 @@ public final class PluginHost {
       if let manifest = record.manifest {
         set.plugins.append(.init(identity: record.identity, manifest: manifest))
       } else if let text = record.screenText {
-        set.screens.append(text)
+        set.screens.append(
+          .init(
+            path: record.path, name: record.name,
+            requires: registry[record.name]?.requires ?? [], text: text))
       }
     }
     return set
-  }
-
-  /// The paths of loaded plugins whose file changed and was vetted again since the last
-  /// call: scenes of every scene host must move to hosts that load the new versions.
-  func takeUpgraded() -> Set<String> {
-    defer { upgraded = [] }
-    return upgraded
   }
 
   /// The state of the plugin file at `path`, for tests and logs.
