@@ -246,6 +246,61 @@ extension HostFaultTests {
   }
 }
 
+extension HostFaultTests {
+  @Test("a quarantine outlives a compd restart (even kill -9) until the plugin file changes")
+  func quarantineSurvivesRestart() throws {
+    let arguments = FaultScenario.arguments + ["--component-crash-limit", "1"]
+    let first = try SceneDaemon(
+      arguments: arguments, bundled: ["Login"], libraries: [PluginFixtureBuilder.faultPlugin()])
+    let driver = try first.client()
+    let scene = try driver.call("scene.open", ["component": "faults.TrapOnTap"])["scene"]!
+    let crash = try driver.failure(
+      "scene.event", ["scene": scene, "event": ["type": "tap", "target": "fault"]])
+    #expect(crash["data"]?["reason"] == "crashed", "\(crash.serialized())")
+    let reason = try #require(
+      Self.component("faults.TrapOnTap", driver)["quarantined"]?.stringValue)
+    #expect(reason.contains("crashed its scene host"), "\(reason)")
+    // Killed at once: the quarantine is on disk when it is announced.
+    try first.daemon.stop(signal: SIGKILL)
+
+    let second = try first.restarted(arguments: arguments)
+    let client = try second.client()
+    #expect(try Self.component("faults.TrapOnTap", client)["quarantined"]?.stringValue == reason)
+    let plugin = try #require(
+      client.call("plugins.list")["plugins"]?.arrayValue?.first { $0["name"] == "fixture.faults" })
+    #expect(
+      plugin["quarantined"] == [["component": "faults.TrapOnTap", "reason": .string(reason)]],
+      "\(plugin.serialized())")
+    let refused = try client.failure("scene.open", ["component": "faults.TrapOnTap"])
+    #expect(refused["data"]?["name"] == "compd.ComponentFailed")
+    #expect(refused["data"]?["reason"] == "quarantined", "\(refused.serialized())")
+    #expect(try Self.component("faults.Note", client)["quarantined"] == nil)
+    try client.call("scene.open", ["component": "faults.Note"])
+
+    // A new plugin file (the same code, copied anew) and a rescan lift it, for good.
+    try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.faultPlugin(), into: second.pluginDirectory,
+      as: FaultScenario.pluginFile)
+    try client.call("plugins.rescan")
+    #expect(try Self.component("faults.TrapOnTap", client)["quarantined"] == nil)
+    try client.call("scene.open", ["component": "faults.TrapOnTap"])
+    try second.daemon.stop()
+    let third = try second.restarted(arguments: arguments)
+    let last = try third.client()
+    #expect(try Self.component("faults.TrapOnTap", last)["quarantined"] == nil)
+    try last.call("scene.open", ["component": "faults.TrapOnTap"])
+  }
+
+  /// `name`'s entry in `components.list`, as `client` sees it.
+  static func component(_ name: String, _ client: RPCTestClient) throws -> JSON {
+    let list = try client.call("components.list")["components"]?.arrayValue ?? []
+    guard let entry = list.first(where: { $0["name"] == .string(name) }) else {
+      throw TestFailure("components.list has no \(name)")
+    }
+    return entry
+  }
+}
+
 /// A compd over Login and the fault plugin with hosts per plugin and short hang timeouts;
 /// one Login scene (the witness, in Login's host) and one scene of a faulty component,
 /// driven by `driver` and subscribed to by `watcher` on its own connection.
@@ -382,11 +437,7 @@ final class FaultScenario {
 
   /// `name`'s entry in `components.list`.
   func component(_ name: String) throws -> JSON {
-    let list = try driver.call("components.list")["components"]?.arrayValue ?? []
-    guard let entry = list.first(where: { $0["name"] == .string(name) }) else {
-      throw TestFailure("components.list has no \(name)")
-    }
-    return entry
+    try HostFaultTests.component(name, driver)
   }
 
   /// `name`'s entry in `plugins.list`.

@@ -77,6 +77,30 @@ import Testing
     #expect(fixed.catalog.names == ["fixture.Hello", "fixture.Renamed"])
   }
 
+  @Test func aComponentQuarantineIsRememberedUntilTheFileChanges() async throws {
+    let (plugins, state) = try setUp("component-quarantine")
+    let path = try Fixtures.install(Fixtures.library(.good), into: plugins, as: "libgood.so")
+    let first = Fixtures.host([plugins], stateDirectory: state)
+    await first.scan()
+    first.quarantine("fixture.Hello", reason: "crashed its scene host 3 times")
+
+    let again = Fixtures.host([plugins], stateDirectory: state)
+    await again.scan()
+    #expect(again.vettingChildrenStarted == 0)
+    #expect(again.quarantineReason(of: "fixture.Hello") == "crashed its scene host 3 times")
+    #expect(again.pluginsListResult() == first.pluginsListResult())
+
+    // A new file (the same code, copied anew) is a new entry, without the quarantine.
+    try Fixtures.install(Fixtures.library(.good), into: plugins, as: "libgood.so")
+    await again.scan()
+    #expect(again.quarantineReason(of: "fixture.Hello") == nil)
+    let after = Fixtures.host([plugins], stateDirectory: state)
+    await after.scan()
+    #expect(after.vettingChildrenStarted == 0)
+    #expect(after.record(path: path)?.state == .loaded)
+    #expect(after.quarantineReason(of: "fixture.Hello") == nil)
+  }
+
   @Test(arguments: [
     "", "{", "[1,2]", "{\"version\": 99}",
     "{\"version\":1,\"stamp\":\"\(ABIStamp.library)\",\"plugins\":[{\"path\":3}]}",

@@ -185,6 +185,9 @@ extension Daemon {
   /// Opens a scene restored from the database in a host (at start).
   @MainActor
   func reopen(_ scene: Scene, done: @escaping @MainActor (SceneStore.RestoreError?) -> Void) {
+    if let reason = pluginHost.quarantineReason(of: scene.component) {
+      return done(.init(description: "its component is quarantined: \(reason)"))
+    }
     guard let plugin = pluginHost.pluginName(of: scene.component),
       let host = sceneHosts.host(forPlugin: plugin)
     else {

@@ -9,7 +9,9 @@ import ScreenKit
 
 /// The vetting results remembered across restarts, in `plugin-cache.json` in the state
 /// directory: an unchanged file (same path, size, modification time and inode) is not
-/// vetted again, and a quarantined or rejected one stays so until its file changes.
+/// vetted again, and a quarantined or rejected one stays so until its file changes. So do
+/// the components of an accepted plugin quarantined for crashing their scene hosts: a
+/// restarted compd still refuses them, and a new file (a new entry) lifts it.
 ///
 /// The whole cache is tied to the ABI stamp of the running ScreenKit: after an upgrade
 /// every plugin is vetted again. The file is written to a temporary file and renamed over
@@ -24,6 +26,8 @@ struct PluginCache: Sendable, Equatable {
   struct Entry: Sendable, Equatable {
     var identity: PluginFileIdentity
     var outcome: VetOutcome
+    /// Components of this file quarantined after crashing their scene hosts, with why.
+    var quarantinedComponents: [String: String] = [:]
   }
 
   init() {}
@@ -32,6 +36,21 @@ struct PluginCache: Sendable, Equatable {
   func outcome(for identity: PluginFileIdentity) -> VetOutcome? {
     guard let entry = entries[identity.path], entry.identity == identity else { return nil }
     return entry.outcome
+  }
+
+  /// The components of this exact file version quarantined after crashing their hosts.
+  func quarantinedComponents(of identity: PluginFileIdentity) -> [String: String] {
+    guard let entry = entries[identity.path], entry.identity == identity else { return [:] }
+    return entry.quarantinedComponents
+  }
+
+  /// Remembers that `component` of the file version `identity` is quarantined; nothing
+  /// when the cache holds no verdict for that version.
+  mutating func quarantine(
+    _ component: String, reason: String, of identity: PluginFileIdentity
+  ) {
+    guard entries[identity.path]?.identity == identity else { return }
+    entries[identity.path]?.quarantinedComponents[component] = reason
   }
 
   /// Remembers `outcome` for `identity` (outcomes that are not the plugin's doing are not).
@@ -104,6 +123,12 @@ struct PluginCache: Sendable, Equatable {
           case .accepted(let manifest):
             object["state"] = "accepted"
             object["manifest"] = manifest.json
+            if !entry.quarantinedComponents.isEmpty {
+              object["quarantinedComponents"] = .object(
+                JSONObject(
+                  entry.quarantinedComponents.sorted { $0.key < $1.key }.map { ($0, .string($1)) }
+                ))
+            }
           case .rejected(let reason):
             object["state"] = "rejected"
             object["reason"] = .string(reason)
@@ -143,10 +168,18 @@ struct PluginCache: Sendable, Equatable {
       default:
         throw ManifestError("unknown state \"\(state)\"")
       }
+      var quarantined: [String: String] = [:]
+      for (component, reason) in element["quarantinedComponents"]?.objectValue ?? [:] {
+        guard let reason = reason.stringValue else {
+          throw ManifestError("the quarantine of \(component) has no reason")
+        }
+        quarantined[component] = reason
+      }
       let identity = PluginFileIdentity(
         path: path, size: size, modificationNanoseconds: mtime,
         inode: UInt64(bitPattern: inode))
-      entries[path] = Entry(identity: identity, outcome: outcome)
+      entries[path] = Entry(
+        identity: identity, outcome: outcome, quarantinedComponents: quarantined)
     }
   }
 

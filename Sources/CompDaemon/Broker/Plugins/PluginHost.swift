@@ -246,10 +246,13 @@ public final class PluginHost {
     pluginOfComponent[component].flatMap { records[$0].quarantinedComponents[component] }
   }
 
-  /// Marks `component` quarantined with `reason` (listed until its plugin file changes).
+  /// Marks `component` quarantined with `reason`: listed, and remembered in the cache
+  /// across restarts, until its plugin file changes.
   func quarantine(_ component: String, reason: String) {
     guard let index = pluginOfComponent[component] else { return }
     records[index].quarantinedComponents[component] = reason
+    cache.quarantine(component, reason: reason, of: records[index].identity)
+    saveCache()
   }
 
   /// What scene hosts load: every loaded plugin library (path, identity, manifest) and
@@ -345,6 +348,10 @@ public final class PluginHost {
           identity: identity, name: manifest.name, version: manifest.version, state: .loaded,
           components: names)
         record.manifest = manifest
+        record.quarantinedComponents = cache.quarantinedComponents(of: identity)
+        for (component, reason) in record.quarantinedComponents.sorted(by: { $0.key < $1.key }) {
+          logger.warning("component \(component) stays quarantined: \(reason)")
+        }
         records.append(record)
         logger.info("loaded plugin \(manifest.name) \(manifest.version) from \(identity.path)")
       } catch {
