@@ -174,15 +174,10 @@ extension HostFaultTests {
     #expect(plugin["restartRequired"] == nil || plugin["restartRequired"] == false)
 
     // The subscriber gets the new code's tree, with the typed text kept.
-    let notice = try scenario.nextSceneNotice()
-    #expect(notice["method"] == "scene.reset", "\(notice.serialized())")
-    #expect(notice["params"]?["reason"] == "upgraded")
-    let root = try #require(notice["params"]?["root"])
-    #expect(SceneTests.find("version", in: root)?.node["props"]?["text"] == "Note v2")
-    #expect(SceneTests.find("note", in: root)?.node["props"]?["text"] == "kept")
+    let root = try scenario.expectNoteV2Reset(reason: "upgraded")
     #expect(try scenario.host(of: scene) != host, "the scene moved to a fresh host")
     let layout = try scenario.driver.call("scene.layout", ["scene": scene])
-    #expect(notice["params"]?["root"] == layout["root"])
+    #expect(root == layout["root"])
 
     // The same connections drive it on: its events come from the new code.
     let tapped = try scenario.driver.call(
@@ -301,6 +296,37 @@ extension HostFaultTests {
   }
 }
 
+extension HostFaultTests {
+  @Test("a new build installed but not rescanned: a crashed host's scenes come back on it")
+  func crashAfterNewBuildWithoutRescan() throws {
+    let scenario = try FaultScenario(component: "faults.Note")
+    try scenario.driver.call(
+      "scene.event",
+      [
+        "scene": scenario.scene, "event": ["type": "text", "target": "note", "text": "kept"],
+      ])
+    let host = try scenario.host(of: scenario.scene)
+    try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.faultPlugin(upgraded: true), into: scenario.daemon.pluginDirectory,
+      as: FaultScenario.pluginFile)
+    #expect(try scenario.plugin("fixture.faults")["version"] == "1.0.0", "not rescanned yet")
+
+    // The replacement host cannot load the file vetted (it is gone): compd vets the new one
+    // first, and the scene is restored on it from its last state.
+    try scenario.witnessed { #expect(kill(pid_t(host), SIGKILL) == 0) }
+    try scenario.expectNoteV2Reset(reason: "crashed")
+    #expect(try scenario.plugin("fixture.faults")["version"] == "2.0.0")
+    let newHost = try scenario.host(of: scenario.scene)
+    #expect(newHost != host)
+    #expect(try scenario.hostEntry(newHost)["plugins"] == ["fixture.faults"])
+    let tapped = try scenario.driver.call(
+      "scene.event", ["scene": scenario.scene, "event": ["type": "tap", "target": "send"]])
+    #expect(tapped["handled"] == true)
+    // Login's host did not load the plugin: untouched.
+    try scenario.expectDaemonUnharmed()
+  }
+}
+
 /// A compd over Login and the fault plugin with hosts per plugin and short hang timeouts;
 /// one Login scene (the witness, in Login's host) and one scene of a faulty component,
 /// driven by `driver` and subscribed to by `watcher` on its own connection.
@@ -376,6 +402,20 @@ final class FaultScenario {
         return message
       }
     }
+  }
+
+  /// Reads the watcher's next notice, expects it to be the `scene.reset` (with `reason`) of a
+  /// `faults.Note` scene into which "kept" was typed, now on the plugin's second build;
+  /// returns its root.
+  @discardableResult
+  func expectNoteV2Reset(reason: JSON) throws -> JSON? {
+    let notice = try nextSceneNotice()
+    #expect(notice["method"] == "scene.reset", "\(notice.serialized())")
+    #expect(notice["params"]?["reason"] == reason)
+    let root = try #require(notice["params"]?["root"])
+    #expect(SceneTests.find("version", in: root)?.node["props"]?["text"] == "Note v2")
+    #expect(SceneTests.find("note", in: root)?.node["props"]?["text"] == "kept")
+    return root
   }
 
   /// Checks a `compd.ComponentFailed` error for the faulty component.

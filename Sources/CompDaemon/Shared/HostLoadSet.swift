@@ -90,10 +90,14 @@ struct HostLoadSet: Sendable, Equatable {
       || screens.contains { !current.screens.contains($0) }
   }
 
-  /// The paths of the plugin libraries whose file on disk is no longer the one vetted.
+  /// The paths of the plugin libraries whose file was replaced on disk since it was
+  /// vetted (a file that is gone is not: there is nothing new to vet).
   var changedOnDisk: [String] {
-    plugins.filter { PluginFileIdentity(path: $0.identity.path) != $0.identity }
-      .map(\.identity.path)
+    plugins.compactMap { plugin in
+      guard let now = PluginFileIdentity(path: plugin.identity.path), now != plugin.identity
+      else { return nil }
+      return plugin.identity.path
+    }
   }
 
   /// The names of the plugins and screens in the set, in its order.

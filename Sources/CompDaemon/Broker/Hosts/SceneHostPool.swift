@@ -38,6 +38,13 @@ final class SceneHostPool {
   private(set) var loadSet = HostLoadSet()
   /// Called when a host ended; it has been removed from `hosts` already.
   var onHostEnded: (@MainActor (SceneHostProcess, ProcessEnd) -> Void)?
+  /// Rescans the plugin directories (vetting changed files) and brings the hosts up to
+  /// date; run when a new host would load a plugin file that changed since it was vetted.
+  var rescan: (@MainActor () async -> Void)?
+  /// The rescan new hosts are waiting for, while one runs.
+  private var pendingRescan: Task<Void, Never>?
+  /// Hosts started that load their plugins once the pending rescan is done.
+  private var waitingForRescan: [SceneHostProcess] = []
   private var watch: Task<Void, Never>?
 
   nonisolated init(settings: Settings, logger: Logger) {
@@ -89,7 +96,9 @@ final class SceneHostPool {
   }
 
   /// Starts a host that loads its share of `loadSet`; `nil` (logged) when it cannot be
-  /// started.
+  /// started. When a plugin file of that share was replaced on disk since it was vetted
+  /// (a new build not rescanned yet), the host would refuse it: the plugins are rescanned
+  /// first, as `plugins.rescan` would, and the host loads what that accepted.
   @discardableResult
   func spawn(isolation: String?, restarts: Int) -> SceneHostProcess? {
     var arguments = [
@@ -109,7 +118,38 @@ final class SceneHostPool {
     }
     host.onEnd = { [weak self] host, end in self?.ended(host, end) }
     hosts.append(host)
-    host.load(loadSet(for: isolation)) { [weak self, weak host] answer in
+    logger.debug(
+      "scene host started",
+      metadata: ["host": "\(host.pid)", "isolation": "\(isolation ?? "shared")"])
+    let changed = loadSet(for: isolation).changedOnDisk
+    guard !changed.isEmpty, let rescan else {
+      beginLoading(host)
+      return host
+    }
+    logger.notice(
+      "plugin files changed since they were vetted; rescanning before a new scene host loads them",
+      metadata: ["host": "\(host.pid)", "paths": "\(changed)"])
+    waitingForRescan.append(host)
+    if pendingRescan == nil {
+      pendingRescan = Task { @MainActor [weak self] in
+        await rescan()
+        self?.rescanFinished()
+      }
+    }
+    return host
+  }
+
+  /// Hosts waiting for the rescan load what it accepted.
+  private func rescanFinished() {
+    pendingRescan = nil
+    let waiting = waitingForRescan
+    waitingForRescan = []
+    for host in waiting where !host.hasEnded { beginLoading(host) }
+  }
+
+  /// Sends a new host its share of `loadSet`; it runs once it answered.
+  private func beginLoading(_ host: SceneHostProcess) {
+    host.load(loadSet(for: host.isolation)) { [weak self, weak host] answer in
       guard let self, let host else { return }
       if host.state == .starting { host.state = .running }
       for failure in answer?["failed"]?.arrayValue ?? [] {
@@ -123,10 +163,6 @@ final class SceneHostPool {
       let work = runningWaiters.removeValue(forKey: ObjectIdentifier(host)) ?? []
       for item in work { item() }
     }
-    logger.debug(
-      "scene host started",
-      metadata: ["host": "\(host.pid)", "isolation": "\(isolation ?? "shared")"])
-    return host
   }
 
   /// Takes `set` as what the plugins offer now. A host that loaded code no longer in it
@@ -135,7 +171,10 @@ final class SceneHostPool {
   /// retired hosts, whose scenes the caller moves.
   func adopt(_ set: HostLoadSet) -> [SceneHostProcess] {
     loadSet = set
-    let live = hosts.filter { $0.state != .retiring }
+    // Hosts waiting for a rescan load the current share when it is done.
+    let live = hosts.filter { host in
+      host.state != .retiring && !waitingForRescan.contains { $0 === host }
+    }
     let stale = live.filter { $0.loaded.isStale(comparedTo: set) }
     for host in live where !stale.contains(where: { $0 === host }) {
       let share = loadSet(for: host.isolation)

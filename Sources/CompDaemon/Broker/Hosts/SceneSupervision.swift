@@ -37,6 +37,7 @@ extension Daemon {
   func startSceneHosts() async {
     await MainActor.run {
       sceneHosts.onHostEnded = { [weak self] host, end in self?.hostEnded(host, end) }
+      sceneHosts.rescan = { [weak self] in await self?.loadPlugins() }
     }
     let set = await MainActor.run { pluginHost.loadSet }
     await sceneHosts.start(loading: set)
