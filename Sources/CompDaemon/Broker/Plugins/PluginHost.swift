@@ -167,7 +167,7 @@ public final class PluginHost {
     let present = Set(files.map(\.path))
     records.removeAll { !present.contains($0.path) && $0.state != .loaded }
     reindexComponents()
-    cache.keepOnly(present)
+    cache.keepOnly(files)
     saveCache()
   }
 
@@ -348,11 +348,7 @@ public final class PluginHost {
           identity: identity, name: manifest.name, version: manifest.version, state: .loaded,
           components: names)
         record.manifest = manifest
-        record.quarantinedComponents = cache.quarantinedComponents(of: identity)
-        for (component, reason) in record.quarantinedComponents.sorted(by: { $0.key < $1.key }) {
-          logger.warning("component \(component) stays quarantined: \(reason)")
-        }
-        records.append(record)
+        records.append(keepingQuarantines(record))
         logger.info("loaded plugin \(manifest.name) \(manifest.version) from \(identity.path)")
       } catch {
         records.append(
@@ -375,6 +371,17 @@ public final class PluginHost {
       logger.warning("quarantined plugin \(identity.path): \(reason)")
     }
     reindexComponents()
+  }
+
+  /// `record` with the quarantines the cache holds for its file version (they outlive
+  /// restarts; a changed file has none).
+  private func keepingQuarantines(_ record: PluginRecord) -> PluginRecord {
+    var record = record
+    record.quarantinedComponents = cache.quarantinedComponents(of: record.identity)
+    for (component, reason) in record.quarantinedComponents.sorted(by: { $0.key < $1.key }) {
+      logger.warning("component \(component) stays quarantined: \(reason)")
+    }
+    return record
   }
 
   /// Records a plugin file whose code is not run because someone other than root or
@@ -432,7 +439,7 @@ public final class PluginHost {
       identity: identity, name: screen.name, version: screen.version, state: .loaded,
       components: [screen.name])
     record.screenText = String(decoding: bytes, as: UTF8.self)
-    records.append(record)
+    records.append(keepingQuarantines(record))
     reindexComponents()
     logger.info("loaded screen \(screen.name) from \(identity.path)")
   }
