@@ -446,24 +446,9 @@ final class FaultScenario {
   }
 
   /// The file names of the plugin libraries of the plugin directory that `host` has
-  /// mapped (`/proc/PID/maps`).
+  /// mapped.
   func mappedPlugins(_ host: Int) throws -> Set<String> {
-    // Read to the end by hand: procfs files report no size.
-    let fd = open("/proc/\(host)/maps", O_RDONLY)
-    guard fd >= 0 else { throw TestFailure("cannot read /proc/\(host)/maps") }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    while case let count = read(fd, &buffer, buffer.count), count > 0 {
-      bytes += buffer[..<count]
-    }
-    let maps = String(decoding: bytes, as: UTF8.self)
-    let prefix = daemon.pluginDirectory + "/"
-    return Set(
-      maps.split(separator: "\n").compactMap { line in
-        guard let start = line.range(of: prefix) else { return nil }
-        return String(line[start.upperBound...])
-      })
+    try SceneHostTests.mappedPlugins(Int32(host), from: daemon.pluginDirectory)
   }
 
   /// `host`'s entry in `daemon.info.hosts`.

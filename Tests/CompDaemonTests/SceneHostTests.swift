@@ -417,6 +417,89 @@ struct SceneHostTests {
 }
 
 extension SceneHostTests {
+  /// The file names of the libraries in `directory` that the process `pid` has mapped, as
+  /// the kernel shows them (`/proc/PID/maps`).
+  static func mappedPlugins(_ pid: Int32, from directory: String) throws -> Set<String> {
+    // Read to the end by hand: procfs files report no size.
+    let fd = open("/proc/\(pid)/maps", O_RDONLY)
+    guard fd >= 0 else { throw TestFailure("cannot read /proc/\(pid)/maps") }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while case let count = read(fd, &buffer, buffer.count), count > 0 {
+      bytes += buffer[..<count]
+    }
+    let prefix = directory + "/"
+    return Set(
+      String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
+        guard let start = line.range(of: prefix) else { return nil }
+        return String(line[start.upperBound...])
+      })
+  }
+
+  @Test("isolation: a screen's host loads the plugins it composes; their new build moves it too")
+  func isolatedScreenComposesAnotherPlugin() throws {
+    let daemon = try SceneDaemon(
+      arguments: ["--scene-host-isolation", "plugin"], bundled: ["Login", "StackedForms"])
+    let driver = try daemon.client()
+    let watcher = try daemon.client()
+    try #"""
+    {"component": "demo.SignIn", "version": "1.0.0", "summary": "Login in a stack",
+     "root": {"container": "stack", "children": [{"component": "demo.Login"}]}}
+    """#.write(
+      toFile: "\(daemon.pluginDirectory)/signin.screen.json", atomically: true, encoding: .utf8)
+    try driver.call("plugins.rescan")
+    var scenes: [String: JSON] = [:]
+    for (name, params) in [
+      ("demo.SignIn", JSON.null), ("demo.Login", .null), ("demo.StackedForm", ["rows": 1]),
+    ] {
+      var request: JSONObject = ["component": .string(name), "lifetime": "daemon"]
+      if params != .null { request["params"] = params }
+      scenes[name] = try driver.call("scene.open", .object(request))["scene"]!
+      try watcher.call("scene.subscribe", ["scene": scenes[name]!])
+    }
+    let components = try #require(driver.call("components.list")["components"]?.arrayValue)
+    func plugin(of name: String) -> JSON? {
+      components.first { $0["name"] == .string(name) }?["plugin"]
+    }
+    let loginPlugin = try #require(plugin(of: "demo.Login"))
+    let formsPlugin = try #require(plugin(of: "demo.StackedForm"))
+    var pids: [String: Int32] = [:]
+    for (name, scene) in scenes { pids[name] = try Self.host(of: scene, driver) }
+    #expect(Set(pids.values).count == 3, "a host per plugin: \(pids)")
+    let hosts = try Self.hosts(driver)
+    func entry(_ pid: Int32?) -> JSON? {
+      hosts.first { $0["pid"]?.intValue == pid.map(Int64.init) }
+    }
+    #expect(entry(pids["demo.SignIn"])?["plugins"] == [loginPlugin, "demo.SignIn"])
+    #expect(entry(pids["demo.Login"])?["plugins"] == [loginPlugin])
+    #expect(entry(pids["demo.StackedForm"])?["plugins"] == [formsPlugin])
+    let directory = daemon.pluginDirectory
+    #expect(try Self.mappedPlugins(pids["demo.SignIn"]!, from: directory) == ["libLogin.so"])
+    #expect(try Self.mappedPlugins(pids["demo.Login"]!, from: directory) == ["libLogin.so"])
+    #expect(
+      try Self.mappedPlugins(pids["demo.StackedForm"]!, from: directory) == ["libStackedForms.so"])
+
+    // A new build of Login moves the scenes of both hosts that loaded it; the form's stays.
+    try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.bundled("Login"), into: directory, as: "libLogin.so")
+    try driver.call("plugins.rescan")
+    for name in ["demo.SignIn", "demo.Login"] {
+      try Self.waitForNotification("scene.reset", scene: scenes[name]!, watcher)
+      #expect(try Self.host(of: scenes[name]!, driver) != pids[name], "\(name) moved")
+    }
+    try watcher.drain(seconds: 0.3)
+    let formNotices = watcher.takeNotifications().filter {
+      $0["params"]?["scene"] == scenes["demo.StackedForm"]
+    }
+    #expect(
+      !formNotices.contains { $0["method"] == "scene.reset" || $0["method"] == "scene.closed" },
+      "\(formNotices)")
+    #expect(try Self.host(of: scenes["demo.StackedForm"]!, driver) == pids["demo.StackedForm"])
+    #expect(
+      try driver.call("scene.layout", ["scene": scenes["demo.StackedForm"]!])["revision"] == 1)
+  }
+
   @Test("scene-host-isolation = plugin: each plugin's scenes in hosts of their own")
   func isolation() throws {
     let daemon = try SceneDaemon(arguments: ["--scene-host-isolation", "plugin"])
