@@ -181,8 +181,7 @@ private final class AnchorChainEvaluation {
 
   /// Whether `view` may hold anchor chains (see `AnchorChainLayout`).
   private func isContainer(_ view: View) -> Bool {
-    !(view is StackView) && !(view is ScrollView) && !(view is Label)
-      && view.layoutState.guides.isEmpty
+    view.layoutAlgorithm.holdsAnchorChains && view.layoutState.guides.isEmpty
   }
 
   /// Whether `view` is a sealed container (see `AnchorChainLayout`): the root of a
@@ -197,7 +196,7 @@ private final class AnchorChainEvaluation {
 
   /// Whether `view` is a scroll view whose scope may hold anchor chains.
   private func isScrollScope(_ view: View) -> Bool {
-    view is ScrollView && view.layoutState.guides.isEmpty
+    view.layoutAlgorithm == .scroll && view.layoutState.guides.isEmpty
   }
 
   /// Whether a constraint installed on `view` relates something other than `view` alone.

@@ -26,21 +26,6 @@
 /// simplex for the whole root (`layout(root:)` returns false).
 @MainActor
 enum DirectStackLayout {
-  /// What direct evaluation must know about a view's class, one virtual call instead of a
-  /// cast per class (`View.directLayoutRole`).
-  enum Role {
-    /// A view measured by its intrinsic size whose subviews keep their frames.
-    case content
-    /// A `StackView`.
-    case stack
-    /// A `Label` (single-line ones qualify).
-    case label
-    /// A `Window` (qualifies without host safe-area insets).
-    case window
-    /// A view the simplex must lay out (a `ScrollView`).
-    case unsupported
-  }
-
   /// How a view's hierarchy qualifies for direct evaluation, cached until the view is
   /// marked (`ViewLayoutState.directQualification`).
   enum Qualification {
@@ -65,8 +50,8 @@ enum DirectStackLayout {
     if let cached = root.layoutState.directQualification { return cached }
     let result = computeQualification(root)
     root.layoutState.directQualification = result
-    if result != .no, root.directLayoutRole == .stack, let parent = root.superview,
-      parent.directLayoutRole == .stack
+    if result != .no, root.layoutAlgorithm == .stack, let parent = root.superview,
+      parent.layoutAlgorithm == .stack
     {
       _ = naturalSize(of: root)
     }
@@ -76,7 +61,7 @@ enum DirectStackLayout {
   private static func computeQualification(_ root: View) -> Qualification {
     let state = root.layoutState
     // (A stack's subviews that are not arranged keep their frames: this one is arranged.)
-    if root.superview?.directLayoutRole == .stack && isSelfSizing(root) { return .selfSizing }
+    if root.superview?.layoutAlgorithm == .stack && isSelfSizing(root) { return .selfSizing }
     // Safe areas, guides and preserved margins need the frames of the whole chain: the
     // simplex pass computes them.
     if (root.isControllerRootView && root.owningViewController != nil)
@@ -90,12 +75,12 @@ enum DirectStackLayout {
         constraint.firstAttribute.isDimension
       else { return .no }
     }
-    switch root.directLayoutRole {
+    switch root.layoutAlgorithm {
     case .content: break
-    case .unsupported: return .no
+    case .scroll: return .no
     case .window:
       if unsafeDowncast(root, to: Window.self).hostSafeAreaInsets != .zero { return .no }
-    case .label:
+    case .text:
       if unsafeDowncast(root, to: Label.self).numberOfLines != 1 { return .no }
     case .stack:
       let stack = unsafeDowncast(root, to: StackView.self)
@@ -202,7 +187,7 @@ enum DirectStackLayout {
   /// for): a stack of self-sizing views measures them at that breadth, rather than
   /// compressed and then again when it is arranged.
   static func naturalSize(of view: View, across: Double?) -> Size {
-    if let across, view.directLayoutRole == .stack,
+    if let across, view.layoutAlgorithm == .stack,
       qualification(of: view) == .arrangesSelfSizing
     {
       measureSelfSizingViews(of: unsafeDowncast(view, to: StackView.self), at: across)
@@ -243,7 +228,7 @@ enum DirectStackLayout {
       return measure.size
     }
     var size: Size
-    if view.directLayoutRole == .stack {
+    if view.layoutAlgorithm == .stack {
       let stack = unsafeDowncast(view, to: StackView.self)
       let vertical = stack.axis == .vertical
       var along = 0.0
@@ -300,7 +285,7 @@ enum DirectStackLayout {
     var widestCompression: Float = 0
     var narrowerHugging: Float = 0
     for child in stack.arrangedSubviews where !child.isHidden {
-      if child.directLayoutRole == .stack { return largest }
+      if child.layoutAlgorithm == .stack { return largest }
       let natural = naturalSize(of: child)
       if (vertical ? natural.width : natural.height) >= largest {
         widestCompression = max(
@@ -373,7 +358,7 @@ enum DirectStackLayout {
   /// willing arranged view.
   private static func priority(_ view: View, _ axis: LayoutAxis, growing: Bool) -> Float {
     if fixedDimension(view, axis == .horizontal ? .width : .height) != nil { return 1000 }
-    if view.directLayoutRole == .stack {
+    if view.layoutAlgorithm == .stack {
       let stack = unsafeDowncast(view, to: StackView.self)
       var lowest: Float = 1000
       var any = false
@@ -407,7 +392,7 @@ enum DirectStackLayout {
       return true
     }
     var exact = true
-    if view.directLayoutRole == .stack {
+    if view.layoutAlgorithm == .stack {
       exact = arrange(unsafeDowncast(view, to: StackView.self))
     } else {
       for subview in view.subviews where subview.layoutState.needsLayout || force {

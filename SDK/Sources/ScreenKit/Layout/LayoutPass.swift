@@ -138,7 +138,7 @@ final class LayoutPass {
     addGuideConstraints()
     // Stack views set their arranged views' priority tie-breaks here, before the intrinsic
     // constraints read them.
-    for view in views { view.addGeneratedConstraints(to: self) }
+    for view in views { addGeneratedConstraints(of: view) }
     addIntrinsicConstraints()
     for view in views {
       // A container's constraints (all inside it) belong to its own pass.
@@ -537,8 +537,7 @@ final class LayoutPass {
             width: guideFrame.width, height: guideFrame.height)
         }
       }
-      view.didSolveLayout(self)
-      if view.needsAnotherLayoutIteration() { stable = false }
+      if deliverSolution(to: view) { stable = false }
     }
     // Safe areas and margins, outer views first, from the solved frames.
     var safeRects: [Rect] = []

@@ -168,7 +168,7 @@ extension View: LayoutItem {
     // A stack's arranged view that is a relayout boundary keeps its frame whatever its size;
     // the natural sizes above it are checked when the boundary is laid out alone.
     guard let superview else { return }
-    if !(layoutState.isRelayoutBoundary && superview.directLayoutRole == .stack) {
+    if !(layoutState.isRelayoutBoundary && superview.layoutAlgorithm == .stack) {
       superview.setNeedsLayout()
     }
   }
