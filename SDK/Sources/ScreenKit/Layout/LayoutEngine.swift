@@ -146,7 +146,9 @@ enum LayoutEngine {
   /// Flags the chains of `boundaries` (those still under `root`) up to the root, through
   /// the boundaries above them, and lays the root out the ordinary way.
   private static func layOutWhole(_ root: View, flagging boundaries: some Sequence<View>) {
-    for view in boundaries where view.isDescendant(of: root) { view.setNeedsLayoutUpToRoot() }
+    for view in boundaries where view.isDescendant(of: root) {
+      view.propagateNeedsLayout(throughBoundaries: true)
+    }
     root.layoutState.needsLayout = true
     layout(root: root)
   }
