@@ -25,7 +25,10 @@
 /// length at its final breadth differs from the measured one, the pass falls back to the
 /// simplex for the whole root (`layout(root:)` returns false).
 @MainActor
-enum DirectStackLayout {
+struct DirectStackLayout {
+  /// The engine of the hierarchy laid out: its options and statistics.
+  let engine: LayoutEngine
+
   /// How a view's hierarchy qualifies for direct evaluation, cached until the view is
   /// marked (`ViewLayoutState.directQualification`).
   enum Qualification {
@@ -44,9 +47,9 @@ enum DirectStackLayout {
   /// A qualifying stack inside a stack is measured in the same walk (its arranged views were
   /// just measured), so that a full pass reads each view's state twice rather than three
   /// times; both caches are cleared together when the view is marked.
-  static func qualifies(_ root: View) -> Bool { qualification(of: root) != .no }
+  func qualifies(_ root: View) -> Bool { qualification(of: root) != .no }
 
-  static func qualification(of root: View) -> Qualification {
+  func qualification(of root: View) -> Qualification {
     if let cached = root.layoutState.directQualification { return cached }
     let result = computeQualification(root)
     root.layoutState.directQualification = result
@@ -58,10 +61,10 @@ enum DirectStackLayout {
     return result
   }
 
-  private static func computeQualification(_ root: View) -> Qualification {
+  private func computeQualification(_ root: View) -> Qualification {
     let state = root.layoutState
     // (A stack's subviews that are not arranged keep their frames: this one is arranged.)
-    if root.superview?.layoutAlgorithm == .stack && isSelfSizing(root) { return .selfSizing }
+    if root.superview?.layoutAlgorithm == .stack && Self.isSelfSizing(root) { return .selfSizing }
     // Safe areas, guides and preserved margins need the frames of the whole chain: the
     // simplex pass computes them.
     if (root.isControllerRootView && root.owningViewController != nil)
@@ -141,7 +144,7 @@ enum DirectStackLayout {
   /// The fitting size of a self-sizing view: at the breadth its stack gave it in the last
   /// pass (or `breadth`), its length compressed; compressed both ways before its first pass.
   /// The entry holds the breadth it was measured at (nil when compressed).
-  private static func measureSelfSizing(_ view: View, breadth: Double? = nil)
+  private func measureSelfSizing(_ view: View, breadth: Double? = nil)
     -> ViewLayoutState
     .Measure
   {
@@ -153,17 +156,17 @@ enum DirectStackLayout {
       across = breadth ?? (current > 0 ? current : nil)
     }
     guard let across else {
-      let size = LayoutEngine.fittingSize(
+      let size = engine.fittingSize(
         of: view, target: .zero, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel,
         exact: true)
       return ViewLayoutState.Measure(size: withFixedDimensions(size, of: view), breadth: nil)
     }
     // In the view's own session: its layout at this breadth then swaps only its size rows.
-    let size = LayoutEngine.fittingSize(
+    let size = engine.fittingSize(
       of: view, target: vertical ? Size(width: across, height: 0) : Size(width: 0, height: across),
       horizontal: vertical ? .required : .fittingSizeLevel,
       vertical: vertical ? .fittingSizeLevel : .required, exact: true,
-      session: LayoutEngine.simplexSession(of: view))
+      session: engine.simplexSession(of: view))
     return ViewLayoutState.Measure(size: withFixedDimensions(size, of: view), breadth: across)
   }
 
@@ -171,14 +174,14 @@ enum DirectStackLayout {
   /// and views whose frames change. Returns false when a self-sizing view could not be
   /// placed exactly (its stack would stretch or shrink it): the root is then laid out by
   /// the simplex.
-  static func layout(root: View) -> Bool {
+  func layout(root: View) -> Bool {
     arrangeChildren(of: root, force: false)
   }
 
   /// Arranges the subtree of `island`, a qualifying view whose frame anchor-chain evaluation
   /// set (`force` when its size changed); keeps the insets and margins it derived for
   /// `island` itself. Returns false as `layout(root:)` does.
-  static func arrange(island: View, force: Bool) -> Bool {
+  func arrange(island: View, force: Bool) -> Bool {
     arrangeChildren(of: island, force: force, keepsInsets: true)
   }
 
@@ -186,7 +189,7 @@ enum DirectStackLayout {
   /// already known (anchor chains resolve an island's width before the height they ask
   /// for): a stack of self-sizing views measures them at that breadth, rather than
   /// compressed and then again when it is arranged.
-  static func naturalSize(of view: View, across: Double?) -> Size {
+  func naturalSize(of view: View, across: Double?) -> Size {
     if let across, view.layoutAlgorithm == .stack,
       qualification(of: view) == .arrangesSelfSizing
     {
@@ -198,12 +201,12 @@ enum DirectStackLayout {
   /// Measures the visible self-sizing views `stack` arranges at `breadth` (the stack's, which
   /// `fill` alignment gives them), those not measured there yet, and drops the natural sizes
   /// above them that were added up from other measures.
-  private static func measureSelfSizingViews(of stack: StackView, at breadth: Double) {
+  private func measureSelfSizingViews(of stack: StackView, at breadth: Double) {
     var measured = false
     for child in stack.arrangedSubviews where !child.isHidden {
       let state = child.layoutState
       // (Cheap tests first: this runs for every row of a form on each pass.)
-      guard state.measure?.breadth != breadth, isSelfSizing(child) else { continue }
+      guard state.measure?.breadth != breadth, Self.isSelfSizing(child) else { continue }
       state.measure = measureSelfSizing(child, breadth: breadth)
       measured = true
     }
@@ -218,11 +221,11 @@ enum DirectStackLayout {
   /// The natural size: fixed constant constraints, else the intrinsic size (0 where there is
   /// none), else for a stack the sum along its axis and the maximum across; a self-sizing
   /// view's fitting size. The view's measure entry, computed once per marking.
-  static func naturalSize(of view: View) -> Size {
+  func naturalSize(of view: View) -> Size {
     let state = view.layoutState
     if let cached = state.measure { return cached.size }
-    LayoutEngine.statistics.visitedViews += 1
-    if isSelfSizing(view) {
+    engine.statistics?.counts.visitedViews += 1
+    if Self.isSelfSizing(view) {
       let measure = measureSelfSizing(view)
       state.measure = measure
       return measure.size
@@ -276,7 +279,7 @@ enum DirectStackLayout {
   /// which is also kept where the levels leave a choice; a narrower view that hugs above the
   /// widest view's resistance holds the stack to its own breadth. An arranged stack counts
   /// as its widest view (its own hugging is not one priority).
-  private static func fillBreadth(of stack: StackView, largest: Double) -> Double {
+  private func fillBreadth(of stack: StackView, largest: Double) -> Double {
     let axis: LayoutAxis = stack.axis == .vertical ? .horizontal : .vertical
     let vertical = stack.axis == .vertical
     // The common case in one pass over the cached natural sizes: no narrower view hugs
@@ -335,7 +338,7 @@ enum DirectStackLayout {
   }
 
   /// `size` with the view's constant width and height constraints, where it has them.
-  private static func withFixedDimensions(_ size: Size, of view: View) -> Size {
+  private func withFixedDimensions(_ size: Size, of view: View) -> Size {
     guard !view.layoutState.constraints.isEmpty else { return size }
     var size = size
     if let width = fixedDimension(view, .width) { size.width = width }
@@ -343,7 +346,7 @@ enum DirectStackLayout {
     return size
   }
 
-  private static func fixedDimension(_ view: View, _ attribute: LayoutAttribute) -> Double? {
+  private func fixedDimension(_ view: View, _ attribute: LayoutAttribute) -> Double? {
     for constraint in view.layoutState.constraints
     where constraint.firstAttribute == attribute && constraint.hasFirstItem(view)
       && constraint.lacksSecondItem
@@ -356,7 +359,7 @@ enum DirectStackLayout {
   /// How willing the view is to grow (`hugging`) or shrink (`compression`) along `axis`:
   /// a fixed dimension never; a view without intrinsic size freely (0); a stack as its most
   /// willing arranged view.
-  private static func priority(_ view: View, _ axis: LayoutAxis, growing: Bool) -> Float {
+  private func priority(_ view: View, _ axis: LayoutAxis, growing: Bool) -> Float {
     if fixedDimension(view, axis == .horizontal ? .width : .height) != nil { return 1000 }
     if view.layoutAlgorithm == .stack {
       let stack = unsafeDowncast(view, to: StackView.self)
@@ -377,18 +380,18 @@ enum DirectStackLayout {
 
   /// Arranges `view`'s subtree; false when a self-sizing view in it could not be placed
   /// exactly (the rest is arranged all the same).
-  private static func arrangeChildren(of view: View, force: Bool, keepsInsets: Bool = false)
+  private func arrangeChildren(of view: View, force: Bool, keepsInsets: Bool = false)
     -> Bool
   {
-    LayoutEngine.statistics.visitedViews += 1
+    engine.statistics?.counts.visitedViews += 1
     // Frames inside a sealed container that this pass sets outdate its last solve.
     view.layoutState.forgetSolvedContainerInput()
-    if isSelfSizing(view) {
+    if Self.isSelfSizing(view) {
       // Inside the frame it was given, with the insets given to it.
       let safe = Rect(origin: .zero, size: view.frame.size).inset(
         by: view.layoutState.safeAreaInsets)
       if !keepsInsets { takeOwnInsets(view) }
-      LayoutEngine.layoutSelfSizing(view, safeRect: safe)
+      engine.layoutSelfSizing(view, safeRect: safe)
       return true
     }
     var exact = true
@@ -411,7 +414,7 @@ enum DirectStackLayout {
 
   /// No safe area reaches a qualifying hierarchy, so the view's insets are zero and its
   /// margins its own.
-  private static func takeOwnInsets(_ view: View) {
+  private func takeOwnInsets(_ view: View) {
     let state = view.layoutState
     if state.safeAreaInsets != .zero { state.safeAreaInsets = .zero }
     let margins = view.layoutMargins
@@ -419,7 +422,7 @@ enum DirectStackLayout {
   }
 
   /// Arranges a stack's views; false when a self-sizing view could not be placed exactly.
-  private static func arrange(_ stack: StackView) -> Bool {
+  private func arrange(_ stack: StackView) -> Bool {
     if let exact = arrangeDirtyChildrenOnly(stack) { return exact }
     let vertical = stack.axis == .vertical
     let distribution = stack.distribution
@@ -531,7 +534,7 @@ enum DirectStackLayout {
   /// stack's visible views: the lowest hugging priority stretches (ties to the first view),
   /// the lowest compression resistance shrinks first (ties to the last). Returns the index
   /// of the view that stretched or shrank last, or -1.
-  private static func resolve(
+  private func resolve(
     _ delta: Double, of lengths: inout [Double], visible: [View], axis: LayoutAxis
   ) -> Int {
     var stretched = -1
@@ -577,7 +580,7 @@ enum DirectStackLayout {
   /// their natural size along the axis (and across it unless the stack fills), every frame
   /// stays: only the changed children are arranged. Returns nil when that was not the case,
   /// else whether they were placed exactly (as `arrange`).
-  private static func arrangeDirtyChildrenOnly(_ stack: StackView) -> Bool? {
+  private func arrangeDirtyChildrenOnly(_ stack: StackView) -> Bool? {
     let state = stack.layoutState
     guard !state.selfDirty, let size = state.lastArrangedSize, size == stack.frame.size,
       !state.dirtyChildren.isEmpty
@@ -597,7 +600,7 @@ enum DirectStackLayout {
     return exact
   }
 
-  private static func place(
+  private func place(
     _ child: View, natural: Size, vertical: Bool, alignment: StackView.Alignment, along: Double,
     length: Double, crossAvailable: Double
   ) -> Bool {

@@ -305,15 +305,22 @@ extension View: LayoutItem {
     return false
   }
 
+  /// How the hierarchy this view is the root of is laid out (`LayoutOptions`): read from
+  /// the topmost superview at each pass, so set it there.
+  package var layoutOptions: LayoutOptions {
+    get { layoutState.layoutOptions }
+    set { layoutState.layoutOptions = newValue }
+  }
+
   /// Lays out the view's hierarchy now if anything in it needs layout. With nothing dirty
   /// this is one flag test.
   public func layoutIfNeeded() {
     var root = self
     while let parent = root.superview { root = parent }
-    if root.layoutState.needsLayout { LayoutEngine.layout(root: root) }
+    if root.layoutState.needsLayout { LayoutEngine(laying: root).layout(root: root) }
     // Boundaries marked alongside a full pass that did not reach them, or left over from it.
     if !root.layoutState.pendingBoundaries.isEmpty {
-      LayoutEngine.layoutPendingBoundaries(of: root)
+      LayoutEngine(laying: root).layoutPendingBoundaries(of: root)
     }
   }
 
@@ -331,7 +338,7 @@ extension View: LayoutItem {
     _ targetSize: Size, withHorizontalFittingPriority horizontal: LayoutPriority,
     verticalFittingPriority vertical: LayoutPriority
   ) -> Size {
-    LayoutEngine.fittingSize(
+    LayoutEngine(laying: self).fittingSize(
       of: self, target: targetSize, horizontal: horizontal, vertical: vertical)
   }
 

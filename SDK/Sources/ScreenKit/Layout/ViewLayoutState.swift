@@ -121,6 +121,7 @@ final class ViewLayoutState {
     /// The constraint scope rooted at the view (`ConstraintScope.rooted(at:)`) and the
     /// generation it was computed in.
     var constraintScope: (generation: Int, scope: ConstraintScope?)?
+    var layoutOptions = LayoutOptions()
     init() {}
 
     /// Drops `solvedContainerInput` (`ViewLayoutState.forgetSolvedContainerInput()`).
@@ -185,6 +186,11 @@ final class ViewLayoutState {
   var compressionPriority: (horizontal: LayoutPriority, vertical: LayoutPriority) {
     get { rareFields?.compressionPriority ?? (.defaultHigh, .defaultHigh) }
     set { rare.compressionPriority = newValue }
+  }
+  /// The options a pass uses when this view is the root of its hierarchy.
+  var layoutOptions: LayoutOptions {
+    get { rareFields?.layoutOptions ?? LayoutOptions() }
+    set { rare.layoutOptions = newValue }
   }
   /// Dirty relayout boundaries below this root, laid out by the next `layoutIfNeeded()`.
   var pendingBoundaries: [WeakView] {
