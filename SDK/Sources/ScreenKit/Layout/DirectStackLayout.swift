@@ -159,7 +159,7 @@ struct DirectStackLayout {
       let size = engine.fittingSize(
         of: view, target: .zero, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel,
         exact: true)
-      return ViewLayoutState.Measure(size: withFixedDimensions(size, of: view), breadth: nil)
+      return ViewLayoutState.Measure(size: Self.withFixedDimensions(size, of: view), breadth: nil)
     }
     // In the view's own session: its layout at this breadth then swaps only its size rows.
     let size = engine.fittingSize(
@@ -167,7 +167,7 @@ struct DirectStackLayout {
       horizontal: vertical ? .required : .fittingSizeLevel,
       vertical: vertical ? .fittingSizeLevel : .required, exact: true,
       session: engine.simplexSession(of: view))
-    return ViewLayoutState.Measure(size: withFixedDimensions(size, of: view), breadth: across)
+    return ViewLayoutState.Measure(size: Self.withFixedDimensions(size, of: view), breadth: across)
   }
 
   /// Lays out the hierarchy under `root` (whose frame is fixed), visiting only dirty views
@@ -264,7 +264,7 @@ struct DirectStackLayout {
       let intrinsic = view.measuredIntrinsicSize
       size = Size(width: max(0, intrinsic.width), height: max(0, intrinsic.height))
     }
-    size = withFixedDimensions(size, of: view)
+    size = Self.withFixedDimensions(size, of: view)
     state.measure = ViewLayoutState.Measure(size: size, breadth: nil)
     return size
   }
@@ -306,8 +306,8 @@ struct DirectStackLayout {
     // (level, breadth, whether it bounds from above)
     var terms: [(level: Float, breadth: Double, hugs: Bool)] = []
     for (rank, child) in visible.enumerated() {
-      var hugging = priority(child, axis, growing: true)
-      var compression = priority(child, axis, growing: false)
+      var hugging = Self.priority(child, axis, growing: true)
+      var compression = Self.priority(child, axis, growing: false)
       if hugging < 1000 { hugging -= Float(visible.count - rank) * 0.001 }
       if compression < 1000 { compression -= Float(rank + 1) * 0.001 }
       terms.append((hugging, breadths[rank], true))
@@ -338,15 +338,15 @@ struct DirectStackLayout {
   }
 
   /// `size` with the view's constant width and height constraints, where it has them.
-  private func withFixedDimensions(_ size: Size, of view: View) -> Size {
+  private static func withFixedDimensions(_ size: Size, of view: View) -> Size {
     guard !view.layoutState.constraints.isEmpty else { return size }
     var size = size
-    if let width = fixedDimension(view, .width) { size.width = width }
-    if let height = fixedDimension(view, .height) { size.height = height }
+    if let width = Self.fixedDimension(view, .width) { size.width = width }
+    if let height = Self.fixedDimension(view, .height) { size.height = height }
     return size
   }
 
-  private func fixedDimension(_ view: View, _ attribute: LayoutAttribute) -> Double? {
+  private static func fixedDimension(_ view: View, _ attribute: LayoutAttribute) -> Double? {
     for constraint in view.layoutState.constraints
     where constraint.firstAttribute == attribute && constraint.hasFirstItem(view)
       && constraint.lacksSecondItem
@@ -359,14 +359,14 @@ struct DirectStackLayout {
   /// How willing the view is to grow (`hugging`) or shrink (`compression`) along `axis`:
   /// a fixed dimension never; a view without intrinsic size freely (0); a stack as its most
   /// willing arranged view.
-  private func priority(_ view: View, _ axis: LayoutAxis, growing: Bool) -> Float {
-    if fixedDimension(view, axis == .horizontal ? .width : .height) != nil { return 1000 }
+  private static func priority(_ view: View, _ axis: LayoutAxis, growing: Bool) -> Float {
+    if Self.fixedDimension(view, axis == .horizontal ? .width : .height) != nil { return 1000 }
     if view.layoutAlgorithm == .stack {
       let stack = unsafeDowncast(view, to: StackView.self)
       var lowest: Float = 1000
       var any = false
       for child in stack.arrangedSubviews where !child.isHidden {
-        lowest = min(lowest, priority(child, axis, growing: growing))
+        lowest = min(lowest, Self.priority(child, axis, growing: growing))
         any = true
       }
       return any ? lowest : 0
@@ -390,7 +390,7 @@ struct DirectStackLayout {
       // Inside the frame it was given, with the insets given to it.
       let safe = Rect(origin: .zero, size: view.frame.size).inset(
         by: view.layoutState.safeAreaInsets)
-      if !keepsInsets { takeOwnInsets(view) }
+      if !keepsInsets { Self.takeOwnInsets(view) }
       engine.layoutSelfSizing(view, safeRect: safe)
       return true
     }
@@ -407,14 +407,14 @@ struct DirectStackLayout {
     view.layoutState.needsLayout = false
     view.layoutState.selfDirty = false
     view.layoutState.dirtyChildren.removeAll(keepingCapacity: true)
-    if !keepsInsets { takeOwnInsets(view) }
+    if !keepsInsets { Self.takeOwnInsets(view) }
     view.layoutSubviews()
     return exact
   }
 
   /// No safe area reaches a qualifying hierarchy, so the view's insets are zero and its
   /// margins its own.
-  private func takeOwnInsets(_ view: View) {
+  private static func takeOwnInsets(_ view: View) {
     let state = view.layoutState
     if state.safeAreaInsets != .zero { state.safeAreaInsets = .zero }
     let margins = view.layoutMargins
@@ -483,7 +483,7 @@ struct DirectStackLayout {
         var visible: [View] = []
         visible.reserveCapacity(count)
         for child in arranged where !child.isHidden { visible.append(child) }
-        stretched = resolve(
+        stretched = Self.resolve(
           delta, of: &lengths, visible: visible, axis: vertical ? .vertical : .horizontal)
       }
     }
@@ -514,9 +514,9 @@ struct DirectStackLayout {
         fixedAlong =
           distribution == .fillEqually
           || (distribution == .fill && visibleIndex != stretched
-            && fixedDimension(child, vertical ? .height : .width) != nil)
+            && Self.fixedDimension(child, vertical ? .height : .width) != nil)
         fixedAcross =
-          alignment == .fill || fixedDimension(child, vertical ? .width : .height) != nil
+          alignment == .fill || Self.fixedDimension(child, vertical ? .width : .height) != nil
       }
       state.isRelayoutBoundary = fixedAlong && fixedAcross
       exact =
@@ -534,7 +534,7 @@ struct DirectStackLayout {
   /// stack's visible views: the lowest hugging priority stretches (ties to the first view),
   /// the lowest compression resistance shrinks first (ties to the last). Returns the index
   /// of the view that stretched or shrank last, or -1.
-  private func resolve(
+  private static func resolve(
     _ delta: Double, of lengths: inout [Double], visible: [View], axis: LayoutAxis
   ) -> Int {
     var stretched = -1
@@ -542,7 +542,7 @@ struct DirectStackLayout {
       var best = -1
       var bestPriority: Float = 1000
       for (index, child) in visible.enumerated() {
-        let p = priority(child, axis, growing: true)
+        let p = Self.priority(child, axis, growing: true)
         if p < bestPriority {
           bestPriority = p
           best = index
@@ -560,7 +560,7 @@ struct DirectStackLayout {
       var best = -1
       var bestPriority: Float = 1001
       for index in remaining {
-        let p = priority(visible[index], axis, growing: false)
+        let p = Self.priority(visible[index], axis, growing: false)
         if p < bestPriority || (p == bestPriority && index > best) {
           bestPriority = p
           best = index
