@@ -127,7 +127,7 @@ struct LayoutEngine {
   /// or its change alters the natural size an anchor chain gave an island above it.
   func layoutPendingBoundaries(of root: View) {
     let pending = root.layoutState.pendingBoundaries
-    root.layoutState.rare.pendingBoundaries.removeAll(keepingCapacity: true)
+    root.layoutState.root.pendingBoundaries.removeAll(keepingCapacity: true)
     for (index, entry) in pending.enumerated() {
       guard let boundary = entry.view, boundary.layoutState.needsLayout else { continue }
       let state = boundary.layoutState

@@ -301,7 +301,7 @@ extension View: LayoutItem {
       root = above
       ancestor = above.superview
     }
-    root.layoutState.rare.pendingBoundaries.append(WeakView(view))
+    root.layoutState.root.pendingBoundaries.append(WeakView(view))
     return false
   }
 
