@@ -188,8 +188,15 @@ struct JSONTreeReader {
           return nil
         }
       default:
-        utf8.append(byte)
+        // The run up to the next quote or backslash, in one append.
+        let runStart = index
         index += 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""),
+          bytes[index] != UInt8(ascii: "\\")
+        {
+          index += 1
+        }
+        utf8.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
       }
     }
     return nil
