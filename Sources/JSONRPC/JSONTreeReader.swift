@@ -88,18 +88,26 @@ struct JSONTreeReader {
     while true {
       guard let element = value(depth: depth) else { return nil }
       elements.append(element)
+      guard let more = separator(closing: UInt8(ascii: "]")) else { return nil }
+      if !more { return .array(elements) }
+    }
+  }
+
+  /// Reads what follows an element or member: `true` past a `,` (another follows),
+  /// `false` past `closing`, `nil` at anything else.
+  private mutating func separator(closing: UInt8) -> Bool? {
+    skipWhitespace()
+    guard index < bytes.count else { return nil }
+    switch bytes[index] {
+    case UInt8(ascii: ","):
+      index += 1
       skipWhitespace()
-      guard index < bytes.count else { return nil }
-      switch bytes[index] {
-      case UInt8(ascii: ","):
-        index += 1
-        skipWhitespace()
-      case UInt8(ascii: "]"):
-        index += 1
-        return .array(elements)
-      default:
-        return nil
-      }
+      return true
+    case closing:
+      index += 1
+      return false
+    default:
+      return nil
     }
   }
 
@@ -121,18 +129,8 @@ struct JSONTreeReader {
       skipWhitespace()
       guard let member = value(depth: depth) else { return nil }
       members[name] = member
-      skipWhitespace()
-      guard index < bytes.count else { return nil }
-      switch bytes[index] {
-      case UInt8(ascii: ","):
-        index += 1
-        skipWhitespace()
-      case UInt8(ascii: "}"):
-        index += 1
-        return .object(members)
-      default:
-        return nil
-      }
+      guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
+      if !more { return .object(members) }
     }
   }
 

@@ -34,35 +34,31 @@ import Testing
 
   /// `value` serialized, with random whitespace between its tokens.
   static func spaced(_ value: JSON, _ rng: inout SeededGenerator) -> [UInt8] {
-    var text: [UInt8] = []
-    var inString = false
-    var escaped = false
-    var afterPunctuation = true
-    for byte in value.serializedBytes() {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        text.append(byte)
-        afterPunctuation = !inString
-        continue
-      }
-      // Between tokens only: next to punctuation or before a string.
-      let punctuation = Array("{}[],:".utf8).contains(byte)
-      if punctuation || byte == UInt8(ascii: "\"") || afterPunctuation,
-        Int.random(in: 0..<3, using: &rng) == 0
-      {
-        text += spaces[Int.random(in: 0..<4, using: &rng)]
-      }
-      afterPunctuation = punctuation
-      if byte == UInt8(ascii: "\"") { inString = true }
-      text.append(byte)
+    func space(_ rng: inout SeededGenerator) -> [UInt8] {
+      Int.random(in: 0..<3, using: &rng) == 0 ? spaces[Int.random(in: 0..<4, using: &rng)] : []
     }
-    return text
+    func punctuation(_ mark: String, _ rng: inout SeededGenerator) -> [UInt8] {
+      space(&rng) + Array(mark.utf8) + space(&rng)
+    }
+    switch value {
+    case .array(let elements):
+      var text = punctuation("[", &rng)
+      for (position, element) in elements.enumerated() {
+        if position > 0 { text += punctuation(",", &rng) }
+        text += spaced(element, &rng)
+      }
+      return text + punctuation("]", &rng)
+    case .object(let members):
+      var text = punctuation("{", &rng)
+      for (position, (name, member)) in members.enumerated() {
+        if position > 0 { text += punctuation(",", &rng) }
+        text += JSON.string(name).serializedBytes() + punctuation(":", &rng)
+        text += spaced(member, &rng)
+      }
+      return text + punctuation("}", &rng)
+    default:
+      return value.serializedBytes()
+    }
   }
 
   @Test(arguments: [1, 2, 3] as [UInt64])
