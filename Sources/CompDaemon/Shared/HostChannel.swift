@@ -26,13 +26,8 @@ final class HostChannel: Sendable {
   let fd: Int32
   private let writes: DispatchQueue
   private let reads: DispatchQueue
-  private let inbox = Mutex(Inbox())
+  private let inbox = Handoff<JSON>()
   private let output = Mutex(Output())
-
-  private struct Inbox {
-    var messages: [JSON] = []
-    var scheduled = false
-  }
 
   private struct Output {
     /// Messages sent and not yet handed to the socket, each ending in a newline.
@@ -94,20 +89,9 @@ final class HostChannel: Sendable {
   }
 
   private func hand(_ messages: [JSON], to receive: @escaping @MainActor @Sendable (JSON) -> Void) {
-    let schedule = inbox.withLock { box in
-      box.messages += messages
-      if box.scheduled { return false }
-      box.scheduled = true
-      return true
-    }
-    guard schedule else { return }
+    guard inbox.put(messages) else { return }
     Task { @MainActor [self] in
-      let taken = inbox.withLock { box in
-        box.scheduled = false
-        var taken: [JSON] = []
-        swap(&taken, &box.messages)
-        return taken
-      }
+      let taken = inbox.take()
       // What the batch sends is written once it is through.
       output.withLock { $0.flushDue = true }
       for message in taken { receive(message) }
