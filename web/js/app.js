@@ -121,6 +121,7 @@ function runScene(host) {
       setStatus('open', `${sceneId}${component ? ` (${component})` : ''}`);
       document.title = `${component ?? sceneId} — compd`;
       attached = true;
+      startWorker();
       handOverIfReady();
     } catch (error) {
       if (error instanceof RpcError && error.name === 'compd.NoSuchScene') {
@@ -143,9 +144,24 @@ function runScene(host) {
     }
   };
 
-  // The worker's link, until the connection has moved to it.
+  // A WebSocket in a worker, whose messages a frame can show as soon as they have come
+  // (docs/web.md, "Typing"). It starts once the scene is shown, so that neither the first
+  // frame nor the scene.open it waits for shares the machine with the worker's start and
+  // its connection; the page then moves to it. If it cannot connect, the page stays as it is.
   let worker = null;
+  let workerStarted = false;
   let attached = false;
+  const startWorker = () => {
+    if (workerStarted || !WorkerLink.available) return;
+    workerStarted = true;
+    const link = new WorkerLink(window.compdSocket.url);
+    link.onopen = handOverIfReady;
+    link.onclose = () => {
+      link.close();
+      if (worker === link) worker = null;
+    };
+    worker = link;
+  };
   const handOverIfReady = () => {
     if (!worker || worker.state !== 'open' || !attached) return;
     const link = worker;
@@ -201,18 +217,6 @@ function runScene(host) {
   });
   connection.start();
 
-  // A WebSocket in a worker, whose messages a frame can show as soon as they have come
-  // (docs/web.md, "Typing"): the page moves to it once its scene is shown, so that the first
-  // frame does not wait for the worker to start. If it cannot connect, the page stays as it is.
-  if (WorkerLink.available) {
-    const link = new WorkerLink(window.compdSocket.url);
-    link.onopen = handOverIfReady;
-    link.onclose = () => {
-      link.close();
-      if (worker === link) worker = null;
-    };
-    worker = link;
-  }
 }
 
 // --- the index
