@@ -29,7 +29,8 @@ export class DirectLink {
   }
 
   connect() {
-    this.adopt(new WebSocket(this.url));
+    // A reconnection scheduled before the link was closed for good does not happen.
+    if (!this.closed) this.adopt(new WebSocket(this.url));
   }
 
   adopt(socket) {
@@ -62,6 +63,7 @@ export class DirectLink {
   close() {
     this.onopen = this.onmessage = this.onclose = ignore;
     this.state = 'closed';
+    this.closed = true;
     this.socket.close();
   }
 }
