@@ -65,9 +65,14 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
     headers.add(name: "Content-Type", value: file.contentType)
     // A versioned URL's bytes never change (a new file has a new fingerprint); anything
     // else is revalidated on every use, so that files edited between runs are never stale.
+    // A page is not stored at all: a page that may be kept in the back/forward cache makes
+    // Chromium load the next page of the tab in a new renderer process when the page is
+    // cross-origin isolated (docs/web.md, "Page load"), which a reload would wait for.
     headers.add(
       name: "Cache-Control",
-      value: site.isCurrentVersion(head.uri) ? "public, max-age=31536000, immutable" : "no-cache")
+      value: site.isCurrentVersion(head.uri)
+        ? "public, max-age=31536000, immutable"
+        : file.contentType.hasPrefix("text/html") ? "no-store" : "no-cache")
     headers.add(name: "ETag", value: file.etag)
     headers.add(name: "X-Content-Type-Options", value: "nosniff")
     if Self.matches(file.etag, head.headers["If-None-Match"]) {
@@ -101,6 +106,12 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
     context: ChannelHandlerContext
   ) {
     var headers = headers
+    // Cross-origin isolation: the page may then share memory with the worker that owns its
+    // WebSocket (docs/web.md, "Typing"). Everything served here is same-origin, so nothing
+    // the page loads is refused by it; no other origin may embed these responses.
+    headers.add(name: "Cross-Origin-Opener-Policy", value: "same-origin")
+    headers.add(name: "Cross-Origin-Embedder-Policy", value: "require-corp")
+    headers.add(name: "Cross-Origin-Resource-Policy", value: "same-origin")
     // A 304 has no body; its length would be the 200's, so it is left out.
     if status != .notModified {
       headers.add(name: "Content-Length", value: String(body.readableBytes))

@@ -46,6 +46,17 @@ import Testing
     #expect(head.status == .ok && body == "export {}")
   }
 
+  /// The page is cross-origin isolated (its worker shares memory with it), and every file is
+  /// same-origin only; refusals carry the same headers.
+  @Test func everyResponseIsCrossOriginIsolated() throws {
+    for target in ["/", "/app/client.js", "/nope.js"] {
+      let (head, _) = try Self.respond(target)
+      #expect(head.headers["Cross-Origin-Opener-Policy"] == ["same-origin"], "\(target)")
+      #expect(head.headers["Cross-Origin-Embedder-Policy"] == ["require-corp"], "\(target)")
+      #expect(head.headers["Cross-Origin-Resource-Policy"] == ["same-origin"], "\(target)")
+    }
+  }
+
   @Test func pathsOutsideTheSiteAre404() throws {
     for target in [
       "/../etc/passwd", "/app/../../etc/passwd", "/%2e%2e/etc/passwd", "/app/..%2fclient.js",
@@ -139,7 +150,8 @@ import Testing
         "public, max-age=31536000, immutable"
       ])
     #expect(try head("/js/b.js").headers["Cache-Control"] == ["no-cache"])
-    #expect(try head("/?component=demo.Login").headers["Cache-Control"] == ["no-cache"])
+    // A page is not stored at all, so that it is never kept in the back/forward cache.
+    #expect(try head("/?component=demo.Login").headers["Cache-Control"] == ["no-store"])
   }
 
   @Test func socketPathWithoutUpgradeIs400() throws {

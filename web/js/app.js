@@ -4,6 +4,7 @@
 
 import { Connection, RpcError } from './connection.js';
 import { SceneView } from './scene-view.js';
+import { DirectLink, WorkerLink } from './socket-link.js';
 
 // index.html has opened the WebSocket (with the page's token) and taken a token out of the
 // address bar already.
@@ -11,7 +12,7 @@ const query = new URLSearchParams(location.search);
 
 // Milliseconds since navigation start: the socket open, the first tree received, the first
 // frame painted; and per keystroke, from the input event to compd's echo applied and to the
-// frame showing it.
+// animation frame callback of the frame showing it.
 window.compdMetrics = { socketOpen: null, treeReceived: null, firstFrame: null, keyToApplied: [], keyToPaint: [] };
 const statusEl = document.getElementById('status');
 const eventsEl = document.getElementById('events');
@@ -57,10 +58,12 @@ function runScene(host) {
       if (!inputTimes.length) return;
       const applied = performance.now();
       for (const time of inputTimes) window.compdMetrics.keyToApplied.push(applied - time);
-      requestAnimationFrame(() => {
-        const now = performance.now();
+      const painted = (now) => {
         for (const time of inputTimes) window.compdMetrics.keyToPaint.push(now - time);
-      });
+      };
+      // Applied in an animation frame callback, the change is drawn in that frame.
+      if (connection.inFrame) painted(applied);
+      else requestAnimationFrame(() => painted(performance.now()));
     },
   });
 
@@ -117,6 +120,9 @@ function runScene(host) {
       }
       setStatus('open', `${sceneId}${component ? ` (${component})` : ''}`);
       document.title = `${component ?? sceneId} — compd`;
+      attached = true;
+      startWorker();
+      handOverIfReady();
     } catch (error) {
       if (error instanceof RpcError && error.name === 'compd.NoSuchScene') {
         notRestored(error.data);
@@ -136,6 +142,32 @@ function runScene(host) {
       again.hidden = false;
       again.href = `/?component=${encodeURIComponent(component)}`;
     }
+  };
+
+  // A WebSocket in a worker, whose messages a frame can show as soon as they have come
+  // (docs/web.md, "Typing"). It starts once the scene is shown, so that neither the first
+  // frame nor the scene.open it waits for shares the machine with the worker's start and
+  // its connection; the page then moves to it. If it cannot connect, the page stays as it is.
+  let worker = null;
+  let workerStarted = false;
+  let attached = false;
+  const startWorker = () => {
+    if (workerStarted || !WorkerLink.available) return;
+    workerStarted = true;
+    const link = new WorkerLink(window.compdSocket.url);
+    link.onopen = handOverIfReady;
+    link.onclose = () => {
+      link.close();
+      if (worker === link) worker = null;
+    };
+    worker = link;
+  };
+  const handOverIfReady = () => {
+    if (!worker || worker.state !== 'open' || !attached) return;
+    const link = worker;
+    worker = null;
+    document.body.dataset.link = 'worker';
+    connection.handOver(link);
   };
 
   let resizeTimer = 0;
@@ -163,7 +195,7 @@ function runScene(host) {
     connection.call('scene.event', { scene: sceneId, event: { type: 'keyboard', height } }).catch(() => {});
   });
 
-  const connection = new Connection(window.compdSocket, {
+  const connection = new Connection(new DirectLink(window.compdSocket), {
     onOpen: attach,
     onState: (state, detail) => setStatus(state, detail),
     onNotification: (method, params) => {
@@ -184,12 +216,13 @@ function runScene(host) {
     },
   });
   connection.start();
+
 }
 
 // --- the index
 
 function runIndex(main) {
-  const connection = new Connection(window.compdSocket, {
+  const connection = new Connection(new DirectLink(window.compdSocket), {
     onState: (state, detail) => setStatus(state, detail),
     onOpen: async () => {
       const [components, scenes] = await Promise.all([
