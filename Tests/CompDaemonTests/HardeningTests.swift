@@ -191,8 +191,12 @@ struct HardeningTests {
     let baseline = try Self.memory(of: pid).resident
     var readers: [SocketClient] = []
     var slowest = 0.0
-    // 250 rpc.discover reply about 3.4 MB, under the 4 MiB a batch may reply by default.
-    let request = Self.batch(Self.discover, count: 250)
+    // Each reader's batch replies about 3.4 MB, under the 4 MiB a batch may reply by default,
+    // so only the output budget can stop it; the count follows rpc.discover's size.
+    let probe = try SocketClient(path: daemon.socketPath)
+    try probe.write(line: Self.discover)
+    let replySize = try #require(try probe.readLine()).count
+    let request = Self.batch(Self.discover, count: 3_400_000 / replySize)
     for _ in 0..<20 {
       let reader = try SocketClient(path: daemon.socketPath)
       try reader.write(line: request)
