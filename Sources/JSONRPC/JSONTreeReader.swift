@@ -260,7 +260,7 @@ struct JSONTreeReader {
       }
     }
     if isInteger {
-      // Integers beyond Int64 took json-c's path before this reader ran.
+      // Beyond Int64: declined, so json-c reads it, as it reads everything declined here.
       guard !overflow else { return nil }
       if negative {
         guard magnitude <= UInt64(Int64.max) + 1 else { return nil }

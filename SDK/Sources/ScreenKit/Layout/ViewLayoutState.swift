@@ -111,8 +111,8 @@ final class ViewLayoutState {
     var compressionPriority = (
       horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh
     )
-    /// What only the root of a hierarchy holds, allocated on first use (one reference here
-    /// keeps every view's rare part as small as it was without it).
+    /// What only the root of a hierarchy holds, allocated on first use, so that every other
+    /// view's rare part pays one reference for it.
     var root: Root?
     var wrappingWidth: Double = 0
     var absoluteOrigin = Point.zero
