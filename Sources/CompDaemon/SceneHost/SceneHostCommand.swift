@@ -101,8 +101,11 @@ final class SceneHostCommand {
     case "host.layout":
       return ["root": try scene(params).root]
     case "host.state":
-      let state = try scene(params).restorableState
-      return ["state": state.map(JSON.string) ?? .null]
+      let state = try scene(params).encodeState()
+      return ["state": state.isEmpty ? .null : .string(state)]
+    case "host.flush":
+      for scene in scenes.values { scene.flushState() }
+      return .object([:])
     case "host.close":
       let scene = try scene(params)
       scenes[scene.id] = nil
@@ -174,7 +177,11 @@ final class SceneHostCommand {
     do {
       scene = try HostedScene(
         id: id, component: component, params: componentParams, environment: environment,
-        catalog: catalog, logger: logger, restoring: state)
+        catalog: catalog, logger: logger, restoring: state
+      ) { [channel] state in
+        channel.send(
+          method: "host.state", params: ["scene": .string(id), "state": .string(state)])
+      }
     } catch {
       switch error {
       case .component(let problem):
@@ -187,7 +194,7 @@ final class SceneHostCommand {
     }
     scenes[id] = scene
     var result: JSONObject = ["root": scene.root]
-    if let state = scene.reportedState { result["state"] = .string(state) }
+    if let state = scene.openedState { result["state"] = .string(state) }
     return .object(result)
   }
 

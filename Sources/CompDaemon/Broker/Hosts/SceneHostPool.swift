@@ -38,6 +38,8 @@ final class SceneHostPool {
   private(set) var loadSet = HostLoadSet()
   /// Called when a host ended; it has been removed from `hosts` already.
   var onHostEnded: (@MainActor (SceneHostProcess, ProcessEnd) -> Void)?
+  /// Called with each notification a host sends.
+  var onHostNotification: (@MainActor (SceneHostProcess, String, JSONObject) -> Void)?
   private var watch: Task<Void, Never>?
 
   nonisolated init(settings: Settings, logger: Logger) {
@@ -101,6 +103,7 @@ final class SceneHostPool {
       return nil
     }
     host.onEnd = { [weak self] host, end in self?.ended(host, end) }
+    host.onNotification = { [weak self] in self?.onHostNotification?($0, $1, $2) }
     hosts.append(host)
     host.load(loadSet) { [weak self, weak host] answer in
       guard let self, let host else { return }
