@@ -11,9 +11,10 @@ import ScreenKit
 /// Encoding the restorable state costs more than the rest of a small event, so a scene that
 /// keeps changing encodes it at most once per `stateInterval`: a change after a quiet
 /// interval is encoded at once and rides in its own reply; changes within the interval
-/// are encoded when it ends (in the reply of the first event after it, or, when none comes,
-/// sent as a `host.state` notification). Every encoding is reported, changed or not: it
-/// tells the broker the state is current as of that message.
+/// are held back (`holdsBackState`) until the reply of the first change after it or the
+/// host's next flush (`heldBackState()`, sent as a `host.state` notification), whichever
+/// comes first. Every encoding is reported, changed or not: it tells the broker the state
+/// is current as of that message.
 @MainActor
 final class HostedScene {
   /// What one input, resize or open produced.
@@ -47,13 +48,9 @@ final class HostedScene {
   /// How often at most a changing scene's restorable state is encoded.
   nonisolated static let stateInterval: Duration = .milliseconds(50)
   /// Whether the tree changed since the restorable state was last encoded.
-  private var stateIsStale = false
+  private(set) var holdsBackState = false
   /// When the restorable state was last encoded after a change.
   private var lastStateEncoding: ContinuousClock.Instant?
-  /// The trailing encoding at the end of the interval, when one is due.
-  private var stateFlush: Task<Void, Never>?
-  /// Sends a state encoded outside any reply (the trailing encoding) to the broker.
-  private let reportState: @MainActor (String) -> Void
 
   private struct WeakScene {
     weak var scene: HostedScene?
@@ -71,14 +68,11 @@ final class HostedScene {
 
   /// Opens `component` from `catalog` in a window of `environment` and runs the full
   /// lifecycle: load, appear, layout. A restorable `state` (a restored or moved scene's)
-  /// is applied before the window appears. `reportState` sends the restorable states
-  /// encoded outside a reply.
+  /// is applied before the window appears.
   init(
     id: String, component: String, params: JSON?, environment: SceneEnvironment,
-    catalog: ComponentCatalog, logger: Logger, restoring state: String? = nil,
-    reportState: @escaping @MainActor (String) -> Void
+    catalog: ComponentCatalog, logger: Logger, restoring state: String? = nil
   ) throws(OpenError) {
-    self.reportState = reportState
     self.catalog = catalog
     self.logger = logger
     self.id = id
@@ -205,9 +199,8 @@ final class HostedScene {
     emitted.removeAll()
     var state: String?
     if !ops.isEmpty || everything {
-      stateIsStale = true
       if let last = lastStateEncoding, ContinuousClock.now - last < Self.stateInterval {
-        scheduleStateFlush(at: last + Self.stateInterval)
+        holdsBackState = true
       } else {
         state = encodeState()
       }
@@ -217,33 +210,18 @@ final class HostedScene {
 
   /// Encodes the restorable state now ("" for none); nothing stays pending.
   func encodeState() -> String {
-    stateIsStale = false
+    holdsBackState = false
     lastStateEncoding = .now
-    stateFlush?.cancel()
-    stateFlush = nil
     return window.encodeRestorableState()?.json ?? ""
   }
 
-  /// Reports the restorable state now when changes since its last encoding wait for the
-  /// interval's end.
-  func flushState() {
-    if stateIsStale { reportState(encodeState()) }
-  }
-
-  private func scheduleStateFlush(at deadline: ContinuousClock.Instant) {
-    guard stateFlush == nil else { return }
-    stateFlush = Task { @MainActor [weak self] in
-      try? await Task.sleep(until: deadline, clock: .continuous)
-      guard !Task.isCancelled, let self else { return }
-      stateFlush = nil
-      flushState()
-    }
+  /// The restorable state encoded now when changes since its last encoding are held back.
+  func heldBackState() -> String? {
+    holdsBackState ? encodeState() : nil
   }
 
   /// Runs disappearance and lets the window and controllers go.
   func close() {
-    stateFlush?.cancel()
-    stateFlush = nil
     window.isHidden = true
     window.rootViewController = nil
     emitted.removeAll()
