@@ -1,8 +1,10 @@
 import CJSONC
 
-/// Parses JSON text into `JSON` values through json-c's tokener.
+/// Parses JSON text into `JSON` values with json-c's strict grammar.
 ///
-/// The tokener runs in strict mode with UTF-8 validation and a depth limit; a lexical pre-pass
+/// Text that passes the lexical pre-pass is read by `JSONTreeReader`, in Swift; what it
+/// does not accept goes to json-c's tokener, whose verdict and message count. The tokener
+/// runs in strict mode with UTF-8 validation and a depth limit; a lexical pre-pass
 /// (`JSONLexicalCheck`) rejects what json-c's strict mode still lets through (`NaN`,
 /// `Infinity`, leading zeros, raw control characters in strings, lone surrogate escapes).
 /// Integers beyond `Int64` become doubles rather than being clamped; numbers beyond the range
@@ -35,6 +37,8 @@ public struct JSONParser {
     }
     let check = try JSONLexicalCheck.run(bytes)
     if check.oversizedIntegers.isEmpty {
+      if let value = JSONTreeReader.read(bytes, maxDepth: limits.maxDepth) { return value }
+      // What the reader does not take, json-c judges (and words the error).
       return try parseChecked(bytes, limits: limits)
     }
     // Rare path: mark each out-of-range integer as a double ("…e0") so json-c keeps its value.
@@ -70,6 +74,16 @@ public struct JSONParser {
         try parse(UnsafeRawBufferPointer(buffer), limits: limits)
       }
     }.get()
+  }
+
+  /// Parses `bytes` with json-c alone, after the lexical check: the reference the fast
+  /// path is checked against.
+  static func parseWithJSONC(_ bytes: UnsafeRawBufferPointer, limits: Limits = .init())
+    throws(JSONParseError) -> JSON
+  {
+    let check = try JSONLexicalCheck.run(bytes)
+    guard check.oversizedIntegers.isEmpty else { return try parse(bytes, limits: limits) }
+    return try parseChecked(bytes, limits: limits)
   }
 
   private static func parseChecked(_ bytes: UnsafeRawBufferPointer, limits: Limits)

@@ -67,8 +67,8 @@ import Testing
     try scenario.driver.call("plugins.rescan")
     #expect(try scenario.component("faults.TrapOnTap")["quarantined"] == nil)
     try scenario.driver.call("scene.open", ["component": "faults.TrapOnTap"])
-    // Every host loads every plugin, so a new plugin file replaces them all, Login's too.
-    try scenario.expectDaemonUnharmed(witnessMoved: true)
+    // Only the fault plugin's hosts loaded it: Login's host stays.
+    try scenario.expectDaemonUnharmed()
   }
 
   @Test("a trap in viewDidLoad fails scene.open with the signal; compd and others carry on")
@@ -174,15 +174,10 @@ extension HostFaultTests {
     #expect(plugin["restartRequired"] == nil || plugin["restartRequired"] == false)
 
     // The subscriber gets the new code's tree, with the typed text kept.
-    let notice = try scenario.nextSceneNotice()
-    #expect(notice["method"] == "scene.reset", "\(notice.serialized())")
-    #expect(notice["params"]?["reason"] == "upgraded")
-    let root = try #require(notice["params"]?["root"])
-    #expect(SceneTests.find("version", in: root)?.node["props"]?["text"] == "Note v2")
-    #expect(SceneTests.find("note", in: root)?.node["props"]?["text"] == "kept")
+    let root = try scenario.expectNoteV2Reset(reason: "upgraded")
     #expect(try scenario.host(of: scene) != host, "the scene moved to a fresh host")
     let layout = try scenario.driver.call("scene.layout", ["scene": scene])
-    #expect(notice["params"]?["root"] == layout["root"])
+    #expect(root == layout["root"])
 
     // The same connections drive it on: its events come from the new code.
     let tapped = try scenario.driver.call(
@@ -194,7 +189,141 @@ extension HostFaultTests {
       if message["method"] == "scene.emitted" { emitted = message["params"] }
     }
     #expect(emitted?["payload"] == ["version": 2, "text": "kept"])
-    try scenario.expectDaemonUnharmed(witnessMoved: true)
+    try scenario.expectDaemonUnharmed()
+  }
+
+  @Test("isolated hosts load only their plugin; a new build of one leaves the other's alone")
+  func upgradeLeavesOtherPlugins() throws {
+    let scenario = try FaultScenario(component: "faults.Note")
+    let loginWatcher = try scenario.daemon.client()
+    try loginWatcher.call("scene.subscribe", ["scene": scenario.witnessScene])
+    try scenario.driver.call(
+      "scene.event",
+      [
+        "scene": scenario.witnessScene,
+        "event": ["type": "text", "target": "username", "text": "stays"],
+      ])
+    let loginHost = try scenario.host(of: scenario.witnessScene)
+    let faultsHost = try scenario.host(of: scenario.scene)
+    let loginPlugin = try scenario.component("demo.Login")["plugin"]!
+    // What each host mapped, as the kernel shows it, and what daemon.info says it loaded.
+    #expect(try scenario.mappedPlugins(loginHost) == ["libLogin.so"])
+    #expect(try scenario.mappedPlugins(faultsHost) == [FaultScenario.pluginFile])
+    #expect(try scenario.hostEntry(loginHost)["plugins"] == [loginPlugin])
+    #expect(try scenario.hostEntry(faultsHost)["plugins"] == ["fixture.faults"])
+    let loginRevision = try scenario.driver.call(
+      "scene.layout", ["scene": scenario.witnessScene])["revision"]
+
+    try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.faultPlugin(upgraded: true), into: scenario.daemon.pluginDirectory,
+      as: FaultScenario.pluginFile)
+    try scenario.witnessed { try scenario.driver.call("plugins.rescan") }
+    let notice = try scenario.nextSceneNotice()
+    #expect(notice["method"] == "scene.reset", "\(notice.serialized())")
+    #expect(notice["params"]?["reason"] == "upgraded")
+    let newFaultsHost = try scenario.host(of: scenario.scene)
+    #expect(newFaultsHost != faultsHost)
+    let mapped = try scenario.mappedPlugins(newFaultsHost)
+    #expect(mapped == [FaultScenario.pluginFile], "\(mapped)")
+
+    // Login's scene stays in its host, at its revision, and its subscriber got nothing.
+    try loginWatcher.drain(seconds: 0.5)
+    let seen = loginWatcher.takeNotifications().compactMap { $0["method"]?.stringValue }
+    #expect(!seen.contains("scene.reset") && !seen.contains("scene.closed"), "\(seen)")
+    #expect(try scenario.host(of: scenario.witnessScene) == loginHost)
+    let layout = try scenario.driver.call("scene.layout", ["scene": scenario.witnessScene])
+    #expect(layout["revision"] == loginRevision)
+    #expect(
+      SceneTests.find("username", in: layout["root"]!)?.node["props"]?["text"] == "stays")
+    let entry = try scenario.hostEntry(loginHost)
+    #expect(entry["state"] == "running" && entry["restarts"] == 0, "\(entry.serialized())")
+    try scenario.expectDaemonUnharmed()
+  }
+}
+
+extension HostFaultTests {
+  @Test("a quarantine outlives a compd restart (even kill -9) until the plugin file changes")
+  func quarantineSurvivesRestart() throws {
+    let arguments = FaultScenario.arguments + ["--component-crash-limit", "1"]
+    let first = try SceneDaemon(
+      arguments: arguments, bundled: ["Login"], libraries: [PluginFixtureBuilder.faultPlugin()])
+    let driver = try first.client()
+    let scene = try driver.call("scene.open", ["component": "faults.TrapOnTap"])["scene"]!
+    let crash = try driver.failure(
+      "scene.event", ["scene": scene, "event": ["type": "tap", "target": "fault"]])
+    #expect(crash["data"]?["reason"] == "crashed", "\(crash.serialized())")
+    let reason = try #require(
+      Self.component("faults.TrapOnTap", driver)["quarantined"]?.stringValue)
+    #expect(reason.contains("crashed its scene host"), "\(reason)")
+    // Killed at once: the quarantine is on disk when it is announced.
+    try first.daemon.stop(signal: SIGKILL)
+
+    let second = try first.restarted(arguments: arguments)
+    let client = try second.client()
+    #expect(try Self.component("faults.TrapOnTap", client)["quarantined"]?.stringValue == reason)
+    let plugin = try #require(
+      client.call("plugins.list")["plugins"]?.arrayValue?.first { $0["name"] == "fixture.faults" })
+    #expect(
+      plugin["quarantined"] == [["component": "faults.TrapOnTap", "reason": .string(reason)]],
+      "\(plugin.serialized())")
+    let refused = try client.failure("scene.open", ["component": "faults.TrapOnTap"])
+    #expect(refused["data"]?["name"] == "compd.ComponentFailed")
+    #expect(refused["data"]?["reason"] == "quarantined", "\(refused.serialized())")
+    #expect(try Self.component("faults.Note", client)["quarantined"] == nil)
+    try client.call("scene.open", ["component": "faults.Note"])
+
+    // A new plugin file (the same code, copied anew) and a rescan lift it, for good.
+    try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.faultPlugin(), into: second.pluginDirectory,
+      as: FaultScenario.pluginFile)
+    try client.call("plugins.rescan")
+    #expect(try Self.component("faults.TrapOnTap", client)["quarantined"] == nil)
+    try client.call("scene.open", ["component": "faults.TrapOnTap"])
+    try second.daemon.stop()
+    let third = try second.restarted(arguments: arguments)
+    let last = try third.client()
+    #expect(try Self.component("faults.TrapOnTap", last)["quarantined"] == nil)
+    try last.call("scene.open", ["component": "faults.TrapOnTap"])
+  }
+
+  /// `name`'s entry in `components.list`, as `client` sees it.
+  static func component(_ name: String, _ client: RPCTestClient) throws -> JSON {
+    let list = try client.call("components.list")["components"]?.arrayValue ?? []
+    guard let entry = list.first(where: { $0["name"] == .string(name) }) else {
+      throw TestFailure("components.list has no \(name)")
+    }
+    return entry
+  }
+}
+
+extension HostFaultTests {
+  @Test("a new build installed but not rescanned: a crashed host's scenes come back on it")
+  func crashAfterNewBuildWithoutRescan() throws {
+    let scenario = try FaultScenario(component: "faults.Note")
+    try scenario.driver.call(
+      "scene.event",
+      [
+        "scene": scenario.scene, "event": ["type": "text", "target": "note", "text": "kept"],
+      ])
+    let host = try scenario.host(of: scenario.scene)
+    try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.faultPlugin(upgraded: true), into: scenario.daemon.pluginDirectory,
+      as: FaultScenario.pluginFile)
+    #expect(try scenario.plugin("fixture.faults")["version"] == "1.0.0", "not rescanned yet")
+
+    // The replacement host cannot load the file vetted (it is gone): compd vets the new one
+    // first, and the scene is restored on it from its last state.
+    try scenario.witnessed { #expect(kill(pid_t(host), SIGKILL) == 0) }
+    try scenario.expectNoteV2Reset(reason: "crashed")
+    #expect(try scenario.plugin("fixture.faults")["version"] == "2.0.0")
+    let newHost = try scenario.host(of: scenario.scene)
+    #expect(newHost != host)
+    #expect(try scenario.hostEntry(newHost)["plugins"] == ["fixture.faults"])
+    let tapped = try scenario.driver.call(
+      "scene.event", ["scene": scenario.scene, "event": ["type": "tap", "target": "send"]])
+    #expect(tapped["handled"] == true)
+    // Login's host did not load the plugin: untouched.
+    try scenario.expectDaemonUnharmed()
   }
 }
 
@@ -275,6 +404,20 @@ final class FaultScenario {
     }
   }
 
+  /// Reads the watcher's next notice, expects it to be the `scene.reset` (with `reason`) of a
+  /// `faults.Note` scene into which "kept" was typed, now on the plugin's second build;
+  /// returns its root.
+  @discardableResult
+  func expectNoteV2Reset(reason: JSON) throws -> JSON? {
+    let notice = try nextSceneNotice()
+    #expect(notice["method"] == "scene.reset", "\(notice.serialized())")
+    #expect(notice["params"]?["reason"] == reason)
+    let root = try #require(notice["params"]?["root"])
+    #expect(SceneTests.find("version", in: root)?.node["props"]?["text"] == "Note v2")
+    #expect(SceneTests.find("note", in: root)?.node["props"]?["text"] == "kept")
+    return root
+  }
+
   /// Checks a `compd.ComponentFailed` error for the faulty component.
   func expectComponentFailed(_ error: JSON, reason: String, scene: Bool = true) throws {
     #expect(error["code"] == -32005, "\(error.serialized())")
@@ -302,13 +445,24 @@ final class FaultScenario {
     try driver.call("scene.layout", ["scene": witnessScene])
   }
 
-  /// `name`'s entry in `components.list`.
-  func component(_ name: String) throws -> JSON {
-    let list = try driver.call("components.list")["components"]?.arrayValue ?? []
-    guard let entry = list.first(where: { $0["name"] == .string(name) }) else {
-      throw TestFailure("components.list has no \(name)")
+  /// The file names of the plugin libraries of the plugin directory that `host` has
+  /// mapped.
+  func mappedPlugins(_ host: Int) throws -> Set<String> {
+    try SceneHostTests.mappedPlugins(Int32(host), from: daemon.pluginDirectory)
+  }
+
+  /// `host`'s entry in `daemon.info.hosts`.
+  func hostEntry(_ host: Int) throws -> JSON {
+    let hosts = try driver.call("daemon.info")["hosts"]?.arrayValue ?? []
+    guard let entry = hosts.first(where: { $0["pid"]?.intValue == Int64(host) }) else {
+      throw TestFailure("daemon.info lists no host \(host)")
     }
     return entry
+  }
+
+  /// `name`'s entry in `components.list`.
+  func component(_ name: String) throws -> JSON {
+    try HostFaultTests.component(name, driver)
   }
 
   /// `name`'s entry in `plugins.list`.

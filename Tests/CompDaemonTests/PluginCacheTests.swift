@@ -77,6 +77,44 @@ import Testing
     #expect(fixed.catalog.names == ["fixture.Hello", "fixture.Renamed"])
   }
 
+  @Test func aComponentQuarantineIsRememberedUntilTheFileChanges() async throws {
+    let (plugins, state) = try setUp("component-quarantine")
+    let path = try Fixtures.install(Fixtures.library(.good), into: plugins, as: "libgood.so")
+    let screen = "\(plugins)/welcome.screen.json"
+    func writeScreen(_ summary: String) throws {
+      try """
+      {"component": "fixture.Welcome", "version": "1.0.0", "summary": "\(summary)",
+       "root": {"container": "stack", "children": [{"component": "fixture.Hello"}]}}
+      """.write(toFile: screen, atomically: true, encoding: .utf8)
+    }
+    try writeScreen("hello")
+    let first = Fixtures.host([plugins], stateDirectory: state)
+    await first.scan()
+    first.quarantine("fixture.Hello", reason: "crashed its scene host 3 times")
+    first.quarantine("fixture.Welcome", reason: "crashed its scene host 2 times")
+
+    let again = Fixtures.host([plugins], stateDirectory: state)
+    await again.scan()
+    #expect(again.vettingChildrenStarted == 0)
+    #expect(again.quarantineReason(of: "fixture.Hello") == "crashed its scene host 3 times")
+    #expect(again.quarantineReason(of: "fixture.Welcome") == "crashed its scene host 2 times")
+    #expect(again.pluginsListResult() == first.pluginsListResult())
+
+    // A new file (the same code, copied anew; the screen written again) starts afresh.
+    try Fixtures.install(Fixtures.library(.good), into: plugins, as: "libgood.so")
+    try writeScreen("hello again")
+    await again.scan()
+    #expect(again.quarantineReason(of: "fixture.Hello") == nil)
+    #expect(again.quarantineReason(of: "fixture.Welcome") == nil)
+    let after = Fixtures.host([plugins], stateDirectory: state)
+    await after.scan()
+    #expect(after.vettingChildrenStarted == 0)
+    #expect(after.record(path: path)?.state == .loaded)
+    #expect(after.record(path: screen)?.state == .loaded)
+    #expect(after.quarantineReason(of: "fixture.Hello") == nil)
+    #expect(after.quarantineReason(of: "fixture.Welcome") == nil)
+  }
+
   @Test(arguments: [
     "", "{", "[1,2]", "{\"version\": 99}",
     "{\"version\":1,\"stamp\":\"\(ABIStamp.library)\",\"plugins\":[{\"path\":3}]}",

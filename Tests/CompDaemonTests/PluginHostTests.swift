@@ -135,8 +135,8 @@ import Testing
   }
 
   /// A changed file of a loaded plugin is vetted again like a new one; once accepted it
-  /// replaces the old version in the registry and is listed as upgraded (scene hosts move
-  /// to it, see SceneHostTests).
+  /// replaces the old version in the registry and in the load set, so a host that loaded
+  /// the old one is stale (scene hosts move to the new one, see SceneHostTests).
   @Test func rescanLoadsNewFilesAndVetsChangedLoadedOnesAgain() async throws {
     let directory = try Fixtures.temporaryDirectory("rescan")
     let good = try Fixtures.install(Fixtures.library(.good), into: directory, as: "libgood.so")
@@ -152,7 +152,8 @@ import Testing
     #expect(
       host.componentsListResult(plugin: nil)?["components"]?.arrayValue?.first?["name"]
         == "fixture.Hello")
-    #expect(host.takeUpgraded().isEmpty)
+    let before = host.loadSet
+    #expect(!before.isStale(comparedTo: host.loadSet))
 
     // Replace the loaded file with one that provides another component.
     try Fixtures.install(Fixtures.library(.renamed), into: directory, as: "libgood.so")
@@ -160,7 +161,8 @@ import Testing
     let changed = try #require(host.record(path: good))
     #expect(changed.state == .loaded)
     #expect(changed.manifest?.components.map(\.name) == ["fixture.Renamed"])
-    #expect(host.takeUpgraded() == [good])
+    #expect(before.isStale(comparedTo: host.loadSet))
+    #expect(host.loadSet.plugins.map(\.identity) == [PluginFileIdentity(path: good)])
     let listed = try #require(
       host.componentsListResult(plugin: nil)?["components"]?.arrayValue?.map {
         $0["name"]?.stringValue

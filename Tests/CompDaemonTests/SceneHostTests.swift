@@ -176,6 +176,43 @@ struct SceneHostTests {
     #expect(status == 0)
   }
 
+  @Test("a host's share: a plugin and the plugins its components compose, transitively")
+  func isolatedShare() throws {
+    func plugin(_ name: String, _ components: [String: [String]]) throws -> HostLoadSet.Plugin {
+      let entries: [JSON] = components.keys.sorted().map { component in
+        [
+          "name": .string(component), "version": "1", "kind": "viewController", "summary": "",
+          "params": ["type": "object"], "events": [],
+          "requires": .array(components[component]!.map(JSON.string)),
+        ]
+      }
+      let manifest = try PluginManifest(
+        json: ["stamp": "s", "name": .string(name), "version": "1", "components": .array(entries)])
+      return .init(
+        identity: .init(path: "/p/\(name).so", size: 1, modificationNanoseconds: 1, inode: 1),
+        manifest: manifest)
+    }
+    let set = HostLoadSet(
+      plugins: [
+        try plugin("a", ["a.A": ["b.B"], "a.Alone": []]), try plugin("b", ["b.B": ["c.C"]]),
+        try plugin("c", ["c.C": ["a.Alone"]]), try plugin("d", ["d.D": []]),
+      ],
+      screens: [.init(path: "/p/s.screen.json", name: "s.S", requires: ["a.A"], text: "{}")])
+    #expect(set.serving("a").names == ["a", "b", "c"])
+    #expect(set.serving("c").names == ["a", "b", "c"])
+    #expect(set.serving("d").names == ["d"])
+    #expect(set.serving("s.S").names == ["a", "b", "c", "s.S"])
+    #expect(set.serving("nothing").isEmpty)
+    // A new version of c makes stale what loaded c, and nothing else.
+    var newer = set
+    newer.plugins[2].identity.size = 2
+    #expect(set.serving("a").isStale(comparedTo: newer))
+    #expect(set.serving("s.S").isStale(comparedTo: newer))
+    #expect(!set.serving("d").isStale(comparedTo: newer))
+    #expect(
+      set.serving("a").additions(in: newer.serving("a")).plugins.map(\.manifest.name) == ["c"])
+  }
+
   /// Hosts as `daemon.info` lists them.
   static func hosts(_ client: RPCTestClient) throws -> [JSON] {
     try #require(client.call("daemon.info")["hosts"]?.arrayValue)
@@ -425,6 +462,89 @@ struct SceneHostTests {
 }
 
 extension SceneHostTests {
+  /// The file names of the libraries in `directory` that the process `pid` has mapped, as
+  /// the kernel shows them (`/proc/PID/maps`).
+  static func mappedPlugins(_ pid: Int32, from directory: String) throws -> Set<String> {
+    // Read to the end by hand: procfs files report no size.
+    let fd = open("/proc/\(pid)/maps", O_RDONLY)
+    guard fd >= 0 else { throw TestFailure("cannot read /proc/\(pid)/maps") }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while case let count = read(fd, &buffer, buffer.count), count > 0 {
+      bytes += buffer[..<count]
+    }
+    let prefix = directory + "/"
+    return Set(
+      String(decoding: bytes, as: UTF8.self).split(separator: "\n").compactMap { line in
+        guard let start = line.range(of: prefix) else { return nil }
+        return String(line[start.upperBound...])
+      })
+  }
+
+  @Test("isolation: a screen's host loads the plugins it composes; their new build moves it too")
+  func isolatedScreenComposesAnotherPlugin() throws {
+    let daemon = try SceneDaemon(
+      arguments: ["--scene-host-isolation", "plugin"], bundled: ["Login", "StackedForms"])
+    let driver = try daemon.client()
+    let watcher = try daemon.client()
+    try #"""
+    {"component": "demo.SignIn", "version": "1.0.0", "summary": "Login in a stack",
+     "root": {"container": "stack", "children": [{"component": "demo.Login"}]}}
+    """#.write(
+      toFile: "\(daemon.pluginDirectory)/signin.screen.json", atomically: true, encoding: .utf8)
+    try driver.call("plugins.rescan")
+    var scenes: [String: JSON] = [:]
+    for (name, params) in [
+      ("demo.SignIn", JSON.null), ("demo.Login", .null), ("demo.StackedForm", ["rows": 1]),
+    ] {
+      var request: JSONObject = ["component": .string(name), "lifetime": "daemon"]
+      if params != .null { request["params"] = params }
+      scenes[name] = try driver.call("scene.open", .object(request))["scene"]!
+      try watcher.call("scene.subscribe", ["scene": scenes[name]!])
+    }
+    let components = try #require(driver.call("components.list")["components"]?.arrayValue)
+    func plugin(of name: String) -> JSON? {
+      components.first { $0["name"] == .string(name) }?["plugin"]
+    }
+    let loginPlugin = try #require(plugin(of: "demo.Login"))
+    let formsPlugin = try #require(plugin(of: "demo.StackedForm"))
+    var pids: [String: Int32] = [:]
+    for (name, scene) in scenes { pids[name] = try Self.host(of: scene, driver) }
+    #expect(Set(pids.values).count == 3, "a host per plugin: \(pids)")
+    let hosts = try Self.hosts(driver)
+    func entry(_ pid: Int32?) -> JSON? {
+      hosts.first { $0["pid"]?.intValue == pid.map(Int64.init) }
+    }
+    #expect(entry(pids["demo.SignIn"])?["plugins"] == [loginPlugin, "demo.SignIn"])
+    #expect(entry(pids["demo.Login"])?["plugins"] == [loginPlugin])
+    #expect(entry(pids["demo.StackedForm"])?["plugins"] == [formsPlugin])
+    let directory = daemon.pluginDirectory
+    #expect(try Self.mappedPlugins(pids["demo.SignIn"]!, from: directory) == ["libLogin.so"])
+    #expect(try Self.mappedPlugins(pids["demo.Login"]!, from: directory) == ["libLogin.so"])
+    #expect(
+      try Self.mappedPlugins(pids["demo.StackedForm"]!, from: directory) == ["libStackedForms.so"])
+
+    // A new build of Login moves the scenes of both hosts that loaded it; the form's stays.
+    try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.bundled("Login"), into: directory, as: "libLogin.so")
+    try driver.call("plugins.rescan")
+    for name in ["demo.SignIn", "demo.Login"] {
+      try Self.waitForNotification("scene.reset", scene: scenes[name]!, watcher)
+      #expect(try Self.host(of: scenes[name]!, driver) != pids[name], "\(name) moved")
+    }
+    try watcher.drain(seconds: 0.3)
+    let formNotices = watcher.takeNotifications().filter {
+      $0["params"]?["scene"] == scenes["demo.StackedForm"]
+    }
+    #expect(
+      !formNotices.contains { $0["method"] == "scene.reset" || $0["method"] == "scene.closed" },
+      "\(formNotices)")
+    #expect(try Self.host(of: scenes["demo.StackedForm"]!, driver) == pids["demo.StackedForm"])
+    #expect(
+      try driver.call("scene.layout", ["scene": scenes["demo.StackedForm"]!])["revision"] == 1)
+  }
+
   @Test("scene-host-isolation = plugin: each plugin's scenes in hosts of their own")
   func isolation() throws {
     let daemon = try SceneDaemon(arguments: ["--scene-host-isolation", "plugin"])

@@ -56,8 +56,8 @@ func layoutSnapshot(_ view: View) -> [(String, [Double])] {
 }
 
 /// Lays out `build()`'s window with the evaluators and with the simplex alone, and expects
-/// the same frames, insets, margins and guides (to the 1e-6 they are rounded to). Returns the statistics delta of the
-/// window's `makeKeyAndVisible()` and `layoutIfNeeded()` after `build()`.
+/// the same frames, insets, margins and guides (to the 1e-6 they are rounded to). Returns the
+/// work of the window's `makeKeyAndVisible()` and `layoutIfNeeded()` after `build()`.
 @MainActor
 @discardableResult
 func expectAgreesWithSolver(
@@ -75,15 +75,14 @@ func expectAgreesWithSolver(
   sourceLocation: SourceLocation = #_sourceLocation
 ) -> LayoutEngine.Statistics {
   let (evaluated, evaluatedChange) = build()
-  let before = LayoutEngine.statistics
+  let statistics = evaluated.countingLayoutWork()
   evaluated.makeKeyAndVisible()
   evaluated.layoutIfNeeded()
-  let after = LayoutEngine.statistics
-  LayoutEngine.forceSolver = true
+  let delta = statistics.counts
   let (solved, solvedChange) = build()
+  solved.layoutOptions.simplexOnly = true
   solved.makeKeyAndVisible()
   solved.layoutIfNeeded()
-  LayoutEngine.forceSolver = false
   func compare(_ stage: String) {
     let a = layoutSnapshot(evaluated)
     let b = layoutSnapshot(solved)
@@ -100,18 +99,10 @@ func expectAgreesWithSolver(
   if let evaluatedChange, let solvedChange {
     evaluatedChange()
     evaluated.layoutIfNeeded()
-    LayoutEngine.forceSolver = true
     solvedChange()
     solved.layoutIfNeeded()
-    LayoutEngine.forceSolver = false
     compare("after the change")
   }
-  var delta = LayoutEngine.Statistics()
-  delta.passes = after.passes - before.passes
-  delta.solves = after.solves - before.solves
-  delta.directPasses = after.directPasses - before.directPasses
-  delta.anchorChainPasses = after.anchorChainPasses - before.anchorChainPasses
-  delta.visitedViews = after.visitedViews - before.visitedViews
   return delta
 }
 
@@ -173,16 +164,17 @@ private func loginWindow() -> Window {
     window.makeKeyAndVisible()
     window.layoutIfNeeded()
     let password = try #require(find("password", in: window) as? TextField)
-    let before = LayoutEngine.statistics
+    let statistics = window.countingLayoutWork()
+    let before = statistics.counts
     window.layoutIfNeeded()
-    #expect(LayoutEngine.statistics.passes == before.passes)
-    #expect(LayoutEngine.statistics.visitedViews == before.visitedViews)
+    #expect(statistics.counts.passes == before.passes)
+    #expect(statistics.counts.visitedViews == before.visitedViews)
 
     // The field shares the stack's height equally and fills its width: a longer text
     // changes its natural width only, which nothing above it uses.
     password.text = "a much longer password than before"
     window.layoutIfNeeded()
-    let after = LayoutEngine.statistics
+    let after = statistics.counts
     #expect(after.anchorChainPasses == before.anchorChainPasses)
     #expect(after.directPasses == before.directPasses + 1)
     #expect(after.solves == before.solves)
@@ -213,7 +205,7 @@ private func loginWindow() -> Window {
     window.makeKeyAndVisible()
     window.layoutIfNeeded()
     let username = try #require(find("username", in: window))
-    let before = LayoutEngine.statistics.solves
+    let statistics = window.countingLayoutWork()
     window.hostSafeAreaInsets = EdgeInsets(top: 20, left: 30, bottom: 0, right: 40)
     window.layoutIfNeeded()
     #expect(
@@ -222,7 +214,7 @@ private func loginWindow() -> Window {
     window.layoutIfNeeded()
     #expect(
       username.convert(username.bounds, to: nil) == Rect(x: 50, y: 40, width: 710, height: 30))
-    #expect(LayoutEngine.statistics.solves == before)
+    #expect(statistics.counts.solves == 0)
   }
 
   /// A window whose root view holds a label, a box and a stack, with `change` applied to
@@ -601,11 +593,11 @@ private final class CardBoard {
     let board = CardBoard(cards: 30)
     board.window.makeKeyAndVisible()
     board.window.layoutIfNeeded()
-    let before = LayoutEngine.statistics
-    LayoutEngine.statistics.largestSolve = 0
+    let statistics = board.window.countingLayoutWork()
+    let before = statistics.counts
     board.titles[7].text = "Changed"
     board.window.layoutIfNeeded()
-    let after = LayoutEngine.statistics
+    let after = statistics.counts
     // The card is a relayout boundary: no chain pass, one solve of the card.
     #expect(after.anchorChainPasses == before.anchorChainPasses)
     #expect(after.solves - before.solves == 1)

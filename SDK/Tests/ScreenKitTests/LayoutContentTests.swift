@@ -119,10 +119,10 @@ import Testing
     label.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 10),
     label.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -10),
   ])
-  let solvesBefore = LayoutEngine.statistics.solves
+  let statistics = root.countingLayoutWork()
   root.layoutIfNeeded()
   // One solve with the unwrapped text, one at the width it was given.
-  #expect(LayoutEngine.statistics.solves - solvesBefore == 2)
+  #expect(statistics.counts.solves == 2)
   let expected = TextLayout(
     text: label.text!, font: label.font, maxWidth: 180, numberOfLines: 0)
   #expect(label.frame.width == 180)

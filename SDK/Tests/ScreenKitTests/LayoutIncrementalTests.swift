@@ -32,23 +32,25 @@ private func settingsScreen(rows count: Int) -> (root: View, labels: [Label]) {
 @MainActor
 @Test func nothingDirtyRelayoutVisitsNothing() {
   let (root, _) = settingsScreen(rows: 200)
+  let statistics = root.countingLayoutWork()
   root.layoutIfNeeded()
-  let before = LayoutEngine.statistics
+  let before = statistics.counts
   root.layoutIfNeeded()
   root.layoutIfNeeded()
-  #expect(LayoutEngine.statistics.passes == before.passes)
-  #expect(LayoutEngine.statistics.visitedViews == before.visitedViews)
+  #expect(statistics.counts.passes == before.passes)
+  #expect(statistics.counts.visitedViews == before.visitedViews)
 }
 
 @MainActor
 @Test func oneLabelChangeVisitsItsRowOnly() {
   let (root, labels) = settingsScreen(rows: 200)
+  let statistics = root.countingLayoutWork()
   root.layoutIfNeeded()
-  #expect(LayoutEngine.statistics.directPasses > 0)
-  let before = LayoutEngine.statistics.visitedViews
+  #expect(statistics.counts.directPasses > 0)
+  let before = statistics.counts.visitedViews
   labels[100].text = "A much longer setting title"
   root.layoutIfNeeded()
-  let visited = LayoutEngine.statistics.visitedViews - before
+  let visited = statistics.counts.visitedViews - before
   // The row (a relayout boundary: fixed height, filled width) and its three views, plus
   // re-measuring the row.
   #expect(visited <= 5, "visited \(visited) views")
@@ -107,9 +109,8 @@ func directLayoutAgreesWithSolver(seed: Int) {
   _ = random.next()
   let direct = build()
   direct.layoutIfNeeded()
-  LayoutEngine.forceSolver = true
-  defer { LayoutEngine.forceSolver = false }
   let solved = build()
+  solved.layoutOptions.simplexOnly = true
   solved.layoutIfNeeded()
   func frames(_ view: View) -> [Rect] { [view.frame] + view.subviews.flatMap(frames) }
   let a = frames(direct)
@@ -148,10 +149,10 @@ struct SplitMix {
   // overflow the column's fixed frame (the simplex would report the conflict instead).
   #expect(labels[19].superview!.frame.maxY == 20 * 44 + 16)
   // A constraint that is not a constant size makes the hierarchy go to the simplex.
-  let before = LayoutEngine.statistics.solves
+  let statistics = root.countingLayoutWork()
   labels[3].widthAnchor.constraint(equalTo: labels[4].widthAnchor).isActive = true
   root.layoutIfNeeded()
-  #expect(LayoutEngine.statistics.solves > before)
+  #expect(statistics.counts.solves > 0)
 }
 
 @MainActor
@@ -171,22 +172,23 @@ struct SplitMix {
   let root = View(frame: Rect(x: 0, y: 0, width: 500, height: 3000))
   column.frame = root.bounds
   root.addSubview(column)
+  let statistics = root.countingLayoutWork()
   root.layoutIfNeeded()
 
   // A wider leaf: its row keeps its height and the column fills the width, so only that
   // row is arranged again.
-  var before = LayoutEngine.statistics.visitedViews
+  var before = statistics.counts.visitedViews
   leaves[20].image = .init(name: "leaf", size: Size(width: 35, height: 10))
   root.layoutIfNeeded()
-  #expect(LayoutEngine.statistics.visitedViews - before <= 8)
+  #expect(statistics.counts.visitedViews - before <= 8)
   #expect(leaves[20].frame.width == 500 - 20)
   #expect(leaves[21].frame.minX == 500 - 20)
 
   // A taller leaf moves every row below it: the column is arranged again.
-  before = LayoutEngine.statistics.visitedViews
+  before = statistics.counts.visitedViews
   leaves[20].image = .init(name: "leaf", size: Size(width: 35, height: 30))
   root.layoutIfNeeded()
-  #expect(LayoutEngine.statistics.visitedViews - before > 8)
+  #expect(statistics.counts.visitedViews - before > 8)
   #expect(leaves[20].superview!.frame.height == 30)
   #expect(leaves[22].superview!.frame.minY == 130)
   // 3020 points of rows in 3000: with equal compression resistance the last rows give way
@@ -246,8 +248,9 @@ func incrementalDirectRelayoutsAgreeWithAFreshLayout(seed: Int) {
   }
 
   let (root, leaves) = build([])
+  let statistics = root.countingLayoutWork()
   root.layoutIfNeeded()
-  let solvesBefore = LayoutEngine.statistics.solves
+  let solvesBefore = statistics.counts.solves
   var random = SplitMix(seed: UInt64(seed) + 101)
   var edits: [Edit] = []
   for _ in 0..<6 {
@@ -267,7 +270,7 @@ func incrementalDirectRelayoutsAgreeWithAFreshLayout(seed: Int) {
       edits.append(edit)
     }
     root.layoutIfNeeded()
-    #expect(LayoutEngine.statistics.solves == solvesBefore, "direct evaluation only")
+    #expect(statistics.counts.solves == solvesBefore, "direct evaluation only")
     let fresh = build(edits).root
     fresh.layoutIfNeeded()
     for (index, (x, y)) in zip(frames(root), frames(fresh)).enumerated() {

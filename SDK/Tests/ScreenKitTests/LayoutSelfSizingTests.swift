@@ -113,14 +113,15 @@ private final class StackLayingOutAnother: StackView {
     }
     #expect(delta.anchorChainPasses >= 1)
     let form = ScrollForm(rows: 40)
+    let statistics = form.window.countingLayoutWork()
     form.window.makeKeyAndVisible()
-    let before = LayoutEngine.statistics
-    LayoutEngine.statistics.largestSolve = 0
+    let before = statistics.counts
+    statistics.counts.largestSolve = 0
     form.window.setNeedsLayout()
     form.controller.stackView.setNeedsLayout()
     form.window.layoutIfNeeded()
-    #expect(LayoutEngine.statistics.largestSolve <= 3)
-    #expect(LayoutEngine.statistics.anchorChainPasses > before.anchorChainPasses)
+    #expect(statistics.counts.largestSolve <= 3)
+    #expect(statistics.counts.anchorChainPasses > before.anchorChainPasses)
     let stack = form.controller.stackView
     let scroll = form.controller.scrollView
     #expect(stack.frame.origin == .zero && stack.frame.width == 390)
@@ -163,9 +164,8 @@ private final class StackLayingOutAnother: StackView {
   @Test func hidingARowInAScrollFormShrinksTheContentAsOneSolve() {
     // Where a hidden row sits and how wide it is are not specified: compare the others.
     func layOut(solver: Bool) -> [Rect] {
-      LayoutEngine.forceSolver = solver
-      defer { LayoutEngine.forceSolver = false }
       let form = ScrollForm(rows: 30)
+      form.window.layoutOptions.simplexOnly = solver
       form.window.makeKeyAndVisible()
       form.window.layoutIfNeeded()
       form.controller.stackView.arrangedSubviews[2].isHidden = true
@@ -289,13 +289,14 @@ private final class StackLayingOutAnother: StackView {
     }
     #expect(delta.anchorChainPasses >= 1)
     let form = Form(rows: 60)
+    let statistics = form.window.countingLayoutWork()
     form.window.makeKeyAndVisible()
-    let before = LayoutEngine.statistics
-    LayoutEngine.statistics.largestSolve = 0
+    let before = statistics.counts
+    statistics.counts.largestSolve = 0
     form.window.layoutIfNeeded()
     // Every solve held one row (the row and its two labels), never the form.
-    #expect(LayoutEngine.statistics.largestSolve == 3)
-    #expect(LayoutEngine.statistics.anchorChainPasses == before.anchorChainPasses + 1)
+    #expect(statistics.counts.largestSolve == 3)
+    #expect(statistics.counts.anchorChainPasses == before.anchorChainPasses + 1)
     let row = form.stack.arrangedSubviews[1]
     #expect(row.frame.width == 358)
     #expect(form.values[1].frame.maxX == 358 - 12)
@@ -308,16 +309,17 @@ private final class StackLayingOutAnother: StackView {
     // measured at the width it gets, not compressed and then again.
     for rows in [10, 40] {
       let form = Form(rows: rows)
-      let before = LayoutEngine.statistics
+      let statistics = form.window.countingLayoutWork()
+      let before = statistics.counts
       form.window.makeKeyAndVisible()
       form.window.layoutIfNeeded()
-      let solves = LayoutEngine.statistics.solves - before.solves
+      let solves = statistics.counts.solves - before.solves
       #expect(solves == 2 * rows, "\(rows) rows: \(solves) solves")
       let scrollForm = ScrollForm(rows: rows)
-      let scrollBefore = LayoutEngine.statistics
+      let scrollStatistics = scrollForm.window.countingLayoutWork()
       scrollForm.window.makeKeyAndVisible()
       scrollForm.window.layoutIfNeeded()
-      let scrollSolves = LayoutEngine.statistics.solves - scrollBefore.solves
+      let scrollSolves = scrollStatistics.counts.solves
       #expect(scrollSolves == 2 * rows, "\(rows) rows in a scroll view: \(scrollSolves) solves")
     }
   }
@@ -326,11 +328,11 @@ private final class StackLayingOutAnother: StackView {
     let form = Form(rows: 60)
     form.window.makeKeyAndVisible()
     form.window.layoutIfNeeded()
-    let before = LayoutEngine.statistics
-    LayoutEngine.statistics.largestSolve = 0
+    let statistics = form.window.countingLayoutWork()
+    let before = statistics.counts
     form.titles[30].text = "Setting changed"
     form.window.layoutIfNeeded()
-    let after = LayoutEngine.statistics
+    let after = statistics.counts
     #expect(after.largestSolve == 3)
     // Its fitting size and its own pass.
     #expect(after.solves - before.solves <= 3, "solves \(after.solves - before.solves)")
@@ -372,10 +374,10 @@ private final class StackLayingOutAnother: StackView {
     form.window.makeKeyAndVisible()
     form.window.layoutIfNeeded()
     form.titles[5].numberOfLines = 0
-    LayoutEngine.statistics.largestSolve = 0
+    let statistics = form.window.countingLayoutWork()
     form.window.layoutIfNeeded()
     // The form (its 12 rows of three views, the stack and the root) in one solve.
-    #expect(LayoutEngine.statistics.largestSolve > 36)
+    #expect(statistics.counts.largestSolve > 36)
   }
 
   @Test func aStackThatStretchesItsRowsIsSolvedEvenWhenALayoutRunsInside() {
@@ -395,8 +397,7 @@ private final class StackLayingOutAnother: StackView {
       let other = StackView(frame: Rect(x: 0, y: 0, width: 100, height: 100))
       other.addArrangedSubview(Label())
       stack.other = other
-      LayoutEngine.forceSolver = solver
-      defer { LayoutEngine.forceSolver = false }
+      stack.layoutOptions.simplexOnly = solver
       stack.layoutIfNeeded()
       return rows.map(\.frame) + rows.flatMap { $0.subviews.map(\.frame) }
     }
@@ -436,10 +437,10 @@ private final class StackLayingOutAnother: StackView {
     form.window.layoutIfNeeded()
     let row = form.stack.arrangedSubviews[0]
     #expect(abs(row.frame.height - 35.8) < 1e-6)
-    LayoutEngine.statistics.largestSolve = 0
+    let statistics = form.window.countingLayoutWork()
     form.titles[4].text = "Changed"
     form.window.layoutIfNeeded()
-    #expect(LayoutEngine.statistics.largestSolve == 4)
+    #expect(statistics.counts.largestSolve == 4)
     expectAgreesWithSolver("badge resized") {
       let form = build()
       return (form.window, { try? form.window.resize(to: Size(width: 600, height: 2_000)) })
@@ -465,9 +466,8 @@ private final class StackLayingOutAnother: StackView {
         }
     }
     func layOut(solver: Bool, change: Bool) -> [Rect] {
-      LayoutEngine.forceSolver = solver
-      defer { LayoutEngine.forceSolver = false }
       let form = Form(rows: 6)
+      form.window.layoutOptions.simplexOnly = solver
       form.stack.arrangedSubviews[2].isHidden = true
       form.window.makeKeyAndVisible()
       form.window.layoutIfNeeded()

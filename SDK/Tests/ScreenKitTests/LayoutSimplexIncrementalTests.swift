@@ -141,8 +141,8 @@ private func frames(_ view: View) -> [Rect] {
 @MainActor
 private func incrementalAndFresh(_ root: View) -> (incremental: [Rect], fresh: [Rect]) {
   let incremental = frames(root)
-  LayoutEngine.incrementalSimplex = false
-  defer { LayoutEngine.incrementalSimplex = true }
+  root.layoutOptions.reusesSimplexTableaus = false
+  defer { root.layoutOptions.reusesSimplexTableaus = true }
   root.setNeedsLayout()
   root.layoutIfNeeded()
   return (incremental, frames(root))
@@ -160,10 +160,12 @@ private struct SolverWork {
   var rebuilds = 0
   var solves = 0
 
-  static func measure(_ body: () -> Void) -> SolverWork {
-    let before = LayoutEngine.statistics
+  /// The work of the passes of `root`'s hierarchy while `body` runs.
+  static func measure(_ root: View, _ body: () -> Void) -> SolverWork {
+    let statistics = root.countingLayoutWork()
+    let before = statistics.counts
     body()
-    let after = LayoutEngine.statistics
+    let after = statistics.counts
     return SolverWork(
       added: after.solverRowsAdded - before.solverRowsAdded,
       removed: after.solverRowsRemoved - before.solverRowsRemoved,
@@ -177,7 +179,7 @@ private struct SolverWork {
   let form = Form(rows: 30)
   form.window.layoutIfNeeded()
   #expect(form.rows[29].view.frame.minY > 0)
-  let work = SolverWork.measure {
+  let work = SolverWork.measure(form.window) {
     form.window.setNeedsLayout()
     form.window.layoutIfNeeded()
   }
@@ -194,7 +196,7 @@ private struct SolverWork {
     let form = Form(rows: size)
     form.window.layoutIfNeeded()
     let label = form.rows[size / 2].title
-    let work = SolverWork.measure {
+    let work = SolverWork.measure(form.window) {
       label.text = "A much longer setting title"
       form.window.layoutIfNeeded()
     }
@@ -214,7 +216,7 @@ private struct SolverWork {
 @Test func aConstantChangeSwapsOneRow() {
   let form = Form(rows: 40)
   form.window.layoutIfNeeded()
-  let work = SolverWork.measure {
+  let work = SolverWork.measure(form.window) {
     form.rows[7].inset.constant = 20
     form.window.layoutIfNeeded()
   }
@@ -223,25 +225,26 @@ private struct SolverWork {
   #expect(form.rows[7].title.frame.minX == 20)
 }
 
-/// The layout issues `body` reports, with sessions on or off (`incremental`), the
-/// diagnostics handler silenced.
+/// The layout issues `body` reports, the diagnostics handler silenced; `body` lays out with
+/// the options it is given: sessions on or off (`incremental`).
 @MainActor
-private func issuesReported(incremental: Bool, _ body: () -> Void) -> [String] {
-  LayoutEngine.incrementalSimplex = incremental
-  defer { LayoutEngine.incrementalSimplex = true }
+private func issuesReported(incremental: Bool, _ body: (LayoutOptions) -> Void) -> [String] {
+  var options = LayoutOptions()
+  options.reusesSimplexTableaus = incremental
   LayoutDiagnostics.clearRecentIssues()
   let handler = LayoutDiagnostics.handler
   LayoutDiagnostics.handler = nil
   defer { LayoutDiagnostics.handler = handler }
-  body()
+  body(options)
   return LayoutDiagnostics.recentIssues.map(\.description)
 }
 
 @MainActor
 @Test func conflictsAreReportedAsByAFreshSolve() {
   func run(incremental: Bool) -> [String] {
-    issuesReported(incremental: incremental) {
+    issuesReported(incremental: incremental) { options in
       let form = Form(rows: 10)
+      form.window.layoutOptions = options
       form.window.layoutIfNeeded()
       let title = form.rows[3].title
       let wide = title.widthAnchor.constraint(equalToConstant: 50)
@@ -327,7 +330,7 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
           top: Double(below(60)), left: Double(below(20)), bottom: Double(below(40)), right: 0)
       }
     }
-    let work = SolverWork.measure { form.window.layoutIfNeeded() }
+    let work = SolverWork.measure(form.window) { form.window.layoutIfNeeded() }
     rebuilds += work.rebuilds
     let (incremental, fresh) = incrementalAndFresh(form.window)
     #expect(incremental.count == fresh.count)
@@ -365,14 +368,14 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
   form.window.layoutIfNeeded()
   let session = form.window.layoutState.simplexSession
   #expect(session != nil)
-  var work = SolverWork.measure {
+  var work = SolverWork.measure(form.window) {
     form.rows[2].view.isHidden = true
     form.window.layoutIfNeeded()
   }
   #expect(work.rebuilds == 0)
   #expect(work.added > 0 && work.added < 12)
   // Swapping the whole content is cheaper as a new tableau.
-  work = SolverWork.measure {
+  work = SolverWork.measure(form.window) {
     for row in form.rows { row.view.removeFromSuperview() }
     form.rows = (0..<12).map { Form.makeRow(title: "New \($0)", value: "\($0)") }
     for row in form.rows { form.stack.addArrangedSubview(row.view) }
@@ -399,7 +402,7 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
   form.addCards(6)
   form.window.layoutIfNeeded()
   let card = form.cards[2]
-  let work = SolverWork.measure {
+  let work = SolverWork.measure(form.window) {
     card.title.text = "A longer card title"
     form.window.layoutIfNeeded()
   }
@@ -411,7 +414,7 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
   var (incremental, fresh) = incrementalAndFresh(form.window)
   for (a, b) in zip(incremental, fresh) { #expect(close(a, b), "\(a) vs \(b)") }
   // A nested card inside card 3 alone.
-  let nested = SolverWork.measure {
+  let nested = SolverWork.measure(form.window) {
     form.cards[3].inner!.text = "Nested change"
     form.window.layoutIfNeeded()
   }
@@ -427,7 +430,7 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
   form.window.layoutIfNeeded()
   #expect(card.title.frame.minX == 8)
   // Moving a card re-solves it (its origin changed) but nothing inside is re-added.
-  let moved = SolverWork.measure {
+  let moved = SolverWork.measure(form.window) {
     form.cards[4].view.frame.origin.x += 10
     form.window.layoutIfNeeded()
   }
@@ -447,10 +450,10 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
   let label = Label()
   label.text = "Elsewhere"
   other.addArrangedSubview(label)
-  let direct = LayoutEngine.statistics.directPasses
+  let statistics = other.countingLayoutWork()
   other.layoutIfNeeded()
-  #expect(LayoutEngine.statistics.directPasses == direct + 1)
-  let work = SolverWork.measure {
+  #expect(statistics.counts.directPasses == 1)
+  let work = SolverWork.measure(form.window) {
     form.cards[2].title.text = "A longer card title"
     form.window.layoutIfNeeded()
   }
@@ -462,8 +465,9 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
 @MainActor
 @Test func aConflictInsideAContainerBreaksTheSameConstraint() {
   func run(incremental: Bool) -> [String] {
-    issuesReported(incremental: incremental) {
+    issuesReported(incremental: incremental) { options in
       let form = Form(rows: 4)
+      form.window.layoutOptions = options
       form.addCards(3)
       form.window.layoutIfNeeded()
       let title = form.cards[1].title

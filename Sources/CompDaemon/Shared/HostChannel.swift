@@ -10,9 +10,15 @@ import Synchronization
 /// JSON-RPC 2.0 messages, as on the client socket (docs/architecture.md lists them).
 ///
 /// A thread of its own reads and parses (off the main actor); the messages it read are
-/// handed to the main actor in the order they came, several per hop. A write goes straight
-/// to the socket without blocking when nothing is waiting to be written (no thread hop per
-/// message); what the socket does not take at once, and everything after it until that
+/// handed to the main actor in the order they came, several per hop.
+///
+/// Writes are corked: a message sent is appended to an output buffer, and the buffer goes
+/// to the socket in one write when the main actor has run what is already queued for it
+/// (a flush scheduled by the first message sent into an empty buffer), or, while a batch
+/// of received messages is delivered, once the batch is through (the replies to a batch
+/// go out together). A lone message thus leaves as soon as the main actor is done with
+/// its current job; under load, each write and each wake-up of the peer carries many
+/// messages. What the socket does not take at once, and everything after it until that
 /// is written, goes through a serial queue, so that a peer that stops reading blocks that
 /// queue and never the sender.
 final class HostChannel: Sendable {
@@ -20,15 +26,23 @@ final class HostChannel: Sendable {
   let fd: Int32
   private let writes: DispatchQueue
   private let reads: DispatchQueue
-  private let inbox = Mutex(Inbox())
-  /// How many writes were handed to `writes` and have not finished: while any have, later
-  /// writes queue behind them (the peer reads the messages in the order they were sent).
-  private let queuedWrites = Mutex(0)
+  private let inbox = Handoff<JSON>()
+  private let output = Mutex(Output())
 
-  private struct Inbox {
-    var messages: [JSON] = []
-    var scheduled = false
+  private struct Output {
+    /// Messages sent and not yet handed to the socket, each ending in a newline.
+    var corked: [UInt8] = []
+    /// Whether a flush will come without being asked for: one is scheduled on the main
+    /// actor, or a batch of received messages is being delivered.
+    var flushDue = false
+    /// How many writes were handed to `writes` and have not finished: while any have,
+    /// later writes queue behind them (the peer reads the messages in the order sent).
+    var queuedWrites = 0
   }
+
+  /// Corked bytes past which a message is written without waiting for the flush (a long
+  /// burst goes out in pieces of about this size, and the peer starts on it meanwhile).
+  static let corkLimit = 32 << 10
 
   /// A channel over the connected socket `fd`, which it owns.
   init(fd: Int32, label: String) {
@@ -75,21 +89,13 @@ final class HostChannel: Sendable {
   }
 
   private func hand(_ messages: [JSON], to receive: @escaping @MainActor @Sendable (JSON) -> Void) {
-    let schedule = inbox.withLock { box in
-      box.messages += messages
-      if box.scheduled { return false }
-      box.scheduled = true
-      return true
-    }
-    guard schedule else { return }
+    guard inbox.put(messages) else { return }
     Task { @MainActor [self] in
-      let taken = inbox.withLock { box in
-        box.scheduled = false
-        var taken: [JSON] = []
-        swap(&taken, &box.messages)
-        return taken
-      }
+      let taken = inbox.take()
+      // What the batch sends is written once it is through.
+      output.withLock { $0.flushDue = true }
       for message in taken { receive(message) }
+      flush()
     }
   }
 
@@ -110,20 +116,40 @@ final class HostChannel: Sendable {
     send(.object(message))
   }
 
-  /// Serializes `message` on the caller's thread and writes its bytes: at once when the
-  /// socket takes them, else (the rest) through the write queue.
+  /// Serializes `message` on the caller's thread into the output buffer; the buffer is
+  /// written at the next flush (scheduled now when none is due), or at once when it passed
+  /// `corkLimit`.
   func send(_ message: JSON) {
-    var line = message.serializedBytes()
-    line.append(0x0A)
-    let bytes = line
-    let rest: ArraySlice<UInt8>? = queuedWrites.withLock { queued in
-      if queued > 0 {
-        queued += 1
-        return bytes[...]
+    let (schedule, full) = output.withLock { out in
+      message.serialize(into: &out.corked)
+      out.corked.append(0x0A)
+      if out.flushDue { return (false, out.corked.count >= Self.corkLimit) }
+      out.flushDue = true
+      return (true, false)
+    }
+    if full { write(keepingFlushDue: true) }
+    if schedule { Task { @MainActor [self] in flush() } }
+  }
+
+  /// Writes what is corked.
+  private func flush() {
+    write(keepingFlushDue: false)
+  }
+
+  /// Hands the corked bytes to the socket: at once as far as it takes them without
+  /// blocking, the rest through the write queue.
+  private func write(keepingFlushDue: Bool) {
+    let rest: [UInt8]? = output.withLock { out in
+      if !keepingFlushDue { out.flushDue = false }
+      guard !out.corked.isEmpty else { return nil }
+      defer { out.corked.removeAll(keepingCapacity: out.corked.capacity <= 1 << 20) }
+      if out.queuedWrites > 0 {
+        out.queuedWrites += 1
+        return out.corked
       }
       var offset = 0
-      while offset < bytes.count {
-        let written = bytes[offset...].withUnsafeBytes {
+      while offset < out.corked.count {
+        let written = out.corked[offset...].withUnsafeBytes {
           Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
         }
         if written < 0 {
@@ -133,17 +159,17 @@ final class HostChannel: Sendable {
         }
         offset += written
       }
-      if offset == bytes.count { return nil }
-      queued += 1
-      return bytes[offset...]
+      if offset == out.corked.count { return nil }
+      out.queuedWrites += 1
+      return Array(out.corked[offset...])
     }
     guard let rest else { return }
     // The queued write holds the channel: its descriptor stays open (and is not reused)
     // until every queued write ran.
     writes.async { [self] in
-      defer { queuedWrites.withLock { $0 -= 1 } }
-      var offset = rest.startIndex
-      while offset < rest.endIndex {
+      defer { output.withLock { $0.queuedWrites -= 1 } }
+      var offset = 0
+      while offset < rest.count {
         let written = rest[offset...].withUnsafeBytes {
           Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
         }
@@ -158,9 +184,10 @@ final class HostChannel: Sendable {
 
   /// Stops writing: the peer reads the end of the stream after what was sent.
   func closeForWriting() {
-    let now = queuedWrites.withLock { queued in
-      if queued > 0 {
-        queued += 1
+    flush()
+    let now = output.withLock { out in
+      if out.queuedWrites > 0 {
+        out.queuedWrites += 1
         return false
       }
       _ = shutdown(fd, Int32(SHUT_WR))
@@ -169,7 +196,7 @@ final class HostChannel: Sendable {
     if now { return }
     writes.async { [self] in
       _ = shutdown(fd, Int32(SHUT_WR))
-      queuedWrites.withLock { $0 -= 1 }
+      output.withLock { $0.queuedWrites -= 1 }
     }
   }
 

@@ -10,9 +10,23 @@ struct HostLoadSet: Sendable, Equatable {
     var manifest: PluginManifest
   }
 
+  /// One declarative screen.
+  struct Screen: Sendable, Equatable {
+    /// The file it was read from.
+    var path: String
+    /// The component it registers (the plugin name it counts as).
+    var name: String
+    /// The components it composes.
+    var requires: [String]
+    /// The file's JSON text, which the host registers.
+    var text: String
+  }
+
   var plugins: [Plugin] = []
-  /// The JSON text of each declarative screen.
-  var screens: [String] = []
+  var screens: [Screen] = []
+
+  /// Whether it holds nothing.
+  var isEmpty: Bool { plugins.isEmpty && screens.isEmpty }
 
   /// The params of `host.load`.
   var json: JSON {
@@ -26,7 +40,7 @@ struct HostLoadSet: Sendable, Equatable {
             "manifest": plugin.manifest.json,
           ]
         }),
-      "screens": .array(screens.map(JSON.string)),
+      "screens": .array(screens.map { .string($0.text) }),
     ]
   }
 
@@ -36,4 +50,56 @@ struct HostLoadSet: Sendable, Equatable {
       plugins: newer.plugins.filter { !plugins.contains($0) },
       screens: newer.screens.filter { !screens.contains($0) })
   }
+
+  /// What a host serving only the plugin (or screen) named `name` loads: that plugin, and
+  /// the plugins providing every component it composes (`requires`), transitively, in this
+  /// set's order. Empty when there is no such plugin.
+  func serving(_ name: String) -> HostLoadSet {
+    var names: Set<String> = [name]
+    var pending = [name]
+    while let next = pending.popLast() {
+      var requires: [String] = []
+      for plugin in plugins where plugin.manifest.name == next {
+        requires += plugin.manifest.components.flatMap(\.requires)
+      }
+      for screen in screens where screen.name == next { requires += screen.requires }
+      for component in requires {
+        guard let owner = provider(of: component), names.insert(owner).inserted else { continue }
+        pending.append(owner)
+      }
+    }
+    return HostLoadSet(
+      plugins: plugins.filter { names.contains($0.manifest.name) },
+      screens: screens.filter { names.contains($0.name) })
+  }
+
+  /// The name of the plugin or screen that provides `component`.
+  private func provider(of component: String) -> String? {
+    if let plugin = plugins.first(where: {
+      $0.manifest.components.contains { $0.name == component }
+    }) {
+      return plugin.manifest.name
+    }
+    return screens.first { $0.name == component }?.name
+  }
+
+  /// Whether something loaded from this set is not in `current` (the file at its path
+  /// changed, or is no longer accepted): a host that loaded it runs stale code.
+  func isStale(comparedTo current: HostLoadSet) -> Bool {
+    plugins.contains { !current.plugins.contains($0) }
+      || screens.contains { !current.screens.contains($0) }
+  }
+
+  /// The paths of the plugin libraries whose file was replaced on disk since it was
+  /// vetted (a file that is gone is not: there is nothing new to vet).
+  var changedOnDisk: [String] {
+    plugins.compactMap { plugin in
+      guard let now = PluginFileIdentity(path: plugin.identity.path), now != plugin.identity
+      else { return nil }
+      return plugin.identity.path
+    }
+  }
+
+  /// The names of the plugins and screens in the set, in its order.
+  var names: [String] { plugins.map(\.manifest.name) + screens.map(\.name) }
 }

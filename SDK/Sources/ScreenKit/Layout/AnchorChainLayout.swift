@@ -49,8 +49,8 @@ enum AnchorChainLayout {
   /// Lays out the hierarchy under `root` (whose frame is fixed) if it qualifies: `declined`
   /// when it does not (frames it set by then are ones the simplex recomputes),
   /// `needsSimplex` when an island's self-sizing view could not be placed exactly.
-  static func layout(root: View) -> LayoutEngine.Outcome {
-    let evaluation = AnchorChainEvaluation(root: root)
+  static func layout(root: View, engine: LayoutEngine) -> LayoutEngine.Outcome {
+    let evaluation = AnchorChainEvaluation(root: root, engine: engine)
     guard evaluation.resolve() else { return .declined }
     return evaluation.apply() ? .laidOut : .needsSimplex
   }
@@ -153,9 +153,15 @@ private final class AnchorChainEvaluation {
   }
 
   let root: View
+  /// The engine of the hierarchy: its options and statistics, and the direct evaluation of
+  /// islands.
+  let engine: LayoutEngine
   private(set) var entries: [Entry] = []
 
-  init(root: View) { self.root = root }
+  init(root: View, engine: LayoutEngine) {
+    self.root = root
+    self.engine = engine
+  }
 
   /// Places every container's subviews; false when the hierarchy does not qualify.
   func resolve() -> Bool {
@@ -181,8 +187,7 @@ private final class AnchorChainEvaluation {
 
   /// Whether `view` may hold anchor chains (see `AnchorChainLayout`).
   private func isContainer(_ view: View) -> Bool {
-    !(view is StackView) && !(view is ScrollView) && !(view is Label)
-      && view.layoutState.guides.isEmpty
+    view.layoutAlgorithm.holdsAnchorChains && view.layoutState.guides.isEmpty
   }
 
   /// Whether `view` is a sealed container (see `AnchorChainLayout`): the root of a
@@ -197,7 +202,7 @@ private final class AnchorChainEvaluation {
 
   /// Whether `view` is a scroll view whose scope may hold anchor chains.
   private func isScrollScope(_ view: View) -> Bool {
-    view is ScrollView && view.layoutState.guides.isEmpty
+    view.layoutAlgorithm == .scroll && view.layoutState.guides.isEmpty
   }
 
   /// Whether a constraint installed on `view` relates something other than `view` alone.
@@ -230,7 +235,7 @@ private final class AnchorChainEvaluation {
     var kinds: [Kind] = []
     for (offset, child) in subviews.enumerated() {
       slots[ObjectIdentifier(child)] = offset + 3
-      if DirectStackLayout.qualifies(child) {
+      if engine.direct.qualifies(child) {
         kinds.append(.island)
       } else if isSealed(child) {
         kinds.append(.sealed)
@@ -494,13 +499,13 @@ private final class AnchorChainEvaluation {
         let state = states[index]
         guard state.equations.count == 1, state.equations[0].part != .size,
           kinds[index - 3] == .island,
-          Self.hasDeterminedNaturalSize(subviews[index - 3], horizontal: horizontal)
+          hasDeterminedNaturalSize(subviews[index - 3], horizontal: horizontal)
         else { continue }
         // (The other axis, when solved first, gives the breadth to measure a stack's rows at
         // when the stack runs along this axis.)
         let island = subviews[index - 3]
         let runsAlong = (island as? StackView)?.axis == (horizontal ? .horizontal : .vertical)
-        let natural = DirectStackLayout.naturalSize(
+        let natural = engine.direct.naturalSize(
           of: island, across: runsAlong ? across?[index] : nil)
         let size = horizontal ? natural.width : natural.height
         let equation = state.equations[0]
@@ -531,9 +536,9 @@ private final class AnchorChainEvaluation {
   /// whose natural sizes are determined, filling along its axis (`fill`, or `fillEqually`
   /// without a fixed length shorter than another view's) and, across it with `fill`
   /// alignment, without a fixed breadth narrower than another view's.
-  static func hasDeterminedNaturalSize(_ view: View, horizontal: Bool) -> Bool {
+  func hasDeterminedNaturalSize(_ view: View, horizontal: Bool) -> Bool {
     let attribute: LayoutAttribute = horizontal ? .width : .height
-    if fixedDimension(view, attribute) != nil { return true }
+    if Self.fixedDimension(view, attribute) != nil { return true }
     guard let stack = view as? StackView else {
       if DirectStackLayout.isSelfSizing(view) {
         // Its fitting length along the stack that arranges it, never across.
@@ -565,9 +570,9 @@ private final class AnchorChainEvaluation {
     var fixed: Double?
     var longest = 0.0
     for child in visible {
-      let natural = DirectStackLayout.naturalSize(of: child)
+      let natural = engine.direct.naturalSize(of: child)
       longest = max(longest, horizontal ? natural.width : natural.height)
-      if let value = fixedDimension(child, attribute) {
+      if let value = Self.fixedDimension(child, attribute) {
         if let fixed, fixed != value { return false }
         fixed = value
       }
@@ -591,7 +596,7 @@ private final class AnchorChainEvaluation {
   /// not be placed exactly.
   func apply() -> Bool {
     var exact = true
-    LayoutEngine.statistics.visitedViews += entries.count
+    engine.statistics?.counts.visitedViews += entries.count
     for entry in entries {
       let view = entry.view
       let state = view.layoutState
@@ -624,7 +629,7 @@ private final class AnchorChainEvaluation {
           origin: entry.absolute.origin, safeRect: entry.derived.safeRect)
         state.containerInput = input
         if state.shouldSolveContainer(with: input, size: entry.absolute.size) {
-          LayoutEngine.layOutSubtree(of: view, nested: input, top: root)
+          engine.layOutSubtree(of: view, nested: input, top: root)
         }
         // Its frame is its own: a change inside it solves it alone (set after its pass,
         // which clears the flags of the views it places).
@@ -634,7 +639,7 @@ private final class AnchorChainEvaluation {
         // safe area reaches it (boundaries are laid out with zero insets).
         state.isRelayoutBoundary = entry.keepsFrame && entry.derived.safeAreaInsets == .zero
         if entry.sizeChanged || state.needsLayout,
-          !DirectStackLayout.arrange(island: view, force: entry.sizeChanged)
+          !engine.direct.arrange(island: view, force: entry.sizeChanged)
         {
           exact = false
         }

@@ -91,12 +91,12 @@ struct ConstraintScope: Equatable {
       return true
     }
     func walk(_ current: View) -> Bool {
-      switch current.directLayoutRole {
-      case .label:
+      switch current.layoutAlgorithm {
+      case .text:
         if unsafeDowncast(current, to: Label.self).numberOfLines != 1 {
           scope.holdsContentSizedViews = true
         }
-      case .unsupported: scope.holdsContentSizedViews = true
+      case .scroll: scope.holdsContentSizedViews = true
       default: break
       }
       for constraint in current.layoutState.constraints {

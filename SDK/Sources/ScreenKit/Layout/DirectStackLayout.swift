@@ -25,21 +25,9 @@
 /// length at its final breadth differs from the measured one, the pass falls back to the
 /// simplex for the whole root (`layout(root:)` returns false).
 @MainActor
-enum DirectStackLayout {
-  /// What direct evaluation must know about a view's class, one virtual call instead of a
-  /// cast per class (`View.directLayoutRole`).
-  enum Role {
-    /// A view measured by its intrinsic size whose subviews keep their frames.
-    case content
-    /// A `StackView`.
-    case stack
-    /// A `Label` (single-line ones qualify).
-    case label
-    /// A `Window` (qualifies without host safe-area insets).
-    case window
-    /// A view the simplex must lay out (a `ScrollView`).
-    case unsupported
-  }
+struct DirectStackLayout {
+  /// The engine of the hierarchy laid out: its options and statistics.
+  let engine: LayoutEngine
 
   /// How a view's hierarchy qualifies for direct evaluation, cached until the view is
   /// marked (`ViewLayoutState.directQualification`).
@@ -59,24 +47,24 @@ enum DirectStackLayout {
   /// A qualifying stack inside a stack is measured in the same walk (its arranged views were
   /// just measured), so that a full pass reads each view's state twice rather than three
   /// times; both caches are cleared together when the view is marked.
-  static func qualifies(_ root: View) -> Bool { qualification(of: root) != .no }
+  func qualifies(_ root: View) -> Bool { qualification(of: root) != .no }
 
-  static func qualification(of root: View) -> Qualification {
+  func qualification(of root: View) -> Qualification {
     if let cached = root.layoutState.directQualification { return cached }
     let result = computeQualification(root)
     root.layoutState.directQualification = result
-    if result != .no, root.directLayoutRole == .stack, let parent = root.superview,
-      parent.directLayoutRole == .stack
+    if result != .no, root.layoutAlgorithm == .stack, let parent = root.superview,
+      parent.layoutAlgorithm == .stack
     {
       _ = naturalSize(of: root)
     }
     return result
   }
 
-  private static func computeQualification(_ root: View) -> Qualification {
+  private func computeQualification(_ root: View) -> Qualification {
     let state = root.layoutState
     // (A stack's subviews that are not arranged keep their frames: this one is arranged.)
-    if root.superview?.directLayoutRole == .stack && isSelfSizing(root) { return .selfSizing }
+    if root.superview?.layoutAlgorithm == .stack && Self.isSelfSizing(root) { return .selfSizing }
     // Safe areas, guides and preserved margins need the frames of the whole chain: the
     // simplex pass computes them.
     if (root.isControllerRootView && root.owningViewController != nil)
@@ -90,12 +78,12 @@ enum DirectStackLayout {
         constraint.firstAttribute.isDimension
       else { return .no }
     }
-    switch root.directLayoutRole {
+    switch root.layoutAlgorithm {
     case .content: break
-    case .unsupported: return .no
+    case .scroll: return .no
     case .window:
       if unsafeDowncast(root, to: Window.self).hostSafeAreaInsets != .zero { return .no }
-    case .label:
+    case .text:
       if unsafeDowncast(root, to: Label.self).numberOfLines != 1 { return .no }
     case .stack:
       let stack = unsafeDowncast(root, to: StackView.self)
@@ -156,7 +144,7 @@ enum DirectStackLayout {
   /// The fitting size of a self-sizing view: at the breadth its stack gave it in the last
   /// pass (or `breadth`), its length compressed; compressed both ways before its first pass.
   /// The entry holds the breadth it was measured at (nil when compressed).
-  private static func measureSelfSizing(_ view: View, breadth: Double? = nil)
+  private func measureSelfSizing(_ view: View, breadth: Double? = nil)
     -> ViewLayoutState
     .Measure
   {
@@ -168,32 +156,32 @@ enum DirectStackLayout {
       across = breadth ?? (current > 0 ? current : nil)
     }
     guard let across else {
-      let size = LayoutEngine.fittingSize(
+      let size = engine.fittingSize(
         of: view, target: .zero, horizontal: .fittingSizeLevel, vertical: .fittingSizeLevel,
         exact: true)
-      return ViewLayoutState.Measure(size: withFixedDimensions(size, of: view), breadth: nil)
+      return ViewLayoutState.Measure(size: Self.withFixedDimensions(size, of: view), breadth: nil)
     }
     // In the view's own session: its layout at this breadth then swaps only its size rows.
-    let size = LayoutEngine.fittingSize(
+    let size = engine.fittingSize(
       of: view, target: vertical ? Size(width: across, height: 0) : Size(width: 0, height: across),
       horizontal: vertical ? .required : .fittingSizeLevel,
       vertical: vertical ? .fittingSizeLevel : .required, exact: true,
-      session: LayoutEngine.simplexSession(of: view))
-    return ViewLayoutState.Measure(size: withFixedDimensions(size, of: view), breadth: across)
+      session: engine.simplexSession(of: view))
+    return ViewLayoutState.Measure(size: Self.withFixedDimensions(size, of: view), breadth: across)
   }
 
   /// Lays out the hierarchy under `root` (whose frame is fixed), visiting only dirty views
   /// and views whose frames change. Returns false when a self-sizing view could not be
   /// placed exactly (its stack would stretch or shrink it): the root is then laid out by
   /// the simplex.
-  static func layout(root: View) -> Bool {
+  func layout(root: View) -> Bool {
     arrangeChildren(of: root, force: false)
   }
 
   /// Arranges the subtree of `island`, a qualifying view whose frame anchor-chain evaluation
   /// set (`force` when its size changed); keeps the insets and margins it derived for
   /// `island` itself. Returns false as `layout(root:)` does.
-  static func arrange(island: View, force: Bool) -> Bool {
+  func arrange(island: View, force: Bool) -> Bool {
     arrangeChildren(of: island, force: force, keepsInsets: true)
   }
 
@@ -201,8 +189,8 @@ enum DirectStackLayout {
   /// already known (anchor chains resolve an island's width before the height they ask
   /// for): a stack of self-sizing views measures them at that breadth, rather than
   /// compressed and then again when it is arranged.
-  static func naturalSize(of view: View, across: Double?) -> Size {
-    if let across, view.directLayoutRole == .stack,
+  func naturalSize(of view: View, across: Double?) -> Size {
+    if let across, view.layoutAlgorithm == .stack,
       qualification(of: view) == .arrangesSelfSizing
     {
       measureSelfSizingViews(of: unsafeDowncast(view, to: StackView.self), at: across)
@@ -213,12 +201,12 @@ enum DirectStackLayout {
   /// Measures the visible self-sizing views `stack` arranges at `breadth` (the stack's, which
   /// `fill` alignment gives them), those not measured there yet, and drops the natural sizes
   /// above them that were added up from other measures.
-  private static func measureSelfSizingViews(of stack: StackView, at breadth: Double) {
+  private func measureSelfSizingViews(of stack: StackView, at breadth: Double) {
     var measured = false
     for child in stack.arrangedSubviews where !child.isHidden {
       let state = child.layoutState
       // (Cheap tests first: this runs for every row of a form on each pass.)
-      guard state.measure?.breadth != breadth, isSelfSizing(child) else { continue }
+      guard state.measure?.breadth != breadth, Self.isSelfSizing(child) else { continue }
       state.measure = measureSelfSizing(child, breadth: breadth)
       measured = true
     }
@@ -233,17 +221,17 @@ enum DirectStackLayout {
   /// The natural size: fixed constant constraints, else the intrinsic size (0 where there is
   /// none), else for a stack the sum along its axis and the maximum across; a self-sizing
   /// view's fitting size. The view's measure entry, computed once per marking.
-  static func naturalSize(of view: View) -> Size {
+  func naturalSize(of view: View) -> Size {
     let state = view.layoutState
     if let cached = state.measure { return cached.size }
-    LayoutEngine.statistics.visitedViews += 1
-    if isSelfSizing(view) {
+    engine.statistics?.counts.visitedViews += 1
+    if Self.isSelfSizing(view) {
       let measure = measureSelfSizing(view)
       state.measure = measure
       return measure.size
     }
     var size: Size
-    if view.directLayoutRole == .stack {
+    if view.layoutAlgorithm == .stack {
       let stack = unsafeDowncast(view, to: StackView.self)
       let vertical = stack.axis == .vertical
       var along = 0.0
@@ -276,7 +264,7 @@ enum DirectStackLayout {
       let intrinsic = view.measuredIntrinsicSize
       size = Size(width: max(0, intrinsic.width), height: max(0, intrinsic.height))
     }
-    size = withFixedDimensions(size, of: view)
+    size = Self.withFixedDimensions(size, of: view)
     state.measure = ViewLayoutState.Measure(size: size, breadth: nil)
     return size
   }
@@ -291,7 +279,7 @@ enum DirectStackLayout {
   /// which is also kept where the levels leave a choice; a narrower view that hugs above the
   /// widest view's resistance holds the stack to its own breadth. An arranged stack counts
   /// as its widest view (its own hugging is not one priority).
-  private static func fillBreadth(of stack: StackView, largest: Double) -> Double {
+  private func fillBreadth(of stack: StackView, largest: Double) -> Double {
     let axis: LayoutAxis = stack.axis == .vertical ? .horizontal : .vertical
     let vertical = stack.axis == .vertical
     // The common case in one pass over the cached natural sizes: no narrower view hugs
@@ -300,7 +288,7 @@ enum DirectStackLayout {
     var widestCompression: Float = 0
     var narrowerHugging: Float = 0
     for child in stack.arrangedSubviews where !child.isHidden {
-      if child.directLayoutRole == .stack { return largest }
+      if child.layoutAlgorithm == .stack { return largest }
       let natural = naturalSize(of: child)
       if (vertical ? natural.width : natural.height) >= largest {
         widestCompression = max(
@@ -318,8 +306,8 @@ enum DirectStackLayout {
     // (level, breadth, whether it bounds from above)
     var terms: [(level: Float, breadth: Double, hugs: Bool)] = []
     for (rank, child) in visible.enumerated() {
-      var hugging = priority(child, axis, growing: true)
-      var compression = priority(child, axis, growing: false)
+      var hugging = Self.priority(child, axis, growing: true)
+      var compression = Self.priority(child, axis, growing: false)
       if hugging < 1000 { hugging -= Float(visible.count - rank) * 0.001 }
       if compression < 1000 { compression -= Float(rank + 1) * 0.001 }
       terms.append((hugging, breadths[rank], true))
@@ -353,8 +341,8 @@ enum DirectStackLayout {
   private static func withFixedDimensions(_ size: Size, of view: View) -> Size {
     guard !view.layoutState.constraints.isEmpty else { return size }
     var size = size
-    if let width = fixedDimension(view, .width) { size.width = width }
-    if let height = fixedDimension(view, .height) { size.height = height }
+    if let width = Self.fixedDimension(view, .width) { size.width = width }
+    if let height = Self.fixedDimension(view, .height) { size.height = height }
     return size
   }
 
@@ -372,13 +360,13 @@ enum DirectStackLayout {
   /// a fixed dimension never; a view without intrinsic size freely (0); a stack as its most
   /// willing arranged view.
   private static func priority(_ view: View, _ axis: LayoutAxis, growing: Bool) -> Float {
-    if fixedDimension(view, axis == .horizontal ? .width : .height) != nil { return 1000 }
-    if view.directLayoutRole == .stack {
+    if Self.fixedDimension(view, axis == .horizontal ? .width : .height) != nil { return 1000 }
+    if view.layoutAlgorithm == .stack {
       let stack = unsafeDowncast(view, to: StackView.self)
       var lowest: Float = 1000
       var any = false
       for child in stack.arrangedSubviews where !child.isHidden {
-        lowest = min(lowest, priority(child, axis, growing: growing))
+        lowest = min(lowest, Self.priority(child, axis, growing: growing))
         any = true
       }
       return any ? lowest : 0
@@ -392,22 +380,22 @@ enum DirectStackLayout {
 
   /// Arranges `view`'s subtree; false when a self-sizing view in it could not be placed
   /// exactly (the rest is arranged all the same).
-  private static func arrangeChildren(of view: View, force: Bool, keepsInsets: Bool = false)
+  private func arrangeChildren(of view: View, force: Bool, keepsInsets: Bool = false)
     -> Bool
   {
-    LayoutEngine.statistics.visitedViews += 1
+    engine.statistics?.counts.visitedViews += 1
     // Frames inside a sealed container that this pass sets outdate its last solve.
     view.layoutState.forgetSolvedContainerInput()
-    if isSelfSizing(view) {
+    if Self.isSelfSizing(view) {
       // Inside the frame it was given, with the insets given to it.
       let safe = Rect(origin: .zero, size: view.frame.size).inset(
         by: view.layoutState.safeAreaInsets)
-      if !keepsInsets { takeOwnInsets(view) }
-      LayoutEngine.layoutSelfSizing(view, safeRect: safe)
+      if !keepsInsets { Self.takeOwnInsets(view) }
+      engine.layoutSelfSizing(view, safeRect: safe)
       return true
     }
     var exact = true
-    if view.directLayoutRole == .stack {
+    if view.layoutAlgorithm == .stack {
       exact = arrange(unsafeDowncast(view, to: StackView.self))
     } else {
       for subview in view.subviews where subview.layoutState.needsLayout || force {
@@ -419,7 +407,7 @@ enum DirectStackLayout {
     view.layoutState.needsLayout = false
     view.layoutState.selfDirty = false
     view.layoutState.dirtyChildren.removeAll(keepingCapacity: true)
-    if !keepsInsets { takeOwnInsets(view) }
+    if !keepsInsets { Self.takeOwnInsets(view) }
     view.layoutSubviews()
     return exact
   }
@@ -434,7 +422,7 @@ enum DirectStackLayout {
   }
 
   /// Arranges a stack's views; false when a self-sizing view could not be placed exactly.
-  private static func arrange(_ stack: StackView) -> Bool {
+  private func arrange(_ stack: StackView) -> Bool {
     if let exact = arrangeDirtyChildrenOnly(stack) { return exact }
     let vertical = stack.axis == .vertical
     let distribution = stack.distribution
@@ -495,7 +483,7 @@ enum DirectStackLayout {
         var visible: [View] = []
         visible.reserveCapacity(count)
         for child in arranged where !child.isHidden { visible.append(child) }
-        stretched = resolve(
+        stretched = Self.resolve(
           delta, of: &lengths, visible: visible, axis: vertical ? .vertical : .horizontal)
       }
     }
@@ -526,9 +514,9 @@ enum DirectStackLayout {
         fixedAlong =
           distribution == .fillEqually
           || (distribution == .fill && visibleIndex != stretched
-            && fixedDimension(child, vertical ? .height : .width) != nil)
+            && Self.fixedDimension(child, vertical ? .height : .width) != nil)
         fixedAcross =
-          alignment == .fill || fixedDimension(child, vertical ? .width : .height) != nil
+          alignment == .fill || Self.fixedDimension(child, vertical ? .width : .height) != nil
       }
       state.isRelayoutBoundary = fixedAlong && fixedAcross
       exact =
@@ -554,7 +542,7 @@ enum DirectStackLayout {
       var best = -1
       var bestPriority: Float = 1000
       for (index, child) in visible.enumerated() {
-        let p = priority(child, axis, growing: true)
+        let p = Self.priority(child, axis, growing: true)
         if p < bestPriority {
           bestPriority = p
           best = index
@@ -572,7 +560,7 @@ enum DirectStackLayout {
       var best = -1
       var bestPriority: Float = 1001
       for index in remaining {
-        let p = priority(visible[index], axis, growing: false)
+        let p = Self.priority(visible[index], axis, growing: false)
         if p < bestPriority || (p == bestPriority && index > best) {
           bestPriority = p
           best = index
@@ -592,7 +580,7 @@ enum DirectStackLayout {
   /// their natural size along the axis (and across it unless the stack fills), every frame
   /// stays: only the changed children are arranged. Returns nil when that was not the case,
   /// else whether they were placed exactly (as `arrange`).
-  private static func arrangeDirtyChildrenOnly(_ stack: StackView) -> Bool? {
+  private func arrangeDirtyChildrenOnly(_ stack: StackView) -> Bool? {
     let state = stack.layoutState
     guard !state.selfDirty, let size = state.lastArrangedSize, size == stack.frame.size,
       !state.dirtyChildren.isEmpty
@@ -612,7 +600,7 @@ enum DirectStackLayout {
     return exact
   }
 
-  private static func place(
+  private func place(
     _ child: View, natural: Size, vertical: Bool, alignment: StackView.Alignment, along: Double,
     length: Double, crossAvailable: Double
   ) -> Bool {

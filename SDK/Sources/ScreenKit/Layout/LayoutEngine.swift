@@ -1,14 +1,42 @@
-/// Runs layout passes with one of three evaluators, chosen per root: direct stack
-/// evaluation (`DirectStackLayout`), anchor chains (`AnchorChainLayout`), else the simplex:
-/// collects a hierarchy's constraints (user, generated, intrinsic, frame-fixing and guide
-/// constraints) into one simplex, solves it and applies the frames.
+/// How one hierarchy is laid out, set on its root (`View.layoutOptions`, the topmost
+/// superview) and passed explicitly to every evaluator of its passes (`LayoutEngine`). The
+/// defaults are what every hierarchy uses; tests set others on the trees they compare, so
+/// that no switch of the engine is global.
+package struct LayoutOptions {
+  /// Lays out with the simplex alone even where direct or anchor-chain evaluation
+  /// qualifies: the one full solve that every shortcut is compared with.
+  package var simplexOnly = false
+  /// Whether simplex passes keep their tableau from pass to pass (`SimplexSession`); off,
+  /// every pass builds a new solver, a fresh solve to compare incremental ones with.
+  package var reusesSimplexTableaus = true
+  /// Where the passes count their work (`LayoutStatistics`); nil, the default, counts
+  /// nothing.
+  var statistics: LayoutStatistics?
+
+  /// The defaults: every evaluator, persistent tableaus, nothing counted.
+  package init() {}
+}
+
+/// Counters of the work a hierarchy's passes did (`LayoutOptions.statistics`), which tests
+/// read to assert incremental claims.
+@MainActor
+final class LayoutStatistics {
+  /// The counts so far; copy them to compare before and after.
+  @exclusivity(unchecked) var counts = LayoutEngine.Statistics()
+}
+
+/// Runs layout passes over one hierarchy with its `LayoutOptions`, with one of three
+/// evaluators, chosen per root: direct stack evaluation (`DirectStackLayout`), anchor
+/// chains (`AnchorChainLayout`), else the simplex: collects a hierarchy's constraints (user,
+/// generated, intrinsic, frame-fixing and guide constraints) into one simplex, solves it and
+/// applies the frames.
 ///
 /// A pass re-solves while the safe-area insets, margins or wrapping widths it derived from
 /// the solution differ from the ones it assumed (at most `maximumIterations` times), as UIKit
 /// lays out again after `safeAreaInsetsDidChange`.
 @MainActor
-enum LayoutEngine {
-  /// Counters that tests read to assert how much work a pass did.
+struct LayoutEngine {
+  /// What the passes count (`LayoutStatistics`).
   struct Statistics {
     /// Layout passes run.
     var passes = 0
@@ -31,8 +59,6 @@ enum LayoutEngine {
     var largestSolve = 0
   }
 
-  static var statistics = Statistics()
-
   /// How a direct or anchor-chain evaluation of a root ended.
   enum Outcome {
     /// The hierarchy does not qualify; the simplex lays it out.
@@ -44,65 +70,79 @@ enum LayoutEngine {
     /// the root out again, its new measures kept for the next pass.
     case needsSimplex
   }
+  /// Set while the engine writes frames, so that `View.frameDidChange(from:)` does not
+  /// mark what the pass itself placed.
   static var isApplyingFrames = false
-  /// Tests set this to lay out with the simplex even where direct evaluation qualifies.
-  static var forceSolver = false
   static let maximumIterations = 4
   static var nextPassID = 1
 
+  /// The options of the hierarchy laid out.
+  let options: LayoutOptions
+  /// Where the passes count their work, if anywhere.
+  var statistics: LayoutStatistics? { options.statistics }
+  /// Direct stack evaluation with these options.
+  var direct: DirectStackLayout { DirectStackLayout(engine: self) }
+
+  /// The engine of the hierarchy `view` belongs to, with its root's options.
+  init(laying view: View) {
+    var root = view
+    while let parent = root.superview { root = parent }
+    options = root.layoutState.layoutOptions
+  }
+
   /// Lays out the hierarchy under `root`, keeping `root`'s own frame.
-  static func layout(root: View) {
-    statistics.passes += 1
+  func layout(root: View) {
+    statistics?.counts.passes += 1
     // viewWillLayoutSubviews before the solve, viewDidLayoutSubviews after
     let controllers = ViewController.controllersLaidOut(under: root)
     for controller in controllers { controller.viewWillLayoutSubviews() }
     defer { for controller in controllers { controller.viewDidLayoutSubviews() } }
     var fellBack = false
-    if !forceSolver && DirectStackLayout.qualifies(root) {
-      statistics.directPasses += 1
-      let exact = DirectStackLayout.layout(root: root)
+    if !options.simplexOnly && direct.qualifies(root) {
+      statistics?.counts.directPasses += 1
+      let exact = direct.layout(root: root)
       root.layoutState.needsLayout = false
       if exact { return }
       fellBack = true
-    } else if !forceSolver {
-      switch AnchorChainLayout.layout(root: root) {
+    } else if !options.simplexOnly {
+      switch AnchorChainLayout.layout(root: root, engine: self) {
       case .declined: break
       case .laidOut:
-        statistics.anchorChainPasses += 1
+        statistics?.counts.anchorChainPasses += 1
         return
       case .needsSimplex:
-        statistics.anchorChainPasses += 1
+        statistics?.counts.anchorChainPasses += 1
         fellBack = true
       }
     }
     // A self-sizing view that direct evaluation could not place exactly left frames that the
     // simplex recomputes, and flags anywhere below, which the simplex clears.
     solveWithSimplex(root: root, nested: nil, top: root)
-    clearNeedsLayout(root, everywhere: fellBack)
-    runLayoutSubviews(root)
+    Self.clearNeedsLayout(root, everywhere: fellBack)
+    Self.runLayoutSubviews(root)
   }
 
   /// Lays out the dirty relayout boundaries under `root` alone; falls back to a full pass
   /// when one of them no longer qualifies for direct evaluation, the safe area reaches it,
   /// or its change alters the natural size an anchor chain gave an island above it.
-  static func layoutPendingBoundaries(of root: View) {
+  func layoutPendingBoundaries(of root: View) {
     let pending = root.layoutState.pendingBoundaries
-    root.layoutState.rare.pendingBoundaries.removeAll(keepingCapacity: true)
+    root.layoutState.root.pendingBoundaries.removeAll(keepingCapacity: true)
     for (index, entry) in pending.enumerated() {
       guard let boundary = entry.view, boundary.layoutState.needsLayout else { continue }
       let state = boundary.layoutState
-      if state.relayoutBoundary == .sealed, !forceSolver, let input = state.containerInput,
+      if state.relayoutBoundary == .sealed, !options.simplexOnly, let input = state.containerInput,
         boundary.isDescendant(of: root),
         state.shouldSolveContainer(with: input, size: boundary.frame.size)
       {
         // A sealed container that anchor chains placed: its session solves its inside in
         // the frame and safe area of the last pass, which did not depend on it.
-        statistics.passes += 1
+        statistics?.counts.passes += 1
         layOutSubtree(of: boundary, nested: input, top: root)
         state.relayoutBoundary = .sealed
         continue
       }
-      guard boundary.isDescendant(of: root), !forceSolver, DirectStackLayout.qualifies(boundary),
+      guard boundary.isDescendant(of: root), !options.simplexOnly, direct.qualifies(boundary),
         boundary.layoutState.safeAreaInsets == .zero,
         !measureMoved(above: boundary, below: root)
       else {
@@ -113,9 +153,9 @@ enum LayoutEngine {
           flagging: pending[index...].lazy.compactMap(\.view).filter(\.layoutState.needsLayout))
         return
       }
-      statistics.passes += 1
-      statistics.directPasses += 1
-      if !DirectStackLayout.layout(root: boundary) {
+      statistics?.counts.passes += 1
+      statistics?.counts.directPasses += 1
+      if !direct.layout(root: boundary) {
         // The failed pass cleared this boundary's flags: flag it and the ones left.
         layOutWhole(root, flagging: pending[index...].lazy.compactMap(\.view))
         return
@@ -129,11 +169,11 @@ enum LayoutEngine {
   /// ancestors' (a column's width is its widest row's): when something above arranges by a
   /// part that moved, frames above the boundary move too. The measures on the path were
   /// dropped when the boundary was marked, so this measures the changed path only.
-  static func measureMoved(above boundary: View, below root: View) -> Bool {
+  func measureMoved(above boundary: View, below root: View) -> Bool {
     var view = boundary
     while view !== root {
       if let used = view.layoutState.arrangedBy,
-        ViewLayoutState.moved(used, DirectStackLayout.naturalSize(of: view))
+        ViewLayoutState.moved(used, direct.naturalSize(of: view))
       {
         return true
       }
@@ -145,8 +185,10 @@ enum LayoutEngine {
 
   /// Flags the chains of `boundaries` (those still under `root`) up to the root, through
   /// the boundaries above them, and lays the root out the ordinary way.
-  private static func layOutWhole(_ root: View, flagging boundaries: some Sequence<View>) {
-    for view in boundaries where view.isDescendant(of: root) { view.setNeedsLayoutUpToRoot() }
+  private func layOutWhole(_ root: View, flagging boundaries: some Sequence<View>) {
+    for view in boundaries where view.isDescendant(of: root) {
+      view.propagateNeedsLayout(throughBoundaries: true)
+    }
     root.layoutState.needsLayout = true
     layout(root: root)
   }
@@ -154,35 +196,37 @@ enum LayoutEngine {
   /// Solves the subtree of a self-sizing view (`DirectStackLayout.isSelfSizing`) inside the
   /// frame a direct or anchor-chain pass gave it, with its own simplex session; `safeRect` is
   /// the part of its bounds inside the safe area.
-  static func layoutSelfSizing(_ view: View, safeRect: Rect) {
+  func layoutSelfSizing(_ view: View, safeRect: Rect) {
     layOutSubtree(of: view, nested: LayoutPass.Nested(origin: .zero, safeRect: safeRect), top: view)
   }
 
   /// Solves the subtree of `view`, whose frame an outer pass fixed, with its own simplex
   /// session, as a sealed container of the layout root `top`: `nested` is its origin and the
   /// safe rectangle around it in that pass.
-  static func layOutSubtree(of view: View, nested: LayoutPass.Nested, top: View) {
+  func layOutSubtree(of view: View, nested: LayoutPass.Nested, top: View) {
     solveWithSimplex(root: view, nested: nested, top: top)
-    clearNeedsLayout(view)
-    runLayoutSubviews(view)
+    Self.clearNeedsLayout(view)
+    Self.runLayoutSubviews(view)
   }
 
   /// The size `view` takes with its constraints when asked to be `target` at the given
   /// priorities, rounded to 1e-6 unless `exact`; the view's frame is not changed. With
   /// `session`, the view's own simplex session solves it (a self-sizing view, whose next
   /// pass in that session then only swaps the rows of its size), else a new solver.
-  static func fittingSize(
+  func fittingSize(
     of view: View, target: Size, horizontal: LayoutPriority, vertical: LayoutPriority,
     exact: Bool = false, session: SimplexSession? = nil
   ) -> Size {
     let pass = LayoutPass(
-      root: view, passID: nextPassID,
+      root: view, passID: Self.nextPassID,
       fitting: LayoutPass.Fitting(target: target, horizontal: horizontal, vertical: vertical),
-      session: session)
-    nextPassID += 1
+      session: session, engine: self)
+    Self.nextPassID += 1
     pass.build()
-    statistics.solves += 1
-    statistics.largestSolve = max(statistics.largestSolve, pass.views.count)
+    if let statistics {
+      statistics.counts.solves += 1
+      statistics.counts.largestSolve = max(statistics.counts.largestSolve, pass.views.count)
+    }
     return exact ? pass.exactRootSize : pass.rootSize
   }
 
@@ -199,16 +243,5 @@ enum LayoutEngine {
   private static func runLayoutSubviews(_ view: View) {
     view.layoutSubviews()
     for subview in view.subviews { runLayoutSubviews(subview) }
-  }
-}
-
-/// Switches for this package's benchmarks, which import ScreenKit without `@testable`.
-@MainActor
-package enum LayoutEngineOptions {
-  /// Lays out with the simplex even where direct or anchor-chain evaluation qualifies, to
-  /// compare the evaluators (`LayoutEngine.forceSolver`).
-  package static var forceSolver: Bool {
-    get { LayoutEngine.forceSolver }
-    set { LayoutEngine.forceSolver = newValue }
   }
 }

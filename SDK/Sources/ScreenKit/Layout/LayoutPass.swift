@@ -63,6 +63,8 @@ final class LayoutPass {
   let fitting: Fitting?
   /// The root's persistent simplex, or nil for a pass with its own solver.
   let session: SimplexSession?
+  /// The engine running the pass, whose statistics count its rows.
+  let engine: LayoutEngine
   private(set) var views: [View] = []
   private var guides: [LayoutGuide] = []
   private var ownSolver = Solver()
@@ -88,12 +90,13 @@ final class LayoutPass {
 
   init(
     root: View, passID: Int, fitting: Fitting?, session: SimplexSession? = nil,
-    nested: Nested? = nil
+    engine: LayoutEngine, nested: Nested? = nil
   ) {
     self.root = root
     self.passID = passID
     self.fitting = fitting
     self.session = session
+    self.engine = engine
     self.nested = nested
   }
 
@@ -138,14 +141,15 @@ final class LayoutPass {
     addGuideConstraints()
     // Stack views set their arranged views' priority tie-breaks here, before the intrinsic
     // constraints read them.
-    for view in views { view.addGeneratedConstraints(to: self) }
+    for view in views { addGeneratedConstraints(of: view) }
     addIntrinsicConstraints()
     for view in views {
       // A container's constraints (all inside it) belong to its own pass.
       if isContainer(view) { continue }
       for constraint in view.layoutState.constraints { add(constraint) }
     }
-    session?.synchronize(records, items: views.count + guides.count)
+    session?.synchronize(
+      records, items: views.count + guides.count, statistics: engine.statistics)
   }
 
   private func collect(_ view: View) {
@@ -253,7 +257,9 @@ final class LayoutPass {
       return
     }
     var ids: [Int] = []
-    if let issue = Self.add(record, to: &ownSolver, holding: &records, ids: &ids) {
+    if let issue = Self.add(
+      record, to: &ownSolver, holding: &records, ids: &ids, statistics: engine.statistics)
+    {
       LayoutDiagnostics.report(issue)
     }
   }
@@ -272,8 +278,10 @@ final class LayoutPass {
 
   /// Adds `record` to `solver` and returns its identifier there.
   @discardableResult
-  static func insert(_ record: Record, into solver: Solver) throws(Solver.Failure) -> Int {
-    LayoutEngine.statistics.solverRowsAdded += 1
+  static func insert(_ record: Record, into solver: Solver, statistics: LayoutStatistics?)
+    throws(Solver.Failure) -> Int
+  {
+    statistics?.counts.solverRowsAdded += 1
     return try solver.add(
       terms: record.expression.terms, constant: record.expression.constant,
       relation: record.relation, required: record.priority.isRequired,
@@ -290,34 +298,39 @@ final class LayoutPass {
   /// tableau, not a conflict: the solver is rebuilt from scratch (required rows first) with
   /// the record, and nothing is reported.
   static func add(
-    _ record: Record, to solver: inout Solver, holding kept: inout [Record], ids: inout [Int]
+    _ record: Record, to solver: inout Solver, holding kept: inout [Record], ids: inout [Int],
+    statistics: LayoutStatistics?
   ) -> LayoutIssue? {
     do {
-      ids.append(try insert(record, into: solver))
+      ids.append(try insert(record, into: solver, statistics: statistics))
       kept.append(record)
       return nil
     } catch {
       let variables = solver.variableCount
-      if record.priority.isRequired, !requiredConstraintsHold(kept + [record], variables) {
+      if record.priority.isRequired,
+        !requiredConstraintsHold(kept + [record], variables, statistics: statistics)
+      {
         // The tableau may hold part of the failed row: rebuild it from what was kept.
-        (solver, ids) = rebuiltSolver(variables: variables, records: kept)
+        (solver, ids) = rebuiltSolver(variables: variables, records: kept, statistics: statistics)
         guard let source = record.source else { return nil }
         return .unsatisfiable(broken: source, conflicting: conflicting(with: source, in: kept))
       }
       kept.append(record)
-      (solver, ids) = rebuiltSolver(variables: variables, records: kept)
+      (solver, ids) = rebuiltSolver(variables: variables, records: kept, statistics: statistics)
       return nil
     }
   }
 
   /// Whether the required records among `records` hold together, decided by a fresh
   /// solver of only those (no objective to round).
-  private static func requiredConstraintsHold(_ records: [Record], _ variables: Int) -> Bool {
+  private static func requiredConstraintsHold(
+    _ records: [Record], _ variables: Int, statistics: LayoutStatistics?
+  ) -> Bool {
     let fresh = Solver()
     for _ in 0..<variables { _ = fresh.makeVariable() }
     for record in records where record.priority.isRequired {
       do {
-        try insert(record, into: fresh)
+        try insert(record, into: fresh, statistics: statistics)
       } catch {
         if error == .unsatisfiable { return false }
       }
@@ -327,13 +340,15 @@ final class LayoutPass {
 
   /// A solver with `variables` variables and `records` added, required ones first, and
   /// their identifiers in the order of `records` (-1 for a row that failed).
-  static func rebuiltSolver(variables: Int, records: [Record]) -> (Solver, [Int]) {
+  static func rebuiltSolver(variables: Int, records: [Record], statistics: LayoutStatistics?)
+    -> (Solver, [Int])
+  {
     let fresh = Solver()
     for _ in 0..<variables { _ = fresh.makeVariable() }
     var ids = [Int](repeating: -1, count: records.count)
     for required in [true, false] {
       for (index, record) in records.enumerated() where record.priority.isRequired == required {
-        ids[index] = (try? insert(record, into: fresh)) ?? -1
+        ids[index] = (try? insert(record, into: fresh, statistics: statistics)) ?? -1
       }
     }
     return (fresh, ids)
@@ -537,8 +552,7 @@ final class LayoutPass {
             width: guideFrame.width, height: guideFrame.height)
         }
       }
-      view.didSolveLayout(self)
-      if view.needsAnotherLayoutIteration() { stable = false }
+      if deliverSolution(to: view) { stable = false }
     }
     // Safe areas and margins, outer views first, from the solved frames.
     var safeRects: [Rect] = []

@@ -70,10 +70,12 @@ final class SimplexSession {
 
   /// Brings the tableau to `records` (one pass's, in the fixed order), reporting their
   /// issues in order.
-  func synchronize(_ records: [LayoutPass.Record], items: Int) {
+  func synchronize(
+    _ records: [LayoutPass.Record], items: Int, statistics: LayoutStatistics?
+  ) {
     lastItems = items
     if hadConflict || !started {
-      rebuild(records)
+      rebuild(records, statistics: statistics)
       return
     }
     let current = records.filter { $0.issue == nil }
@@ -110,7 +112,7 @@ final class SimplexSession {
     for queue in pool.values { removed.append(contentsOf: queue) }
     // Most rows changed: adding them one by one is no cheaper than starting over.
     if 2 * (removed.count + added.count) > current.count + 64 {
-      rebuild(records)
+      rebuild(records, statistics: statistics)
       return
     }
     // Remove in the order the rows were added, so that the result is deterministic.
@@ -118,14 +120,15 @@ final class SimplexSession {
     do {
       for id in removed {
         try solver.remove(id)
-        LayoutEngine.statistics.solverRowsRemoved += 1
+        statistics?.counts.solverRowsRemoved += 1
       }
       for index in added {
-        currentIDs[index] = try LayoutPass.insert(current[index], into: solver)
+        currentIDs[index] = try LayoutPass.insert(
+          current[index], into: solver, statistics: statistics)
       }
     } catch {
       // A conflict (or a numerical failure): solve from scratch, reporting as a fresh pass.
-      rebuild(records)
+      rebuild(records, statistics: statistics)
       return
     }
     rows = current
@@ -138,10 +141,11 @@ final class SimplexSession {
 
   /// A new solver (same variables) with `records` added in order, each unsatisfiable
   /// required constraint dropped and reported, as a fresh pass does.
-  private func rebuild(_ records: [LayoutPass.Record]) {
-    LayoutEngine.statistics.sessionRebuilds += 1
+  private func rebuild(_ records: [LayoutPass.Record], statistics: LayoutStatistics?) {
+    statistics?.counts.sessionRebuilds += 1
     started = true
-    (solver, _) = LayoutPass.rebuiltSolver(variables: solver.variableCount, records: [])
+    (solver, _) = LayoutPass.rebuiltSolver(
+      variables: solver.variableCount, records: [], statistics: statistics)
     rows.removeAll(keepingCapacity: true)
     ids.removeAll(keepingCapacity: true)
     removedRows = 0
@@ -152,7 +156,9 @@ final class SimplexSession {
         continue
       }
       let count = rows.count
-      if let issue = LayoutPass.add(record, to: &solver, holding: &rows, ids: &ids) {
+      if let issue = LayoutPass.add(
+        record, to: &solver, holding: &rows, ids: &ids, statistics: statistics)
+      {
         LayoutDiagnostics.report(issue)
       }
       if rows.count == count { hadConflict = true }
@@ -175,13 +181,10 @@ final class SimplexSession {
 }
 
 extension LayoutEngine {
-  /// Whether simplex passes reuse the root's tableau (`SimplexSession`); tests turn it off
-  /// to compare with a fresh solve, where every pass builds a new solver.
-  static var incrementalSimplex = true
-
-  /// The persistent simplex of `root`, if simplex passes are incremental.
-  static func simplexSession(of root: View) -> SimplexSession? {
-    guard incrementalSimplex else { return nil }
+  /// The persistent simplex of `root`, if simplex passes keep their tableaus
+  /// (`LayoutOptions.reusesSimplexTableaus`).
+  func simplexSession(of root: View) -> SimplexSession? {
+    guard options.reusesSimplexTableaus else { return nil }
     if let session = root.layoutState.simplexSession { return session }
     let session = SimplexSession()
     root.layoutState.simplexSession = session
@@ -192,19 +195,21 @@ extension LayoutEngine {
   /// with `nested` from the pass around it) until the insets, margins and wrapping widths it
   /// assumed are the ones it derived, then each sealed container it met whose subtree needs
   /// layout or whose frame, inherited safe area or margins changed, with its own session.
-  static func solveWithSimplex(
+  func solveWithSimplex(
     root: View, nested: LayoutPass.Nested?, top: View, forceContainers: Bool = false
   ) {
     var containers: [View] = []
-    for _ in 0..<maximumIterations {
+    for _ in 0..<Self.maximumIterations {
       let pass = LayoutPass(
-        root: root, passID: nextPassID, fitting: nil, session: simplexSession(of: root),
-        nested: nested)
-      nextPassID += 1
+        root: root, passID: Self.nextPassID, fitting: nil, session: simplexSession(of: root),
+        engine: self, nested: nested)
+      Self.nextPassID += 1
       pass.build()
-      statistics.solves += 1
-      statistics.visitedViews += pass.views.count
-      statistics.largestSolve = max(statistics.largestSolve, pass.views.count)
+      if let statistics {
+        statistics.counts.solves += 1
+        statistics.counts.visitedViews += pass.views.count
+        statistics.counts.largestSolve = max(statistics.counts.largestSolve, pass.views.count)
+      }
       let stable = pass.apply()
       containers = pass.containers
       if stable { break }

@@ -168,7 +168,7 @@ extension View: LayoutItem {
     // A stack's arranged view that is a relayout boundary keeps its frame whatever its size;
     // the natural sizes above it are checked when the boundary is laid out alone.
     guard let superview else { return }
-    if !(layoutState.isRelayoutBoundary && superview.directLayoutRole == .stack) {
+    if !(layoutState.isRelayoutBoundary && superview.layoutAlgorithm == .stack) {
       superview.setNeedsLayout()
     }
   }
@@ -256,43 +256,42 @@ extension View: LayoutItem {
 
   /// Marks the view as needing layout; the next `layoutIfNeeded()` of its hierarchy (or the
   /// host's frame) lays it out.
-  public func setNeedsLayout() {
-    layoutState.selfDirty = true
-    guard markNeedsLayout(self) else { return }
-    var child = self
-    while let parent = child.superview {
-      parent.layoutState.dirtyChildren.append(child)
-      guard markNeedsLayout(parent) else { return }
-      child = parent
-    }
-  }
+  public func setNeedsLayout() { propagateNeedsLayout(throughBoundaries: false) }
 
-  /// Like `setNeedsLayout()`, for a view that stops being a relayout boundary: flags the
-  /// whole chain up to the root, through boundaries above (where `setNeedsLayout()` stops),
-  /// so that the root's next pass reaches it.
-  func setNeedsLayoutUpToRoot() {
-    layoutState.isRelayoutBoundary = false
+  /// The one dirty propagation, after Yoga's `markDirtyAndPropagate`: flags the view, then
+  /// each ancestor (recording the child it was reached from in `dirtyChildren` and dropping
+  /// its measure and qualification) up to the first one already flagged. It stops at a
+  /// relayout boundary, whose frame cannot depend on its content: the boundary registers
+  /// with its root, which lays it out alone, and only the measures above it are dropped.
+  ///
+  /// `throughBoundaries` is for a view that stops being a relayout boundary (its change
+  /// moved something its ancestors arranged it by, or laying it out alone failed): it and
+  /// every ancestor up to the root are flagged, already flagged or boundaries alike, so that
+  /// the root's next pass reaches it.
+  func propagateNeedsLayout(throughBoundaries: Bool) {
     layoutState.selfDirty = true
-    layoutState.directQualification = nil
+    if throughBoundaries { layoutState.isRelayoutBoundary = false }
+    guard markNeedsLayout(self, throughBoundaries: throughBoundaries) else { return }
     var child = self
     while let parent = child.superview {
       parent.layoutState.dirtyChildren.append(child)
-      parent.layoutState.needsLayout = true
-      parent.layoutState.measure = nil
-      parent.layoutState.directQualification = nil
+      guard markNeedsLayout(parent, throughBoundaries: throughBoundaries) else { return }
       child = parent
     }
   }
 
   /// Flags `view`; returns whether its superview must be flagged too (false when it was
-  /// flagged already or is a relayout boundary, which registers with its root instead).
-  private func markNeedsLayout(_ view: View) -> Bool {
+  /// flagged already or is a relayout boundary, which registers with its root instead,
+  /// unless `throughBoundaries`).
+  private func markNeedsLayout(_ view: View, throughBoundaries: Bool) -> Bool {
     let state = view.layoutState
-    if state.needsLayout { return false }
+    if state.needsLayout && !throughBoundaries { return false }
     state.needsLayout = true
     state.measure = nil
     state.directQualification = nil
-    guard state.isRelayoutBoundary, let parent = view.superview else { return true }
+    guard !throughBoundaries, state.isRelayoutBoundary, let parent = view.superview else {
+      return true
+    }
     // The view's frame does not depend on its content: only it needs arranging. The natural
     // sizes above it are stale all the same.
     var root = parent
@@ -302,8 +301,15 @@ extension View: LayoutItem {
       root = above
       ancestor = above.superview
     }
-    root.layoutState.rare.pendingBoundaries.append(WeakView(view))
+    root.layoutState.root.pendingBoundaries.append(WeakView(view))
     return false
+  }
+
+  /// How the hierarchy this view is the root of is laid out (`LayoutOptions`): read from
+  /// the topmost superview at each pass, so set it there.
+  package var layoutOptions: LayoutOptions {
+    get { layoutState.layoutOptions }
+    set { layoutState.layoutOptions = newValue }
   }
 
   /// Lays out the view's hierarchy now if anything in it needs layout. With nothing dirty
@@ -311,10 +317,10 @@ extension View: LayoutItem {
   public func layoutIfNeeded() {
     var root = self
     while let parent = root.superview { root = parent }
-    if root.layoutState.needsLayout { LayoutEngine.layout(root: root) }
+    if root.layoutState.needsLayout { LayoutEngine(laying: root).layout(root: root) }
     // Boundaries marked alongside a full pass that did not reach them, or left over from it.
     if !root.layoutState.pendingBoundaries.isEmpty {
-      LayoutEngine.layoutPendingBoundaries(of: root)
+      LayoutEngine(laying: root).layoutPendingBoundaries(of: root)
     }
   }
 
@@ -332,7 +338,7 @@ extension View: LayoutItem {
     _ targetSize: Size, withHorizontalFittingPriority horizontal: LayoutPriority,
     verticalFittingPriority vertical: LayoutPriority
   ) -> Size {
-    LayoutEngine.fittingSize(
+    LayoutEngine(laying: self).fittingSize(
       of: self, target: targetSize, horizontal: horizontal, vertical: vertical)
   }
 

@@ -111,7 +111,9 @@ final class ViewLayoutState {
     var compressionPriority = (
       horizontal: LayoutPriority.defaultHigh, vertical: LayoutPriority.defaultHigh
     )
-    var pendingBoundaries: [WeakView] = []
+    /// What only the root of a hierarchy holds, allocated on first use (one reference here
+    /// keeps every view's rare part as small as it was without it).
+    var root: Root?
     var wrappingWidth: Double = 0
     var absoluteOrigin = Point.zero
     var priorityTieBreak: (hugging: Float, compression: Float) = (0, 0)
@@ -186,11 +188,29 @@ final class ViewLayoutState {
     get { rareFields?.compressionPriority ?? (.defaultHigh, .defaultHigh) }
     set { rare.compressionPriority = newValue }
   }
-  /// Dirty relayout boundaries below this root, laid out by the next `layoutIfNeeded()`.
-  var pendingBoundaries: [WeakView] {
-    get { rareFields?.pendingBoundaries ?? [] }
-    set { rare.pendingBoundaries = newValue }
+  /// The state of a view as the root of its hierarchy.
+  final class Root {
+    /// The options its passes use.
+    var options = LayoutOptions()
+    /// Dirty relayout boundaries below it, laid out by the next `layoutIfNeeded()`.
+    var pendingBoundaries: [WeakView] = []
   }
+
+  /// The view's root state, created on first use; mutate its arrays through it.
+  var root: Root {
+    if let root = rare.root { return root }
+    let created = Root()
+    rare.root = created
+    return created
+  }
+
+  /// The options a pass uses when this view is the root of its hierarchy.
+  var layoutOptions: LayoutOptions {
+    get { rareFields?.root?.options ?? LayoutOptions() }
+    set { root.options = newValue }
+  }
+  /// Dirty relayout boundaries below this root, laid out by the next `layoutIfNeeded()`.
+  var pendingBoundaries: [WeakView] { rareFields?.root?.pendingBoundaries ?? [] }
   /// The width a wrapping label was given by the last pass (for its intrinsic height).
   var wrappingWidth: Double {
     get { rareFields?.wrappingWidth ?? 0 }

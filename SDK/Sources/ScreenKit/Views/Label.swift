@@ -5,7 +5,7 @@
 /// layout offers) when `numberOfLines` is not 1.
 @MainActor
 open class Label: View {
-  override var directLayoutRole: DirectStackLayout.Role { .label }
+  override var layoutAlgorithm: LayoutAlgorithm { .text }
 
   /// The text shown.
   @exclusivity(unchecked) open var text: String? {
@@ -48,8 +48,6 @@ open class Label: View {
   }
   /// Whether the label draws as enabled.
   open var isEnabled = true { didSet { setNeedsDisplay() } }
-
-  private var wrappingWidthChanged = false
 
   /// A label with the given frame.
   public override init(frame: Rect) {
@@ -96,18 +94,17 @@ open class Label: View {
     return (0.5, -blockHeight / 2 + line * font.lineHeight + font.ascender)
   }
 
-  override func didSolveLayout(_ pass: LayoutPass) {
-    wrappingWidthChanged = false
+  /// Takes the width a solved pass gave a wrapping label as the width it wraps at; returns
+  /// whether that changes its intrinsic height, so that the pass must solve again.
+  func takeSolvedWidth(from pass: LayoutPass) -> Bool {
     guard numberOfLines != 1, preferredMaxLayoutWidth == 0,
       let frame = pass.solvedFrame(of: self), frame.width > 0,
       abs(frame.width - layoutState.wrappingWidth) > 1e-6
-    else { return }
+    else { return false }
     let wasUnlimited = layoutState.wrappingWidth == 0
     layoutState.wrappingWidth = frame.width
     layoutState.cachedIntrinsicSize = nil
     // A label whose width came from its own unwrapped text does not need to re-solve.
-    wrappingWidthChanged = !(wasUnlimited && textLayout().size.width <= frame.width)
+    return !(wasUnlimited && textLayout().size.width <= frame.width)
   }
-
-  override func needsAnotherLayoutIteration() -> Bool { wrappingWidthChanged }
 }

@@ -10,7 +10,7 @@
 /// only user scrolling): a client can never put the content out of range.
 @MainActor
 open class ScrollView: View {
-  override var directLayoutRole: DirectStackLayout.Role { .unsupported }
+  override var layoutAlgorithm: LayoutAlgorithm { .scroll }
 
   /// How the safe area adds to `contentInset`, as
   /// `UIScrollView.ContentInsetAdjustmentBehavior`.
@@ -120,7 +120,9 @@ open class ScrollView: View {
 
   open override var bounds: Rect { Rect(origin: offset, size: frame.size) }
 
-  override func addGeneratedConstraints(to pass: LayoutPass) {
+  /// Adds the content guide's constraints to a simplex pass: pinned to the top-left, its
+  /// size the set `contentSize` or as small as the content's constraints allow.
+  func addContentGuideConstraints(to pass: LayoutPass) {
     let content = contentLayoutGuide
     pass.add(content, .left, .equal, self, .left)
     pass.add(content, .top, .equal, self, .top)
@@ -153,10 +155,6 @@ open class ScrollView: View {
     contentOffset = Point(x: saved[0], y: saved[1])
     restoredOffset = Point(x: saved[0], y: saved[1])
     setNeedsLayout()
-  }
-
-  override func didSolveLayout(_ pass: LayoutPass) {
-    contentGuideWasResolved(size: pass.solvedFrame(of: contentLayoutGuide)?.size)
   }
 
   /// Takes the content guide's size from a pass (the simplex's, or anchor chains'), when it

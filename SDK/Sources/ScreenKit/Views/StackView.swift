@@ -9,7 +9,7 @@
 /// first.
 @MainActor
 open class StackView: View {
-  override var directLayoutRole: DirectStackLayout.Role { .stack }
+  override var layoutAlgorithm: LayoutAlgorithm { .stack }
 
   /// How arranged views share the stack's length, as `UIStackView.Distribution`.
   public enum Distribution: String, Sendable, Hashable, CaseIterable {
@@ -136,7 +136,8 @@ open class StackView: View {
     return first ? visible.first : visible.last
   }
 
-  override func addGeneratedConstraints(to pass: LayoutPass) {
+  /// Adds the constraints `UIStackView` generates for the arranged views to a simplex pass.
+  func addArrangementConstraints(to pass: LayoutPass) {
     let arranged = arrangedSubviews.filter { $0.superview === self }
     let visible = arranged.filter { !$0.isHidden }
     let region: any LayoutItem = isLayoutMarginsRelativeArrangement ? layoutMarginsGuide : self

@@ -249,19 +249,10 @@ open class View: Responder {
   /// view), or `nil` when the view measures its own.
   func baselineView(first: Bool) -> View? { nil }
 
-  /// What direct stack evaluation needs to know about the view's class.
-  var directLayoutRole: DirectStackLayout.Role { .content }
-
-  /// Adds the constraints the view generates for its content (stack views, scroll views).
-  func addGeneratedConstraints(to pass: LayoutPass) {}
-
-  /// Reads what the view needs from a solved pass (a scroll view's content size, a wrapping
-  /// label's width).
-  func didSolveLayout(_ pass: LayoutPass) {}
-
-  /// Whether the solved pass changed an input of the view's own measurement, so that the
-  /// pass must solve again.
-  func needsAnotherLayoutIteration() -> Bool { false }
+  /// How the layout engine measures and lays out the view (`LayoutAlgorithm`): a plain view
+  /// is content; stack views, scroll views, labels and windows say what they are here, the
+  /// one layout member they override.
+  var layoutAlgorithm: LayoutAlgorithm { .content }
 
   /// Saves the view's state into `coder`, as UIKit's. Text fields (unless secure),
   /// switches and scroll views save theirs by default; overrides call `super`.

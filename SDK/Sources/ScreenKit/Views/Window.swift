@@ -1,7 +1,7 @@
 /// The root of a view hierarchy that a scene shows, as `UIWindow`.
 @MainActor
 open class Window: View {
-  override var directLayoutRole: DirectStackLayout.Role { .window }
+  override var layoutAlgorithm: LayoutAlgorithm { .window }
 
   // root controller, traits, host safe area; see Window+Controllers.swift
   let controllerState = WindowControllerState()

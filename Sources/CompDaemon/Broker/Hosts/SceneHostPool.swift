@@ -34,12 +34,19 @@ final class SceneHostPool {
   private let logger: Logger
   /// Live hosts, in start order (retiring ones included until they exit).
   private(set) var hosts: [SceneHostProcess] = []
-  /// The code every new host loads.
+  /// The code the plugins offer now; each host loads its share of it (`loadSet(for:)`).
   private(set) var loadSet = HostLoadSet()
   /// Called when a host ended; it has been removed from `hosts` already.
   var onHostEnded: (@MainActor (SceneHostProcess, ProcessEnd) -> Void)?
   /// Called with each notification a host sends.
   var onHostNotification: (@MainActor (SceneHostProcess, String, JSONObject) -> Void)?
+  /// Rescans the plugin directories (vetting changed files) and brings the hosts up to
+  /// date; run when a new host would load a plugin file that changed since it was vetted.
+  var rescan: (@MainActor () async -> Void)?
+  /// The rescan new hosts are waiting for, while one runs.
+  private var pendingRescan: Task<Void, Never>?
+  /// Hosts started that load their plugins once the pending rescan is done.
+  private var waitingForRescan: [SceneHostProcess] = []
   private var watch: Task<Void, Never>?
 
   nonisolated init(settings: Settings, logger: Logger) {
@@ -49,6 +56,12 @@ final class SceneHostPool {
 
   /// Whether `start` ran.
   private(set) var isStarted = false
+
+  /// What a host loads: a shared one everything, one isolated for a plugin only that
+  /// plugin and the plugins whose components it composes.
+  func loadSet(for isolation: String?) -> HostLoadSet {
+    isolation.map(loadSet.serving) ?? loadSet
+  }
 
   /// Starts the shared hosts with `set` loaded and waits until they have loaded it. With
   /// plugin isolation there are none: each plugin's host starts with its first scene.
@@ -84,7 +97,10 @@ final class SceneHostPool {
     runningWaiters[ObjectIdentifier(host), default: []].append(work)
   }
 
-  /// Starts a host that loads `loadSet`; `nil` (logged) when it cannot be started.
+  /// Starts a host that loads its share of `loadSet`; `nil` (logged) when it cannot be
+  /// started. When a plugin file of that share was replaced on disk since it was vetted
+  /// (a new build not rescanned yet), the host would refuse it: the plugins are rescanned
+  /// first, as `plugins.rescan` would, and the host loads what that accepted.
   @discardableResult
   func spawn(isolation: String?, restarts: Int) -> SceneHostProcess? {
     var arguments = [
@@ -105,7 +121,38 @@ final class SceneHostPool {
     host.onEnd = { [weak self] host, end in self?.ended(host, end) }
     host.onNotification = { [weak self] in self?.onHostNotification?($0, $1, $2) }
     hosts.append(host)
-    host.load(loadSet) { [weak self, weak host] answer in
+    logger.debug(
+      "scene host started",
+      metadata: ["host": "\(host.pid)", "isolation": "\(isolation ?? "shared")"])
+    let changed = loadSet(for: isolation).changedOnDisk
+    guard !changed.isEmpty, let rescan else {
+      beginLoading(host)
+      return host
+    }
+    logger.notice(
+      "plugin files changed since they were vetted; rescanning before a new scene host loads them",
+      metadata: ["host": "\(host.pid)", "paths": "\(changed)"])
+    waitingForRescan.append(host)
+    if pendingRescan == nil {
+      pendingRescan = Task { @MainActor [weak self] in
+        await rescan()
+        self?.rescanFinished()
+      }
+    }
+    return host
+  }
+
+  /// Hosts waiting for the rescan load what it accepted.
+  private func rescanFinished() {
+    pendingRescan = nil
+    let waiting = waitingForRescan
+    waitingForRescan = []
+    for host in waiting where !host.hasEnded { beginLoading(host) }
+  }
+
+  /// Sends a new host its share of `loadSet`; it runs once it answered.
+  private func beginLoading(_ host: SceneHostProcess) {
+    host.load(loadSet(for: host.isolation)) { [weak self, weak host] answer in
       guard let self, let host else { return }
       if host.state == .starting { host.state = .running }
       for failure in answer?["failed"]?.arrayValue ?? [] {
@@ -119,18 +166,28 @@ final class SceneHostPool {
       let work = runningWaiters.removeValue(forKey: ObjectIdentifier(host)) ?? []
       for item in work { item() }
     }
-    logger.debug(
-      "scene host started",
-      metadata: ["host": "\(host.pid)", "isolation": "\(isolation ?? "shared")"])
-    return host
   }
 
-  /// Loads what `set` adds into every live host; new hosts load all of it.
-  func update(loading set: HostLoadSet) {
+  /// Takes `set` as what the plugins offer now. A host that loaded code no longer in it
+  /// (a file that changed since) is retired and a new one like it started, which loads the
+  /// current code; the other hosts load what `set` adds to their share. Returns the
+  /// retired hosts, whose scenes the caller moves.
+  func adopt(_ set: HostLoadSet) -> [SceneHostProcess] {
     loadSet = set
-    for host in hosts where host.state != .retiring {
-      host.load(set) { _ in }
+    // Hosts waiting for a rescan load the current share when it is done.
+    let live = hosts.filter { host in
+      host.state != .retiring && !waitingForRescan.contains { $0 === host }
     }
+    let stale = live.filter { $0.loaded.isStale(comparedTo: set) }
+    for host in live where !stale.contains(where: { $0 === host }) {
+      let share = loadSet(for: host.isolation)
+      if !host.loaded.additions(in: share).isEmpty { host.load(share) { _ in } }
+    }
+    for host in stale {
+      host.state = .retiring
+      spawn(isolation: host.isolation, restarts: 0)
+    }
+    return stale
   }
 
   /// The host a new scene of `plugin` goes to: with isolation, one of the plugin's own
@@ -140,18 +197,6 @@ final class SceneHostPool {
     let candidates = hosts.filter { $0.state != .retiring && $0.isolation == isolation }
     if let best = candidates.min(by: { $0.load < $1.load }) { return best }
     return spawn(isolation: isolation, restarts: 0)
-  }
-
-  /// Starts a new generation of hosts (new plugin code) like the current live ones; returns
-  /// the old ones, which the caller retires once their scenes moved.
-  func replaceAll(loading set: HostLoadSet) -> [SceneHostProcess] {
-    loadSet = set
-    let old = hosts.filter { $0.state != .retiring }
-    for host in old {
-      host.state = .retiring
-      spawn(isolation: host.isolation, restarts: 0)
-    }
-    return old
   }
 
   private func ended(_ host: SceneHostProcess, _ end: ProcessEnd) {

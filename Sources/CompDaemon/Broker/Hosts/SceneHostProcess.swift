@@ -230,7 +230,7 @@ final class SceneHostProcess {
   var json: JSON {
     [
       "pid": .int(Int64(pid)), "scenes": .int(Int64(scenes.count)),
-      "isolation": .string(isolation ?? "shared"),
+      "isolation": .string(isolation ?? "shared"), "plugins": .array(loaded.names.map(JSON.string)),
       "lastAnswerMs": .int(Int64(millisecondsSinceAnswer)), "restarts": .int(Int64(restarts)),
       "state": .string(state.rawValue),
     ]

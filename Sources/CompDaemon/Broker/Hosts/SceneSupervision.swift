@@ -40,26 +40,23 @@ extension Daemon {
       sceneHosts.onHostNotification = { [weak self] host, method, params in
         self?.hostNotified(host, method, params)
       }
+      sceneHosts.rescan = { [weak self] in await self?.loadPlugins() }
     }
     let set = await MainActor.run { pluginHost.loadSet }
     await sceneHosts.start(loading: set)
   }
 
-  /// After a scan: hosts load new plugins; when a loaded plugin's file changed, every scene
-  /// moves to fresh hosts that load the new version.
+  /// After a scan: hosts load new plugins; the scenes of every host that loaded a plugin
+  /// whose file changed move to fresh hosts that load the new version. Hosts that did not
+  /// load it, and their scenes, are not touched.
   @MainActor
   func updateSceneHosts() {
     guard sceneHosts.isStarted else { return }  // they start with what the scan found
-    let set = pluginHost.loadSet
-    let upgraded = pluginHost.takeUpgraded()
-    guard !upgraded.isEmpty else {
-      if set != sceneHosts.loadSet { sceneHosts.update(loading: set) }
-      return
-    }
+    let old = sceneHosts.adopt(pluginHost.loadSet)
+    guard !old.isEmpty else { return }
     logger.notice(
-      "plugin code changed; moving every scene to new scene hosts",
-      metadata: ["plugins": "\(upgraded.sorted())"])
-    let old = sceneHosts.replaceAll(loading: set)
+      "plugin code changed; moving the scenes of the scene hosts that load it to new ones",
+      metadata: ["hosts": "\(old.map(\.pid))"])
     for host in old {
       for id in host.scenes.sorted() {
         guard let scene = scenes.scene(id) else { continue }
@@ -224,6 +221,9 @@ extension Daemon {
   /// Opens a scene restored from the database in a host (at start).
   @MainActor
   func reopen(_ scene: Scene, done: @escaping @MainActor (SceneStore.RestoreError?) -> Void) {
+    if let reason = pluginHost.quarantineReason(of: scene.component) {
+      return done(.init(description: "its component is quarantined: \(reason)"))
+    }
     guard let plugin = pluginHost.pluginName(of: scene.component),
       let host = sceneHosts.host(forPlugin: plugin)
     else {

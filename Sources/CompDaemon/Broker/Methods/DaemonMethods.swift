@@ -62,6 +62,13 @@ extension Daemon {
                   "isolation", .string(description: "`shared`, or the plugin it alone serves."),
                   required: true),
                 .init(
+                  "plugins",
+                  .array(
+                    .string(),
+                    description:
+                      "The plugins and declarative screens whose code it loaded: every one for a shared host; its plugin and the plugins whose components that one composes for an isolated host."
+                  ), required: true),
+                .init(
                   "lastAnswerMs",
                   .integer(description: "Milliseconds since it last answered the broker's ping."),
                   required: true),

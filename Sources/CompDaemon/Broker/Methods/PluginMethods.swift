@@ -50,7 +50,7 @@ extension Daemon {
         name: "plugins.rescan",
         summary: "Scans the plugin directories again and loads new plugin files.",
         description:
-          "New files are vetted and loaded; changed files are vetted again. When a loaded plugin's file changed and the new version is accepted, fresh scene hosts load it and every open scene moves to them with its state: subscribers get scene.reset with reason upgraded and stay connected.",
+          "New files are vetted and loaded; changed files are vetted again. When a loaded plugin's file changed and the new version is accepted, fresh scene hosts replace the ones that loaded the old version and their scenes move to them with their state: subscribers get scene.reset with reason upgraded and stay connected. Hosts that did not load that plugin (with scene-host-isolation = plugin, other plugins' hosts) and their scenes are not touched.",
         params: .object([]),
         result: pluginList,
         handler: .async { [self] _ in

@@ -9,7 +9,9 @@ import ScreenKit
 
 /// The vetting results remembered across restarts, in `plugin-cache.json` in the state
 /// directory: an unchanged file (same path, size, modification time and inode) is not
-/// vetted again, and a quarantined or rejected one stays so until its file changes.
+/// vetted again, and a quarantined or rejected one stays so until its file changes. So do
+/// components (of a plugin or a declarative screen) quarantined for crashing their scene
+/// hosts: a restarted compd still refuses them, and a new version of the file lifts it.
 ///
 /// The whole cache is tied to the ABI stamp of the running ScreenKit: after an upgrade
 /// every plugin is vetted again. The file is written to a temporary file and renamed over
@@ -20,10 +22,19 @@ struct PluginCache: Sendable, Equatable {
   static let formatVersion: Int64 = 1
 
   private(set) var entries: [String: Entry] = [:]
+  /// Components quarantined after crashing their scene hosts, by the path of the file
+  /// (plugin library or declarative screen) that provides them, for one version of it.
+  private(set) var quarantines: [String: Quarantine] = [:]
 
   struct Entry: Sendable, Equatable {
     var identity: PluginFileIdentity
     var outcome: VetOutcome
+  }
+
+  /// The components of one file version quarantined, with why.
+  struct Quarantine: Sendable, Equatable {
+    var identity: PluginFileIdentity
+    var components: [String: String]
   }
 
   init() {}
@@ -32,6 +43,25 @@ struct PluginCache: Sendable, Equatable {
   func outcome(for identity: PluginFileIdentity) -> VetOutcome? {
     guard let entry = entries[identity.path], entry.identity == identity else { return nil }
     return entry.outcome
+  }
+
+  /// The components of this exact file version quarantined after crashing their hosts.
+  func quarantinedComponents(of identity: PluginFileIdentity) -> [String: String] {
+    guard let quarantine = quarantines[identity.path], quarantine.identity == identity else {
+      return [:]
+    }
+    return quarantine.components
+  }
+
+  /// Remembers that `component` of the file version `identity` is quarantined (a
+  /// quarantine of another version of the file is forgotten).
+  mutating func quarantine(
+    _ component: String, reason: String, of identity: PluginFileIdentity
+  ) {
+    if quarantines[identity.path]?.identity != identity {
+      quarantines[identity.path] = Quarantine(identity: identity, components: [:])
+    }
+    quarantines[identity.path]?.components[component] = reason
   }
 
   /// Remembers `outcome` for `identity` (outcomes that are not the plugin's doing are not).
@@ -43,9 +73,13 @@ struct PluginCache: Sendable, Equatable {
     }
   }
 
-  /// Forgets every file not in `paths`.
-  mutating func keepOnly(_ paths: Set<String>) {
+  /// Forgets every file not among `files`, and the quarantines of file versions that are
+  /// not (the file changed: a new version starts afresh).
+  mutating func keepOnly(_ files: [PluginFileIdentity]) {
+    let paths = Set(files.map(\.path))
+    let versions = Set(files)
     entries = entries.filter { paths.contains($0.key) }
+    quarantines = quarantines.filter { versions.contains($0.value.identity) }
   }
 
   /// Reads the cache at `path`. A missing file is an empty cache; an unreadable one is an
@@ -95,11 +129,7 @@ struct PluginCache: Sendable, Equatable {
       "plugins": .array(
         entries.keys.sorted().map { key in
           let entry = entries[key]!
-          var object: JSONObject = [
-            "path": .string(entry.identity.path), "size": .int(entry.identity.size),
-            "mtimeNs": .int(entry.identity.modificationNanoseconds),
-            "inode": .int(Int64(bitPattern: entry.identity.inode)),
-          ]
+          var object = Self.json(of: entry.identity)
           switch entry.outcome {
           case .accepted(let manifest):
             object["state"] = "accepted"
@@ -113,7 +143,32 @@ struct PluginCache: Sendable, Equatable {
           }
           return .object(object)
         }),
+      "quarantines": .array(
+        quarantines.keys.sorted().map { key in
+          let quarantine = quarantines[key]!
+          var object = Self.json(of: quarantine.identity)
+          object["components"] = .object(
+            JSONObject(
+              quarantine.components.sorted { $0.key < $1.key }.map { ($0, .string($1)) }))
+          return .object(object)
+        }),
     ])
+  }
+
+  private static func json(of identity: PluginFileIdentity) -> JSONObject {
+    [
+      "path": .string(identity.path), "size": .int(identity.size),
+      "mtimeNs": .int(identity.modificationNanoseconds),
+      "inode": .int(Int64(bitPattern: identity.inode)),
+    ]
+  }
+
+  private static func identity(of element: JSON) throws(ManifestError) -> PluginFileIdentity {
+    guard let path = element["path"]?.stringValue, let size = element["size"]?.intValue,
+      let mtime = element["mtimeNs"]?.intValue, let inode = element["inode"]?.intValue
+    else { throw ManifestError("an entry lacks path, size, mtimeNs or inode") }
+    return PluginFileIdentity(
+      path: path, size: size, modificationNanoseconds: mtime, inode: UInt64(bitPattern: inode))
   }
 
   private init(json: JSON) throws(ManifestError) {
@@ -124,10 +179,10 @@ struct PluginCache: Sendable, Equatable {
     guard json["stamp"]?.stringValue == ABIStamp.library else { return }
     guard let list = json["plugins"]?.arrayValue else { throw ManifestError("no plugin list") }
     for element in list {
-      guard let path = element["path"]?.stringValue, let size = element["size"]?.intValue,
-        let mtime = element["mtimeNs"]?.intValue, let inode = element["inode"]?.intValue,
-        let state = element["state"]?.stringValue
-      else { throw ManifestError("an entry lacks path, size, mtimeNs, inode or state") }
+      let identity = try Self.identity(of: element)
+      guard let state = element["state"]?.stringValue else {
+        throw ManifestError("an entry lacks its state")
+      }
       let outcome: VetOutcome
       switch state {
       case "accepted":
@@ -143,10 +198,18 @@ struct PluginCache: Sendable, Equatable {
       default:
         throw ManifestError("unknown state \"\(state)\"")
       }
-      let identity = PluginFileIdentity(
-        path: path, size: size, modificationNanoseconds: mtime,
-        inode: UInt64(bitPattern: inode))
-      entries[path] = Entry(identity: identity, outcome: outcome)
+      entries[identity.path] = Entry(identity: identity, outcome: outcome)
+    }
+    for element in json["quarantines"]?.arrayValue ?? [] {
+      let identity = try Self.identity(of: element)
+      var components: [String: String] = [:]
+      for (component, reason) in element["components"]?.objectValue ?? [:] {
+        guard let reason = reason.stringValue else {
+          throw ManifestError("the quarantine of \(component) has no reason")
+        }
+        components[component] = reason
+      }
+      quarantines[identity.path] = Quarantine(identity: identity, components: components)
     }
   }
 

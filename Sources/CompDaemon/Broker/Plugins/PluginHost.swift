@@ -19,7 +19,7 @@ import Synchronization
 /// by the number of cores). An accepted one becomes part of `loadSet`, which scene hosts
 /// load; the broker itself runs no plugin code (`Configuration.loadsCode` loads it into
 /// this process instead, for tests of plugins in-process). A changed file of a loaded
-/// plugin is vetted like a new one and listed in `upgraded` for the scene hosts to move to.
+/// plugin is vetted like a new one; hosts that loaded the old version are replaced.
 @MainActor
 public final class PluginHost {
   /// Where plugins come from and how they are vetted.
@@ -61,9 +61,6 @@ public final class PluginHost {
   public let catalog: ComponentCatalog
   /// The components of every loaded plugin and screen as vetting described them, by name.
   private(set) var registry: [String: PluginManifest.ComponentEntry] = [:]
-  /// Paths of loaded plugins whose file changed and was vetted again since the last
-  /// `takeUpgraded()`.
-  private var upgraded: Set<String> = []
   /// How many vetting children were started so far (cache hits start none).
   public private(set) var vettingChildrenStarted = 0
 
@@ -138,7 +135,6 @@ public final class PluginHost {
         if records[index].identity == identity && !records[index].untrusted { continue }
         if records[index].state == .loaded {
           logger.notice("plugin \(identity.path) changed on disk; vetting the new version")
-          upgraded.insert(identity.path)
         }
         records.remove(at: index)
         reindexComponents()
@@ -170,9 +166,8 @@ public final class PluginHost {
     // Forget files that are gone, unless their code is loaded.
     let present = Set(files.map(\.path))
     records.removeAll { !present.contains($0.path) && $0.state != .loaded }
-    upgraded = upgraded.filter { path in records.contains { $0.path == path } }
     reindexComponents()
-    cache.keepOnly(present)
+    cache.keepOnly(files)
     saveCache()
   }
 
@@ -251,10 +246,13 @@ public final class PluginHost {
     pluginOfComponent[component].flatMap { records[$0].quarantinedComponents[component] }
   }
 
-  /// Marks `component` quarantined with `reason` (listed until its plugin file changes).
+  /// Marks `component` quarantined with `reason`: listed, and remembered in the cache
+  /// across restarts, until its plugin file changes.
   func quarantine(_ component: String, reason: String) {
     guard let index = pluginOfComponent[component] else { return }
     records[index].quarantinedComponents[component] = reason
+    cache.quarantine(component, reason: reason, of: records[index].identity)
+    saveCache()
   }
 
   /// What scene hosts load: every loaded plugin library (path, identity, manifest) and
@@ -265,17 +263,13 @@ public final class PluginHost {
       if let manifest = record.manifest {
         set.plugins.append(.init(identity: record.identity, manifest: manifest))
       } else if let text = record.screenText {
-        set.screens.append(text)
+        set.screens.append(
+          .init(
+            path: record.path, name: record.name,
+            requires: registry[record.name]?.requires ?? [], text: text))
       }
     }
     return set
-  }
-
-  /// The paths of loaded plugins whose file changed and was vetted again since the last
-  /// call: scenes of every scene host must move to hosts that load the new versions.
-  func takeUpgraded() -> Set<String> {
-    defer { upgraded = [] }
-    return upgraded
   }
 
   /// The state of the plugin file at `path`, for tests and logs.
@@ -354,7 +348,7 @@ public final class PluginHost {
           identity: identity, name: manifest.name, version: manifest.version, state: .loaded,
           components: names)
         record.manifest = manifest
-        records.append(record)
+        records.append(keepingQuarantines(record))
         logger.info("loaded plugin \(manifest.name) \(manifest.version) from \(identity.path)")
       } catch {
         records.append(
@@ -377,6 +371,17 @@ public final class PluginHost {
       logger.warning("quarantined plugin \(identity.path): \(reason)")
     }
     reindexComponents()
+  }
+
+  /// `record` with the quarantines the cache holds for its file version (they outlive
+  /// restarts; a changed file has none).
+  private func keepingQuarantines(_ record: PluginRecord) -> PluginRecord {
+    var record = record
+    record.quarantinedComponents = cache.quarantinedComponents(of: record.identity)
+    for (component, reason) in record.quarantinedComponents.sorted(by: { $0.key < $1.key }) {
+      logger.warning("component \(component) stays quarantined: \(reason)")
+    }
+    return record
   }
 
   /// Records a plugin file whose code is not run because someone other than root or
@@ -434,7 +439,7 @@ public final class PluginHost {
       identity: identity, name: screen.name, version: screen.version, state: .loaded,
       components: [screen.name])
     record.screenText = String(decoding: bytes, as: UTF8.self)
-    records.append(record)
+    records.append(keepingQuarantines(record))
     reindexComponents()
     logger.info("loaded screen \(screen.name) from \(identity.path)")
   }

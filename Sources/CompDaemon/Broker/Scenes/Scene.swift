@@ -32,7 +32,11 @@ final class Scene {
   let lifetime: SceneLifetime
   var environment: SceneEnvironment
   private(set) var revision: Int
+  /// The kept changes are `history[historyStart...]`, oldest first: the ones before
+  /// `historyStart` were dropped and are removed in one go once they are as many as the
+  /// limit, so that a change costs no shift of the whole history.
   private var history: [Change] = []
+  private var historyStart = 0
   private let historyLimit: Int
   private(set) var subscribers: [UInt64: any RPCConnection] = [:]
   /// Connections that keep a `connection`-lifetime scene alive: the opener's while it is
@@ -104,7 +108,11 @@ final class Scene {
       let change = Change(base: revision, revision: revision + 1, ops: ops)
       revision += 1
       history.append(change)
-      if history.count > historyLimit { history.removeFirst(history.count - historyLimit) }
+      if history.count - historyStart > historyLimit { historyStart += 1 }
+      if historyStart >= historyLimit {
+        history.removeFirst(historyStart)
+        historyStart = 0
+      }
       publish("scene.changed", changedParams(change))
     }
     for event in report["emitted"]?.arrayValue ?? [] {
@@ -123,6 +131,7 @@ final class Scene {
     revision += 1
     stateRevision = revision
     history.removeAll()
+    historyStart = 0
     var params: JSONObject = [
       "scene": .string(id), "revision": .int(Int64(revision)), "root": root,
       "reason": .string(reason),
@@ -148,7 +157,8 @@ final class Scene {
 
   /// Whether the history still has every change after `since`.
   func canReplay(since: Int) -> Bool {
-    since == revision || (since < revision && history.contains { $0.base == since })
+    since == revision
+      || (since < revision && history[historyStart...].contains { $0.base == since })
   }
 
   /// Adds `connection` as a subscriber. Returns the changes after `since` when the history
@@ -160,7 +170,9 @@ final class Scene {
     graceTimer = nil
     guard let since, since <= revision, since >= 1 else { return nil }
     if since == revision { return [] }
-    guard let first = history.firstIndex(where: { $0.base == since }) else { return nil }
+    guard let first = history[historyStart...].firstIndex(where: { $0.base == since }) else {
+      return nil
+    }
     return history[first...].map(changedParams)
   }
 

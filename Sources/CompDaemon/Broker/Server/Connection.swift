@@ -18,7 +18,7 @@ final class Connection: RPCConnection {
   /// Set when the output budget chose this client to disconnect.
   let overBudget = Atomic<Bool>(false)
   private let handlerBox: NIOLoopBoundBox<RPCHandler?>
-  private let outbox = Mutex(Outbox())
+  private let outbox = Handoff<Outgoing>()
 
   /// A message waiting for the event loop.
   enum Outgoing: Sendable {
@@ -26,12 +26,6 @@ final class Connection: RPCConnection {
     case notification([UInt8])
     /// The reply (or `nil` for none) of a request that was answered off the event loop.
     case reply([UInt8]?)
-  }
-
-  private struct Outbox {
-    var messages: [Outgoing] = []
-    /// Whether a drain is already scheduled on the event loop.
-    var scheduled = false
   }
 
   init(id: UInt64, peer: PeerCredentials?, channel: any Channel, handler: RPCHandler) {
@@ -55,23 +49,11 @@ final class Connection: RPCConnection {
 
   /// Queues `message` in order behind the ones before it; callable from any thread.
   func send(_ message: Outgoing) {
-    let schedule = outbox.withLock { box in
-      box.messages.append(message)
-      if box.scheduled { return false }
-      box.scheduled = true
-      return true
-    }
-    guard schedule else { return }
+    guard outbox.put(message) else { return }
     let handler = self.handlerBox
-    let connection = self
+    let outbox = self.outbox
     handler.eventLoop.execute {
-      let messages = connection.outbox.withLock { box in
-        box.scheduled = false
-        var taken: [Outgoing] = []
-        swap(&taken, &box.messages)
-        return taken
-      }
-      handler.value?.send(messages)
+      handler.value?.send(outbox.take())
     }
   }
 

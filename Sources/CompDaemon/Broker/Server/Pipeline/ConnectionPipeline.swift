@@ -19,6 +19,8 @@ struct ConnectionPipeline: Sendable {
   let outputLimits: OutputQueueHandler.Limits
   let budget: OutputBudget
   let logger: Logger
+  /// Where every connection's main-actor requests queue for the main actor.
+  var mainActor = MainActorBatch()
 
   /// The connection `id` on `channel`, with its handler; `onClose` hears when it has gone.
   func makeConnection(
@@ -26,7 +28,8 @@ struct ConnectionPipeline: Sendable {
     onClose: @escaping @Sendable (UInt64) -> Void
   ) -> Connection {
     let handler = RPCHandler(
-      dispatcher: dispatcher, maxLineBytes: maxLineBytes, logger: logger, onClose: onClose)
+      dispatcher: dispatcher, maxLineBytes: maxLineBytes, mainActor: mainActor, logger: logger,
+      onClose: onClose)
     let connection = Connection(id: id, peer: peer, channel: channel, handler: handler)
     handler.attach(connection)
     return connection

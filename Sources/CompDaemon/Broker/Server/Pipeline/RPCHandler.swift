@@ -16,17 +16,19 @@ final class RPCHandler: ChannelInboundHandler {
 
   private let dispatcher: Dispatcher
   private let maxLineBytes: Int
+  private let mainActor: MainActorBatch
   private let logger: Logger
   private let onClose: @Sendable (UInt64) -> Void
   private var connection: Connection?
   private var context: ChannelHandlerContext?
 
   init(
-    dispatcher: Dispatcher, maxLineBytes: Int, logger: Logger,
+    dispatcher: Dispatcher, maxLineBytes: Int, mainActor: MainActorBatch, logger: Logger,
     onClose: @escaping @Sendable (UInt64) -> Void
   ) {
     self.dispatcher = dispatcher
     self.maxLineBytes = maxLineBytes
+    self.mainActor = mainActor
     self.logger = logger
     self.onClose = onClose
   }
@@ -94,7 +96,7 @@ final class RPCHandler: ChannelInboundHandler {
     case .pendingOnMainActor(let work):
       context.triggerUserOutboundEvent(
         RequestBackPressureHandler.PendingRequests.started, promise: nil)
-      Task { @MainActor in
+      mainActor.run {
         // Behind the notifications the request sent; the ones sent later queue behind it.
         work().deliver { bytes in connection.send(.reply(bytes)) }
       }

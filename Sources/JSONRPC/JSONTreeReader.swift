@@ -1,0 +1,277 @@
+/// Builds a `JSON` value straight from text that `JSONLexicalCheck` passed: the parser's
+/// fast path, in Swift, without json-c's object tree (an allocation per value, a hash table
+/// per object) and its per-call locale switch.
+///
+/// It reads the JSON grammar of RFC 8259 as json-c's strict mode does (members keep their
+/// first position and their last value; nesting is limited as json-c counts it) and gives
+/// up (`nil`) at anything else, leaving the verdict and its message to json-c. What it
+/// accepts, json-c accepts too, with the same value (`JSONParserReferenceTests` checks it
+/// against json-c on seeded random texts). Its input's lexical side is settled before it
+/// runs: strings are well-formed UTF-8 without raw control characters or lone surrogate
+/// escapes, numbers follow the grammar and fit `Int64` when integers, and the only words
+/// are `true`, `false` and `null`.
+struct JSONTreeReader {
+  private let bytes: UnsafeRawBufferPointer
+  private var index = 0
+  /// json-c's depth limit: containers nest at most `maxDepth - 1` deep.
+  private let maxDepth: Int
+
+  private init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+    self.bytes = bytes
+    self.maxDepth = maxDepth
+  }
+
+  /// The value `bytes` holds, or `nil` when this reader does not accept it.
+  static func read(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) -> JSON? {
+    var reader = JSONTreeReader(bytes: bytes, maxDepth: max(1, maxDepth))
+    reader.skipWhitespace()
+    guard let value = reader.value(depth: 0) else { return nil }
+    reader.skipWhitespace()
+    guard reader.index == bytes.count else { return nil }
+    return value
+  }
+
+  private mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0A, 0x0D: index += 1
+      default: return
+      }
+    }
+  }
+
+  /// The value at `index`, inside `depth` containers.
+  private mutating func value(depth: Int) -> JSON? {
+    guard index < bytes.count else { return nil }
+    switch bytes[index] {
+    case UInt8(ascii: "{"):
+      guard depth < maxDepth - 1 else { return nil }
+      return object(depth: depth + 1)
+    case UInt8(ascii: "["):
+      guard depth < maxDepth - 1 else { return nil }
+      return array(depth: depth + 1)
+    case UInt8(ascii: "\""):
+      return string().map(JSON.string)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return number()
+    case UInt8(ascii: "t"):
+      return word("true", .bool(true))
+    case UInt8(ascii: "f"):
+      return word("false", .bool(false))
+    case UInt8(ascii: "n"):
+      return word("null", .null)
+    default:
+      return nil
+    }
+  }
+
+  private mutating func word(_ text: StaticString, _ value: JSON) -> JSON? {
+    let length = text.utf8CodeUnitCount
+    guard index + length <= bytes.count else { return nil }
+    let matches = text.withUTF8Buffer { expected in
+      for offset in 0..<length where bytes[index + offset] != expected[offset] { return false }
+      return true
+    }
+    guard matches else { return nil }
+    index += length
+    return value
+  }
+
+  private mutating func array(depth: Int) -> JSON? {
+    index += 1
+    skipWhitespace()
+    var elements: [JSON] = []
+    if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      return .array(elements)
+    }
+    while true {
+      guard let element = value(depth: depth) else { return nil }
+      elements.append(element)
+      guard let more = separator(closing: UInt8(ascii: "]")) else { return nil }
+      if !more { return .array(elements) }
+    }
+  }
+
+  /// Reads what follows an element or member: `true` past a `,` (another follows),
+  /// `false` past `closing`, `nil` at anything else.
+  private mutating func separator(closing: UInt8) -> Bool? {
+    skipWhitespace()
+    guard index < bytes.count else { return nil }
+    switch bytes[index] {
+    case UInt8(ascii: ","):
+      index += 1
+      skipWhitespace()
+      return true
+    case closing:
+      index += 1
+      return false
+    default:
+      return nil
+    }
+  }
+
+  private mutating func object(depth: Int) -> JSON? {
+    index += 1
+    skipWhitespace()
+    var members = JSONObject()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      return .object(members)
+    }
+    while true {
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let name = string() else {
+        return nil
+      }
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+      index += 1
+      skipWhitespace()
+      guard let member = value(depth: depth) else { return nil }
+      members[name] = member
+      guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
+      if !more { return .object(members) }
+    }
+  }
+
+  /// The string whose opening quote is at `index`.
+  private mutating func string() -> String? {
+    index += 1
+    let start = index
+    // Most strings have no escape: their bytes are the string's UTF-8 as they are.
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "\"") {
+        let text = String(
+          decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        index += 1
+        return text
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      index += 1
+    }
+    guard index < bytes.count else { return nil }
+    var utf8 = Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index]))
+    while index < bytes.count {
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        index += 1
+        return String(decoding: utf8, as: UTF8.self)
+      case UInt8(ascii: "\\"):
+        guard index + 1 < bytes.count else { return nil }
+        let escaped = bytes[index + 1]
+        index += 2
+        switch escaped {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): utf8.append(escaped)
+        case UInt8(ascii: "b"): utf8.append(0x08)
+        case UInt8(ascii: "f"): utf8.append(0x0C)
+        case UInt8(ascii: "n"): utf8.append(0x0A)
+        case UInt8(ascii: "r"): utf8.append(0x0D)
+        case UInt8(ascii: "t"): utf8.append(0x09)
+        case UInt8(ascii: "u"):
+          guard var scalar = hexUnit() else { return nil }
+          if (0xD800...0xDBFF).contains(scalar) {
+            // The lexical check saw the low half follow.
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+              bytes[index + 1] == UInt8(ascii: "u")
+            else { return nil }
+            index += 2
+            guard let low = hexUnit(), (0xDC00...0xDFFF).contains(low) else { return nil }
+            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+          }
+          guard let unicode = Unicode.Scalar(scalar) else { return nil }
+          utf8.append(contentsOf: UTF8.encode(unicode)!)
+        default:
+          return nil
+        }
+      default:
+        // The run up to the next quote or backslash, in one append.
+        let runStart = index
+        index += 1
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\""),
+          bytes[index] != UInt8(ascii: "\\")
+        {
+          index += 1
+        }
+        utf8.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[runStart..<index]))
+      }
+    }
+    return nil
+  }
+
+  /// The four hex digits at `index`, as a UTF-16 code unit.
+  private mutating func hexUnit() -> UInt32? {
+    guard index + 4 <= bytes.count else { return nil }
+    var unit: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      let digit: UInt32
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+      default: return nil
+      }
+      unit = unit << 4 | digit
+      index += 1
+    }
+    return unit
+  }
+
+  /// The number at `index`: an integer without a fraction or exponent, else a double.
+  private mutating func number() -> JSON? {
+    let start = index
+    let negative = bytes[index] == UInt8(ascii: "-")
+    if negative { index += 1 }
+    var magnitude: UInt64 = 0
+    var overflow = false
+    let digitsStart = index
+    while index < bytes.count, bytes[index] >= UInt8(ascii: "0"), bytes[index] <= UInt8(ascii: "9")
+    {
+      let (times10, o1) = magnitude.multipliedReportingOverflow(by: 10)
+      let (sum, o2) = times10.addingReportingOverflow(UInt64(bytes[index] - UInt8(ascii: "0")))
+      magnitude = sum
+      overflow = overflow || o1 || o2
+      index += 1
+    }
+    guard index > digitsStart else { return nil }
+    var isInteger = true
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      isInteger = false
+      index += 1
+      while index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
+        bytes[index] <= UInt8(ascii: "9")
+      {
+        index += 1
+      }
+    }
+    if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      isInteger = false
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
+        index += 1
+      }
+      while index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
+        bytes[index] <= UInt8(ascii: "9")
+      {
+        index += 1
+      }
+    }
+    if isInteger {
+      // Integers beyond Int64 took json-c's path before this reader ran.
+      guard !overflow else { return nil }
+      if negative {
+        guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
+        return .int(magnitude == UInt64(Int64.max) + 1 ? .min : -Int64(magnitude))
+      }
+      guard magnitude <= UInt64(Int64.max) else { return nil }
+      return .int(Int64(magnitude))
+    }
+    let text = String(
+      decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    guard let value = Double(text), value.isFinite else { return nil }
+    return .double(value)
+  }
+}
