@@ -421,8 +421,15 @@ func measureMemory(_ options: Options) {
 func hostPIDs(_ connection: LineConnection) -> [Int32] {
   let reply = connection.call(#"{"jsonrpc":"2.0","method":"daemon.info","id":90}"#, id: 90)
   guard let hosts = reply.firstRange(of: "\"hosts\":[") else { return [] }
-  // Each host is a flat object; the list ends at the first "]" after it.
-  let list = reply[hosts.upperBound...].prefix { $0 != "]" }
+  // The list ends at the "]" that closes it: each host's `plugins` is a list too.
+  var end = hosts.upperBound
+  var depth = 0
+  while end < reply.endIndex && !(reply[end] == "]" && depth == 0) {
+    if reply[end] == "[" { depth += 1 }
+    if reply[end] == "]" { depth -= 1 }
+    end = reply.index(after: end)
+  }
+  let list = reply[hosts.upperBound..<end]
   return list.split(separator: "\"pid\":", omittingEmptySubsequences: false).dropFirst().compactMap
   {
     Int32($0.prefix { $0.isNumber })

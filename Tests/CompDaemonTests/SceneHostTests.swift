@@ -57,7 +57,9 @@ struct SceneHostTests {
     return try JSONParser.parse(String(line))
   }
 
-  @Test("the host protocol: load, open, event, resize, layout, state, ping, close; EOF ends it")
+  @Test(
+    "the host protocol: load, open, event, resize, layout, state, flush, ping, close; EOF ends it"
+  )
   func hostProtocol() throws {
     let directory = try PluginFixtureBuilder.temporaryDirectory("host-protocol")
     let path = try PluginFixtureBuilder.install(
@@ -122,6 +124,49 @@ struct SceneHostTests {
       ])
     #expect(
       SceneTests.find("username", in: restored["root"]!)?.node["props"]?["text"] == "ada")
+
+    // A burst of changes within the state interval: a reply carries the state only when it
+    // was encoded for it; what changed after that is encoded at the interval's end and
+    // sent as a `host.state` notification, so the last state reported holds the last text.
+    let texts = (1...20).map { "ada" + String(repeating: "!", count: $0) }
+    for text in texts {
+      _ = try host.client.send(
+        "host.event",
+        ["scene": "a", "event": ["type": "text", "target": "username", "text": .string(text)]])
+    }
+    var replies = 0
+    var encodings = 0
+    var latest: String?
+    while replies < texts.count || latest?.contains(texts.last!) != true {
+      let message = try host.client.notificationOrReply(timeout: 5)
+      if message["method"] == "host.state" {
+        #expect(message["params"]?["scene"] == "a")
+        latest = message["params"]?["state"]?.stringValue
+        encodings += 1
+      } else if let result = message["result"] {
+        replies += 1
+        if let state = result["state"]?.stringValue {
+          latest = state
+          encodings += 1
+        }
+      }
+    }
+    #expect(encodings < texts.count / 2, "\(encodings) encodings for \(texts.count) changes")
+    // `host.flush` reports what is held back, before its answer.
+    let last = try host.client.call(
+      "host.event", ["scene": "a", "event": ["type": "text", "target": "username", "text": "z"]])
+    let flushID = try host.client.send("host.flush")
+    var flushed: String?
+    while true {
+      let message = try host.client.notificationOrReply(timeout: 5)
+      if message["method"] == "host.state" { flushed = message["params"]?["state"]?.stringValue }
+      if message["id"]?.intValue == Int64(flushID) { break }
+    }
+    let reported = last["state"]?.stringValue ?? flushed
+    #expect(reported?.contains("\"z\"") == true, "\(reported ?? "nothing reported")")
+    #expect(
+      try host.client.call("host.state", ["scene": "a"])["state"]?.stringValue?.contains("\"z\"")
+        == true)
 
     #expect(try host.client.call("host.close", ["scene": "a"]) == [:])
     #expect(try host.client.reply("host.layout", ["scene": "a"])["error"] != nil)
@@ -532,5 +577,62 @@ extension SceneHostTests {
     #expect(try Self.host(of: login, driver) != loginHost)
     #expect(try Self.host(of: form, driver) == formHost)
     #expect(try driver.call("scene.layout", ["scene": form])["revision"] == 1)
+  }
+}
+
+extension SceneHostTests {
+  /// Types `count` texts into `scene`'s `username` as one pipelined burst (well within a
+  /// host's state interval) and returns the last, once every event was answered.
+  static func typeBurst(
+    _ client: RPCTestClient, into scene: JSON, prefix: String, count: Int = 20
+  ) throws -> String {
+    let texts = (1...count).map { "\(prefix)\($0)" }
+    let ids = try texts.map { text in
+      try client.send(
+        "scene.event",
+        ["scene": scene, "event": ["type": "text", "target": "username", "text": .string(text)]])
+    }
+    for id in ids { #expect(try client.awaitReply(to: id)["result"] != nil) }
+    return texts.last!
+  }
+
+  /// The `username` text of `scene` as `scene.layout` shows it.
+  static func username(of scene: JSON, _ client: RPCTestClient) throws -> JSON? {
+    let root = try client.call("scene.layout", ["scene": scene])["root"]!
+    return SceneTests.find("username", in: root)?.node["props"]?["text"]
+  }
+
+  @Test(
+    "a burst's last state is never held back for good: a host killed after the state interval, an upgrade and a SIGTERM right after it"
+  )
+  func burstState() throws {
+    let daemon = try SceneDaemon(arguments: ["--scene-hosts", "1"])
+    let driver = try daemon.client()
+    let watcher = try daemon.client()
+    let scene = try driver.call("scene.open", ["component": "demo.Login", "lifetime": "daemon"])[
+      "scene"]!
+    try watcher.call("scene.subscribe", ["scene": scene])
+
+    // Killed once the interval is over: its end's encoding reached the broker.
+    var typed = try Self.typeBurst(driver, into: scene, prefix: "kill")
+    usleep(UInt32((HostedScene.stateInterval + .milliseconds(250)) / .microseconds(1)))
+    kill(try Self.host(of: scene, driver), SIGKILL)
+    try Self.waitForNotification("scene.reset", scene: scene, watcher)
+    _ = watcher.takeNotifications()
+    #expect(try Self.username(of: scene, driver) == .string(typed))
+
+    // An upgrade right after a burst asks the old host for the state.
+    typed = try Self.typeBurst(driver, into: scene, prefix: "upgrade")
+    try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.bundled("Login"), into: daemon.pluginDirectory, as: "libLogin.so")
+    try driver.call("plugins.rescan")
+    try Self.waitForNotification("scene.reset", scene: scene, watcher)
+    #expect(try Self.username(of: scene, driver) == .string(typed))
+
+    // SIGTERM right after a burst: the hosts report what they hold back before the last save.
+    typed = try Self.typeBurst(driver, into: scene, prefix: "term")
+    try daemon.daemon.stop(signal: SIGTERM)
+    let restarted = try daemon.restarted(arguments: ["--scene-hosts", "1"])
+    #expect(try Self.username(of: scene, restarted.client()) == .string(typed))
   }
 }

@@ -131,7 +131,9 @@ public final class Daemon: Sendable {
       services: [server, runner], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
     defer { service.stopped() }  // cancels the hard-stop timer
     try await group.run()
-    // The server has stopped: no more changes. Everything not yet saved is written.
+    // The server has stopped: no more changes. Everything not yet saved is written, with
+    // the restorable states hosts hold back.
+    await flushSceneStates()
     if await !scenes.flush() {
       logger.error("the last scene changes could not be saved before exiting")
     }

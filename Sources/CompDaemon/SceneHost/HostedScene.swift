@@ -5,15 +5,23 @@ import ScreenKit
 /// One open component in a scene host: its window, controller tree and node table. Lives
 /// on the host's main actor with the component code.
 ///
-/// It reports what changed (diff ops, emitted events, its restorable state when that
-/// changed) to the broker, which numbers the revisions and tells subscribers.
+/// It reports what changed (diff ops, emitted events, its restorable state) to the broker,
+/// which numbers the revisions and tells subscribers.
+///
+/// Encoding the restorable state costs more than the rest of a small event, so a scene that
+/// keeps changing encodes it at most once per `stateInterval`: a change after a quiet
+/// interval is encoded at once and rides in its own reply; changes within the interval
+/// are held back (`holdsBackState`) until the reply of the first change after it or the
+/// host's next flush (`heldBackState()`, sent as a `host.state` notification), whichever
+/// comes first. Every encoding is reported, changed or not: it tells the broker the state
+/// is current as of that message.
 @MainActor
 final class HostedScene {
   /// What one input, resize or open produced.
   struct Publication {
     var ops: [JSON]
     var emitted: [JSON]
-    /// The restorable state, when it differs from the one last reported.
+    /// The restorable state ("" for none) when it was encoded for this publication.
     var state: String?
 
     var json: JSONObject {
@@ -35,8 +43,14 @@ final class HostedScene {
   private var undeclaredEvents: Set<String> = []
   /// Views of this scene whose drawn state changed since it last published.
   private var displayChanges: [View] = []
-  /// The restorable state as last reported to the broker.
-  private(set) var reportedState: String?
+  /// The restorable state when the scene was opened (the `host.open` reply's).
+  private(set) var openedState: String?
+  /// How often at most a changing scene's restorable state is encoded.
+  nonisolated static let stateInterval: Duration = .milliseconds(50)
+  /// Whether the tree changed since the restorable state was last encoded.
+  private(set) var holdsBackState = false
+  /// When the restorable state was last encoded after a change.
+  private var lastStateEncoding: ContinuousClock.Instant?
 
   private struct WeakScene {
     weak var scene: HostedScene?
@@ -85,7 +99,8 @@ final class HostedScene {
     Self.scenesByWindow[ObjectIdentifier(window)] = WeakScene(scene: self)
     _ = nodes.refresh(root: window)
     emitted.removeAll()  // events emitted while opening have no subscriber yet
-    reportedState = window.encodeRestorableState()?.json
+    // Opening is not a change within an interval: the first event's state goes at once.
+    openedState = window.encodeRestorableState()?.json
   }
 
   /// Keeps an emitted event for the next publish when its component declares it. An
@@ -169,7 +184,8 @@ final class HostedScene {
   }
 
   /// Lays the window out, diffs the nodes that changed (all of them with `everything`), and
-  /// returns the ops, the emitted events and the restorable state when it changed.
+  /// returns the ops, the emitted events and the restorable state when it is encoded now
+  /// (the tree changed and the last encoding is at least `stateInterval` old).
   func publish(everything: Bool = false) -> Publication {
     window.layoutIfNeeded()
     Self.routeDisplayChanges()
@@ -183,13 +199,25 @@ final class HostedScene {
     emitted.removeAll()
     var state: String?
     if !ops.isEmpty || everything {
-      let current = window.encodeRestorableState()?.json
-      if current != reportedState {
-        reportedState = current
-        state = current ?? ""
+      if let last = lastStateEncoding, ContinuousClock.now - last < Self.stateInterval {
+        holdsBackState = true
+      } else {
+        state = encodeState()
       }
     }
     return Publication(ops: ops, emitted: events, state: state)
+  }
+
+  /// Encodes the restorable state now ("" for none); nothing stays pending.
+  func encodeState() -> String {
+    holdsBackState = false
+    lastStateEncoding = .now
+    return window.encodeRestorableState()?.json ?? ""
+  }
+
+  /// The restorable state encoded now when changes since its last encoding are held back.
+  func heldBackState() -> String? {
+    holdsBackState ? encodeState() : nil
   }
 
   /// Runs disappearance and lets the window and controllers go.
@@ -198,9 +226,6 @@ final class HostedScene {
     window.rootViewController = nil
     emitted.removeAll()
   }
-
-  /// The restorable state now.
-  var restorableState: String? { window.encodeRestorableState()?.json }
 
   /// Applies a saved restorable state to `window`, whose root controller is set.
   private static func restore(_ window: Window, from state: String) throws(OpenError) {

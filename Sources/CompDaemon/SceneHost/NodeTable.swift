@@ -89,30 +89,44 @@ final class NodeTable {
       dirtyIDs.insert(id)
     }
     if dirty.isEmpty { return [] }
-    let old = records
-    var removed: [String] = []
-    var structureChanged = false
+    // The records of the dirty nodes before this refresh. Not a copy of all records: a copy
+    // held while they change would copy every record of the scene on each change.
+    var befores: [Record] = []
+    befores.reserveCapacity(dirty.count)
+    // What it does not follow is found before anything changes: the full walk then diffs
+    // from the records as the clients have them.
     for (id, view) in dirty {
-      guard let before = old[id] else { return refresh(root: root) }
+      guard let before = records[id] else { return refresh(root: root) }
       let parent = view.superview.flatMap { self.id(of: $0) }
       if parent != before.parent || view.accessibilityIdentifier != before.key {
         return refresh(root: root)
       }
+      for subview in view.subviews {
+        if let childID = self.id(of: subview), records[childID]?.parent != id {
+          return refresh(root: root)  // moved here
+        }
+      }
+      befores.append(before)
+    }
+    var removed: [String] = []
+    var structureChanged = false
+    for ((id, view), before) in zip(dirty, befores) {
       var children: [String] = []
       children.reserveCapacity(view.subviews.count)
       for subview in view.subviews {
         if let childID = self.id(of: subview) {
-          if records[childID]?.parent != id { return refresh(root: root) }  // moved here
           children.append(childID)
         } else {
           children.append(collectNew(subview, parent: id))
           structureChanged = true
         }
       }
-      let kept = Set(children)
-      for child in before.children where !kept.contains(child) {
-        removed.append(child)
-        structureChanged = true
+      if children != before.children {
+        let kept = Set(children)
+        for child in before.children where !kept.contains(child) {
+          removed.append(child)
+          structureChanged = true
+        }
       }
       records[id] = Record(
         parent: before.parent, type: before.type, key: before.key, frame: view.frame,
@@ -127,9 +141,12 @@ final class NodeTable {
       ops.append(["op": "remove", "id": .string(id)])
     }
     let leaving = Set(removed)
-    for (id, _) in dirty.sorted(by: { Self.nodeOrder($0.id, $1.id) }) {
-      guard let before = old[id], let after = records[id] else { continue }
-      _ = Self.nodeOps(id, before: before, after: after, leaving: leaving, in: records, ops: &ops)
+    let order = dirty.indices.sorted { Self.nodeOrder(dirty[$0].id, dirty[$1].id) }
+    for index in order {
+      let id = dirty[index].id
+      guard let after = records[id] else { continue }
+      _ = Self.nodeOps(
+        id, before: befores[index], after: after, leaving: leaving, in: records, ops: &ops)
     }
     return ops
   }

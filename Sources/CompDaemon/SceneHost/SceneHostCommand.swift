@@ -21,6 +21,11 @@ final class SceneHostCommand {
   private let logger: Logger
   private var scenes: [String: HostedScene] = [:]
   private var loadedPaths: Set<String> = []
+  /// Scenes that held back their restorable state, reported at the next flush.
+  private var holdingBackState: [String: HostedScene] = [:]
+  /// The flush at the end of the current state interval, when one is due. One per host,
+  /// not one per scene: a timer per scene and interval costs more than the encodings saved.
+  private var stateFlush: Task<Void, Never>?
 
   private init(fd: Int32, trust: PluginTrust, logger: Logger) {
     self.channel = HostChannel(fd: fd, label: "compd.host")
@@ -65,6 +70,29 @@ final class SceneHostCommand {
     channel.reply(id: id, result: result)
   }
 
+  /// Has `scene`'s held-back state reported within a state interval.
+  private func flushLater(_ scene: HostedScene) {
+    holdingBackState[scene.id] = scene
+    guard stateFlush == nil else { return }
+    stateFlush = Task { @MainActor [weak self] in
+      try? await Task.sleep(for: HostedScene.stateInterval)
+      guard let self else { return }
+      stateFlush = nil
+      flushHeldBackStates()
+    }
+  }
+
+  /// Sends a `host.state` notification for every scene holding back its state.
+  private func flushHeldBackStates() {
+    let holding = holdingBackState.values
+    holdingBackState = [:]
+    for scene in holding {
+      guard let state = scene.heldBackState() else { continue }
+      channel.send(
+        method: "host.state", params: ["scene": .string(scene.id), "state": .string(state)])
+    }
+  }
+
   private func scene(_ params: JSONObject) throws(RPCError) -> HostedScene {
     let id = params["scene"]?.stringValue ?? ""
     guard let scene = scenes[id] else {
@@ -87,6 +115,7 @@ final class SceneHostCommand {
       let scene = try scene(params)
       let event = try SceneEvent(json: params["event"]?.objectValue ?? [:])
       let (handled, publication, error) = try scene.handle(event)
+      if scene.holdsBackState { flushLater(scene) }
       var result = publication.json
       result["handled"] = .bool(handled)
       if let error { result["error"] = error.json }
@@ -95,17 +124,22 @@ final class SceneHostCommand {
       let scene = try scene(params)
       let environment = try SceneEnvironment().applying(params["environment"]?.objectValue)
       let (publication, error) = scene.resize(to: environment)
+      if scene.holdsBackState { flushLater(scene) }
       var result = publication.json
       if let error { result["error"] = error.json }
       return .object(result)
     case "host.layout":
       return ["root": try scene(params).root]
     case "host.state":
-      let state = try scene(params).restorableState
-      return ["state": state.map(JSON.string) ?? .null]
+      let state = try scene(params).encodeState()
+      return ["state": state.isEmpty ? .null : .string(state)]
+    case "host.flush":
+      flushHeldBackStates()
+      return .object([:])
     case "host.close":
       let scene = try scene(params)
       scenes[scene.id] = nil
+      holdingBackState[scene.id] = nil
       scene.close()
       return .object([:])
     default:
@@ -168,6 +202,7 @@ final class SceneHostCommand {
     let state = params["state"]?.stringValue
     if let open = scenes[id] {
       scenes[id] = nil
+      holdingBackState[id] = nil
       open.close()
     }
     let scene: HostedScene
@@ -187,7 +222,7 @@ final class SceneHostCommand {
     }
     scenes[id] = scene
     var result: JSONObject = ["root": scene.root]
-    if let state = scene.reportedState { result["state"] = .string(state) }
+    if let state = scene.openedState { result["state"] = .string(state) }
     return .object(result)
   }
 

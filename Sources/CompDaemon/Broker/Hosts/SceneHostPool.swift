@@ -38,6 +38,8 @@ final class SceneHostPool {
   private(set) var loadSet = HostLoadSet()
   /// Called when a host ended; it has been removed from `hosts` already.
   var onHostEnded: (@MainActor (SceneHostProcess, ProcessEnd) -> Void)?
+  /// Called with each notification a host sends.
+  var onHostNotification: (@MainActor (SceneHostProcess, String, JSONObject) -> Void)?
   /// Rescans the plugin directories (vetting changed files) and brings the hosts up to
   /// date; run when a new host would load a plugin file that changed since it was vetted.
   var rescan: (@MainActor () async -> Void)?
@@ -117,6 +119,7 @@ final class SceneHostPool {
       return nil
     }
     host.onEnd = { [weak self] host, end in self?.ended(host, end) }
+    host.onNotification = { [weak self] in self?.onHostNotification?($0, $1, $2) }
     hosts.append(host)
     logger.debug(
       "scene host started",

@@ -57,6 +57,9 @@ final class SceneHostProcess {
   private var pending: [Int: Pending] = [:]
   /// Called once it ended, with how.
   var onEnd: (@MainActor (SceneHostProcess, ProcessEnd) -> Void)?
+  /// Called with each notification it sends (its method and params), in order with its
+  /// answers.
+  var onNotification: (@MainActor (SceneHostProcess, String, JSONObject) -> Void)?
 
   private init(pid: pid_t, channel: HostChannel, isolation: String?, restarts: Int) {
     self.pid = pid
@@ -187,8 +190,13 @@ final class SceneHostProcess {
   }
 
   private func received(_ message: JSON) {
-    guard let id = message["id"]?.intValue, let entry = pending.removeValue(forKey: Int(id))
-    else { return }
+    guard let id = message["id"]?.intValue else {
+      if let method = message["method"]?.stringValue {
+        onNotification?(self, method, message["params"]?.objectValue ?? [:])
+      }
+      return
+    }
+    guard let entry = pending.removeValue(forKey: Int(id)) else { return }
     if let error = message["error"] {
       entry.completion(.failure(RPCError(json: error)))
     } else {

@@ -37,6 +37,9 @@ extension Daemon {
   func startSceneHosts() async {
     await MainActor.run {
       sceneHosts.onHostEnded = { [weak self] host, end in self?.hostEnded(host, end) }
+      sceneHosts.onHostNotification = { [weak self] host, method, params in
+        self?.hostNotified(host, method, params)
+      }
       sceneHosts.rescan = { [weak self] in await self?.loadPlugins() }
     }
     let set = await MainActor.run { pluginHost.loadSet }
@@ -63,8 +66,9 @@ extension Daemon {
     }
   }
 
-  /// Moves `scene` out of the retiring `host`: its current state (or the last one it
-  /// reported, when the host does not answer) is opened in a new host.
+  /// Moves `scene` out of the retiring `host`: its current state (encoded on request, so
+  /// nothing a host holds back for its interval is lost; the last one it reported when it
+  /// does not answer) is opened in a new host.
   @MainActor
   private func move(_ scene: Scene, from host: SceneHostProcess) {
     scene.whenPlaced { [self] in
@@ -73,11 +77,42 @@ extension Daemon {
       scene.host = nil  // requests wait for the move
       host.request("host.state", ["scene": .string(scene.hostKey)]) { [self] result in
         host.scenes.remove(scene.id)
-        if case .success(let answer) = result, let state = answer["state"]?.stringValue {
-          scene.state = state
+        if case .success(let answer) = result {
+          scene.keepState(answer["state"]?.stringValue ?? "")
         }
         retireWhenEmpty(host)
         relocate(scene, reason: "upgraded", detail: "new plugin code was loaded")
+      }
+    }
+  }
+
+  /// A notification from `host`: `host.state` is a scene's restorable state encoded after
+  /// its last answer (the end of a change burst's interval); it is kept and saved.
+  @MainActor
+  private func hostNotified(_ host: SceneHostProcess, _ method: String, _ params: JSONObject) {
+    guard method == "host.state", let key = params["scene"]?.stringValue,
+      let state = params["state"]?.stringValue, let scene = scenes.sceneByHostKey(key),
+      scene.host === host
+    else { return }
+    scene.keepState(state)
+    scene.onChange?()
+  }
+
+  /// Has every running host report the restorable states it holds back for their
+  /// interval (at shutdown, before the last save); a host that does not answer within
+  /// `timeout` keeps its last interval's changes.
+  @MainActor
+  func flushSceneStates(timeout: Duration = .seconds(2)) async {
+    let hosts = sceneHosts.hosts.filter { $0.state == .running && !$0.hasEnded }
+    guard !hosts.isEmpty else { return }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let countdown = Countdown(hosts.count) { continuation.resume() }
+      for host in hosts {
+        host.request("host.flush", [:]) { _ in countdown.tick() }
+      }
+      Task { @MainActor in
+        try? await Task.sleep(for: timeout)
+        countdown.finish()
       }
     }
   }
@@ -170,7 +205,7 @@ extension Daemon {
             host.request("host.close", ["scene": .string(scene.hostKey)]) { _ in }
             return
           }
-          if let state = answer["state"]?.stringValue { scene.state = state }
+          if let state = answer["state"]?.stringValue { scene.keepState(state) }
           scene.reset(root: answer["root"] ?? .null, reason: reason, detail: detail)
           scene.placed(in: host)
         case .failure(let error):
@@ -200,7 +235,7 @@ extension Daemon {
       ) { result in
         switch result {
         case .success(let answer):
-          if let state = answer["state"]?.stringValue { scene.state = state }
+          if let state = answer["state"]?.stringValue { scene.keepState(state) }
           host.scenes.insert(scene.id)
           scene.placed(in: host)
           done(nil)
@@ -228,6 +263,29 @@ extension Daemon {
       let reason = error.data?["reason"]?.stringValue
     else { return false }
     return reason == "crashed" || reason == "hung"
+  }
+}
+
+/// Runs `done` once, after `tick` was called `count` times or at `finish`.
+@MainActor
+private final class Countdown {
+  private var remaining: Int
+  private var done: (() -> Void)?
+
+  init(_ count: Int, done: @escaping () -> Void) {
+    remaining = count
+    self.done = done
+  }
+
+  func tick() {
+    remaining -= 1
+    if remaining <= 0 { finish() }
+  }
+
+  func finish() {
+    let work = done
+    done = nil
+    work?()
   }
 }
 

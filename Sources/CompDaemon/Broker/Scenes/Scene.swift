@@ -45,7 +45,10 @@ final class Scene {
   /// The timer that closes an abandoned `connection`-lifetime scene.
   var graceTimer: Task<Void, Never>?
   /// The restorable state as its host last reported it (what a restore starts from).
-  var state: String?
+  private(set) var state: String?
+  /// The revision `state` is of, saved with it. Hosts encode the state of a scene that
+  /// keeps changing at most once per interval, so it may lag `revision` for that long.
+  private(set) var stateRevision: Int
   /// The scene host running it; `nil` while it is being moved to another.
   var host: SceneHostProcess?
   /// Work that waits for the scene to be in a host again (requests that came during a move).
@@ -72,7 +75,14 @@ final class Scene {
     self.historyLimit = historyLimit
     self.attachedConnections = opener.map { [$0] } ?? []
     self.state = state
+    self.stateRevision = revision
     self.host = host
+  }
+
+  /// Keeps `reported` ("" for none) as the restorable state at the current revision.
+  func keepState(_ reported: String) {
+    state = reported.isEmpty ? nil : reported
+    stateRevision = revision
   }
 
   /// Runs `work` once the scene is in a live host: now, or after its move.
@@ -89,8 +99,9 @@ final class Scene {
   }
 
   /// Applies what the host reported for one change: a new revision when `ops` is not
-  /// empty (sent to subscribers and kept in the history), the emitted events, the new
-  /// restorable state. `saveEnvironment` saves the scene even without ops (a resize).
+  /// empty (sent to subscribers and kept in the history), the emitted events, the
+  /// restorable state when the host encoded it. `saveEnvironment` saves the scene even
+  /// without ops (a resize).
   func apply(_ report: JSONObject, saveEnvironment: Bool = false) {
     let ops = report["ops"]?.arrayValue ?? []
     if !ops.isEmpty {
@@ -110,14 +121,15 @@ final class Scene {
       ]
       publish("scene.emitted", params)
     }
-    if let newState = report["state"]?.stringValue { state = newState.isEmpty ? nil : newState }
+    if let newState = report["state"]?.stringValue { keepState(newState) }
     if !ops.isEmpty || saveEnvironment { onChange?() }
   }
 
-  /// The scene's tree was replaced by `root` (its host was replaced): the revision moves on
-  /// by one, the history is gone, and subscribers get `scene.reset`.
+  /// The scene's tree was replaced by `root`, opened from `state` (its host was replaced):
+  /// the revision moves on by one, the history is gone, and subscribers get `scene.reset`.
   func reset(root: JSON, reason: String, detail: String?) {
     revision += 1
+    stateRevision = revision
     history.removeAll()
     historyStart = 0
     var params: JSONObject = [
@@ -190,7 +202,7 @@ final class Scene {
     SceneRecord(
       id: id, component: component, params: params?.serialized(),
       environment: environment.json.serialized(), lifetime: lifetime.rawValue, owner: owner,
-      revision: revision, state: state)
+      revision: stateRevision, state: state)
   }
 
   /// The entry `scene.list` shows.

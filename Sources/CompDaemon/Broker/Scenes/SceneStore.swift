@@ -28,6 +28,8 @@ final class SceneStore {
   private let logger: Logger
   private let counters: DaemonCounters
   private var scenes: [String: Scene] = [:]
+  /// Open scenes' ids by what their hosts call them.
+  private var idsByHostKey: [String: String] = [:]
   private var nextNumber = 1
   /// Ids below this number are reserved, or asked to be, in the database.
   private var reservedThrough = 0
@@ -73,6 +75,9 @@ final class SceneStore {
 
   /// The scene `id`, or `nil`.
   func scene(_ id: String) -> Scene? { scenes[id] }
+
+  /// The open scene its host calls `hostKey`, or `nil`.
+  func sceneByHostKey(_ hostKey: String) -> Scene? { idsByHostKey[hostKey].flatMap { scenes[$0] } }
 
   /// Every open scene, in opening order.
   var all: [Scene] {
@@ -133,6 +138,7 @@ final class SceneStore {
 
   private func add(_ scene: Scene) {
     scenes[scene.id] = scene
+    idsByHostKey[scene.hostKey] = scene.id
     counters.addScenes(1)
     scene.onChange = { [weak saver, id = scene.id] in saver?.changed(id) }
   }
@@ -140,6 +146,7 @@ final class SceneStore {
   /// Closes `scene` and forgets it; subscribers get `scene.closed` with `reason`.
   func close(_ scene: Scene, reason: SceneTombstone.Reason, detail: String? = nil) {
     guard scenes.removeValue(forKey: scene.id) != nil else { return }
+    idsByHostKey[scene.hostKey] = nil
     scene.close(reason: reason.rawValue, detail: detail)
     if let host = scene.host {
       host.scenes.remove(scene.id)
