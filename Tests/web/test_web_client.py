@@ -1024,6 +1024,10 @@ def test_scene_host_killed_the_page_shows_the_restored_scene(stack):
     wait_for(lambda: username() == "ann", 10, "the typed name at compd")
     revision = client.call("scene.layout", scene=scene)["revision"]
     wait_revision(browser, revision)
+    # Three keys in a burst: the host encodes the restorable state at most once per state
+    # interval (50 ms), so a crash within it may restore the state of the first key only
+    # (docs/architecture.md); past it, the whole name is kept.
+    time.sleep(0.2)
     host = next(entry["host"] for entry in client.call("scene.list")["scenes"] if entry["scene"] == scene)
     assert host in [entry["pid"] for entry in client.call("daemon.info")["hosts"]]
     # Every state the footer shows from now on: a reconnection would pass through `lost`.
