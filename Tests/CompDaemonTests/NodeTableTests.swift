@@ -21,7 +21,7 @@ struct NodeTableTests {
     window.addSubview(views["a"]!)
     window.addSubview(views["b"]!)
     views["a"]!.addSubview(views["c"]!)
-    let table = NodeTable()
+    let table = NodeTable(scene: "s1")
     _ = table.refresh(root: window)
     return (window, table, views)
   }
