@@ -18,6 +18,13 @@ struct VerifyDiffsTests {
     return hosts.compactMap { $0["pid"]?.intValue }
   }
 
+  /// A new temporary directory holding `compd.conf` with `text`.
+  private func configDirectory(_ text: String) throws -> String {
+    let directory = TestPaths.temporaryDirectory()
+    try text.write(toFile: directory + "/compd.conf", atomically: true, encoding: .utf8)
+    return directory
+  }
+
   @Test func theFlagReachesEveryHost() throws {
     let daemon = try SceneDaemon(arguments: ["--scene-hosts", "2"])
     let info = try daemon.client().call("daemon.info")
@@ -32,15 +39,14 @@ struct VerifyDiffsTests {
   }
 
   @Test func theConfigKeyTurnsItOnAndItIsOffByDefault() throws {
-    let directory = TestPaths.temporaryDirectory()
+    let directory = try configDirectory("scene-hosts = 1\nverify-diffs = true\n")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let file = directory + "/compd.conf"
-    try "scene-hosts = 1\nverify-diffs = true\n".write(
-      toFile: file, atomically: true, encoding: .utf8)
-    let on = try DaemonProcess(arguments: ["--config", file])
+    let on = try DaemonProcess(arguments: ["--config", directory + "/compd.conf"])
     let onInfo = try RPCTestClient(path: on.socketPath).call("daemon.info")
     #expect(onInfo["verifyDiffs"] == .bool(true))
-    for pid in try hostPIDs(onInfo) {
+    let onPIDs = try hostPIDs(onInfo)
+    #expect(onPIDs.count == 1)
+    for pid in onPIDs {
       #expect(try commandLine(of: pid).contains("--verify-diffs"))
     }
     #expect(try on.stop() == 0)
@@ -58,11 +64,9 @@ struct VerifyDiffsTests {
   }
 
   @Test func aBadValueInTheFileIsRefused() throws {
-    let directory = TestPaths.temporaryDirectory()
+    let directory = try configDirectory("# diagnostics\nverify-diffs = sometimes\n")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let file = directory + "/compd.conf"
-    try "# diagnostics\nverify-diffs = sometimes\n".write(
-      toFile: file, atomically: true, encoding: .utf8)
     let daemon = try DaemonProcess(arguments: ["--config", file], waitForSocket: false)
     #expect(try daemon.waitForExit() == 1)
     #expect(
