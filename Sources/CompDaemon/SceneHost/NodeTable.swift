@@ -1,4 +1,3 @@
-import Glibc
 import JSONRPC
 import ScreenKit
 
