@@ -20,6 +20,7 @@ struct ConfigTests {
       io-threads = 1
       persist-scenes = no
       scene-save-delay = 2
+      verify-diffs = yes
       """, fileName: "t.conf")
     var config = DaemonConfig(socketPath: "/default")
     file.apply(to: &config)
@@ -35,6 +36,7 @@ struct ConfigTests {
     #expect(config.ioThreads == 1)
     #expect(config.persistScenes == false)
     #expect(config.sceneSaveDelay == 2)
+    #expect(config.verifyDiffs)
   }
 
   @Test(arguments: [
@@ -43,6 +45,7 @@ struct ConfigTests {
     ("log-level = shout", "t.conf:1"), ("io-threads = 0", "t.conf:1"), ("socket =", "t.conf:1"),
     ("plugin-dir = a,,b", "t.conf:1"), ("persist-scenes = maybe", "t.conf:1"),
     ("scene-save-delay = 61", "t.conf:1"), ("scene-save-delay = -1", "t.conf:1"),
+    ("verify-diffs = sometimes", "t.conf:1"),
   ])
   func errorsNameFileAndLine(_ text: String, _ place: String) {
     #expect {
@@ -55,9 +58,11 @@ struct ConfigTests {
   @Test func flagsOverrideTheFile() throws {
     let command = try CompdCommand.parse([
       "--socket", "/flag.sock", "--max-connections", "7", "--persist-scenes", "false",
-      "--scene-save-delay", "0.25",
+      "--scene-save-delay", "0.25", "--verify-diffs",
     ])
     let config = try command.resolvedConfig()
+    #expect(config.verifyDiffs)
+    #expect(try CompdCommand.parse(["--socket", "/s"]).resolvedConfig().verifyDiffs == false)
     #expect(config.persistScenes == false)
     #expect(config.sceneSaveDelay == 0.25)
     #expect(config.socketPath == "/flag.sock")

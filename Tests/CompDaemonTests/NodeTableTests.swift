@@ -9,7 +9,8 @@ import Testing
 @MainActor
 @Suite("Node table")
 struct NodeTableTests {
-  /// A window with views `a` and `b`, `c` inside `a`, recorded by a first refresh.
+  /// A window with views `a` and `b`, `c` inside `a`, recorded by a first refresh; every
+  /// incremental refresh is checked against a full walk (`verify-diffs`).
   static func recorded() -> (Window, NodeTable, [String: View]) {
     let window = Window(frame: Rect(origin: .zero, size: Size(width: 100, height: 100)))
     var views: [String: View] = [:]
@@ -21,7 +22,7 @@ struct NodeTableTests {
     window.addSubview(views["a"]!)
     window.addSubview(views["b"]!)
     views["a"]!.addSubview(views["c"]!)
-    let table = NodeTable()
+    let table = NodeTable(scene: "s1", verifiesIncrementalRefresh: true)
     _ = table.refresh(root: window)
     return (window, table, views)
   }
@@ -50,5 +51,21 @@ struct NodeTableTests {
     #expect(Set(ops.compactMap { $0["op"]?.stringValue }) == ["remove", "insert", "update"])
     try tree.apply(changed: ["base": 1, "revision": 2, "ops": .array(ops)])
     #expect(tree.root == table.rootJSON)
+  }
+
+  @Test("verify-diffs: a change that was not recorded stops the process, naming scene and view")
+  func verificationStopsOnAnUnrecordedChange() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      await MainActor.run {
+        let (window, table, views) = NodeTableTests.recorded()
+        // `a` changes what it draws but only `b` is reported, as when a view subclass
+        // forgets `setNeedsDisplay()`.
+        views["a"]!.alpha = 0.5
+        _ = table.refresh(root: window, changed: [views["b"]!])
+      }
+    }
+    let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(output.contains("verify-diffs: scene s1: the incremental refresh differs"), "\(output)")
+    #expect(output.contains("(view \"a\")"), "\(output)")
   }
 }

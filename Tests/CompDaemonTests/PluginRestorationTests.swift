@@ -44,7 +44,7 @@ import Testing
   /// The node tree clients are sent for `window`.
   private func tree(_ window: Window) -> JSON {
     window.layoutIfNeeded()
-    let table = NodeTable()
+    let table = NodeTable(scene: "s1")
     _ = table.refresh(root: window)
     return table.rootJSON
   }

@@ -63,7 +63,8 @@ public final class Daemon: Sendable {
         count: config.sceneHosts, isolatePlugins: config.sceneHostIsolation == .plugin,
         pingInterval: config.hostPingInterval, hangTimeout: config.hostHangTimeout,
         memoryLimit: config.hostMemoryLimit, executable: PluginHost.currentExecutable(),
-        trust: config.pluginTrust, logLevel: config.logLevel),
+        trust: config.pluginTrust, logLevel: config.logLevel,
+        verifiesDiffs: config.verifyDiffs),
       logger: logger)
     self.crashes = CrashLedger(
       limit: config.componentCrashLimit, windowSeconds: config.componentCrashWindow)

@@ -35,7 +35,7 @@ final class HostedScene {
   let component: String
   private(set) var environment: SceneEnvironment
   private let window: Window
-  private let nodes = NodeTable()
+  private let nodes: NodeTable
   private var emitted: [ComponentEvent] = []
   private let catalog: ComponentCatalog
   private let logger: Logger
@@ -71,8 +71,10 @@ final class HostedScene {
   /// is applied before the window appears.
   init(
     id: String, component: String, params: JSON?, environment: SceneEnvironment,
-    catalog: ComponentCatalog, logger: Logger, restoring state: String? = nil
+    catalog: ComponentCatalog, logger: Logger, restoring state: String? = nil,
+    verifiesDiffs: Bool = false
   ) throws(OpenError) {
+    nodes = NodeTable(scene: id, verifiesIncrementalRefresh: verifiesDiffs)
     self.catalog = catalog
     self.logger = logger
     self.id = id

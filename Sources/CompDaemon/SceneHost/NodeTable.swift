@@ -1,4 +1,3 @@
-import Glibc
 import JSONRPC
 import ScreenKit
 
@@ -35,6 +34,18 @@ final class NodeTable {
   private(set) var rootID: String?
   private var viewsByID: [String: Identity] = [:]
   private var idsByKey: [String: String] = [:]
+  /// Whether each incremental refresh is checked against a full walk of the tree
+  /// (`verify-diffs`); a difference stops the scene host with both versions.
+  let verifiesIncrementalRefresh: Bool
+  /// The scene these nodes are of, named when a check fails.
+  private let scene: String
+
+  /// An empty table for `scene`, checking each incremental refresh when
+  /// `verifiesIncrementalRefresh` is set.
+  init(scene: String, verifiesIncrementalRefresh: Bool = false) {
+    self.scene = scene
+    self.verifiesIncrementalRefresh = verifiesIncrementalRefresh
+  }
 
   /// The views of the last refresh, for events that name a node by id or key.
   func view(forTarget target: String) -> View? {
@@ -66,11 +77,6 @@ final class NodeTable {
     guard let oldRoot, oldRoot == newRoot else { return [] }
     return Self.diff(from: old, to: fresh, root: newRoot)
   }
-
-  /// Whether each incremental refresh is checked against a full walk (tests turn this on
-  /// with `COMPD_VERIFY_DIFFS=1`); a difference stops the daemon with both versions.
-  static let verifiesIncrementalRefresh =
-    getenv("COMPD_VERIFY_DIFFS").map { String(cString: $0) == "1" } ?? false
 
   /// Like `refresh(root:)`, but re-reads only `changed` (the views `DisplayJournal` recorded
   /// since the last refresh) and the subtrees inserted under them, instead of the whole
@@ -134,7 +140,7 @@ final class NodeTable {
     }
     for id in removed { forget(id) }
     if structureChanged { rebuildKeys() }
-    if Self.verifiesIncrementalRefresh { verify(root: root) }
+    if verifiesIncrementalRefresh { verify(root: root) }
 
     var ops: [JSON] = []
     for id in removed.sorted(by: Self.nodeOrder) {
@@ -183,19 +189,29 @@ final class NodeTable {
     idsByKey = keys
   }
 
-  /// Checks the records an incremental refresh left against a full walk of the tree.
+  /// Checks the records an incremental refresh left against a full walk of the tree. A
+  /// difference means a view's drawn state changed without `setNeedsDisplay()` (often a
+  /// plugin's own view subclass): clients would keep showing the old state. It stops the
+  /// host, as any crash of component code does, with the scene and the views named, so
+  /// that the fault shows where it happened rather than as a stale screen later.
   private func verify(root: View) {
     let counter = nextNumber
     let (_, fresh, _, keys) = walk(root, parent: nil)
     nextNumber = counter
     guard fresh == records, keys == idsByKey else {
-      let stale = fresh.keys.filter { fresh[$0] != records[$0] }.sorted(by: Self.nodeOrder)
-      let details = stale.prefix(5).map {
-        "\($0): kept \(String(describing: records[$0])), tree has \(String(describing: fresh[$0]))"
+      let stale = Set(fresh.keys).union(records.keys).filter { fresh[$0] != records[$0] }
+        .sorted(by: Self.nodeOrder)
+      let details = stale.prefix(5).map { id in
+        let record = fresh[id] ?? records[id]
+        let view = record.map { "\($0.type)" + ($0.key.map { " \"\($0)\"" } ?? "") } ?? "?"
+        return "  \(id) (\(view)): sent \(String(describing: records[id])), "
+          + "tree has \(String(describing: fresh[id]))"
       }
-      fatalError(
-        "incremental refresh differs from the tree at \(stale.count) nodes:\n"
-          + details.joined(separator: "\n"))
+      let message =
+        "verify-diffs: scene \(scene): the incremental refresh differs from the view tree at "
+        + "\(stale.count) node(s)\(stale.isEmpty ? " (keys)" : ""); a view changed what it "
+        + "draws without setNeedsDisplay():\n" + details.joined(separator: "\n")
+      fatalError(message)
     }
   }
 

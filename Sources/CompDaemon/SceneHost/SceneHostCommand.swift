@@ -18,6 +18,9 @@ final class SceneHostCommand {
   private let channel: HostChannel
   private let catalog = ComponentCatalog()
   private let trust: PluginTrust
+  /// Whether each scene's incremental refreshes are checked against full walks
+  /// (`verify-diffs`).
+  private let verifiesDiffs: Bool
   private let logger: Logger
   private var scenes: [String: HostedScene] = [:]
   private var loadedPaths: Set<String> = []
@@ -27,16 +30,18 @@ final class SceneHostCommand {
   /// not one per scene: a timer per scene and interval costs more than the encodings saved.
   private var stateFlush: Task<Void, Never>?
 
-  private init(fd: Int32, trust: PluginTrust, logger: Logger) {
+  private init(fd: Int32, trust: PluginTrust, verifiesDiffs: Bool, logger: Logger) {
     self.channel = HostChannel(fd: fd, label: "compd.host")
     self.trust = trust
+    self.verifiesDiffs = verifiesDiffs
     self.logger = logger
   }
 
   /// Serves the broker on `fd` until it closes its end; never returns.
-  static func run(fd: Int32, memoryLimit: Int, trust: PluginTrust, logLevel: Logger.Level) async
-    -> Never
-  {
+  static func run(
+    fd: Int32, memoryLimit: Int, trust: PluginTrust, verifiesDiffs: Bool,
+    logLevel: Logger.Level
+  ) async -> Never {
     // Dies with the broker (the main thread spawned it and lives as long as the broker).
     setParentDeathSignal(SIGKILL)
     if getppid() == 1 { _exit(0) }  // the broker is gone already
@@ -51,7 +56,8 @@ final class SceneHostCommand {
     setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
     var logger = DaemonLogging.bootstrap(level: logLevel)
     logger[metadataKey: "host"] = "\(getpid())"
-    let host = SceneHostCommand(fd: fd, trust: trust, logger: logger)
+    let host = SceneHostCommand(
+      fd: fd, trust: trust, verifiesDiffs: verifiesDiffs, logger: logger)
     host.channel.start(
       receive: { [host] message in host.received(message) },
       ended: { _exit(0) })
@@ -209,7 +215,7 @@ final class SceneHostCommand {
     do {
       scene = try HostedScene(
         id: id, component: component, params: componentParams, environment: environment,
-        catalog: catalog, logger: logger, restoring: state)
+        catalog: catalog, logger: logger, restoring: state, verifiesDiffs: verifiesDiffs)
     } catch {
       switch error {
       case .component(let problem):

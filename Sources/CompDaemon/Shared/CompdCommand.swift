@@ -44,6 +44,7 @@ public struct CompdCommand: AsyncParsableCommand {
           component-crash-limit = 3
           component-crash-window = 600          (seconds)
           host-memory-limit = 0                 (bytes per host, K/M/G; 0: none)
+          verify-diffs = false                  (check every scene diff; debugging)
         Each has the meaning of the flag of the same name. Flags given on the
         command line override the file. An unknown key or a bad value stops
         compd with an error naming file:line.
@@ -216,6 +217,13 @@ public struct CompdCommand: AsyncParsableCommand {
       valueName: "size"))
   var hostMemoryLimit: String?
 
+  @Flag(
+    name: .customLong("verify-diffs"),
+    help: ArgumentHelp(
+      "Check every incremental scene update against a full walk of the view tree and stop the scene host on a difference, naming the scene and views: finds a view that changes what it draws without setNeedsDisplay(). Slow; for debugging plugins."
+    ))
+  var verifyDiffs = false
+
   // a scene host: `compd --scene-host FD` (see SceneHost/SceneHostCommand.swift)
   @Option(name: .customLong("scene-host"), help: .hidden) var sceneHost: Int32?
 
@@ -280,6 +288,7 @@ public struct CompdCommand: AsyncParsableCommand {
       }
     }
     flags.apply(to: &result)
+    if verifyDiffs { result.verifyDiffs = true }
     try result.validate()
     return result
   }
@@ -297,7 +306,8 @@ public struct CompdCommand: AsyncParsableCommand {
       let level = logLevel.flatMap(ConfigValues.logLevel) ?? .info
       let memory = hostMemoryLimit.flatMap(ConfigValues.byteSize) ?? 0
       await SceneHostCommand.run(
-        fd: sceneHost, memoryLimit: memory, trust: trust, logLevel: level)
+        fd: sceneHost, memoryLimit: memory, trust: trust, verifiesDiffs: verifyDiffs,
+        logLevel: level)
     }
     let config: DaemonConfig
     do {

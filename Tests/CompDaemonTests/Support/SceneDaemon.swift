@@ -63,12 +63,11 @@ final class SceneDaemon {
     pluginDirectory: String, stateDirectory: String, arguments: [String], socketPath: String?
   ) throws -> DaemonProcess {
     // Every incremental refresh is checked against a full walk of the tree: a view change
-    // that ScreenKit did not record stops the daemon, and the test with it.
-    var environment = ProcessInfo.processInfo.environment
-    environment["COMPD_VERIFY_DIFFS"] = "1"
-    return try DaemonProcess(
-      arguments: ["--plugin-dir", pluginDirectory, "--state-dir", stateDirectory] + arguments,
-      socketPath: socketPath, environment: environment)
+    // that ScreenKit did not record stops the scene host, and fails the test with it.
+    try DaemonProcess(
+      arguments: ["--plugin-dir", pluginDirectory, "--state-dir", stateDirectory, "--verify-diffs"]
+        + arguments,
+      socketPath: socketPath)
   }
 
   func client() throws -> RPCTestClient { try RPCTestClient(path: socketPath) }

@@ -46,12 +46,11 @@ class Daemon:
         self.log = open(self.dir / "compd.log", "ab")
 
     def start(self) -> None:
-        environment = dict(os.environ, COMPD_VERIFY_DIFFS="1")
         self.process = subprocess.Popen(
             [str(BIN / "compd"), "--socket", self.socket, "--plugin-dir",
              str(self.plugins), "--state-dir", str(self.dir / "state"),
-             "--log-level", "warning", *self.extra],
-            stdout=self.log, stderr=self.log, env=environment)
+             "--log-level", "warning", "--verify-diffs", *self.extra],
+            stdout=self.log, stderr=self.log)
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline:
             if self.process.poll() is not None:

@@ -28,6 +28,8 @@ final class SceneHostPool {
     var trust: PluginTrust
     /// The hosts' log level.
     var logLevel: Logger.Level
+    /// Whether hosts check each incremental refresh against a full walk (`verify-diffs`).
+    var verifiesDiffs: Bool
   }
 
   let settings: Settings
@@ -109,6 +111,7 @@ final class SceneHostPool {
     if settings.memoryLimit > 0 {
       arguments += ["--host-memory-limit", String(settings.memoryLimit)]
     }
+    if settings.verifiesDiffs { arguments.append("--verify-diffs") }
     let host: SceneHostProcess
     do {
       host = try SceneHostProcess.spawn(

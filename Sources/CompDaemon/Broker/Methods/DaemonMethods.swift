@@ -53,6 +53,12 @@ extension Daemon {
                 "`strict`, or `relaxed` when plugins are loaded without the ownership and mode checks (development only)."
             ), required: true),
           .init(
+            "verifyDiffs",
+            .boolean(
+              description:
+                "Whether scene hosts check every incremental update against a full walk of the view tree (`verify-diffs`; a diagnostic)."
+            ), required: true),
+          .init(
             "hosts",
             .array(
               .object([
@@ -108,6 +114,7 @@ extension Daemon {
       "clients": .int(Int64(clientCount)),
       "persistence": persistence.json,
       "pluginTrust": .string(service.config.pluginTrust.rawValue),
+      "verifyDiffs": .bool(current.verifyDiffs),
       "socket": .string(current.socketPath),
       "pluginDirectories": .array(current.pluginDirectories.map(JSON.string)),
       "hosts": hosts,

@@ -231,6 +231,7 @@ public final class ServiceRuntime: Sendable {
       names.append("component-crash-window")
     }
     if old.hostMemoryLimit != new.hostMemoryLimit { names.append("host-memory-limit") }
+    if old.verifyDiffs != new.verifyDiffs { names.append("verify-diffs") }
     return names
   }
 

@@ -14,7 +14,8 @@ import Logging
 /// `max-scenes-per-client`, `persist-scenes`, `scene-save-delay`, `plugin-trust`,
 /// `max-batch`, `output-budget`, `listen-backlog`, `scene-hosts`, `scene-host-isolation`,
 /// `host-hang-timeout`, `host-ping-interval`, `component-crash-limit`,
-/// `component-crash-window`, `host-memory-limit`, and the access-control keys. Unknown
+/// `component-crash-window`, `host-memory-limit`, `verify-diffs`, and the access-control
+/// keys. Unknown
 /// keys and bad values are
 /// errors that name `file:line`.
 public struct ConfigFile: Sendable, Equatable {
@@ -73,6 +74,8 @@ public struct ConfigFile: Sendable, Equatable {
   public var componentCrashWindow: Double?
   /// `host-memory-limit` (bytes; 0: none).
   public var hostMemoryLimit: Int?
+  /// `verify-diffs` (`true` or `false`).
+  public var verifyDiffs: Bool?
 
   /// Every key the file format knows, for `--help` and error messages.
   public static let keys =
@@ -83,7 +86,7 @@ public struct ConfigFile: Sendable, Equatable {
       "max-scenes-per-client", "persist-scenes", "scene-save-delay",
       "plugin-trust", "max-batch", "output-budget", "listen-backlog", "scene-hosts",
       "scene-host-isolation", "host-hang-timeout", "host-ping-interval",
-      "component-crash-limit", "component-crash-window", "host-memory-limit",
+      "component-crash-limit", "component-crash-window", "host-memory-limit", "verify-diffs",
     ] + AccessSettingsOverlay.keys
 
   /// An empty file.
@@ -266,6 +269,9 @@ public struct ConfigFile: Sendable, Equatable {
         throw bad("a size in bytes such as 512M, or 0 for no limit")
       }
       hostMemoryLimit = size
+    case "verify-diffs":
+      guard let value = ConfigValues.boolean(value) else { throw bad("true or false") }
+      verifyDiffs = value
     default:
       return false
     }
@@ -300,5 +306,6 @@ public struct ConfigFile: Sendable, Equatable {
     if let componentCrashLimit { config.componentCrashLimit = componentCrashLimit }
     if let componentCrashWindow { config.componentCrashWindow = componentCrashWindow }
     if let hostMemoryLimit { config.hostMemoryLimit = hostMemoryLimit }
+    if let verifyDiffs { config.verifyDiffs = verifyDiffs }
   }
 }

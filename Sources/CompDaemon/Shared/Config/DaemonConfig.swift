@@ -64,6 +64,10 @@ public struct DaemonConfig: Sendable, Equatable {
   public var componentCrashWindow: Double = 600
   /// Bytes of data memory each scene host may use (`RLIMIT_DATA`); 0 means no limit.
   public var hostMemoryLimit: Int = 0
+  /// Whether scene hosts check each incremental refresh of a scene's nodes against a full
+  /// walk of its view tree, and stop on a difference (a diagnostic for plugin authors: it
+  /// finds a view that changes what it draws without `setNeedsDisplay()`).
+  public var verifyDiffs = false
 
   /// The most bytes the replies of one batch may add up to: half of `maxOutputBytes`
   /// or an eighth of `outputBudgetBytes`, whichever is smaller.
