@@ -275,7 +275,6 @@ public struct CompdCommand: AsyncParsableCommand {
       ("shutdown-grace", shutdownGrace), ("io-threads", ioThreads), ("scene-grace", sceneGrace),
       ("max-scenes-per-client", maxScenesPerClient), ("persist-scenes", persistScenes),
       ("scene-save-delay", sceneSaveDelay),
-      ("max-scenes-per-client", maxScenesPerClient),
       ("plugin-trust", pluginTrust), ("max-batch", maxBatch), ("output-budget", outputBudget),
       ("listen-backlog", listenBacklog), ("scene-hosts", sceneHosts),
       ("scene-host-isolation", sceneHostIsolation), ("host-hang-timeout", hostHangTimeout),
