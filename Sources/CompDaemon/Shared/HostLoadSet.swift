@@ -44,7 +44,8 @@ struct HostLoadSet: Sendable, Equatable {
     ]
   }
 
-  /// What `newer` has that this set lacks (plugins by identity, screens by text).
+  /// What `newer` has that this set lacks (plugins by file identity and manifest, screens by
+  /// path, name, requires and text).
   func additions(in newer: HostLoadSet) -> HostLoadSet {
     HostLoadSet(
       plugins: newer.plugins.filter { !plugins.contains($0) },
@@ -86,8 +87,7 @@ struct HostLoadSet: Sendable, Equatable {
   /// Whether something loaded from this set is not in `current` (the file at its path
   /// changed, or is no longer accepted): a host that loaded it runs stale code.
   func isStale(comparedTo current: HostLoadSet) -> Bool {
-    plugins.contains { !current.plugins.contains($0) }
-      || screens.contains { !current.screens.contains($0) }
+    !current.additions(in: self).isEmpty
   }
 
   /// The paths of the plugin libraries whose file was replaced on disk since it was
