@@ -20,6 +20,7 @@ struct ConfigTests {
       io-threads = 1
       persist-scenes = no
       scene-save-delay = 2
+      scene-tombstones = 0
       verify-diffs = yes
       """, fileName: "t.conf")
     var config = DaemonConfig(socketPath: "/default")
@@ -36,6 +37,7 @@ struct ConfigTests {
     #expect(config.ioThreads == 1)
     #expect(config.persistScenes == false)
     #expect(config.sceneSaveDelay == 2)
+    #expect(config.sceneTombstones == 0)
     #expect(config.verifyDiffs)
   }
 
@@ -45,7 +47,8 @@ struct ConfigTests {
     ("log-level = shout", "t.conf:1"), ("io-threads = 0", "t.conf:1"), ("socket =", "t.conf:1"),
     ("plugin-dir = a,,b", "t.conf:1"), ("persist-scenes = maybe", "t.conf:1"),
     ("scene-save-delay = 61", "t.conf:1"), ("scene-save-delay = -1", "t.conf:1"),
-    ("verify-diffs = sometimes", "t.conf:1"),
+    ("verify-diffs = sometimes", "t.conf:1"), ("scene-tombstones = -1", "t.conf:1"),
+    ("scene-tombstones = 10000001", "t.conf:1"),
   ])
   func errorsNameFileAndLine(_ text: String, _ place: String) {
     #expect {

@@ -56,6 +56,31 @@ import Testing
     #expect(try python(file, "SELECT count(*) FROM scenes WHERE closed IS NULL") == "2")
   }
 
+  @Test func forgettingDeletesOnlyTombstones() async throws {
+    let file = try path("forget")
+    do {
+      let (database, _) = try await SceneDatabase.open(path: file)
+      try await database.write(
+        .init(
+          saves: [record("s1"), record("s2")],
+          closes: [
+            .init(id: "s3", reason: .closed, owner: 1),
+            .init(id: "s4", reason: .abandoned, owner: 1),
+          ],
+          reserveThrough: 10))
+      // s1 is open: a forget naming it (a mistake) must not drop an open scene's record.
+      // s5 is closed and forgotten in the same transaction.
+      try await database.write(
+        .init(
+          closes: [.init(id: "s5", reason: .closed, owner: 1)], forgets: ["s1", "s3", "s5"]))
+    }
+    let (_, contents) = try await SceneDatabase.open(path: file)
+    #expect(contents.open == [record("s1"), record("s2")])
+    #expect(contents.closed == [.init(id: "s4", reason: .abandoned, owner: 1)])
+    #expect(contents.nextNumber == 10)
+    #expect(try python(file, "SELECT count(*) FROM scenes") == "3")
+  }
+
   @Test func theCounterNeverGoesBackAndCoversEveryStoredId() async throws {
     let file = try path("counter")
     do {

@@ -187,6 +187,48 @@ import Testing
         == "not-restored")
   }
 
+  @Test("closed scenes keep their reason for the last scene-tombstones closings, across restarts")
+  func tombstonesAreBounded() throws {
+    let arguments = Self.saveDelay + ["--scene-tombstones", "3"]
+    let daemon = try SceneDaemon(arguments: arguments)
+    let client = try daemon.client()
+    var ids: [String] = []
+    for _ in 0..<5 {
+      let id = try client.call(
+        "scene.open", ["component": "demo.Login", "lifetime": "daemon"])["scene"]!
+      try client.call("scene.close", ["scene": id])
+      ids.append(id.stringValue!)
+    }
+    let open = try client.call(
+      "scene.open", ["component": "demo.Login", "lifetime": "daemon"])["scene"]!
+    func reasons(_ client: RPCTestClient) throws -> [String] {
+      try ids.map {
+        try client.failure("scene.layout", ["scene": .string($0)])["data"]?["reason"]?
+          .stringValue ?? ""
+      }
+    }
+    // The forgotten ones are deleted with a later save (within the save delay).
+    let file = daemon.stateDirectory + "/scenes.sqlite"
+    func waitForTombstones(_ count: Int, _ log: @autoclosure () -> String) throws {
+      let deadline = Date().addingTimeInterval(20)
+      while try python(file, "SELECT count(*) FROM scenes WHERE closed IS NOT NULL") != "\(count)" {
+        guard Date() < deadline else { throw TestFailure("tombstones not deleted: \(log())") }
+        usleep(20_000)
+      }
+    }
+    #expect(try reasons(client) == ["unknown", "unknown", "closed", "closed", "closed"])
+    try Self.waitUntilSaved(daemon, [:], closed: Array(ids.suffix(3)))
+    try waitForTombstones(3, daemon.log)
+    // A smaller limit at the next start keeps the newest and deletes the rest.
+    try daemon.daemon.stop(signal: SIGKILL)
+    let restarted = try daemon.restarted(arguments: Self.saveDelay + ["--scene-tombstones", "1"])
+    let again = try restarted.client()
+    #expect(try reasons(again) == ["unknown", "unknown", "unknown", "unknown", "closed"])
+    try again.call("scene.layout", ["scene": open])
+    try waitForTombstones(1, restarted.log)
+    #expect(try python(file, "SELECT count(*) FROM scenes WHERE closed IS NULL") == "1")
+  }
+
   @Test("kill -9 at random moments while saving: the database stays sound and recent")
   func killsWhileSaving() throws {
     var generator = SeededGenerator(seed: 0xC8A5_4001)

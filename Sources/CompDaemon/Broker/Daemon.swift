@@ -46,7 +46,8 @@ public final class Daemon: Sendable {
     self.startTime = .now
     let scenes = SceneStore(
       settings: .init(
-        graceSeconds: config.sceneGraceSeconds, maxScenesPerClient: config.maxScenesPerClient),
+        graceSeconds: config.sceneGraceSeconds, maxScenesPerClient: config.maxScenesPerClient,
+        tombstoneLimit: config.sceneTombstones),
       counters: counters, logger: logger)
     self.scenes = scenes
     self.persistence = PersistenceStatus(logger: logger)

@@ -33,6 +33,7 @@ public struct CompdCommand: AsyncParsableCommand {
           max-scenes-per-client = 64
           persist-scenes = true                 (needs state-dir)
           scene-save-delay = 1                  (seconds)
+          scene-tombstones = 10000              (closed scenes that keep their reason)
           plugin-trust = strict                 (relaxed: development trees only)
           max-batch = 1000                      (entries in one batch request)
           output-budget = 32MiB                 (reply data queued for all clients)
@@ -129,6 +130,13 @@ public struct CompdCommand: AsyncParsableCommand {
     name: .customLong("max-scenes-per-client"),
     help: ArgumentHelp("Scenes one connection may have open (default: 64).", valueName: "n"))
   var maxScenesPerClient: String?
+
+  @Option(
+    name: .customLong("scene-tombstones"),
+    help: ArgumentHelp(
+      "Closed scenes whose ids keep saying why they are gone, the most recent ones (default: 10000).",
+      valueName: "n"))
+  var sceneTombstones: String?
 
   @Option(
     name: .customLong("persist-scenes"),
@@ -274,7 +282,7 @@ public struct CompdCommand: AsyncParsableCommand {
       ("max-line-bytes", maxLineBytes), ("max-output-bytes", maxOutputBytes),
       ("shutdown-grace", shutdownGrace), ("io-threads", ioThreads), ("scene-grace", sceneGrace),
       ("max-scenes-per-client", maxScenesPerClient), ("persist-scenes", persistScenes),
-      ("scene-save-delay", sceneSaveDelay),
+      ("scene-save-delay", sceneSaveDelay), ("scene-tombstones", sceneTombstones),
       ("plugin-trust", pluginTrust), ("max-batch", maxBatch), ("output-budget", outputBudget),
       ("listen-backlog", listenBacklog), ("scene-hosts", sceneHosts),
       ("scene-host-isolation", sceneHostIsolation), ("host-hang-timeout", hostHangTimeout),

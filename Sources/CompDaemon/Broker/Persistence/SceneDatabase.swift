@@ -33,10 +33,15 @@ final class SceneDatabase: Sendable {
     var saves: [SceneRecord] = []
     /// Scenes to mark closed.
     var closes: [SceneTombstone] = []
+    /// Closed scenes whose tombstones are deleted (after `closes`; an open scene's record
+    /// is never deleted this way).
+    var forgets: [String] = []
     /// A new value for the id counter: ids below it may be handed out from now on.
     var reserveThrough: Int?
 
-    var isEmpty: Bool { saves.isEmpty && closes.isEmpty && reserveThrough == nil }
+    var isEmpty: Bool {
+      saves.isEmpty && closes.isEmpty && forgets.isEmpty && reserveThrough == nil
+    }
   }
 
   /// Schema migrations, in order: entry `n` moves a database from `user_version` n to n+1.
@@ -199,6 +204,9 @@ final class SceneDatabase: Sendable {
             tombstone.detail.map(SQLiteValue.text) ?? .null,
           ])
         }
+        let forget = try connection.cachedStatement(
+          "DELETE FROM scenes WHERE id = ?1 AND closed IS NOT NULL")
+        for id in batch.forgets { try forget.run([.text(id)]) }
       }
     }
   }

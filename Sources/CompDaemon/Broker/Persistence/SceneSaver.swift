@@ -16,6 +16,7 @@ final class SceneSaver {
   var recordOf: (String) -> SceneRecord? = { _ in nil }
   private var changed: Set<String> = []
   private var closes: [SceneTombstone] = []
+  private var forgets: [String] = []
   private var reserveThrough: Int?
   /// Ids below this are reserved in the database: written, not only asked for.
   private(set) var reservedInDatabase = 0
@@ -49,6 +50,13 @@ final class SceneSaver {
     changed.remove(tombstone.id)
     closes.append(tombstone)
     schedule(after: 0)
+  }
+
+  /// Closed scenes no longer remembered: their tombstones are deleted with the next write
+  /// (not urgent: a tombstone left by a crash is deleted again at the next start).
+  func forget(_ ids: [String]) {
+    forgets += ids
+    if timer == nil { schedule(after: delay) }
   }
 
   /// Ids below `number` may be handed out: written now.
@@ -87,11 +95,13 @@ final class SceneSaver {
   @discardableResult
   private func writePending() async -> Bool {
     while let running = writing { _ = await running.value }
-    var batch = SceneDatabase.Batch(closes: closes, reserveThrough: reserveThrough)
+    var batch = SceneDatabase.Batch(
+      closes: closes, forgets: forgets, reserveThrough: reserveThrough)
     batch.saves = changed.sorted().compactMap(recordOf)
     let savedIDs = changed
     changed = []
     closes = []
+    forgets = []
     reserveThrough = nil
     guard !batch.isEmpty else { return true }
     // The task (on the main actor too) clears `writing` itself: a waiter whose `await
@@ -118,6 +128,7 @@ final class SceneSaver {
       // Kept for the next try; a scene closed meanwhile is saved by its tombstone.
       changed.formUnion(savedIDs.filter { recordOf($0) != nil })
       closes = batch.closes + closes
+      forgets = batch.forgets + forgets
       if let number = batch.reserveThrough { reserveThrough = max(reserveThrough ?? 0, number) }
       schedule(after: max(delay, 1))
     }

@@ -22,6 +22,8 @@ final class SceneStore {
     var maxScenesPerClient: Int = 64
     /// Changes kept per scene for `scene.subscribe` with `since`.
     var historyLimit: Int = 256
+    /// Closed scenes remembered (`scene-tombstones`), the most recent ones.
+    var tombstoneLimit: Int = 10_000
   }
 
   let settings: Settings
@@ -36,7 +38,7 @@ final class SceneStore {
   /// Whether handing out unreserved ids was logged since the last reservation.
   private var warnedUnreserved = false
   /// Closed scenes, by id, for `compd.NoSuchScene`'s reason.
-  private var tombstones: [String: SceneTombstone] = [:]
+  private var tombstones: ClosedScenes
   private(set) var saver: SceneSaver?
   /// Ids reserved in the database at a time; a new reservation is written when half of
   /// the current one is used, so a burst of 512 opens may happen while one write lands.
@@ -50,6 +52,7 @@ final class SceneStore {
 
   nonisolated init(settings: Settings, counters: DaemonCounters, logger: Logger) {
     self.settings = settings
+    self.tombstones = ClosedScenes(limit: settings.tombstoneLimit)
     self.counters = counters
     self.logger = logger
   }
@@ -97,9 +100,17 @@ final class SceneStore {
   /// Total open scenes, with the ones being opened.
   var count: Int { scenes.count + pendingOpenings.count }
 
-  /// Why the scene `id` is not open, when it was once: `nil` for an id never handed out
-  /// (or handed out so long ago the state directory was emptied since).
+  /// Why the scene `id` is not open, when it was once: `nil` for an id never handed out,
+  /// or one closed before the last `tombstoneLimit` closings (or before the state
+  /// directory was emptied).
   func tombstone(_ id: String) -> SceneTombstone? { tombstones[id] }
+
+  /// Remembers a closed scene, saves its tombstone and deletes the ones it pushes out.
+  private func remember(_ tombstone: SceneTombstone) {
+    let forgotten = tombstones.remember(tombstone)
+    saver?.closed(tombstone)
+    if !forgotten.isEmpty { saver?.forget(forgotten) }
+  }
 
   /// Adds a scene its host has just opened and gives it the next id; the caller has
   /// checked the limits.
@@ -153,10 +164,7 @@ final class SceneStore {
       host.request("host.close", ["scene": .string(scene.hostKey)]) { _ in }
     }
     counters.addScenes(-1)
-    let tombstone = SceneTombstone(
-      id: scene.id, reason: reason, detail: detail, owner: scene.owner)
-    tombstones[scene.id] = tombstone
-    saver?.closed(tombstone)
+    remember(SceneTombstone(id: scene.id, reason: reason, detail: detail, owner: scene.owner))
     logger.info(
       "scene closed", metadata: ["scene": "\(scene.id)", "reason": "\(reason.rawValue)"])
   }
@@ -173,7 +181,11 @@ final class SceneStore {
   ) async -> (restored: Int, failed: Int) {
     self.saver = saver
     saver.recordOf = { [weak self] id in self?.scenes[id]?.record }
-    for tombstone in contents.closed { tombstones[tombstone.id] = tombstone }
+    // Stored in id order, which is near enough closing order to keep the newest; the ones
+    // over the limit (a smaller `scene-tombstones` than last run's) are deleted.
+    var forgotten: [String] = []
+    for tombstone in contents.closed { forgotten += tombstones.remember(tombstone) }
+    if !forgotten.isEmpty { saver.forget(forgotten) }
     nextNumber = max(nextNumber, contents.nextNumber)
     var scenesToOpen: [Scene] = []
     var failed = 0
@@ -222,10 +234,7 @@ final class SceneStore {
   private func notRestored(
     _ id: String, component: String, owner: UInt32, _ error: RestoreError
   ) {
-    let tombstone = SceneTombstone(
-      id: id, reason: .notRestored, detail: error.description, owner: owner)
-    tombstones[id] = tombstone
-    saver?.closed(tombstone)
+    remember(SceneTombstone(id: id, reason: .notRestored, detail: error.description, owner: owner))
     logger.error(
       "scene not restored",
       metadata: [

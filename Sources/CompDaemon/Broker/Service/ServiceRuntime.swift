@@ -216,6 +216,7 @@ public final class ServiceRuntime: Sendable {
     if old.sceneGraceSeconds != new.sceneGraceSeconds { names.append("scene-grace") }
     if old.maxScenesPerClient != new.maxScenesPerClient { names.append("max-scenes-per-client") }
     if old.persistScenes != new.persistScenes { names.append("persist-scenes") }
+    if old.sceneTombstones != new.sceneTombstones { names.append("scene-tombstones") }
     if old.sceneSaveDelay != new.sceneSaveDelay { names.append("scene-save-delay") }
     if old.maxBatch != new.maxBatch { names.append("max-batch") }
     if old.outputBudgetBytes != new.outputBudgetBytes { names.append("output-budget") }

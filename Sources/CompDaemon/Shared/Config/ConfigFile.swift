@@ -46,6 +46,7 @@ public struct ConfigFile: Sendable, Equatable {
   public var sceneGraceSeconds: Double?
   /// `max-scenes-per-client`.
   public var maxScenesPerClient: Int?
+  public var sceneTombstones: Int?
   /// `persist-scenes` (`true` or `false`).
   public var persistScenes: Bool?
   /// `scene-save-delay` (seconds).
@@ -208,6 +209,11 @@ public struct ConfigFile: Sendable, Equatable {
         throw bad("a positive integer")
       }
       maxScenesPerClient = count
+    case "scene-tombstones":
+      guard let count = ConfigValues.count(value), count <= 10_000_000 else {
+        throw bad("a number of scenes from 0 to 10000000")
+      }
+      sceneTombstones = count
     case "persist-scenes":
       guard let value = ConfigValues.boolean(value) else { throw bad("true or false") }
       persistScenes = value
@@ -292,6 +298,7 @@ public struct ConfigFile: Sendable, Equatable {
     if let ioThreads { config.ioThreads = ioThreads }
     if let sceneGraceSeconds { config.sceneGraceSeconds = sceneGraceSeconds }
     if let maxScenesPerClient { config.maxScenesPerClient = maxScenesPerClient }
+    if let sceneTombstones { config.sceneTombstones = sceneTombstones }
     if let persistScenes { config.persistScenes = persistScenes }
     if let sceneSaveDelay { config.sceneSaveDelay = sceneSaveDelay }
     access.apply(to: &config.access)

@@ -33,6 +33,10 @@ public struct DaemonConfig: Sendable, Equatable {
   public var sceneGraceSeconds: Double = 30
   /// Scenes one connection may have open at once.
   public var maxScenesPerClient: Int = 64
+  /// Closed scenes remembered, the most recent ones: their ids keep answering why they
+  /// are gone (`compd.NoSuchScene`'s `reason`); older ones are forgotten, in memory and in
+  /// the scene database.
+  public var sceneTombstones: Int = 10_000
   /// Whether scenes are saved in the state directory and restored at start (needs
   /// `stateDirectory`).
   public var persistScenes = true
@@ -99,6 +103,9 @@ public struct DaemonConfig: Sendable, Equatable {
       throw ConfigError("scene-grace must be between 0 and 86400 seconds")
     }
     if maxScenesPerClient < 1 { throw ConfigError("max-scenes-per-client must be at least 1") }
+    if sceneTombstones < 0 || sceneTombstones > 10_000_000 {
+      throw ConfigError("scene-tombstones must be between 0 and 10000000")
+    }
     if !(sceneSaveDelay >= 0) || sceneSaveDelay > 60 {
       throw ConfigError("scene-save-delay must be between 0 and 60 seconds")
     }
