@@ -49,6 +49,17 @@ struct HardeningTests {
       PluginFixtureBuilder.bundled("StackedForms"), into: outside, as: "libStackedForms.so")
     try #require(chmod(target, 0o666) == 0)
     try #require(symlink(target, plugins + "/libStackedForms.so") == 0)
+    // Declarative screens: one as a package installs it, one anyone may rewrite.
+    let screen = #"""
+      {"component": "kiosk.NAME", "summary": "s", "root": {"container": "stack",
+       "children": [{"component": "demo.Login"}]}}
+      """#
+    for (name, mode) in [("Entry", 0o644), ("Open", 0o666)] {
+      let path = "\(plugins)/\(name).screen.json"
+      try screen.replacingOccurrences(of: "NAME", with: name)
+        .write(toFile: path, atomically: false, encoding: .utf8)
+      try #require(chmod(path, mode_t(mode)) == 0)
+    }
 
     let daemon = try DaemonProcess(arguments: ["--plugin-dir", plugins, "--plugin-dir", later])
     let client = try RPCTestClient(path: daemon.socketPath)
@@ -67,6 +78,11 @@ struct HardeningTests {
     #expect(linkError.contains("resolves to \(target)"), "\(linkError)")
     #expect(linkError.contains("writable by others (mode 0666"), "\(linkError)")
     #expect(daemon.log.contains("refused plugin \(foreign)"))
+    #expect(byPath[plugins + "/Entry.screen.json"]?["state"] == "loaded")
+    let screenError = byPath[plugins + "/Open.screen.json"]?["error"]?.stringValue ?? ""
+    #expect(byPath[plugins + "/Open.screen.json"]?["state"] == "rejected")
+    #expect(screenError.contains("writable by others (mode 0666"), "\(screenError)")
+    #expect(daemon.log.contains("refused screen \(plugins)/Open.screen.json"))
     #expect(try client.call("daemon.info")["pluginTrust"] == "strict")
 
     // A plugin directory opened to everyone is refused on rescan.

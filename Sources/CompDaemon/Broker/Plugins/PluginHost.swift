@@ -139,10 +139,12 @@ public final class PluginHost {
         records.remove(at: index)
         reindexComponents()
       }
-      if Self.isScreenFile(identity.path) {
-        screens.append(identity)
-      } else if let reason = configuration.trust.refusal(forPluginAt: identity.path) {
+      // A screen holds no code, but whoever can change it changes what the screen shows
+      // (a kiosk's login form), so it is held to the same rule as a library.
+      if let reason = configuration.trust.refusal(forPluginAt: identity.path) {
         refuseUntrusted(identity, reason)
+      } else if Self.isScreenFile(identity.path) {
+        screens.append(identity)
       } else if let cached = cache.outcome(for: identity) {
         pending.append((identity, cached))
       } else if !PluginVetter.looksLikeELF(path: identity.path) {
@@ -392,7 +394,8 @@ public final class PluginHost {
       state: .rejected, components: [], error: reason)
     record.untrusted = true
     records.append(record)
-    logger.warning("refused plugin \(identity.path): \(reason)")
+    let kind = Self.isScreenFile(identity.path) ? "screen" : "plugin"
+    logger.warning("refused \(kind) \(identity.path): \(reason)")
   }
 
   /// Whether `path` names a declarative screen (`*.screen.json`) rather than a library.
