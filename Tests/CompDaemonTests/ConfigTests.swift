@@ -74,6 +74,54 @@ struct ConfigTests {
     #expect(config.maxLineBytes == 16 << 20)
   }
 
+  @Test("every setting is documented: compd --help, its config section, the man page, compd.conf")
+  func everySettingIsDocumented() throws {
+    var root = #filePath
+    for _ in 0..<3 { root = String(root[..<root.lastIndex(of: "/")!]) }
+    let conf = try String(contentsOfFile: root + "/dist/compd.conf", encoding: .utf8)
+    let man = try String(contentsOfFile: root + "/dist/man/compd.1", encoding: .utf8)
+    let help = CompdCommand.helpMessage(columns: 200)
+    for key in ConfigKey.all {
+      #expect(help.contains("--\(key.name)"), "--help has no flag --\(key.name)")
+      #expect(help.contains("  \(key.name) = "), "--help's config section lacks \(key.name)")
+      #expect(
+        man.contains("\\-\\-" + key.name.replacingOccurrences(of: "-", with: "\\-")),
+        "the man page lacks --\(key.name)")
+      #expect(
+        conf.contains("\n#\(key.name) =") || conf.contains("\n\(key.name) ="),
+        "dist/compd.conf lacks \(key.name)")
+    }
+  }
+
+  @Test func validateNamesTheSettingAndWhatItTakes() {
+    var config = DaemonConfig(socketPath: "/s")
+    #expect(throws: Never.self) { try config.validate() }
+    config.sceneTombstones = -1
+    #expect(throws: ConfigError("scene-tombstones must be a number of scenes from 0 to 10000000")) {
+      try config.validate()
+    }
+    config = DaemonConfig(socketPath: String(repeating: "x", count: 108))
+    #expect(
+      throws: ConfigError("the socket path is 108 bytes long; Unix sockets allow at most 107")
+    ) {
+      try config.validate()
+    }
+  }
+
+  @Test func aReloadNamesTheChangedSettingsThatNeedARestart() {
+    let old = DaemonConfig(socketPath: "/s")
+    var new = old
+    new.sceneHosts = old.sceneHosts + 1
+    new.pluginTrust = .relaxed  // applied by a reload
+    new.shutdownGraceSeconds = 3  // applied by a reload
+    new.persistScenes = false
+    new.listenBacklog = 12
+    #expect(
+      ServiceRuntime.settingsNeedingRestart(old: old, new: new)
+        == ["persist-scenes", "listen-backlog", "scene-hosts"])
+    #expect(ServiceRuntime.settingsNeedingRestart(old: old, new: old).isEmpty)
+  }
+
   @Test func sizesAndModes() {
     #expect(ConfigValues.byteSize("16MiB") == 16 << 20)
     #expect(ConfigValues.byteSize("4096") == 4096)

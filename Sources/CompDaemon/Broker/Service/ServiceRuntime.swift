@@ -204,36 +204,7 @@ public final class ServiceRuntime: Sendable {
 
   /// The settings that differ between `old` and `new` but are fixed while running.
   static func settingsNeedingRestart(old: DaemonConfig, new: DaemonConfig) -> [String] {
-    var names: [String] = []
-    if old.socketPath != new.socketPath { names.append("socket") }
-    if old.socketMode != new.socketMode { names.append("socket-mode") }
-    if old.stateDirectory != new.stateDirectory { names.append("state-dir") }
-    if old.logLevel != new.logLevel { names.append("log-level") }
-    if old.maxConnections != new.maxConnections { names.append("max-connections") }
-    if old.maxLineBytes != new.maxLineBytes { names.append("max-line-bytes") }
-    if old.maxOutputBytes != new.maxOutputBytes { names.append("max-output-bytes") }
-    if old.ioThreads != new.ioThreads { names.append("io-threads") }
-    if old.sceneGraceSeconds != new.sceneGraceSeconds { names.append("scene-grace") }
-    if old.maxScenesPerClient != new.maxScenesPerClient { names.append("max-scenes-per-client") }
-    if old.persistScenes != new.persistScenes { names.append("persist-scenes") }
-    if old.sceneTombstones != new.sceneTombstones { names.append("scene-tombstones") }
-    if old.sceneSaveDelay != new.sceneSaveDelay { names.append("scene-save-delay") }
-    if old.maxBatch != new.maxBatch { names.append("max-batch") }
-    if old.outputBudgetBytes != new.outputBudgetBytes { names.append("output-budget") }
-    if old.listenBacklog != new.listenBacklog { names.append("listen-backlog") }
-    if old.sceneHosts != new.sceneHosts { names.append("scene-hosts") }
-    if old.sceneHostIsolation != new.sceneHostIsolation { names.append("scene-host-isolation") }
-    if old.hostHangTimeout != new.hostHangTimeout { names.append("host-hang-timeout") }
-    if old.hostPingInterval != new.hostPingInterval { names.append("host-ping-interval") }
-    if old.componentCrashLimit != new.componentCrashLimit {
-      names.append("component-crash-limit")
-    }
-    if old.componentCrashWindow != new.componentCrashWindow {
-      names.append("component-crash-window")
-    }
-    if old.hostMemoryLimit != new.hostMemoryLimit { names.append("host-memory-limit") }
-    if old.verifyDiffs != new.verifyDiffs { names.append("verify-diffs") }
-    return names
+    ConfigKey.all.filter { !$0.reloadable && $0.differs(old, new) }.map(\.name)
   }
 
   /// Names in the access settings that name nobody. The default group `compd` missing

@@ -89,45 +89,9 @@ public struct DaemonConfig: Sendable, Equatable {
       throw ConfigError(
         "the socket path is \(socketPath.utf8.count) bytes long; Unix sockets allow at most 107")
     }
-    if socketMode & ~0o777 != 0 {
-      throw ConfigError("socket-mode \(String(socketMode, radix: 8)) has bits outside 0777")
+    for key in ConfigKey.all where !key.holdsValidValue(self) {
+      throw ConfigError("\(key.name) must be \(key.expected)")
     }
-    if maxConnections < 1 { throw ConfigError("max-connections must be at least 1") }
-    if maxLineBytes < 16 { throw ConfigError("max-line-bytes must be at least 16") }
-    if maxOutputBytes < 4096 { throw ConfigError("max-output-bytes must be at least 4096") }
-    if let ioThreads, ioThreads < 1 || ioThreads > 256 {
-      throw ConfigError("io-threads must be between 1 and 256")
-    }
-    if !(shutdownGraceSeconds >= 0) { throw ConfigError("shutdown-grace must not be negative") }
-    if !(sceneGraceSeconds >= 0) || sceneGraceSeconds > 86_400 {
-      throw ConfigError("scene-grace must be between 0 and 86400 seconds")
-    }
-    if maxScenesPerClient < 1 { throw ConfigError("max-scenes-per-client must be at least 1") }
-    if sceneTombstones < 0 || sceneTombstones > 10_000_000 {
-      throw ConfigError("scene-tombstones must be between 0 and 10000000")
-    }
-    if !(sceneSaveDelay >= 0) || sceneSaveDelay > 60 {
-      throw ConfigError("scene-save-delay must be between 0 and 60 seconds")
-    }
-    if maxBatch < 1 { throw ConfigError("max-batch must be at least 1") }
-    if outputBudgetBytes < 4096 { throw ConfigError("output-budget must be at least 4096 bytes") }
-    if let listenBacklog, listenBacklog < 1 || listenBacklog > 65535 {
-      throw ConfigError("listen-backlog must be between 1 and 65535")
-    }
-    if sceneHosts < 1 || sceneHosts > 256 {
-      throw ConfigError("scene-hosts must be between 1 and 256")
-    }
-    if !(hostHangTimeout > 0) || hostHangTimeout > 3600 {
-      throw ConfigError("host-hang-timeout must be more than 0 and at most 3600 seconds")
-    }
-    if !(hostPingInterval > 0) || hostPingInterval > 3600 {
-      throw ConfigError("host-ping-interval must be more than 0 and at most 3600 seconds")
-    }
-    if componentCrashLimit < 1 { throw ConfigError("component-crash-limit must be at least 1") }
-    if !(componentCrashWindow > 0) {
-      throw ConfigError("component-crash-window must be more than 0 seconds")
-    }
-    if hostMemoryLimit < 0 { throw ConfigError("host-memory-limit must not be negative") }
   }
 }
 
