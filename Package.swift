@@ -42,9 +42,7 @@ let package = Package(
     ),
     .systemLibrary(
       name: "CRSVG",
-      path: "Sources/CRSVG",
-      pkgConfig: "librsvg-2.0",
-      providers: [.apt(["librsvg2-dev"])]
+      path: "Sources/CRSVG"
     ),
     .systemLibrary(
       name: "CSQLite",

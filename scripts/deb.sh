@@ -82,6 +82,8 @@ libraries=$(find "$root/usr/bin" "$root/usr/lib/compd" -type f \( -perm -u+x -o 
       dpkg -S "$(readlink -f "$library")" 2>/dev/null || dpkg -S "$library" 2>/dev/null || true
     done | cut -d: -f1 | sort -u | paste -sd, - | sed 's/,/, /g')
 depends="${libraries:-libc6}, systemd | systemd-standalone-sysusers | systemd-sysusers"
+# Recommends: what compctl render opens at run time for PNG output (librsvg, dlopen) and
+# the face pictures are measured and drawn in.
 
 # md5sums of every shipped file but the conffile (dpkg tracks conffiles itself).
 (cd "$root" && find . -path ./DEBIAN -prune -o -type f ! -path ./etc/compd/compd.conf -printf '%P\0' \
@@ -96,6 +98,7 @@ Architecture: $arch
 Maintainer: $maintainer
 Installed-Size: $size
 Depends: $depends
+Recommends: librsvg2-2, fonts-inter
 Section: net
 Priority: optional
 Description: serves Swift screen components over a Unix-socket JSON-RPC protocol

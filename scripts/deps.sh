@@ -11,8 +11,9 @@ pkg-config --exists sqlite3 2>/dev/null || need+=(libsqlite3-dev)  # the scene d
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v systemd-analyze >/dev/null || need+=(systemd)
 command -v patchelf >/dev/null || need+=(patchelf)  # make install (and its test)
-# compctl render: PNG through librsvg; Inter is the face docs/text-metrics.md measures.
-pkg-config --exists librsvg-2.0 2>/dev/null || need+=(librsvg2-dev)
+# compctl render: PNG through librsvg (opened at run time); Inter is the face
+# docs/text-metrics.md measures.
+dpkg -s librsvg2-2 >/dev/null 2>&1 || need+=(librsvg2-2)
 dpkg -s fonts-inter >/dev/null 2>&1 || need+=(fonts-inter)
 # The Python client's tests run in a venv (Debian splits venv's ensurepip out).
 python3 -c 'import ensurepip' 2>/dev/null || need+=(python3-venv)

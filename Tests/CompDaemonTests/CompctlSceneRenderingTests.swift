@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import JSONRPC
 import Testing
 
@@ -107,6 +108,24 @@ import Testing
     }
     let event = try EventCommand.parse(["s1", #"{"type":"toggle","target":"remember","on":true}"#])
     #expect(try event.parsedEvent() == ["type": "toggle", "target": "remember", "on": true])
+  }
+
+  @Test func pngIsWrittenWithLibrsvgLoadedWhenAsked() throws {
+    let svg =
+      ##"<svg xmlns="http://www.w3.org/2000/svg" width="4" height="2" viewBox="0 0 4 2"><rect width="4" height="2" fill="#ff0000"/></svg>"##
+    let path = TestPaths.temporaryDirectory() + "/red.png"
+    try PNGWriter.write(svg: svg, width: 4, height: 2, scale: 2, to: path)
+    let bytes = try #require(FileManager.default.contents(atPath: path))
+    #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+    // IHDR: 8 × 4 pixels.
+    #expect(Array(bytes[16..<24]) == [0, 0, 0, 8, 0, 0, 0, 4])
+    // Without librsvg the message says what to install.
+    #expect {
+      try PNGWriter.write(
+        svg: svg, width: 4, height: 2, scale: 1, to: path, library: "librsvg-missing.so.9")
+    } throws: { error in
+      "\(error)".hasPrefix("PNG output needs librsvg (Debian: librsvg2-2): librsvg-missing.so.9")
+    }
   }
 
   // MARK: layout tree

@@ -1,7 +1,11 @@
 import CRSVG
 
-/// Rasterises a picture's SVG with librsvg (through cairo) into a PNG file.
+/// Rasterises a picture's SVG with librsvg (through cairo) into a PNG file. librsvg is
+/// loaded when the first PNG is written, so compctl runs without it for everything else.
 enum PNGWriter {
+  /// The librsvg shared library (its soname; Debian's `librsvg2-2`).
+  static let library = "librsvg-2.so.2"
+
   /// Why a PNG could not be written.
   struct Failure: Error, CustomStringConvertible {
     /// librsvg's or cairo's message.
@@ -21,9 +25,10 @@ enum PNGWriter {
   }
 
   /// Writes `svg`, a `width` × `height` point document, as a PNG at `scale` pixels per
-  /// point to `path`.
+  /// point to `path`, with the librsvg at `library`.
   static func write(
-    svg: String, width: Double, height: Double, scale: Double, to path: String
+    svg: String, width: Double, height: Double, scale: Double, to path: String,
+    library: String = library
   ) throws(Failure) {
     let size = pixelSize(width: width, height: height, scale: scale)
     var bytes = Array(svg.utf8)
@@ -31,7 +36,7 @@ enum PNGWriter {
     let message = bytes.withUnsafeBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
         compd_rsvg_render_png(
-          $0, UInt(buffer.count - 1), Int32(size.width), Int32(size.height), path)
+          library, $0, UInt(buffer.count - 1), Int32(size.width), Int32(size.height), path)
       }
     }
     if let message {
