@@ -81,6 +81,16 @@ struct ConfigTests {
     let conf = try String(contentsOfFile: root + "/dist/compd.conf", encoding: .utf8)
     let man = try String(contentsOfFile: root + "/dist/man/compd.1", encoding: .utf8)
     let help = CompdCommand.helpMessage(columns: 200)
+    // docs/operations.md, "Reloading": the settings a reload does not apply, exactly.
+    let operations = try String(contentsOfFile: root + "/docs/operations.md", encoding: .utf8)
+    let fixed = try #require(
+      operations.components(separatedBy: "* Fixed until a restart:").dropFirst().first?
+        .components(separatedBy: "A reload that changes").first)
+    let named = Set(
+      fixed.split(separator: "`").enumerated().filter { $0.offset % 2 == 1 }.map {
+        String($0.element)
+      })
+    #expect(named == Set(ConfigKey.all.filter { !$0.reloadable }.map(\.name)))
     for key in ConfigKey.all {
       #expect(help.contains("--\(key.name)"), "--help has no flag --\(key.name)")
       #expect(help.contains("  \(key.name) = "), "--help's config section lacks \(key.name)")
@@ -113,7 +123,7 @@ struct ConfigTests {
     var new = old
     new.sceneHosts = old.sceneHosts + 1
     new.pluginTrust = .relaxed  // applied by a reload
-    new.shutdownGraceSeconds = 3  // applied by a reload
+    new.pluginDirectories = ["/p"]  // applied by a reload
     new.persistScenes = false
     new.listenBacklog = 12
     #expect(

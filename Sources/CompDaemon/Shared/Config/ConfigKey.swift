@@ -115,7 +115,7 @@ struct ConfigKey: Sendable {
       expected: "a size of at least 4096 bytes, such as 32MiB"),
     seconds(
       "shutdown-grace", \.shutdownGraceSeconds, 0...Double.greatestFiniteMagnitude,
-      expected: "a non-negative number of seconds", reloadable: true),
+      expected: "a non-negative number of seconds"),
     value(
       "io-threads", \.ioThreads, expected: "a number of threads from 1 to 256",
       parse: { ConfigValues.count($0).map(Optional.some) },
