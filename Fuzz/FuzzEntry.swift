@@ -62,6 +62,17 @@ public func fuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
           precondition(parsed.serializedBytes() == reply)
         }
       }
+      // The Swift reader and json-c alone agree: the same value, or both refuse.
+      line.withUnsafeBytes { buffer in
+        let limits = JSONParser.Limits(maxDepth: 32)
+        let fast = try? JSONParser.parse(buffer, limits: limits)
+        let reference = try? JSONParser.parseWithJSONC(buffer, limits: limits)
+        precondition(
+          fast == reference
+            || (fast != nil && reference != nil
+              && fast!.serializedBytes() == reference!.serializedBytes()),
+          "the reader and json-c differ on \(Array(buffer))")
+      }
       // Whatever parses must round-trip through the serializer unchanged.
       if let value = try? JSONParser.parse(line, limits: .init(maxDepth: 32)) {
         let text = value.serializedBytes()

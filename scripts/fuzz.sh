@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target over LineFramer + JSONParser + Dispatcher and runs it, then
+# Builds the libFuzzer target over LineFramer + JSONParser + Dispatcher (each line also
+# parsed by json-c alone, which must agree with the Swift reader) and runs it, then
 # (short mode) the target over ScreenKit's restoration archive text.
 #   scripts/fuzz.sh short   ~30 s + ~15 s from the seed corpora (part of `make test`); fails
 #                           on a crash
