@@ -779,7 +779,7 @@ def test_worker_mailbox_delivers_to_a_busy_page(stack):
     got = browser.run_async("""
 const done = arguments[arguments.length - 1];
 import('/js/socket-link.js').then(({ WorkerLink }) => {
-  const link = new WorkerLink(window.compdSocket.url);
+  const link = new WorkerLink(window.compdSocketUrl);
   const delivered = [];
   link.onmessage = (line) => delivered.push(JSON.parse(line).id);
   link.onopen = () => {
