@@ -3,18 +3,19 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// Opens a scene page's scene while the page itself is being served, so that the page has its
-/// first tree when its modules run, without a WebSocket handshake and a `scene.open` round
-/// trip before it (docs/web.md, "Page load").
+/// Opens a scene page's scene, or subscribes to it, while the page itself is being served, so
+/// that the page has its first tree when its modules run, without a WebSocket handshake and a
+/// round trip before it (docs/web.md, "Page load").
 ///
-/// A request for `/?component=NAME[&params=JSON]` (not `?scene=`) that carries the browser's
-/// viewport size, device pixel ratio and colour scheme as client hints (which the gateway asks
-/// for with `Accept-CH` on every page) and the `compd-web-scene-inset` cookie (the page's
-/// measure of how much smaller than the viewport its scene area is) gets its `scene.open` sent
-/// on a new compd connection, with the environment the page would send itself. The page is
-/// sent at once with a one-time token in `<meta name="compd-adopt">`; compd's reply follows
-/// in `<script type="application/json" id="compd-scene-open">`, and the connection is parked
-/// until the page's WebSocket adopts it with `/rpc?adopt=TOKEN` (`ParkedConnections`).
+/// A request for `/?component=NAME[&params=JSON]` that carries the browser's viewport size,
+/// device pixel ratio and colour scheme as client hints (which the gateway asks for with
+/// `Accept-CH` on every page) and the `compd-web-scene-inset` cookie (the page's measure of
+/// how much smaller than the viewport its scene area is) gets its `scene.open` sent on a new
+/// compd connection, with the environment the page would send itself; a request for
+/// `/?scene=ID` gets `scene.subscribe {scene}`. The page is sent at once with a one-time
+/// token in `<meta name="compd-adopt">`; compd's reply follows in `<script
+/// type="application/json" id="compd-scene-reply">`, and the connection is parked until the
+/// page's WebSocket adopts it with `/rpc?adopt=TOKEN` (`ParkedConnections`).
 public struct ScenePageLoad: Sendable {
   /// The client hints a page load needs, as asked for in `Accept-CH`.
   public static let clientHints =
@@ -38,12 +39,12 @@ public struct ScenePageLoad: Sendable {
     self.maxBufferedBytes = maxBufferedBytes
   }
 
-  /// A scene opened for a page: the token its WebSocket adopts the connection with, and
-  /// compd's reply line to come.
+  /// A scene opened (or subscribed to) for a page: the token its WebSocket adopts the
+  /// connection with, and compd's reply line to come.
   public struct Opened {
     /// The one-time adoption token.
     public let token: String
-    /// compd's reply to `scene.open`, or a failure when the connection closed first.
+    /// compd's reply, or a failure when the connection closed first.
     public let reply: EventLoopFuture<ByteBuffer>
   }
 
@@ -79,22 +80,29 @@ public struct ScenePageLoad: Sendable {
       }
   }
 
-  /// The `scene.open` line (with its newline) for a page request, or nil when the request
-  /// is not a scene page's or lacks what the environment is made of.
-  public static func sceneOpenRequest(for head: HTTPRequestHead) -> ByteBuffer? {
+  /// The request line (with its newline) for a page request: `scene.subscribe` for
+  /// `?scene=ID`, `scene.open` for `?component=NAME`; nil when the request is not a scene
+  /// page's, or lacks what the environment is made of.
+  public static func request(for head: HTTPRequestHead) -> ByteBuffer? {
     let query = Self.query(of: head.uri)
-    guard head.method == .GET, let component = query["component"], query["scene"] == nil,
-      let environment = environment(for: head)
-    else { return nil }
-    var params: [String: Any] = ["component": component, "environment": environment]
-    if let text = query["params"] {
-      guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
-        object is [String: Any]
-      else { return nil }
-      params["params"] = object
+    guard head.method == .GET else { return nil }
+    let method: String
+    var params: [String: Any]
+    if let scene = query["scene"] {
+      (method, params) = ("scene.subscribe", ["scene": scene])
+    } else if let component = query["component"], let environment = environment(for: head) {
+      (method, params) = ("scene.open", ["component": component, "environment": environment])
+      if let text = query["params"] {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
+          object is [String: Any]
+        else { return nil }
+        params["params"] = object
+      }
+    } else {
+      return nil
     }
     let request: [String: Any] = [
-      "jsonrpc": "2.0", "id": requestID, "method": "scene.open", "params": params,
+      "jsonrpc": "2.0", "id": requestID, "method": method, "params": params,
     ]
     guard var line = try? JSONSerialization.data(withJSONObject: request) else { return nil }
     line.append(UInt8(ascii: "\n"))
@@ -174,6 +182,6 @@ public struct ScenePageLoad: Sendable {
   static func replyElement(_ line: ByteBuffer) -> ByteBuffer {
     let json = String(buffer: line).replacingOccurrences(of: "<", with: "\\u003c")
     return ByteBuffer(
-      string: "<script type=\"application/json\" id=\"compd-scene-open\">\(json)</script>\n")
+      string: "<script type=\"application/json\" id=\"compd-scene-reply\">\(json)</script>\n")
   }
 }

@@ -91,7 +91,7 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
       // The next page load then says what a scene's environment is made of.
       headers.add(name: "Accept-CH", value: ScenePageLoad.clientHints)
       if let pageLoad, head.version == .http1_1,
-        let request = ScenePageLoad.sceneOpenRequest(for: head)
+        let request = ScenePageLoad.request(for: head)
       {
         let loop = context.eventLoop
         return pageLoad.open(request, on: loop).assumeIsolated().whenComplete { result in

@@ -27,7 +27,7 @@ import Testing
   }
 
   static func request(_ head: HTTPRequestHead) throws -> [String: Any]? {
-    guard let line = ScenePageLoad.sceneOpenRequest(for: head) else { return nil }
+    guard let line = ScenePageLoad.request(for: head) else { return nil }
     #expect(String(buffer: line).hasSuffix("\n"))
     return try JSONSerialization.jsonObject(with: Data(String(buffer: line).utf8)) as? [String: Any]
   }
@@ -73,12 +73,23 @@ import Testing
     #expect(try Self.request(Self.pageRequest("/?component=demo.Login&params=[1]")) == nil)
   }
 
-  /// Without a component, with a scene, or without any of the hints or the inset, the page
+  /// A page of an open scene subscribes to it (a snapshot), hints or not.
+  @Test func aScenePageSubscribes() throws {
+    for head in [
+      Self.pageRequest("/?scene=s%31&component=demo.Login"),
+      Self.pageRequest("/?scene=s1", inset: nil),
+    ] {
+      let request = try #require(try Self.request(head))
+      #expect(request["method"] as? String == "scene.subscribe")
+      #expect(request["params"] as? [String: String] == ["scene": "s1"])
+    }
+  }
+
+  /// Without a component or a scene, or without any of the hints or the inset, the page
   /// opens its scene itself.
   @Test func otherRequestsOpenNothing() throws {
     let cases: [HTTPRequestHead] = [
       Self.pageRequest("/"),
-      Self.pageRequest("/?scene=s1&component=demo.Login"),
       Self.pageRequest(inset: nil),
       Self.pageRequest(inset: "0x"),
       Self.pageRequest(inset: "0x800"),

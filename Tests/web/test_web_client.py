@@ -876,7 +876,7 @@ def load_page(url, headers=PAGE_HINTS):
     with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=10) as response:
         html = response.read().decode()
     token = re.search(r'<meta name="compd-adopt" content="([0-9a-f]+)">', html)
-    reply = re.search(r'<script type="application/json" id="compd-scene-open">(.*?)</script>', html)
+    reply = re.search(r'<script type="application/json" id="compd-scene-reply">(.*?)</script>', html)
     return token and token.group(1), reply and json.loads(reply.group(1))
 
 
@@ -961,9 +961,8 @@ def test_page_load_opens_the_scene_and_its_socket_adopts_the_connection(stack):
     assert {key: listed["environment"][key] for key in ["width", "height", "style", "scale", "safeArea"]} == {
         "width": 420, "height": 729, "style": "light", "scale": 1, "safeArea": {"top": 0, "left": 0, "bottom": 0, "right": 0}}
     assert opened["root"]["frame"]["width"] == 420 and opened["root"]["frame"]["height"] == 729
-    # Without the hints (a first visit) or for ?scene= the page opens its scene itself.
+    # Without the hints (a first visit) the page opens its scene itself.
     assert load_page(f"{gateway.url}?component=demo.Login", headers={}) == (None, None)
-    assert load_page(f"{gateway.url}?scene={opened['scene']}&component=demo.Login") == (None, None)
 
     socket_ = RawWebSocket(gateway.url, f"/rpc?adopt={token}")
     assert socket_.status == 101
@@ -984,6 +983,33 @@ def test_page_load_opens_the_scene_and_its_socket_adopts_the_connection(stack):
     adopted = RawWebSocket(gateway.url, f"/rpc?adopt={fresh}")
     assert adopted.status == 101
     adopted.close()
+    socket_.close()
+    client.close()
+
+
+def test_scene_page_subscribes_with_the_page_and_keeps_what_changed_meanwhile(stack):
+    """A page of an open scene (`?scene=ID`, no hints needed) comes with a snapshot from
+    `scene.subscribe`; a change compd makes before the page's WebSocket adopts the
+    connection reaches that socket first, in order, then the socket drives the scene."""
+    daemon, gateway, _ = stack
+    client = SocketClient(daemon.socket)
+    opened = client.call("scene.open", component="demo.Login", environment={"width": 420, "height": 729})
+    scene, username = opened["scene"], find(opened["root"], "username")["id"]
+    token, reply = load_page(f"{gateway.url}?scene={scene}", headers={})
+    assert token and reply["result"]["revision"] == opened["revision"]
+    assert find(reply["result"]["root"], "username")["id"] == username
+    for text in ["a", "ab"]:
+        client.call("scene.event", scene=scene, event={"type": "text", "target": username, "text": text})
+    time.sleep(0.3)  # compd has written both changes to the waiting connection
+    socket_ = RawWebSocket(gateway.url, f"/rpc?adopt={token}")
+    assert socket_.status == 101
+    changes = [json.loads(socket_.receive()[1]) for _ in range(2)]
+    assert [c["method"] for c in changes] == ["scene.changed", "scene.changed"]
+    assert [(c["params"]["base"], c["params"]["revision"]) for c in changes] == [
+        (opened["revision"], opened["revision"] + 1), (opened["revision"] + 1, opened["revision"] + 2)]
+    handled = socket_.call("scene.event", scene=scene, event={"type": "text", "target": username, "text": "abc"})
+    assert handled["result"]["handled"] is True
+    assert find(client.call("scene.layout", scene=scene)["root"], "username")["props"]["text"] == "abc"
     socket_.close()
     client.close()
 
@@ -1083,6 +1109,14 @@ def test_first_tree_comes_with_the_page(stack):
     browser.click("[data-key=login]")
     assert watcher.wait_notification(lambda m: m.get("method") == "scene.emitted")["params"]["name"] == "login"
     watcher.close()
+
+    # A reload of the scene's page (?scene=) gets its snapshot with the page too.
+    browser.run("location.reload()")
+    wait_for(lambda: browser.run("return window.compdMetrics?.treeFrom") == "page", 10, "the reloaded page's tree")
+    assert browser.run(f"return document.querySelector('{field}').value") == "ann"
+    wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "open", 10, "the open state")
+    assert "adopt=" in browser.run("return window.compdSocket.url")
+    assert_boxes_match(browser, client, scene)
     client.close()
 
 

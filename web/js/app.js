@@ -7,8 +7,9 @@ import { SceneView } from './scene-view.js';
 import { DirectLink, WorkerLink } from './socket-link.js';
 
 // index.html has opened the WebSocket (with the page's token) and taken a token out of the
-// address bar already; when the gateway opened the scene while serving the page, compd's
-// reply is in #compd-scene-open and the socket adopts the connection it came on.
+// address bar already; when the gateway opened the scene (or subscribed to it) while serving
+// the page, compd's reply is in #compd-scene-reply and the socket adopts the connection it
+// came on.
 const query = new URLSearchParams(location.search);
 
 // Milliseconds since navigation start: the socket open, the first tree received, the first
@@ -57,9 +58,10 @@ function keepSceneInset(host) {
   document.cookie = `compd-web-scene-inset=${inset}; Path=/; SameSite=Strict; Max-Age=31536000`;
 }
 
-// compd's reply to the scene.open the gateway sent while serving this page, if any.
-function sceneOpenedWithPage() {
-  const element = document.getElementById('compd-scene-open');
+// compd's reply to the scene.open or scene.subscribe the gateway sent while serving this
+// page, if any.
+function sceneWithPage() {
+  const element = document.getElementById('compd-scene-reply');
   if (!element) return null;
   try {
     return JSON.parse(element.textContent).result ?? null;
@@ -112,7 +114,7 @@ function runScene(host) {
     resizeIfNeeded();
   };
 
-  // Opened while the page was served: shown at once, and the URL names the scene.
+  // Opened: shown at once, and the URL names the scene.
   const opened = (result) => {
     sceneId = result.scene;
     show(result.root, result.revision);
@@ -247,12 +249,13 @@ function runScene(host) {
       }
     },
   });
-  // The tree of a scene opened with the page is drawn before the socket is open; the socket
-  // then subscribes with `since` as after a reconnection.
-  const openedWithPage = query.has('scene') ? null : sceneOpenedWithPage();
-  if (openedWithPage) {
+  // The tree that came with the page is drawn before the socket is open; the socket then
+  // subscribes with `since` as after a reconnection.
+  const withPage = sceneWithPage();
+  if (withPage?.root) {
     window.compdMetrics.treeFrom = 'page';
-    opened(openedWithPage);
+    if (sceneId) show(withPage.root, withPage.revision);
+    else opened(withPage);
   }
   connection.start();
 }
