@@ -140,9 +140,11 @@ public struct Gateway: Sendable {
       return browser.eventLoop.makeFailedFuture(error)
     }
     daemon.eventLoop.execute {
-      guard let lines = try? daemon.pipeline.syncOperations.handler(type: ParkedLines.self),
+      // Closed since its token was taken (by compd, or its timeout): the page reconnects.
+      guard daemon.isActive,
+        let lines = try? daemon.pipeline.syncOperations.handler(type: ParkedLines.self),
         let context = try? daemon.pipeline.syncOperations.context(handlerType: ParkedLines.self)
-      else { return }
+      else { return DaemonLineRelay.closeForRestart(browser) }
       lines.adopt(browser, context: context)
     }
     return browser.eventLoop.makeSucceededVoidFuture()
