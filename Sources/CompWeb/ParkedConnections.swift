@@ -22,17 +22,23 @@ public final class ParkedConnections: Sendable {
   /// The number of connections waiting.
   public var count: Int { waiting.withLockedValue { $0.count } }
 
-  /// Parks `daemon`, whose pipeline ends in a `ParkedLines` handler, and returns its token, or
-  /// nil when `limit` connections wait already. The connection is closed after `timeout`
-  /// unless adopted by then; one that closes meanwhile is forgotten.
+  /// Parks `daemon`, whose pipeline ends in a `ParkedLines` handler, under a new token, or
+  /// returns nil when `limit` connections wait already.
   public func park(_ daemon: any Channel) -> String? {
     let token = Self.newToken()
+    return park(daemon, as: token) ? token : nil
+  }
+
+  /// Parks `daemon` under `token` (from `newToken()`), unless `limit` connections wait
+  /// already. The connection is closed after `timeout` unless adopted by then; one that
+  /// closes meanwhile is forgotten.
+  public func park(_ daemon: any Channel, as token: String) -> Bool {
     let admitted = waiting.withLockedValue { entries in
       guard entries.count < limit else { return false }
       entries[token] = daemon
       return true
     }
-    guard admitted else { return nil }
+    guard admitted else { return false }
     daemon.closeFuture.whenComplete { [self] _ in _ = take(token) }
     daemon.eventLoop.scheduleTask(in: timeout) { [self] in
       // Adopted connections are no longer here; one whose adoption failed half way is
@@ -40,7 +46,7 @@ public final class ParkedConnections: Sendable {
       _ = take(token)
       daemon.pipeline.syncOperations.closeIfNotAdopted(daemon)
     }
-    return token
+    return true
   }
 
   /// The connection parked under `token`, taken out for good (a token is usable once), or
@@ -50,7 +56,7 @@ public final class ParkedConnections: Sendable {
   }
 
   /// 128 random bits from the system's generator, in hex.
-  static func newToken() -> String {
+  public static func newToken() -> String {
     var generator = SystemRandomNumberGenerator()
     return (0..<2).map { _ in
       let hex = String(generator.next() as UInt64, radix: 16)

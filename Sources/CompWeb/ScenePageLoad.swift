@@ -48,13 +48,17 @@ public struct ScenePageLoad: Sendable {
     public let reply: EventLoopFuture<ByteBuffer>
   }
 
-  /// Connects to compd, parks the connection and sends `request` on it; nil when compd is
-  /// not reachable or `parked` is full (the page then opens its scene itself).
-  public func open(_ request: ByteBuffer, on loop: any EventLoop) -> EventLoopFuture<Opened?> {
+  /// Starts a page's request: the token at once, so that the page can be sent with it while
+  /// the gateway connects to compd, parks the connection under it and sends `request`; nil
+  /// when `parked` is full (the page then opens its scene itself). A page whose WebSocket
+  /// comes before the connection is parked (or when compd cannot be reached) is refused as
+  /// for an unknown token and falls back to a socket of its own.
+  public func open(_ request: ByteBuffer, on loop: any EventLoop) -> Opened? {
+    guard parked.count < parked.limit else { return nil }
+    let token = ParkedConnections.newToken()
     let reply = loop.makePromise(of: ByteBuffer.self)
-    let maxBufferedBytes = self.maxBufferedBytes
-    let parked = self.parked
-    return ClientBootstrap(group: loop)
+    let (parked, maxBufferedBytes) = (self.parked, self.maxBufferedBytes)
+    ClientBootstrap(group: loop)
       .channelInitializer { daemon in
         daemon.eventLoop.makeCompletedFuture {
           try daemon.pipeline.syncOperations.addHandler(
@@ -65,19 +69,19 @@ public struct ScenePageLoad: Sendable {
         }
       }
       .connect(unixDomainSocketPath: daemonSocket)
-      .map { daemon -> Opened? in
-        guard let token = parked.park(daemon) else {
-          daemon.close(promise: nil)
-          reply.fail(ChannelError.ioOnClosedChannel)
-          return nil
+      .whenComplete { result in
+        switch result {
+        case .success(let daemon):
+          guard parked.park(daemon, as: token) else {
+            daemon.close(promise: nil)
+            return reply.fail(ChannelError.ioOnClosedChannel)
+          }
+          daemon.writeAndFlush(request, promise: nil)
+        case .failure(let error):
+          reply.fail(error)
         }
-        daemon.writeAndFlush(request, promise: nil)
-        return Opened(token: token, reply: reply.futureResult)
       }
-      .recover { _ in
-        reply.fail(ChannelError.ioOnClosedChannel)
-        return nil
-      }
+    return Opened(token: token, reply: reply.futureResult)
   }
 
   /// The request line (with its newline) for a page request: `scene.subscribe` for

@@ -91,15 +91,10 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
       // The next page load then says what a scene's environment is made of.
       headers.add(name: "Accept-CH", value: ScenePageLoad.clientHints)
       if let pageLoad, head.version == .http1_1,
-        let request = ScenePageLoad.request(for: head)
+        let request = ScenePageLoad.request(for: head),
+        let opened = pageLoad.open(request, on: context.eventLoop)
       {
-        let loop = context.eventLoop
-        return pageLoad.open(request, on: loop).assumeIsolated().whenComplete { result in
-          guard case .success(let opened?) = result else {
-            return self.sendFile(file, headers: headers, head: head, context: context)
-          }
-          self.sendScenePage(file, opened: opened, headers: headers, head: head, context: context)
-        }
+        return sendScenePage(file, opened: opened, headers: headers, head: head, context: context)
       }
     }
     sendFile(file, headers: headers, head: head, context: context)
