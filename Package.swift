@@ -69,7 +69,10 @@ let package = Package(
     // The browser gateway: static files of web/ and a WebSocket per page bridged to the socket.
     .target(
       name: "CompWeb",
-      dependencies: ["CompCtl", nioCore, nioPosix, nioHTTP1, nioWebSocket, argumentParser]
+      dependencies: [
+        "CompCtl", nioCore, nioPosix, nioHTTP1, nioWebSocket, argumentParser,
+        .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+      ]
     ),
     .executableTarget(name: "compd-web", dependencies: ["CompWeb"]),
     .testTarget(name: "CompWebTests", dependencies: ["CompWeb", nioCore, nioHTTP1, nioWebSocket]),

@@ -5,9 +5,9 @@
 # written to test-artifacts/web/benchmark.json.
 # BASE_DIR=DIR (a checkout of another commit with its release build) measures that build's
 # compd, gateway and web client in the same run, its page loads alternating with this
-# build's: an A/B. Then each side's measured load follows a load of its own page (as a
-# reload does); the first frame of the load that comes from the other side's page (another
-# origin) is reported apart, "from another origin".
+# build's: an A/B. Then each side's measured load follows two loads of its own page (as in
+# a series of reloads); the first frame of the first of them, which comes from the other
+# side's page (another origin), is reported apart, "from another origin".
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/deps.sh

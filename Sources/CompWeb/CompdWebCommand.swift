@@ -12,7 +12,9 @@ public struct CompdWebCommand: AsyncParsableCommand {
       Serves the web client (open http://HOST:PORT/ in a browser) and bridges each page's \
       WebSocket (/rpc) to its own connection on compd's Unix socket: one text message is one \
       JSON-RPC line, both ways, unchanged. The pages act with this program's rights on the \
-      socket (those of the user running it).
+      socket (those of the user running it). A scene page gets its scene opened (with \
+      the browser's client hints) or subscribed to on a connection made while the page is \
+      served, which the page's WebSocket then adopts (/rpc?adopt=TOKEN, usable once, 5 s).
 
       It listens on the loopback interface unless told otherwise. A non-loopback address \
       requires --token-file: every request must then carry the token, as \

@@ -1,10 +1,13 @@
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOWebSocket
 
 /// The HTTP server: static files for every request, and on `/rpc` a WebSocket upgrade whose
-/// connection is bridged to its own connection on compd's Unix socket.
+/// connection is bridged to its own connection on compd's Unix socket, or, with
+/// `?adopt=TOKEN`, to the connection on which its page's scene was opened while the page was
+/// served (`ScenePageLoad`).
 public struct Gateway: Sendable {
   /// What the gateway serves and where it connects.
   public struct Settings: Sendable {
@@ -18,17 +21,23 @@ public struct Gateway: Sendable {
     public var check: RequestCheck
     /// The largest message a page may send, and the largest line relayed back, in bytes.
     public var maxMessageBytes: Int
+    /// How many compd connections opened for page loads may wait for their pages at once.
+    public var maxParkedConnections: Int
+    /// How long such a connection waits for its page's WebSocket.
+    public var adoptTimeout: TimeAmount
 
     /// Settings with every member given.
     public init(
       listen: ListenAddress, daemonSocket: String, site: StaticSite, check: RequestCheck,
-      maxMessageBytes: Int
+      maxMessageBytes: Int, maxParkedConnections: Int = 64, adoptTimeout: TimeAmount = .seconds(5)
     ) {
       self.listen = listen
       self.daemonSocket = daemonSocket
       self.site = site
       self.check = check
       self.maxMessageBytes = maxMessageBytes
+      self.maxParkedConnections = maxParkedConnections
+      self.adoptTimeout = adoptTimeout
     }
   }
 
@@ -40,11 +49,15 @@ public struct Gateway: Sendable {
   public static func start(
     _ settings: Settings, group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton
   ) async throws -> any Channel {
-    try await ServerBootstrap(group: group)
+    let pageLoad = ScenePageLoad(
+      daemonSocket: settings.daemonSocket,
+      parked: ParkedConnections(
+        limit: settings.maxParkedConnections, timeout: settings.adoptTimeout))
+    return try await ServerBootstrap(group: group)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
-          try configure(channel, settings: settings)
+          try configure(channel, settings: settings, pageLoad: pageLoad)
         }
       }
       .bind(to: settings.listen.socketAddress).get()
@@ -52,8 +65,12 @@ public struct Gateway: Sendable {
 
   private static let staticFilesName = "static-files"
 
-  private static func configure(_ channel: any Channel, settings: Settings) throws {
+  private static func configure(
+    _ channel: any Channel, settings: Settings, pageLoad: ScenePageLoad
+  ) throws {
     let check = settings.check
+    // The parked connection an upgrade with `?adopt=` took, from its check to its bridge.
+    let adopted = NIOLockedValueBox<(any Channel)?>(nil)
     let upgrader = NIOWebSocketServerUpgrader(
       maxFrameSize: settings.maxMessageBytes,
       shouldUpgrade: { channel, head in
@@ -61,12 +78,22 @@ public struct Gateway: Sendable {
         guard path == StaticFileHandler.socketPath,
           case .admitted = check.verdict(for: head, upgrade: true)
         else { return channel.eventLoop.makeSucceededFuture(nil) }
+        if let token = ScenePageLoad.query(of: head.uri)["adopt"] {
+          // Unknown, used or expired: not upgraded (404 from the file handler).
+          guard let daemon = pageLoad.parked.take(token) else {
+            return channel.eventLoop.makeSucceededFuture(nil)
+          }
+          adopted.withLockedValue { $0 = daemon }
+        }
         return channel.eventLoop.makeSucceededFuture(HTTPHeaders())
       },
       upgradePipelineHandler: { channel, _ in
-        bridge(channel, settings: settings)
+        if let daemon = adopted.withLockedValue({ $0 }) {
+          return adopt(daemon, by: channel, settings: settings)
+        }
+        return bridge(channel, settings: settings)
       })
-    let files = StaticFileHandler(site: settings.site, check: check)
+    let files = StaticFileHandler(site: settings.site, check: check, pageLoad: pageLoad)
     // After an upgrade the channel carries WebSocket frames: the file handler must go.
     try channel.pipeline.syncOperations.configureHTTPServerPipeline(
       withServerUpgrade: (
@@ -91,11 +118,7 @@ public struct Gateway: Sendable {
       }
       .connect(unixDomainSocketPath: settings.daemonSocket)
       .flatMapThrowing { daemon in
-        try browser.pipeline.syncOperations.addHandler(
-          NIOWebSocketFrameAggregator(
-            minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
-            maxAccumulatedFrameSize: settings.maxMessageBytes))
-        try browser.pipeline.syncOperations.addHandler(WebSocketLineBridge(daemon: daemon))
+        try addLineBridge(to: browser, daemon: daemon, settings: settings)
       }
       .flatMapError { error in
         let frame = WebSocketFrame.close(
@@ -103,5 +126,37 @@ public struct Gateway: Sendable {
           allocator: browser.allocator)
         return browser.writeAndFlush(frame).flatMap { browser.close() }
       }
+  }
+
+  /// Connects the upgraded `browser` channel to the parked `daemon` connection: what compd
+  /// wrote meanwhile reaches the page first (`ParkedLines`).
+  private static func adopt(_ daemon: any Channel, by browser: any Channel, settings: Settings)
+    -> EventLoopFuture<Void>
+  {
+    do {
+      try addLineBridge(to: browser, daemon: daemon, settings: settings)
+    } catch {
+      daemon.close(promise: nil)
+      return browser.eventLoop.makeFailedFuture(error)
+    }
+    daemon.eventLoop.execute {
+      // Closed since its token was taken (by compd, or its timeout): the page reconnects.
+      guard daemon.isActive,
+        let lines = try? daemon.pipeline.syncOperations.handler(type: ParkedLines.self),
+        let context = try? daemon.pipeline.syncOperations.context(handlerType: ParkedLines.self)
+      else { return DaemonLineRelay.closeForRestart(browser) }
+      lines.adopt(browser, context: context)
+    }
+    return browser.eventLoop.makeSucceededVoidFuture()
+  }
+
+  private static func addLineBridge(
+    to browser: any Channel, daemon: any Channel, settings: Settings
+  ) throws {
+    try browser.pipeline.syncOperations.addHandler(
+      NIOWebSocketFrameAggregator(
+        minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
+        maxAccumulatedFrameSize: settings.maxMessageBytes))
+    try browser.pipeline.syncOperations.addHandler(WebSocketLineBridge(daemon: daemon))
   }
 }

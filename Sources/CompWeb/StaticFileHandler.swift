@@ -3,7 +3,9 @@ import NIOHTTP1
 
 /// Answers the HTTP requests that are not WebSocket upgrades: `GET`/`HEAD` of the static
 /// files, 404 for anything else, 401 without the token, 405 for other methods, and on the
-/// WebSocket path a 400 that says an upgrade is needed (or why the upgrade was refused).
+/// WebSocket path a 400 that says an upgrade is needed (or why the upgrade was refused). A
+/// scene page whose request says enough to open its scene gets it opened while it loads
+/// (`ScenePageLoad`).
 public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHandler {
   public typealias InboundIn = HTTPServerRequestPart
   public typealias OutboundOut = HTTPServerResponsePart
@@ -12,12 +14,15 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
   public static let socketPath = "/rpc"
   private let site: StaticSite
   private let check: RequestCheck
+  private let pageLoad: ScenePageLoad?
   private var request: HTTPRequestHead?
 
-  /// A handler serving `site` to requests that pass `check`.
-  public init(site: StaticSite, check: RequestCheck) {
+  /// A handler serving `site` to requests that pass `check`, opening scene pages' scenes
+  /// through `pageLoad` when given.
+  public init(site: StaticSite, check: RequestCheck, pageLoad: ScenePageLoad? = nil) {
     self.site = site
     self.check = check
+    self.pageLoad = pageLoad
   }
 
   public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -55,6 +60,14 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
         context: context)
     }
     if isSocket {
+      // An upgrade with an adoption token that no waiting connection has is not upgraded.
+      if ScenePageLoad.query(of: head.uri)["adopt"] != nil {
+        return send(
+          .notFound,
+          text:
+            "no compd connection waits for this adopt token (unknown, used or expired), or this is no WebSocket upgrade\n",
+          headers: headers, head: head, context: context)
+      }
       return send(
         .badRequest, text: "this path takes a WebSocket upgrade\n", headers: headers,
         head: head, context: context)
@@ -73,13 +86,53 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
       value: site.isCurrentVersion(head.uri)
         ? "public, max-age=31536000, immutable"
         : file.contentType.hasPrefix("text/html") ? "no-store" : "no-cache")
-    headers.add(name: "ETag", value: file.etag)
     headers.add(name: "X-Content-Type-Options", value: "nosniff")
+    if file.contentType.hasPrefix("text/html") {
+      // The next page load then says what a scene's environment is made of.
+      headers.add(name: "Accept-CH", value: ScenePageLoad.clientHints)
+      if let pageLoad, head.version == .http1_1,
+        let request = ScenePageLoad.request(for: head),
+        let opened = pageLoad.open(request, on: context.eventLoop)
+      {
+        return sendScenePage(file, opened: opened, headers: headers, head: head, context: context)
+      }
+    }
+    sendFile(file, headers: headers, head: head, context: context)
+  }
+
+  private func sendFile(
+    _ file: StaticSite.File, headers: HTTPHeaders, head: HTTPRequestHead,
+    context: ChannelHandlerContext
+  ) {
+    var headers = headers
+    headers.add(name: "ETag", value: file.etag)
     if Self.matches(file.etag, head.headers["If-None-Match"]) {
       return send(
         .notModified, body: ByteBuffer(), headers: headers, head: head, context: context)
     }
     send(.ok, body: file.bytes, headers: headers, head: head, context: context)
+  }
+
+  /// The page with its adoption token at once, compd's reply and the rest when it comes.
+  private func sendScenePage(
+    _ file: StaticSite.File, opened: ScenePageLoad.Opened, headers: HTTPHeaders,
+    head: HTTPRequestHead, context: ChannelHandlerContext
+  ) {
+    let page = ScenePageLoad.page(file.bytes, token: opened.token)
+    // No length: the body goes out in chunks, the first before compd has answered.
+    context.write(
+      wrapOutboundOut(.head(response(.ok, headers: headers, head: head))), promise: nil)
+    context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(page.head))), promise: nil)
+    opened.reply.assumeIsolated().whenComplete { result in
+      // Without a reply (compd went away) the page opens its scene itself.
+      if case .success(let line) = result {
+        context.write(
+          self.wrapOutboundOut(.body(.byteBuffer(ScenePageLoad.replyElement(line)))),
+          promise: nil)
+      }
+      context.write(self.wrapOutboundOut(.body(.byteBuffer(page.tail))), promise: nil)
+      self.end(head: head, context: context)
+    }
   }
 
   /// Whether `If-None-Match` values name `etag` (a list, possibly weak, or `*`).
@@ -106,25 +159,35 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
     context: ChannelHandlerContext
   ) {
     var headers = headers
+    // A 304 has no body; its length would be the 200's, so it is left out.
+    if status != .notModified {
+      headers.add(name: "Content-Length", value: String(body.readableBytes))
+    }
+    context.write(
+      wrapOutboundOut(.head(response(status, headers: headers, head: head))), promise: nil)
+    if head.method != .HEAD, status != .notModified {
+      context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
+    }
+    end(head: head, context: context)
+  }
+
+  private func response(_ status: HTTPResponseStatus, headers: HTTPHeaders, head: HTTPRequestHead)
+    -> HTTPResponseHead
+  {
+    var headers = headers
     // Cross-origin isolation: the page may then share memory with the worker that owns its
     // WebSocket (docs/web.md, "Typing"). Everything served here is same-origin, so nothing
     // the page loads is refused by it; no other origin may embed these responses.
     headers.add(name: "Cross-Origin-Opener-Policy", value: "same-origin")
     headers.add(name: "Cross-Origin-Embedder-Policy", value: "require-corp")
     headers.add(name: "Cross-Origin-Resource-Policy", value: "same-origin")
-    // A 304 has no body; its length would be the 200's, so it is left out.
-    if status != .notModified {
-      headers.add(name: "Content-Length", value: String(body.readableBytes))
-    }
-    let keepAlive = head.isKeepAlive
-    headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-    let response = HTTPResponseHead(version: head.version, status: status, headers: headers)
-    context.write(wrapOutboundOut(.head(response)), promise: nil)
-    if head.method != .HEAD, status != .notModified {
-      context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
-    }
+    headers.add(name: "Connection", value: head.isKeepAlive ? "keep-alive" : "close")
+    return HTTPResponseHead(version: head.version, status: status, headers: headers)
+  }
+
+  private func end(head: HTTPRequestHead, context: ChannelHandlerContext) {
     let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-    if !keepAlive {
+    if !head.isKeepAlive {
       let channel = context.channel
       done.whenComplete { _ in channel.close(promise: nil) }
     }

@@ -96,13 +96,16 @@ public final class DaemonLineRelay: ChannelInboundHandler {
   }
 
   public func channelInactive(context: ChannelHandlerContext) {
-    let browser = self.browser
-    // When the page went first, its side has already closed.
-    guard browser.isActive else { return context.fireChannelInactive() }
+    Self.closeForRestart(browser)
+    context.fireChannelInactive()
+  }
+
+  /// Closes the page's WebSocket with `1012`, unless the page went first.
+  static func closeForRestart(_ browser: any Channel) {
+    guard browser.isActive else { return }
     let frame = WebSocketFrame.close(
       code: .unknown(1012), reason: "compd closed the connection", allocator: browser.allocator)
     browser.writeAndFlush(frame).whenComplete { _ in browser.close(promise: nil) }
-    context.fireChannelInactive()
   }
 
   /// A line over the limit (or a read error) ends this connection; the page reconnects.

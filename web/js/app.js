@@ -7,13 +7,16 @@ import { SceneView } from './scene-view.js';
 import { DirectLink, WorkerLink } from './socket-link.js';
 
 // index.html has opened the WebSocket (with the page's token) and taken a token out of the
-// address bar already.
+// address bar already; when the gateway opened the scene (or subscribed to it) while serving
+// the page, compd's reply is in #compd-scene-reply and the socket adopts the connection it
+// came on.
 const query = new URLSearchParams(location.search);
 
 // Milliseconds since navigation start: the socket open, the first tree received, the first
 // frame painted; and per keystroke, from the input event to compd's echo applied and to the
-// animation frame callback of the frame showing it.
-window.compdMetrics = { socketOpen: null, treeReceived: null, firstFrame: null, keyToApplied: [], keyToPaint: [] };
+// animation frame callback of the frame showing it. `treeFrom` says where the first tree
+// came from: `page` (opened by the gateway while serving the page) or `socket`.
+window.compdMetrics = { socketOpen: null, treeReceived: null, firstFrame: null, treeFrom: null, keyToApplied: [], keyToPaint: [] };
 const statusEl = document.getElementById('status');
 const eventsEl = document.getElementById('events');
 
@@ -35,6 +38,36 @@ const interfaceStyle = () => (darkScheme.matches ? 'dark' : 'light');
 
 function sceneSize(host) {
   return { width: Math.max(1, host.clientWidth), height: Math.max(1, host.clientHeight) };
+}
+
+// The environment of a scene opened here. The gateway makes the same one from a page
+// request's client hints and the inset cookie (Sources/CompWeb/ScenePageLoad.swift).
+function sceneEnvironment(host) {
+  return {
+    ...sceneSize(host),
+    style: interfaceStyle(),
+    scale: Math.min(4, Math.max(1, Math.round(devicePixelRatio))),
+    safeArea: { top: 0, left: 0, bottom: 0, right: 0 },
+  };
+}
+
+// How much smaller than the viewport the scene area is, kept for the gateway, which opens
+// the next scene page's scene at the viewport's size (a client hint) less this.
+function keepSceneInset(host) {
+  const inset = `${window.innerWidth - host.clientWidth}x${window.innerHeight - host.clientHeight}`;
+  document.cookie = `compd-web-scene-inset=${inset}; Path=/; SameSite=Strict; Max-Age=31536000`;
+}
+
+// compd's reply to the scene.open or scene.subscribe the gateway sent while serving this
+// page, if any.
+function sceneWithPage() {
+  const element = document.getElementById('compd-scene-reply');
+  if (!element) return null;
+  try {
+    return JSON.parse(element.textContent).result ?? null;
+  } catch {
+    return null;
+  }
 }
 
 // --- a scene
@@ -73,11 +106,26 @@ function runScene(host) {
     document.body.dataset.scene = sceneId;
     document.body.dataset.revision = String(revision);
     if (window.compdMetrics.firstFrame === null) {
+      // What reads the layout waits until after the first frame: read here, it lays the
+      // page out within the module's run, which holds back DOMContentLoaded and the first
+      // frame (docs/benchmarks.md, web client).
       requestAnimationFrame(() => {
         window.compdMetrics.firstFrame = performance.now();
+        setTimeout(() => {
+          keepSceneInset(host);
+          resizeIfNeeded();
+        });
       });
+      return;
     }
     resizeIfNeeded();
+  };
+
+  // Opened: shown at once, and the URL names the scene.
+  const opened = (result) => {
+    sceneId = result.scene;
+    show(result.root, result.revision);
+    history.replaceState(null, '', `/?${new URLSearchParams({ scene: sceneId, component })}`);
   };
 
   const resync = async () => {
@@ -89,18 +137,11 @@ function runScene(host) {
     window.compdMetrics.socketOpen ??= performance.now();
     try {
       if (!sceneId) {
-        const size = sceneSize(host);
-        const result = await connection.call('scene.open', {
-          component,
-          params,
-          environment: { ...size, style: interfaceStyle(), scale: Math.min(4, Math.max(1, Math.round(devicePixelRatio))), safeArea: { top: 0, left: 0, bottom: 0, right: 0 } },
-        });
-        sceneId = result.scene;
+        const result = await connection.call('scene.open', { component, params, environment: sceneEnvironment(host) });
+        window.compdMetrics.treeFrom ??= 'socket';
         // Drawn at once; the subscription replays whatever changed since this revision.
-        show(result.root, result.revision);
-        const subscribed = connection.call('scene.subscribe', { scene: sceneId, since: result.revision });
-        const url = new URLSearchParams({ scene: sceneId, component });
-        history.replaceState(null, '', `/?${url}`);
+        const subscribed = connection.call('scene.subscribe', { scene: result.scene, since: result.revision });
+        opened(result);
         await subscribed;
       } else if (view.rootId === null) {
         await resync();
@@ -154,7 +195,7 @@ function runScene(host) {
   const startWorker = () => {
     if (workerStarted || !WorkerLink.available) return;
     workerStarted = true;
-    const link = new WorkerLink(window.compdSocket.url);
+    const link = new WorkerLink(window.compdSocketUrl);
     link.onopen = handOverIfReady;
     link.onclose = () => {
       link.close();
@@ -195,7 +236,7 @@ function runScene(host) {
     connection.call('scene.event', { scene: sceneId, event: { type: 'keyboard', height } }).catch(() => {});
   });
 
-  const connection = new Connection(new DirectLink(window.compdSocket), {
+  const connection = new Connection(new DirectLink(window.compdSocket, window.compdSocketUrl), {
     onOpen: attach,
     onState: (state, detail) => setStatus(state, detail),
     onNotification: (method, params) => {
@@ -215,14 +256,21 @@ function runScene(host) {
       }
     },
   });
+  // The tree that came with the page is drawn before the socket is open; the socket then
+  // subscribes with `since` as after a reconnection.
+  const withPage = sceneWithPage();
+  if (withPage?.root) {
+    window.compdMetrics.treeFrom = 'page';
+    if (sceneId) show(withPage.root, withPage.revision);
+    else opened(withPage);
+  }
   connection.start();
-
 }
 
 // --- the index
 
 function runIndex(main) {
-  const connection = new Connection(new DirectLink(window.compdSocket), {
+  const connection = new Connection(new DirectLink(window.compdSocket, window.compdSocketUrl), {
     onState: (state, detail) => setStatus(state, detail),
     onOpen: async () => {
       const [components, scenes] = await Promise.all([

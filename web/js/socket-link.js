@@ -20,9 +20,15 @@ const ignore = () => {};
 
 /** The WebSocket on the page's thread: compd's messages come as tasks. */
 export class DirectLink {
-  /** @param {WebSocket} socket the first socket, possibly open, or failed, already. */
-  constructor(socket) {
-    this.url = socket.url;
+  /**
+   * @param {WebSocket} socket the first socket, possibly open, or failed, already.
+   * @param {string} url where to connect after a loss. When `socket` is another address (it
+   *   adopts the compd connection the page's scene was opened on) and fails before opening
+   *   (its token unknown, used or expired), the link connects here at once instead.
+   */
+  constructor(socket, url = socket.url) {
+    this.url = url;
+    this.adopting = socket.url !== url;
     this.state = 'connecting';
     this.onopen = this.onmessage = this.onclose = ignore;
     this.adopt(socket);
@@ -43,6 +49,12 @@ export class DirectLink {
     socket.onmessage = (message) => this.onmessage(message.data);
     socket.onclose = (event) => {
       if (this.socket !== socket) return;
+      if (this.adopting && this.state === 'connecting' && !this.closed) {
+        this.adopting = false;
+        this.adopt(new WebSocket(this.url));
+        return;
+      }
+      this.adopting = false;
       this.state = 'closed';
       this.onclose({ code: event.code, reason: event.reason });
     };
