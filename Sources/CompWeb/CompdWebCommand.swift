@@ -51,6 +51,22 @@ public struct CompdWebCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Largest message a page may send, in bytes.", valueName: "bytes"))
   var maxMessageBytes: Int = 1 << 20
 
+  @Option(
+    help: ArgumentHelp(
+      "Browser connections held at once; more are answered 503.", valueName: "n"))
+  var maxConnections: Int = 256
+
+  @Option(
+    help: ArgumentHelp(
+      "Seconds an HTTP connection may send nothing before it is closed.", valueName: "seconds"))
+  var idleTimeout: Int = 30
+
+  @Option(
+    help: ArgumentHelp(
+      "Seconds a page's WebSocket may be silent before it is pinged, and again before it is closed.",
+      valueName: "seconds"))
+  var keepalive: Int = 20
+
   public init() {}
 
   /// Parses the command line and runs; errors are printed with their reason and exit 1.
@@ -66,6 +82,15 @@ public struct CompdWebCommand: AsyncParsableCommand {
   public func validate() throws {
     guard (1024...(16 << 20)).contains(maxMessageBytes) else {
       throw ValidationError("--max-message-bytes must be from 1024 to 16777216")
+    }
+    guard (1...65_536).contains(maxConnections) else {
+      throw ValidationError("--max-connections must be from 1 to 65536")
+    }
+    guard (1...3600).contains(idleTimeout) else {
+      throw ValidationError("--idle-timeout must be from 1 to 3600 seconds")
+    }
+    guard (1...3600).contains(keepalive) else {
+      throw ValidationError("--keepalive must be from 1 to 3600 seconds")
     }
   }
 
@@ -98,7 +123,9 @@ public struct CompdWebCommand: AsyncParsableCommand {
     let listener = try await Gateway.start(
       .init(
         listen: address, daemonSocket: daemonSocket.path, site: site,
-        check: RequestCheck(token: token), maxMessageBytes: maxMessageBytes))
+        check: RequestCheck(token: token), maxMessageBytes: maxMessageBytes,
+        maxConnections: maxConnections, idleTimeout: .seconds(Int64(idleTimeout)),
+        keepaliveInterval: .seconds(Int64(keepalive))))
     let port = listener.localAddress?.port ?? address.port
     let url = "http://\(address.host.contains(":") ? "[\(address.host)]" : address.host):\(port)/"
     say("compd-web: serving \(url) for compd at \(daemonSocket.path)")

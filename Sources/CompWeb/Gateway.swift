@@ -25,11 +25,20 @@ public struct Gateway: Sendable {
     public var maxParkedConnections: Int
     /// How long such a connection waits for its page's WebSocket.
     public var adoptTimeout: TimeAmount
+    /// The most browser connections held at once (`ConnectionLimit`).
+    public var maxConnections: Int
+    /// How long an HTTP connection may send nothing before it is closed.
+    public var idleTimeout: TimeAmount
+    /// How long a page's WebSocket may send nothing before it is pinged, and then before
+    /// it is closed (`WebSocketKeepalive`).
+    public var keepaliveInterval: TimeAmount
 
     /// Settings with every member given.
     public init(
       listen: ListenAddress, daemonSocket: String, site: StaticSite, check: RequestCheck,
-      maxMessageBytes: Int, maxParkedConnections: Int = 64, adoptTimeout: TimeAmount = .seconds(5)
+      maxMessageBytes: Int, maxParkedConnections: Int = 64, adoptTimeout: TimeAmount = .seconds(5),
+      maxConnections: Int = 256, idleTimeout: TimeAmount = .seconds(30),
+      keepaliveInterval: TimeAmount = .seconds(20)
     ) {
       self.listen = listen
       self.daemonSocket = daemonSocket
@@ -38,6 +47,9 @@ public struct Gateway: Sendable {
       self.maxMessageBytes = maxMessageBytes
       self.maxParkedConnections = maxParkedConnections
       self.adoptTimeout = adoptTimeout
+      self.maxConnections = maxConnections
+      self.idleTimeout = idleTimeout
+      self.keepaliveInterval = keepaliveInterval
     }
   }
 
@@ -53,10 +65,15 @@ public struct Gateway: Sendable {
       daemonSocket: settings.daemonSocket,
       parked: ParkedConnections(
         limit: settings.maxParkedConnections, timeout: settings.adoptTimeout))
+    let limit = ConnectionLimit(maximum: settings.maxConnections)
     return try await ServerBootstrap(group: group)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
+          guard limit.admit(channel) else {
+            return try channel.pipeline.syncOperations.addHandler(
+              OverLimitResponse(maximum: limit.maximum))
+          }
           try configure(channel, settings: settings, pageLoad: pageLoad)
         }
       }
@@ -64,6 +81,8 @@ public struct Gateway: Sendable {
   }
 
   private static let staticFilesName = "static-files"
+  private static let httpIdleName = "http-idle"
+  private static let httpIdleCloserName = "http-idle-closer"
 
   private static func configure(
     _ channel: any Channel, settings: Settings, pageLoad: ScenePageLoad
@@ -88,6 +107,10 @@ public struct Gateway: Sendable {
         return channel.eventLoop.makeSucceededFuture(HTTPHeaders())
       },
       upgradePipelineHandler: { channel, _ in
+        // From here the page's silence is the keepalive's business (`addLineBridge`).
+        for name in [httpIdleName, httpIdleCloserName] {
+          channel.pipeline.removeHandler(name: name).whenFailure { _ in }
+        }
         if let daemon = adopted.withLockedValue({ $0 }) {
           return adopt(daemon, by: channel, settings: settings)
         }
@@ -103,6 +126,11 @@ public struct Gateway: Sendable {
         }
       ))
     try channel.pipeline.syncOperations.addHandler(files, name: staticFilesName)
+    // First, so that every byte the client sends counts as activity.
+    try channel.pipeline.syncOperations.addHandler(
+      IdleConnectionCloser(), name: httpIdleCloserName, position: .first)
+    try channel.pipeline.syncOperations.addHandler(
+      IdleStateHandler(readTimeout: settings.idleTimeout), name: httpIdleName, position: .first)
   }
 
   /// Connects the upgraded `browser` channel to compd; if compd is not there, closes the
@@ -153,6 +181,9 @@ public struct Gateway: Sendable {
   private static func addLineBridge(
     to browser: any Channel, daemon: any Channel, settings: Settings
   ) throws {
+    try browser.pipeline.syncOperations.addHandler(
+      IdleStateHandler(readTimeout: settings.keepaliveInterval))
+    try browser.pipeline.syncOperations.addHandler(WebSocketKeepalive())
     try browser.pipeline.syncOperations.addHandler(
       NIOWebSocketFrameAggregator(
         minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,

@@ -843,6 +843,77 @@ def test_page_that_is_not_isolated_keeps_its_own_socket(stack):
         gateway.stop()
 
 
+def test_gateway_bounds_connections_and_drops_silent_peers(stack):
+    """--max-connections answers 503 past the limit; an HTTP connection that sends nothing
+    is closed after --idle-timeout; a WebSocket whose page stops answering is pinged after
+    --keepalive and closed after another, its compd connection with it; a page that answers
+    the pings stays; a real browser page keeps working across many intervals."""
+    daemon, _, browser = stack
+    gateway = Gateway(daemon.socket, "--max-connections", "3", "--idle-timeout", "1", "--keepalive", "1")
+    host, port = gateway.url.split("//", 1)[1].rstrip("/").rsplit(":", 1)
+    observer = SocketClient(daemon.socket)
+    try:
+        clients_before = observer.call("daemon.info")["clients"]
+        idle = [socket.create_connection((host, int(port)), timeout=10) for _ in range(3)]
+        time.sleep(0.2)
+        refused = socket.create_connection((host, int(port)), timeout=10)
+        answer = b""
+        while chunk := refused.recv(4096):
+            answer += chunk
+        assert answer.startswith(b"HTTP/1.1 503 "), answer
+        assert b"--max-connections" in answer
+        refused.close()
+        # The three sent nothing: each is closed within about a second.
+        started = time.monotonic()
+        for connection in idle:
+            assert connection.recv(1) == b""
+            connection.close()
+        assert time.monotonic() - started < 5
+        # A page that stops answering: pinged, then closed, and its compd connection too.
+        silent = RawWebSocket(gateway.url, "/rpc")
+        assert silent.status == 101
+        assert silent.call("daemon.ping")["result"] == {}
+        wait_for(lambda: observer.call("daemon.info")["clients"] == clients_before + 1, 10,
+                 "the silent page's compd connection")
+        opcode, payload = silent.receive()
+        assert (opcode, payload) == (9, b"compd-web")
+        try:
+            assert silent.receive()[0] == 8  # a close frame, or the end of the stream
+        except ConnectionError:
+            pass
+        silent.close()
+        wait_for(lambda: observer.call("daemon.info")["clients"] == clients_before, 10,
+                 "the silent page's compd connection to close")
+        # A page that answers stays over several intervals.
+        answering = RawWebSocket(gateway.url, "/rpc")
+        deadline = time.monotonic() + 3.5
+        pings = 0
+        while time.monotonic() < deadline:
+            opcode, payload = answering.receive()
+            assert opcode == 9, opcode
+            pings += 1
+            answering.send_frame(0xA, payload)
+        assert pings >= 1
+        assert answering.call("daemon.ping")["result"] == {}
+        answering.close()
+    finally:
+        gateway.stop()
+    # A browser answers pings by itself, and reopens the HTTP connections closed when idle: a
+    # scene page outlives several intervals on one socket and still works.
+    gateway = Gateway(daemon.socket, "--idle-timeout", "1", "--keepalive", "1")
+    try:
+        browser.open(f"{gateway.url}?component=demo.Login")
+        scene = page_scene(browser)
+        time.sleep(3.5)
+        assert browser.run("return document.getElementById('status').dataset.state") == "open"
+        assert scene in scene_ids(observer)
+        browser.open(f"{gateway.url}?component=demo.Login")
+        assert page_scene(browser) != scene
+    finally:
+        observer.close()
+        gateway.stop()
+
+
 def test_token_guards_pages_and_socket(stack):
     daemon, _, browser = stack
     token_file = os.path.join(daemon.directory, "token")
@@ -910,10 +981,12 @@ class RawWebSocket:
         return data
 
     def send(self, text):
-        payload = text.encode()
+        self.send_frame(0x1, text.encode())
+
+    def send_frame(self, opcode, payload):
         mask = os.urandom(4)
         length = len(payload)
-        header = bytes([0x81]) + (bytes([0x80 | length]) if length < 126 else bytes([0xFE]) + length.to_bytes(2, "big"))
+        header = bytes([0x80 | opcode]) + (bytes([0x80 | length]) if length < 126 else bytes([0xFE]) + length.to_bytes(2, "big"))
         self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
 
     def receive(self):
@@ -1162,13 +1235,17 @@ def test_gateway_refuses_to_start_wrongly(stack):
         (["--socket", os.path.join(daemon.directory, "absent.sock"), "--listen", "127.0.0.1:0"], "no compd socket at"),
         (["--socket", daemon.socket, "--listen", "0.0.0.0:0"], "pass --token-file"),
         (["--socket", daemon.socket, "--listen", "0.0.0.0:0", "--token-file", "/nonexistent/token"], "cannot read the token file"),
+        (["--socket", daemon.socket, "--max-connections", "0"], "--max-connections must be from 1 to 65536"),
+        (["--socket", daemon.socket, "--idle-timeout", "0"], "--idle-timeout must be from 1 to 3600"),
+        (["--socket", daemon.socket, "--keepalive", "3601"], "--keepalive must be from 1 to 3600"),
     ]
     for arguments, message in cases:
         result = subprocess.run([program, *arguments], capture_output=True, text=True, timeout=30)
         assert result.returncode != 0, arguments
         assert message in result.stderr, (arguments, result.stderr)
     help_text = subprocess.run([program, "--help"], capture_output=True, text=True, timeout=30).stdout
-    for option in ["--socket", "--listen", "--token-file", "--web-root", "--max-message-bytes", "loopback"]:
+    for option in ["--socket", "--listen", "--token-file", "--web-root", "--max-message-bytes",
+                   "--max-connections", "--idle-timeout", "--keepalive", "loopback"]:
         assert option in help_text
 
 
