@@ -91,7 +91,7 @@ private func build(
   return (tree.root, tree.views, tree.root.countingLayoutWork())
 }
 
-/// A change to a random system, applied alike to several trees of it.
+/// A change to a random system, one of `RandomConstraintSystem`'s own but for the pins.
 private enum Change {
   case constant(index: Int, by: Double)
   case deactivate(index: Int)
@@ -102,73 +102,58 @@ private enum Change {
     let constraints = installed(views)
     switch self {
     case .constant(let index, let amount): constraints[index].constant += amount
-    case .deactivate(let index): constraints[index].isActive = false
+    case .deactivate(let index):
+      // A pin stays (its variable would be free, its optimum no longer unique): it moves.
+      if constraints[index].priority.rawValue.rounded() != constraints[index].priority.rawValue {
+        constraints[index].constant += 7
+      } else {
+        constraints[index].isActive = false
+      }
     case .add(let spec): RandomConstraintSystem.make(spec, views).isActive = true
     }
   }
 }
 
 /// `RandomConstraintSystem`'s seeded systems: a session with the presolve against the
-/// simplex alone on the first layout and on a relayout after random changes (constants,
-/// constraints deactivated and added), and against a fresh solve of the changed system.
+/// simplex alone on the first layout, and on a relayout after random changes (constants,
+/// constraints deactivated and added) against a fresh solve of the changed system.
 @MainActor
 @Test func presolvedSessionsAgreeWithTheFullSolveOnRandomSystems() {
   var presolvedRows = 0
   var conflictingSeeds = 0
-  var sessionsOffTheFreshSolve: [UInt64] = []
   for seed in UInt64(0)..<400 {
     var system = RandomConstraintSystem(seed: seed)
     let specs = pinnedSpecs(system)
     let presolved = build(specs, system, presolves: true)
     let full = build(specs, system, presolves: false)
-    // The simplex alone in a session, so that relayouts compare like with like.
-    let session = build(specs, system, presolves: true)
-    session.root.layoutOptions.simplexOnly = true
     let first = layOut(presolved.root) { installed(presolved.views) }
     let expected = layOut(full.root) { installed(full.views) }
-    _ = layOut(session.root) { installed(session.views) }
     #expect(first.matches(expected), "seed \(seed): \(first) against \(expected)")
     if !expected.issues.isEmpty { conflictingSeeds += 1 }
 
     var random = SplitMix(seed: seed ^ 0xC0FF_EE00)
-    var count = installed(presolved.views).count
     for _ in 0..<(1 + Int(random.next() % 3)) {
-      let index = Int(random.next() % UInt64(count))
+      let index = Int(random.next() % UInt64(installed(presolved.views).count))
       let change: Change
       switch random.next() % 3 {
       case 0: change = .constant(index: index, by: Double(Int(random.next() % 81) - 40))
-      case 1:
-        change = .deactivate(index: index)
-        count -= 1
-      default:
-        change = .add(system.randomSpec())
-        count += 1
+      case 1: change = .deactivate(index: index)
+      default: change = .add(system.randomSpec())
       }
       change.apply(to: presolved.views)
-      change.apply(to: session.views)
     }
     let order = installed(presolved.views)
     let relaid = layOut(presolved.root) { order }
-    let sessionRelaid = layOut(session.root) { installed(session.views) }
     let changedSpecs = RandomConstraintSystem.specs(of: order, views: presolved.views)
     let fresh = build(changedSpecs, system, presolves: false)
     let freshOutcome = layOut(fresh.root) { installed(fresh.views) }
-    #expect(relaid.matches(sessionRelaid), "seed \(seed): \(relaid) against \(sessionRelaid)")
-    if sessionRelaid.matches(freshOutcome) {
-      #expect(relaid.matches(freshOutcome), "seed \(seed): \(relaid) against \(freshOutcome)")
-    } else {
-      sessionsOffTheFreshSolve.append(seed)
-    }
+    #expect(relaid.matches(freshOutcome), "seed \(seed): \(relaid) against \(freshOutcome)")
     presolvedRows += presolved.statistics.counts.solverRowsPresolved
     #expect(full.statistics.counts.solverRowsPresolved == 0)
-    #expect(session.statistics.counts.solverRowsPresolved == 0)
   }
   // The seeds exercise both: anchor chains taken off the tableau, and conflicts.
   #expect(presolvedRows > 1000)
   #expect(conflictingSeeds > 20)
-  // Seeds on which a session's relayout, with the presolve or without, misses the fresh
-  // solve's optimum ("Not yet" in docs/layout.md); a new one is a regression.
-  #expect(sessionsOffTheFreshSolve == [236, 252], "\(sessionsOffTheFreshSolve)")
 }
 
 /// A view chained to the root by required equalities, with a contradiction among them or
