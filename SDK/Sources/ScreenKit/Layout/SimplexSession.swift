@@ -77,7 +77,7 @@ final class SimplexSession {
 
   /// The value of `variable` in the last pass's solution.
   func value(of variable: Int) -> Double {
-    if presolved {
+    if presolved, variable < presolve.values.count {
       let value = presolve.values[variable]
       if !value.isNaN { return value }
     }
