@@ -109,6 +109,22 @@ struct RandomConstraintSystem {
     return (root, views, constraints)
   }
 
+  /// The specs that make `constraints` again between `views` (the root first).
+  @MainActor
+  static func specs(of constraints: [LayoutConstraint], views: [View]) -> [Spec] {
+    constraints.map { constraint in
+      func index(_ item: (any LayoutItem)?) -> Int? {
+        guard let view = item as? View else { return nil }
+        return views.firstIndex { $0 === view }
+      }
+      return Spec(
+        first: (index(constraint.firstItem)!, constraint.firstAttribute),
+        second: index(constraint.secondItem).map { ($0, constraint.secondAttribute!) },
+        relation: constraint.relation, multiplier: constraint.multiplier,
+        constant: constraint.constant, priority: constraint.priority)
+    }
+  }
+
   @MainActor
   static func make(_ spec: Spec, _ views: [View]) -> LayoutConstraint {
     let constraint = LayoutConstraint(
@@ -242,19 +258,12 @@ private func referenceSystems(_ seeds: [UInt64]) -> [ReferenceSystem] {
       }
     }
     let order = installed(tree.views)
+    // A change can leave the system as it was (a constant moved by 0), and a clean root lays
+    // out nothing: the pass is asked for, so that it reports what the reference finds.
+    tree.root.setNeedsLayout()
     let incremental = layOut(tree.root, tree.views, order: order, label: "incremental relayout")
     // The same constraints, in the same order, in a new tree laid out once.
-    let specs = order.map { constraint -> RandomConstraintSystem.Spec in
-      func index(_ item: (any LayoutItem)?) -> Int? {
-        guard let view = item as? View else { return nil }
-        return tree.views.firstIndex { $0 === view }
-      }
-      return RandomConstraintSystem.Spec(
-        first: (index(constraint.firstItem)!, constraint.firstAttribute),
-        second: index(constraint.secondItem).map { ($0, constraint.secondAttribute!) },
-        relation: constraint.relation, multiplier: constraint.multiplier,
-        constant: constraint.constant, priority: constraint.priority)
-    }
+    let specs = RandomConstraintSystem.specs(of: order, views: tree.views)
     let fresh = RandomConstraintSystem.build(
       specs, rootSize: system.rootSize, viewCount: system.viewCount)
     let freshResult = layOut(

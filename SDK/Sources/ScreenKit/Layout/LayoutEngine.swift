@@ -4,7 +4,8 @@
 /// that no switch of the engine is global.
 package struct LayoutOptions {
   /// Lays out with the simplex alone even where direct or anchor-chain evaluation
-  /// qualifies: the one full solve that every shortcut is compared with.
+  /// qualifies, every record in the tableau (no `SimplexPresolve`): the one full solve that
+  /// every shortcut is compared with.
   package var simplexOnly = false
   /// Whether simplex passes keep their tableau from pass to pass (`SimplexSession`); off,
   /// every pass builds a new solver, a fresh solve to compare incremental ones with.
@@ -50,6 +51,9 @@ struct LayoutEngine {
     var anchorChainPasses = 0
     /// Rows added to a simplex tableau (a fresh solve adds all of its constraints).
     var solverRowsAdded = 0
+    /// Records a session's presolve (`SimplexPresolve`) took off the tableau: required
+    /// equalities that fixed a variable, and records left without unknowns.
+    var solverRowsPresolved = 0
     /// Rows removed from a persistent tableau because their constraint changed or went away.
     var solverRowsRemoved = 0
     /// Times a persistent simplex session solved from scratch.

@@ -65,13 +65,19 @@ final class LayoutPass {
   let session: SimplexSession?
   /// The engine running the pass, whose statistics count its rows.
   let engine: LayoutEngine
+  /// Whether the session takes what required equalities fix one by one off its tableau
+  /// (`SimplexPresolve`): unless the hierarchy is laid out by the simplex alone
+  /// (`LayoutOptions.simplexOnly`).
+  let presolves: Bool
   private(set) var views: [View] = []
   private var guides: [LayoutGuide] = []
   private var ownSolver = Solver()
   /// The records added (own solver) or gathered (session), in the fixed order.
   private var records: [Record] = []
-  /// The solver holding this pass's solution.
-  private var solver: Solver { session?.solver ?? ownSolver }
+  /// The value of `variable` in this pass's solution.
+  private func value(of variable: Int) -> Double {
+    session?.value(of: variable) ?? ownSolver.value(of: variable)
+  }
   /// Set when the root is a sealed container inside another pass (see `isSealedContainer`):
   /// the root's absolute origin and the safe rectangle it inherits, from the outer pass.
   let nested: Nested?
@@ -98,6 +104,7 @@ final class LayoutPass {
     self.session = session
     self.engine = engine
     self.nested = nested
+    presolves = !engine.options.simplexOnly
   }
 
   /// Whether `view` is a sealed container of this (session) pass.
@@ -148,8 +155,17 @@ final class LayoutPass {
       if isContainer(view) { continue }
       for constraint in view.layoutState.constraints { add(constraint) }
     }
-    session?.synchronize(
-      records, items: views.count + guides.count, statistics: engine.statistics)
+    guard let session else { return }
+    // A self-sizing view's passes alternate between fitting ones (its length along its stack
+    // free) and ones at its frame (that length fixed): left to the tableau, the length makes
+    // both presolve the same variables, so that they swap only the rows of the length.
+    var held = -1
+    if let stack = root.superview as? StackView {
+      held = root.layoutState.node.variableBase + (stack.axis == .vertical ? 3 : 2)
+    }
+    session.synchronize(
+      records, items: views.count + guides.count, presolves: presolves, held: held,
+      statistics: engine.statistics)
   }
 
   private func collect(_ view: View) {
@@ -176,10 +192,10 @@ final class LayoutPass {
 
   private func allocate(_ node: LayoutNode, isRoot: Bool) -> Int {
     if let session { return session.base(of: node, isRoot: isRoot) }
-    let base = solver.makeVariable()
-    _ = solver.makeVariable()
-    _ = solver.makeVariable()
-    _ = solver.makeVariable()
+    let base = ownSolver.makeVariable()
+    _ = ownSolver.makeVariable()
+    _ = ownSolver.makeVariable()
+    _ = ownSolver.makeVariable()
     return base
   }
 
@@ -504,15 +520,15 @@ final class LayoutPass {
   /// arranges the root, as the whole solve would (`rootSize` is rounded to 1e-6).
   var exactRootSize: Size {
     let base = root.layoutState.node.variableBase
-    return Size(width: solver.value(of: base + 2), height: solver.value(of: base + 3))
+    return Size(width: value(of: base + 2), height: value(of: base + 3))
   }
 
   /// The solved absolute frame of `item`.
   func solvedFrame(of item: any LayoutItem) -> Rect? {
     guard let base = base(of: item) else { return nil }
     return Rect(
-      x: clean(solver.value(of: base)), y: clean(solver.value(of: base + 1)),
-      width: clean(solver.value(of: base + 2)), height: clean(solver.value(of: base + 3)))
+      x: clean(value(of: base)), y: clean(value(of: base + 1)),
+      width: clean(value(of: base + 2)), height: clean(value(of: base + 3)))
   }
 
   private func clean(_ value: Double) -> Double {

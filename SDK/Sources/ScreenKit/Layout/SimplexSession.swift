@@ -3,9 +3,11 @@
 /// and the rows it holds, keyed by their content.
 ///
 /// Each pass gathers its records as a fresh pass would and hands them to
-/// `synchronize(_:items:)`, which removes the rows that are no longer gathered (or whose
-/// terms, constant, relation or priority changed) and adds the new ones; unchanged rows stay
-/// in the tableau. The session starts over (a new solver, every record added in the fixed
+/// `synchronize(_:items:presolves:held:statistics:)`, which first fixes what required equalities
+/// determine one unknown at a time (`SimplexPresolve`: anchor chains hanging from the root's
+/// frame need no tableau), then removes the rows that are no longer gathered (or whose terms,
+/// constant, relation or priority changed) and adds the new ones; unchanged rows stay in the
+/// tableau. The session starts over (a new solver, every record added in the fixed
 /// order, exactly as a fresh pass) on its first pass, when most records changed, when more
 /// variables or removed rows are garbage than are live, and whenever an add or remove fails:
 /// the unsatisfiable constraint is then found and reported as a fresh pass would, and the
@@ -33,6 +35,11 @@ final class SimplexSession {
   private var removedRows = 0
   /// The last synchronisation broke a required constraint.
   private var hadConflict = false
+  /// The last pass's presolve: the values it fixed, by variable (none when that pass did not
+  /// presolve), and the records it left for the tableau.
+  private var presolve = SimplexPresolve()
+  /// Whether the last pass was presolved.
+  private var presolved = false
 
   init() {
     id = Self.nextID
@@ -68,17 +75,38 @@ final class SimplexSession {
     return base
   }
 
+  /// The value of `variable` in the last pass's solution.
+  func value(of variable: Int) -> Double {
+    if presolved, variable < presolve.values.count {
+      let value = presolve.values[variable]
+      if !value.isNaN { return value }
+    }
+    return solver.value(of: variable)
+  }
+
   /// Brings the tableau to `records` (one pass's, in the fixed order), reporting their
-  /// issues in order.
+  /// issues in order. With `presolves`, the variables that required equalities fix one by
+  /// one are taken off the tableau first (`SimplexPresolve`); a pass whose fixed values
+  /// break a required constraint, or that finds a conflict, adds every record as gathered
+  /// instead, so that conflicts are found and reported as without the presolve. `held` (if
+  /// not -1) is a variable the presolve leaves to the tableau.
   func synchronize(
-    _ records: [LayoutPass.Record], items: Int, statistics: LayoutStatistics?
+    _ records: [LayoutPass.Record], items: Int, presolves: Bool, held: Int,
+    statistics: LayoutStatistics?
   ) {
     lastItems = items
+    // While a conflict lasts, every pass solves without the presolve, as it would fail.
+    presolved =
+      presolves && !hadConflict
+      && presolve.run(records, variables: solver.variableCount, held: held)
+    if presolved { statistics?.counts.solverRowsPresolved += presolve.presolvedCount }
+    let gathered = presolved ? presolve.records : records
     if hadConflict || !started {
-      rebuild(records, statistics: statistics)
+      rebuild(gathered, unpresolved: records, statistics: statistics)
       return
     }
-    let current = records.filter { $0.issue == nil }
+    // (The presolve's rows hold no issues.)
+    let current = presolved ? gathered : records.filter { $0.issue == nil }
     // The records come in a fixed order, so most of them are where they were: match the
     // common prefix and suffix by position and only the middle by content.
     let limit = min(rows.count, current.count)
@@ -112,7 +140,7 @@ final class SimplexSession {
     for queue in pool.values { removed.append(contentsOf: queue) }
     // Most rows changed: adding them one by one is no cheaper than starting over.
     if 2 * (removed.count + added.count) > current.count + 64 {
-      rebuild(records, statistics: statistics)
+      rebuild(gathered, unpresolved: records, statistics: statistics)
       return
     }
     // Remove in the order the rows were added, so that the result is deterministic.
@@ -128,7 +156,7 @@ final class SimplexSession {
       }
     } catch {
       // A conflict (or a numerical failure): solve from scratch, reporting as a fresh pass.
-      rebuild(records, statistics: statistics)
+      rebuild(gathered, unpresolved: records, statistics: statistics)
       return
     }
     rows = current
@@ -140,10 +168,36 @@ final class SimplexSession {
   }
 
   /// A new solver (same variables) with `records` added in order, each unsatisfiable
-  /// required constraint dropped and reported, as a fresh pass does.
-  private func rebuild(_ records: [LayoutPass.Record], statistics: LayoutStatistics?) {
+  /// required constraint dropped and reported, as a fresh pass does. When the pass was
+  /// presolved, `unpresolved` are its records as gathered: a conflict among the presolved
+  /// ones adds those instead, so that the constraint broken and reported is the one a solve
+  /// without the presolve breaks.
+  private func rebuild(
+    _ records: [LayoutPass.Record], unpresolved: [LayoutPass.Record],
+    statistics: LayoutStatistics?
+  ) {
     statistics?.counts.sessionRebuilds += 1
     started = true
+    guard presolved else {
+      refill(records, reporting: true, statistics: statistics)
+      return
+    }
+    refill(records, reporting: false, statistics: statistics)
+    if hadConflict {
+      presolved = false
+      refill(unpresolved, reporting: true, statistics: statistics)
+      return
+    }
+    for record in unpresolved {
+      if let issue = record.issue { LayoutDiagnostics.report(issue) }
+    }
+  }
+
+  /// Empties the tableau and adds `records` in order, reporting their issues and broken
+  /// constraints if `reporting`.
+  private func refill(
+    _ records: [LayoutPass.Record], reporting: Bool, statistics: LayoutStatistics?
+  ) {
     (solver, _) = LayoutPass.rebuiltSolver(
       variables: solver.variableCount, records: [], statistics: statistics)
     rows.removeAll(keepingCapacity: true)
@@ -152,12 +206,12 @@ final class SimplexSession {
     hadConflict = false
     for record in records {
       if let issue = record.issue {
-        LayoutDiagnostics.report(issue)
+        if reporting { LayoutDiagnostics.report(issue) }
         continue
       }
       let count = rows.count
       if let issue = LayoutPass.add(
-        record, to: &solver, holding: &rows, ids: &ids, statistics: statistics)
+        record, to: &solver, holding: &rows, ids: &ids, statistics: statistics), reporting
       {
         LayoutDiagnostics.report(issue)
       }
@@ -177,6 +231,7 @@ final class SimplexSession {
     allocatedItems = 0
     removedRows = 0
     hadConflict = false
+    presolved = false
   }
 }
 

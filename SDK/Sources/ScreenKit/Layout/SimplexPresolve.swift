@@ -1,0 +1,181 @@
+/// The part of a pass's system that needs no tableau: every variable that a required
+/// equality fixes once the others in it are known, found in dependency order by a worklist
+/// (the root's frame first, then anchor chains hanging from it), and the rest of the records
+/// with those values substituted.
+///
+/// A fixed variable takes the same value in every solution that keeps the required
+/// constraints, so substituting it leaves the optimum of the rest unchanged: required
+/// equalities that fixed a variable, and records left without unknowns, need no row (a
+/// required one is checked instead, an optional one adds a constant error that moves no
+/// optimum). When the fixed values contradict a required constraint the presolve gives up
+/// (`run` returns false), so that the session adds every record as gathered and finds and
+/// reports the broken constraint in the fixed order, as a solve without the presolve does.
+/// Issues to report stay among the records gathered, which the session reports from.
+struct SimplexPresolve {
+  /// The value of every variable, NaN for those the tableau solves.
+  private(set) var values: [Double] = []
+  /// The rows for the tableau, in the order gathered: the records with unknowns left, the
+  /// fixed values substituted (issues are not among them).
+  private(set) var records: [LayoutPass.Record] = []
+  /// How many records the presolve took off the tableau.
+  private(set) var presolvedCount = 0
+
+  /// The worklist's arrays, kept from pass to pass so that a pass allocates nothing: for
+  /// each variable the required equalities it occurs in (one entry per term, as offsets
+  /// into `occurrences`); per record the terms of a required equality whose variable is
+  /// still unknown (-1 for other records, below that once the equality is used); the
+  /// equalities waiting with at most one unknown.
+  private struct Worklist {
+    var starts: [Int] = []
+    var occurrences: [Int] = []
+    var unknownTerms: [Int] = []
+    var queue: [Int] = []
+  }
+  private var worklist = Worklist()
+  /// `unknownTerms` of an equality that fixed a variable or was checked.
+  private static let used = Int.min / 2
+
+  /// Presolves `records` over `variables` variables, leaving `held` (if not -1) to the
+  /// tableau, replacing the last pass's result; false (and no values) when no required
+  /// equality has a single unknown, or when a required constraint does not hold on the
+  /// values fixed.
+  mutating func run(_ records: [LayoutPass.Record], variables: Int, held: Int) -> Bool {
+    var worklist = self.worklist
+    self.worklist = Worklist()
+    defer { self.worklist = worklist }
+    if !presolve(records, variables: variables, held: held, &worklist) {
+      values.removeAll(keepingCapacity: true)
+      self.records.removeAll(keepingCapacity: true)
+      return false
+    }
+    return true
+  }
+
+  private mutating func presolve(
+    _ records: [LayoutPass.Record], variables: Int, held: Int, _ worklist: inout Worklist
+  ) -> Bool {
+    Self.reset(&values, to: .nan, count: variables)
+    Self.reset(&worklist.starts, to: 0, count: variables + 1)
+    Self.reset(&worklist.unknownTerms, to: -1, count: records.count)
+    self.records.removeAll(keepingCapacity: true)
+    presolvedCount = 0
+    worklist.queue.removeAll(keepingCapacity: true)
+    for (index, record) in records.enumerated() where Self.fixes(record) {
+      let terms = record.expression.terms
+      for term in terms { worklist.starts[term.variable + 1] += 1 }
+      worklist.unknownTerms[index] = terms.count
+      if terms.count <= 1 { worklist.queue.append(index) }
+    }
+    if worklist.queue.isEmpty { return false }
+    for variable in 0..<variables { worklist.starts[variable + 1] += worklist.starts[variable] }
+    Self.reset(&worklist.occurrences, to: 0, count: worklist.starts[variables])
+    for index in records.indices where worklist.unknownTerms[index] >= 0 {
+      for term in records[index].expression.terms {
+        worklist.occurrences[worklist.starts[term.variable]] = index
+        worklist.starts[term.variable] += 1
+      }
+    }
+    // Each start moved to its variable's end, the next variable's start: shift them back.
+    for variable in stride(from: variables, to: 0, by: -1) {
+      worklist.starts[variable] = worklist.starts[variable - 1]
+    }
+    worklist.starts[0] = 0
+    // Worked in reverse: the queue starts with the frame rows, gathered first.
+    worklist.queue.reverse()
+    while let index = worklist.queue.popLast() {
+      guard worklist.unknownTerms[index] >= 0 else { continue }
+      let expression = records[index].expression
+      var known = expression.constant
+      var scale = abs(known)
+      var unknown = -1
+      var coefficient = 0.0
+      var unknowns = 0
+      for term in expression.terms {
+        let value = values[term.variable]
+        if value.isNaN {
+          if term.variable != unknown {
+            unknowns += 1
+            unknown = term.variable
+          }
+          coefficient += term.coefficient
+        } else {
+          known += term.coefficient * value
+          scale += abs(term.coefficient) * max(1, abs(value))
+        }
+      }
+      // (A variable in two terms counts once; two unknowns wait for the tableau.)
+      guard unknowns <= 1, unknown != held else { continue }
+      worklist.unknownTerms[index] = Self.used
+      if unknowns == 0 || abs(coefficient) < Solver.epsilon {
+        guard Self.isZero(known, scale: scale) else { return false }
+        continue
+      }
+      values[unknown] = -known / coefficient
+      for offset in worklist.starts[unknown]..<worklist.starts[unknown + 1] {
+        let other = worklist.occurrences[offset]
+        worklist.unknownTerms[other] -= 1
+        if worklist.unknownTerms[other] == 1 || worklist.unknownTerms[other] == 0 {
+          worklist.queue.append(other)
+        }
+      }
+    }
+    self.records.reserveCapacity(records.count)
+    for (index, record) in records.enumerated() {
+      if worklist.unknownTerms[index] < -1 {
+        presolvedCount += 1
+        continue
+      }
+      if record.issue != nil { continue }
+      guard record.expression.terms.contains(where: { !values[$0.variable].isNaN }) else {
+        self.records.append(record)
+        continue
+      }
+      var expression = LayoutPass.Expression(constant: record.expression.constant)
+      var scale = abs(expression.constant)
+      for term in record.expression.terms {
+        let value = values[term.variable]
+        if value.isNaN {
+          expression.terms.append(term)
+        } else {
+          expression.constant += term.coefficient * value
+          scale += abs(term.coefficient) * max(1, abs(value))
+        }
+      }
+      if expression.terms.isEmpty {
+        presolvedCount += 1
+        if record.priority.isRequired {
+          let tolerance = Solver.epsilon * max(1, scale)
+          let holds =
+            switch record.relation {
+            case .equal: abs(expression.constant) < tolerance
+            case .lessThanOrEqual: expression.constant <= tolerance
+            case .greaterThanOrEqual: expression.constant >= -tolerance
+            }
+          if !holds { return false }
+        }
+        continue
+      }
+      var substituted = record
+      substituted.expression = expression
+      self.records.append(substituted)
+    }
+    return true
+  }
+
+  /// Makes `array` `count` copies of `value`, keeping its storage.
+  private static func reset<Element>(_ array: inout [Element], to value: Element, count: Int) {
+    array.removeAll(keepingCapacity: true)
+    array.append(contentsOf: repeatElement(value, count: count))
+  }
+
+  /// Whether `record` may fix a variable: a required equality (not an issue).
+  private static func fixes(_ record: LayoutPass.Record) -> Bool {
+    record.issue == nil && record.relation == .equal && record.priority.isRequired
+  }
+
+  /// Whether `value` is zero for a row whose largest input magnitude is `scale`, with the
+  /// solver's tolerance.
+  private static func isZero(_ value: Double, scale: Double) -> Bool {
+    abs(value) < Solver.epsilon * max(1, scale)
+  }
+}
