@@ -11,6 +11,20 @@ for dir in "$repo"/Plugins/*/; do
   [ -f "$bin/lib$name.so" ] && ln -sfn "$bin/lib$name.so" "$run_dir/plugins/lib$name.so"
 done
 plugin_args=(--plugin-dir "$run_dir/plugins")
+# A checkout in a directory anyone may write to (a clone in /tmp) fails plugin trust, and
+# compd would serve no component. compd's own check says so; a development run then
+# trusts the bundled plugins anyway, and says why (docs/plugins.md, "Trust").
+probe="$run_dir/plugins/libLogin.so"
+if [ -e "$probe" ]; then
+  verdict="$("$bin/compd" --scan-plugin "$probe" 2>/dev/null || true)"
+  if [[ "$verdict" == *'"error":"untrusted plugin: '* ]]; then
+    reason="$(printf '%s' "$verdict" | sed -e 's/.*untrusted plugin: //' -e 's/"}$//')"
+    echo "compd: plugin trust refuses this checkout's plugins: $reason" >&2
+    echo "compd: starting with --plugin-trust relaxed for this development run; a checkout" \
+      "outside world-writable directories runs with the default, strict." >&2
+    plugin_args+=(--plugin-trust relaxed)
+  fi
+fi
 cat <<MSG
 compd: starting on $socket (Ctrl-C to stop).
 Plugins come from $run_dir/plugins (the bundled ones are linked there; copy your own
