@@ -1,8 +1,8 @@
 // The bundled login screen as the daemon hosts it: a window with the host's safe-area
 // insets, a controller whose view pins a stack of stacks below the safe area between the
-// margins. Measured with the engine's choice of evaluator (anchor chains) and with the
-// simplex alone: full layout of a fresh screen, relayout after typing into a text field,
-// relayout with nothing changed.
+// margins. Measured with the engine's choice of evaluator (anchor chains), with its simplex
+// session (anchor chains off, the presolve on) and with the simplex alone: full layout of a
+// fresh screen, relayout after typing into a text field, relayout with nothing changed.
 import ScreenKit
 
 @MainActor
@@ -44,10 +44,9 @@ final class BenchLoginController: ViewController {
 }
 
 /// Median full layout, text-change relayout and nothing-changed relayout of the login
-/// screen, in microseconds, laid out by the simplex alone (`LayoutOptions.simplexOnly`) when
-/// `forceSolver`.
+/// screen, in microseconds, laid out with `options` on its window.
 @MainActor
-func measureLoginScreen(forceSolver: Bool, iterations: Int) -> (
+func measureLoginScreen(options: LayoutOptions, iterations: Int) -> (
   full: Double, text: Double, noop: Double
 ) {
   var full: [Double] = []
@@ -55,7 +54,7 @@ func measureLoginScreen(forceSolver: Bool, iterations: Int) -> (
   var noop: [Double] = []
   for iteration in 0..<iterations {
     let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
-    window.layoutOptions.simplexOnly = forceSolver
+    window.layoutOptions = options
     window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
     let controller = BenchLoginController()
     window.rootViewController = controller
@@ -76,8 +75,14 @@ func measureLoginScreen(forceSolver: Bool, iterations: Int) -> (
 func runLoginScreen(iterations: Int) {
   print("login screen (window with insets, controller)  full µs   text µs   noop µs")
   var lines: [String] = []
-  for (name, forced) in [("login-anchor-chains", false), ("login-solver", true)] {
-    let result = measureLoginScreen(forceSolver: forced, iterations: iterations)
+  var session = LayoutOptions()
+  session.evaluatesAnchorChains = false
+  var solver = LayoutOptions()
+  solver.simplexOnly = true
+  for (name, options) in [
+    ("login-anchor-chains", LayoutOptions()), ("login-session", session), ("login-solver", solver),
+  ] {
+    let result = measureLoginScreen(options: options, iterations: iterations)
     let padded = name.padding(toLength: 44, withPad: " ", startingAt: 0)
     print(
       "\(padded) \(format(result.full).leftPadded(9)) \(format(result.text).leftPadded(9)) \(format(result.noop).leftPadded(9))"

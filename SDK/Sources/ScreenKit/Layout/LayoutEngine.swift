@@ -7,6 +7,10 @@ package struct LayoutOptions {
   /// qualifies, every record in the tableau (no `SimplexPresolve`): the one full solve that
   /// every shortcut is compared with.
   package var simplexOnly = false
+  /// Whether a root that anchor chains take is evaluated by them (`AnchorChainLayout`); off,
+  /// it goes to its simplex session with the presolve, what replacing that evaluator by the
+  /// presolve is measured against ("Not yet" in docs/layout.md).
+  package var evaluatesAnchorChains = true
   /// Whether simplex passes keep their tableau from pass to pass (`SimplexSession`); off,
   /// every pass builds a new solver, a fresh solve to compare incremental ones with.
   package var reusesSimplexTableaus = true
@@ -49,6 +53,9 @@ struct LayoutEngine {
     var directPasses = 0
     /// Passes evaluated as anchor chains (`AnchorChainLayout`), without the solver.
     var anchorChainPasses = 0
+    /// Records session passes gathered (frame-fixing, guide, generated, intrinsic-size and
+    /// user constraints), before the presolve: how much of the hierarchy a pass reads.
+    var solverRecordsGathered = 0
     /// Rows added to a simplex tableau (a fresh solve adds all of its constraints).
     var solverRowsAdded = 0
     /// Records a session's presolve (`SimplexPresolve`) took off the tableau: required
@@ -108,7 +115,7 @@ struct LayoutEngine {
       root.layoutState.needsLayout = false
       if exact { return }
       fellBack = true
-    } else if !options.simplexOnly {
+    } else if !options.simplexOnly && options.evaluatesAnchorChains {
       switch AnchorChainLayout.layout(root: root, engine: self) {
       case .declined: break
       case .laidOut:

@@ -156,6 +156,7 @@ final class LayoutPass {
       for constraint in view.layoutState.constraints { add(constraint) }
     }
     guard let session else { return }
+    engine.statistics?.counts.solverRecordsGathered += records.count
     // A self-sizing view's passes alternate between fitting ones (its length along its stack
     // free) and ones at its frame (that length fixed): left to the tableau, the length makes
     // both presolve the same variables, so that they swap only the rows of the length.
