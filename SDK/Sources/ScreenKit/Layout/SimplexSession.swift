@@ -25,6 +25,10 @@ final class SimplexSession {
   private var ids: [Int] = []
   /// Whether the tableau holds a pass's rows (false until the first pass).
   private var started = false
+  /// Whether `solver` holds nothing but its variables (nothing added or removed since it
+  /// was made): starting over then needs no new solver, which a pass that the presolve
+  /// takes whole (a screen of anchor chains) would otherwise build on its first pass.
+  private var solverIsEmpty = true
   /// The root's first variable.
   private var rootBase: Int?
   /// Items that received variables since the session started over.
@@ -145,6 +149,7 @@ final class SimplexSession {
     }
     // Remove in the order the rows were added, so that the result is deterministic.
     removed.sort()
+    if !removed.isEmpty || !added.isEmpty { solverIsEmpty = false }
     do {
       for id in removed {
         try solver.remove(id)
@@ -198,8 +203,11 @@ final class SimplexSession {
   private func refill(
     _ records: [LayoutPass.Record], reporting: Bool, statistics: LayoutStatistics?
   ) {
-    (solver, _) = LayoutPass.rebuiltSolver(
-      variables: solver.variableCount, records: [], statistics: statistics)
+    if !solverIsEmpty {
+      (solver, _) = LayoutPass.rebuiltSolver(
+        variables: solver.variableCount, records: [], statistics: statistics)
+    }
+    solverIsEmpty = records.allSatisfy { $0.issue != nil }
     rows.removeAll(keepingCapacity: true)
     ids.removeAll(keepingCapacity: true)
     removedRows = 0
@@ -224,6 +232,7 @@ final class SimplexSession {
     id = Self.nextID
     Self.nextID += 1
     solver = Solver()
+    solverIsEmpty = true
     rows.removeAll()
     ids.removeAll()
     started = false
