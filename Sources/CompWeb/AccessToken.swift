@@ -40,23 +40,10 @@ public struct AccessToken: Sendable {
         return .header
       }
     }
-    if let query = head.uri.split(separator: "?", maxSplits: 1).dropFirst().first {
-      for pair in query.split(separator: "&") {
-        let item = pair.split(separator: "=", maxSplits: 1)
-        if item.count == 2, item[0] == "token",
-          let decoded = String(item[1]).replacingOccurrences(of: "+", with: " ")
-            .removingPercentEncoding, matches(Substring(decoded))
-        {
-          return .query
-        }
-      }
+    if head.queryItems.contains(where: { $0.name == "token" && matches(Substring($0.value)) }) {
+      return .query
     }
-    for field in head.headers["Cookie"] {
-      for cookie in field.split(separator: ";") {
-        let item = cookie.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-        if item.count == 2, item[0] == Self.cookieName, matches(item[1]) { return .cookie }
-      }
-    }
+    if head.cookieValues(named: Self.cookieName).contains(where: matches) { return .cookie }
     return nil
   }
 

@@ -97,7 +97,7 @@ public struct Gateway: Sendable {
         guard path == StaticFileHandler.socketPath,
           case .admitted = check.verdict(for: head, upgrade: true)
         else { return channel.eventLoop.makeSucceededFuture(nil) }
-        if let token = ScenePageLoad.query(of: head.uri)["adopt"] {
+        if let token = head.queryValue("adopt") {
           // Unknown, used or expired: not upgraded (404 from the file handler).
           guard let daemon = pageLoad.parked.take(token) else {
             return channel.eventLoop.makeSucceededFuture(nil)

@@ -88,15 +88,16 @@ public struct ScenePageLoad: Sendable {
   /// `?scene=ID`, `scene.open` for `?component=NAME`; nil when the request is not a scene
   /// page's, or lacks what the environment is made of.
   public static func request(for head: HTTPRequestHead) -> ByteBuffer? {
-    let query = Self.query(of: head.uri)
     guard head.method == .GET else { return nil }
     let method: String
     var params: [String: Any]
-    if let scene = query["scene"] {
+    if let scene = head.queryValue("scene") {
       (method, params) = ("scene.subscribe", ["scene": scene])
-    } else if let component = query["component"], let environment = environment(for: head) {
+    } else if let component = head.queryValue("component"),
+      let environment = environment(for: head)
+    {
       (method, params) = ("scene.open", ["component": component, "environment": environment])
-      if let text = query["params"] {
+      if let text = head.queryValue("params") {
         guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)),
           object is [String: Any]
         else { return nil }
@@ -140,33 +141,10 @@ public struct ScenePageLoad: Sendable {
 
   /// The page's inset cookie, `WxH` in CSS pixels.
   static func inset(in head: HTTPRequestHead) -> (width: Int, height: Int)? {
-    for field in head.headers["Cookie"] {
-      for cookie in field.split(separator: ";") {
-        let item = cookie.trimmingCharacters(in: .whitespaces).split(separator: "=", maxSplits: 1)
-        guard item.count == 2, item[0] == insetCookie else { continue }
-        let sizes = item[1].split(separator: "x").compactMap { Int($0) }
-        guard sizes.count == 2, sizes.allSatisfy({ (0...10_000).contains($0) }) else { return nil }
-        return (sizes[0], sizes[1])
-      }
-    }
-    return nil
-  }
-
-  /// The query parameters of `uri`, decoded as a browser's `URLSearchParams` does (`+` is a
-  /// space); the first of each name.
-  static func query(of uri: String) -> [String: String] {
-    guard let query = uri.split(separator: "?", maxSplits: 1).dropFirst().first else { return [:] }
-    var items: [String: String] = [:]
-    for pair in query.prefix(while: { $0 != "#" }).split(separator: "&") {
-      let item = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      func decode(_ text: Substring) -> String? {
-        String(text).replacingOccurrences(of: "+", with: " ").removingPercentEncoding
-      }
-      guard let name = decode(item[0]), let value = decode(item.count > 1 ? item[1] : "")
-      else { continue }
-      if items[name] == nil { items[name] = value }
-    }
-    return items
+    guard let value = head.cookieValues(named: insetCookie).first else { return nil }
+    let sizes = value.split(separator: "x").compactMap { Int($0) }
+    guard sizes.count == 2, sizes.allSatisfy({ (0...10_000).contains($0) }) else { return nil }
+    return (sizes[0], sizes[1])
   }
 
   /// The page with the adoption token after `<head>` and, when given, compd's reply before

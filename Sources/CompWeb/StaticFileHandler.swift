@@ -61,7 +61,7 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
     }
     if isSocket {
       // An upgrade with an adoption token that no waiting connection has is not upgraded.
-      if ScenePageLoad.query(of: head.uri)["adopt"] != nil {
+      if head.queryValue("adopt") != nil {
         return send(
           .notFound,
           text:
