@@ -547,6 +547,16 @@ def find(node, key):
     return None
 
 
+def type_username(browser, client, scene, text):
+    """Types `text` into the Login screen's user name field with real key events and waits
+    until compd's scene holds it."""
+    field = "[data-key=username] input"
+    browser.click(field)
+    browser.send_keys(field, text)
+    wait_for(lambda: find(client.call("scene.layout", scene=scene)["root"], "username")["props"].get("text") == text,
+             10, "the typed name at compd")
+
+
 def test_index_params_form_opens_a_scene(stack):
     """The index builds a form from components.describe's JSON Schema; submitting opens the
     component with those params."""
@@ -830,12 +840,8 @@ def test_page_that_is_not_isolated_keeps_its_own_socket(stack):
         browser.open(f"{gateway.url}?component=demo.Login&token={token}")
         scene = page_scene(browser)
         assert browser.run("return self.crossOriginIsolated") is False
-        field = "[data-key=username] input"
-        browser.click(field)
-        browser.send_keys(field, "amy")
         client = SocketClient(daemon.socket)
-        wait_for(lambda: find(client.call("scene.layout", scene=scene)["root"], "username")["props"].get("text") == "amy",
-                 10, "the typed name at compd")
+        type_username(browser, client, scene, "amy")
         wait_for(lambda: len(browser.run("return window.compdMetrics.keyToPaint")) == 3, 10, "3 echoes shown")
         assert browser.run("return document.body.dataset.link") is None
         client.close()
@@ -1174,11 +1180,7 @@ def test_first_tree_comes_with_the_page(stack):
     assert {key: environment[key] for key in ["width", "height", "style", "scale"]} == page_environment(browser)
     assert_boxes_match(browser, client, scene)
     wait_for(lambda: browser.run("return document.body.dataset.link") == "worker", 10, "the hand-over to the worker")
-    field = "[data-key=username] input"
-    browser.click(field)
-    browser.send_keys(field, "ann")
-    wait_for(lambda: find(client.call("scene.layout", scene=scene)["root"], "username")["props"].get("text") == "ann",
-             10, "the typed name at compd")
+    type_username(browser, client, scene, "ann")
     watcher = SocketClient(daemon.socket)
     watcher.call("scene.subscribe", scene=scene)
     browser.click("[data-key=login]")
@@ -1188,7 +1190,7 @@ def test_first_tree_comes_with_the_page(stack):
     # A reload of the scene's page (?scene=) gets its snapshot with the page too.
     browser.run("location.reload()")
     wait_for(lambda: browser.run("return window.compdMetrics?.treeFrom") == "page", 10, "the reloaded page's tree")
-    assert browser.run(f"return document.querySelector('{field}').value") == "ann"
+    assert browser.run("return document.querySelector('[data-key=username] input').value") == "ann"
     wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "open", 10, "the open state")
     assert "adopt=" in browser.run("return window.compdSocket.url")
     assert_boxes_match(browser, client, scene)
@@ -1211,12 +1213,8 @@ def test_refused_adoption_falls_back_to_a_plain_socket(stack):
         assert browser.run("return window.compdMetrics.treeFrom") == "page"
         wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "open", 10, "the open state")
         assert browser.run("return window.compdSocket.readyState") == 3, "the adopting socket failed"
-        field = "[data-key=username] input"
-        browser.click(field)
-        browser.send_keys(field, "bo")
         client = SocketClient(daemon.socket)
-        wait_for(lambda: find(client.call("scene.layout", scene=scene)["root"], "username")["props"].get("text") == "bo",
-                 10, "the typed name at compd")
+        type_username(browser, client, scene, "bo")
         assert_boxes_match(browser, client, scene)
         client.close()
     finally:
@@ -1385,10 +1383,8 @@ def test_scene_host_killed_the_page_shows_the_restored_scene(stack):
     browser.open(f"{gateway.url}?component=demo.Login")
     scene = page_scene(browser)
     field = "[data-key=username] input"
-    browser.click(field)
-    browser.send_keys(field, "ann")
     username = lambda: find(client.call("scene.layout", scene=scene)["root"], "username")["props"].get("text")
-    wait_for(lambda: username() == "ann", 10, "the typed name at compd")
+    type_username(browser, client, scene, "ann")
     revision = client.call("scene.layout", scene=scene)["revision"]
     wait_revision(browser, revision)
     # Three keys in a burst: the host encodes the restorable state at most once per state
