@@ -133,27 +133,38 @@ public struct Gateway: Sendable {
       IdleStateHandler(readTimeout: settings.idleTimeout), name: httpIdleName, position: .first)
   }
 
-  /// Connects the upgraded `browser` channel to compd; if compd is not there, closes the
-  /// WebSocket with `1011` and the reason, which the page shows while it retries.
-  private static func bridge(_ browser: any Channel, settings: Settings) -> EventLoopFuture<Void> {
-    ClientBootstrap(group: browser.eventLoop)
+  /// A new connection to compd's socket at `path` on `loop`: compd's lines, split by a
+  /// `DaemonLineDecoder`, go to the handler `lineHandler` makes.
+  static func connectToDaemon(
+    _ path: String, on loop: any EventLoop,
+    lineHandler: @escaping @Sendable () -> any ChannelHandler
+  ) -> EventLoopFuture<any Channel> {
+    ClientBootstrap(group: loop)
       .channelInitializer { daemon in
         daemon.eventLoop.makeCompletedFuture {
           try daemon.pipeline.syncOperations.addHandler(
             ByteToMessageHandler(DaemonLineDecoder(maxLineBytes: maxDaemonLineBytes)))
-          try daemon.pipeline.syncOperations.addHandler(DaemonLineRelay(browser: browser))
+          try daemon.pipeline.syncOperations.addHandler(lineHandler())
         }
       }
-      .connect(unixDomainSocketPath: settings.daemonSocket)
-      .flatMapThrowing { daemon in
-        try addLineBridge(to: browser, daemon: daemon, settings: settings)
-      }
-      .flatMapError { error in
-        let frame = WebSocketFrame.close(
-          code: .unexpectedServerError, reason: "compd is not reachable",
-          allocator: browser.allocator)
-        return browser.writeAndFlush(frame).flatMap { browser.close() }
-      }
+      .connect(unixDomainSocketPath: path)
+  }
+
+  /// Connects the upgraded `browser` channel to compd; if compd is not there, closes the
+  /// WebSocket with `1011` and the reason, which the page shows while it retries.
+  private static func bridge(_ browser: any Channel, settings: Settings) -> EventLoopFuture<Void> {
+    connectToDaemon(settings.daemonSocket, on: browser.eventLoop) {
+      DaemonLineRelay(browser: browser)
+    }
+    .flatMapThrowing { daemon in
+      try addLineBridge(to: browser, daemon: daemon, settings: settings)
+    }
+    .flatMapError { error in
+      let frame = WebSocketFrame.close(
+        code: .unexpectedServerError, reason: "compd is not reachable",
+        allocator: browser.allocator)
+      return browser.writeAndFlush(frame).flatMap { browser.close() }
+    }
   }
 
   /// Connects the upgraded `browser` channel to the parked `daemon` connection: what compd

@@ -58,29 +58,21 @@ public struct ScenePageLoad: Sendable {
     let token = ParkedConnections.newToken()
     let reply = loop.makePromise(of: ByteBuffer.self)
     let (parked, maxBufferedBytes) = (self.parked, self.maxBufferedBytes)
-    ClientBootstrap(group: loop)
-      .channelInitializer { daemon in
-        daemon.eventLoop.makeCompletedFuture {
-          try daemon.pipeline.syncOperations.addHandler(
-            ByteToMessageHandler(DaemonLineDecoder(maxLineBytes: Gateway.maxDaemonLineBytes)))
-          try daemon.pipeline.syncOperations.addHandler(
-            ParkedLines(
-              requestID: Self.requestID, reply: reply, maxBufferedBytes: maxBufferedBytes))
+    Gateway.connectToDaemon(daemonSocket, on: loop) {
+      ParkedLines(requestID: Self.requestID, reply: reply, maxBufferedBytes: maxBufferedBytes)
+    }
+    .whenComplete { result in
+      switch result {
+      case .success(let daemon):
+        guard parked.park(daemon, as: token) else {
+          daemon.close(promise: nil)
+          return reply.fail(ChannelError.ioOnClosedChannel)
         }
+        daemon.writeAndFlush(request, promise: nil)
+      case .failure(let error):
+        reply.fail(error)
       }
-      .connect(unixDomainSocketPath: daemonSocket)
-      .whenComplete { result in
-        switch result {
-        case .success(let daemon):
-          guard parked.park(daemon, as: token) else {
-            daemon.close(promise: nil)
-            return reply.fail(ChannelError.ioOnClosedChannel)
-          }
-          daemon.writeAndFlush(request, promise: nil)
-        case .failure(let error):
-          reply.fail(error)
-        }
-      }
+    }
     return Opened(token: token, reply: reply.futureResult)
   }
 
