@@ -342,8 +342,9 @@ struct Samples {
   /// and (the median of 101) relayouts with nothing changed; with `forcing`, also three
   /// relayouts of the whole tree marked dirty with nothing changed.
   @MainActor
-  mutating func measure(_ shape: Shape, forcing: Bool) {
+  mutating func measure(_ shape: Shape, forcing: Bool, options: LayoutOptions) {
     let (root, count, change) = shape.build()
+    root.layoutOptions = options
     nodes = count
     if shape.evictsCaches { CacheEviction.evict() }
     full.append(LayoutBench.measure { Phase.full(root) })
@@ -363,8 +364,17 @@ struct Samples {
 func run() {
   var only: Set<String> = []
   var iterationScale = 1.0
+  // `--no-anchor-chains` lays the shapes out without the anchor-chain evaluator: roots it
+  // would take go to their simplex sessions.
+  var options = LayoutOptions()
   for argument in CommandLine.arguments.dropFirst() {
-    if argument.hasPrefix("--quick") { iterationScale = 0.34 } else { only.insert(argument) }
+    if argument.hasPrefix("--quick") {
+      iterationScale = 0.34
+    } else if argument == "--no-anchor-chains" {
+      options.evaluatesAnchorChains = false
+    } else {
+      only.insert(argument)
+    }
   }
   let shapes = [
     Shape(name: "huge-nested-1k", iterations: 21) { hugeNested(levels: 3) },
@@ -406,7 +416,7 @@ func run() {
         samples[index].measure(
           shape,
           forcing: shape.name.hasPrefix("constraints") || shape.name.hasPrefix("scroll-form")
-            || shape.name == "cards")
+            || shape.name == "cards", options: options)
       }
     }
   }

@@ -293,7 +293,12 @@ private enum Change {
   let counted = full.root.countingLayoutWork()
   presolved.root.layoutIfNeeded()
   full.root.layoutIfNeeded()
-  #expect(presolved.frames() == full.frames())
+  // (The stacks are arranged directly inside their frames, which the simplex rounds to 1e-6.)
+  #expect(
+    zip(presolved.frames(), full.frames()).allSatisfy { a, b in
+      abs(a.minX - b.minX) < 1e-6 && abs(a.minY - b.minY) < 1e-6
+        && abs(a.width - b.width) < 1e-6 && abs(a.height - b.height) < 1e-6
+    })
   #expect(statistics.counts.solverRowsPresolved > 0)
   #expect(statistics.counts.solverRowsAdded < counted.counts.solverRowsAdded)
 

@@ -499,7 +499,7 @@ private final class AnchorChainEvaluation {
         let state = states[index]
         guard state.equations.count == 1, state.equations[0].part != .size,
           kinds[index - 3] == .island,
-          hasDeterminedNaturalSize(subviews[index - 3], horizontal: horizontal)
+          engine.direct.hasDeterminedNaturalSize(subviews[index - 3], horizontal: horizontal)
         else { continue }
         // (The other axis, when solved first, gives the breadth to measure a stack's rows at
         // when the stack runs along this axis.)
@@ -528,67 +528,6 @@ private final class AnchorChainEvaluation {
       states[1].size = 0
     }
     return states.allSatisfy(\.placed)
-  }
-
-  /// Whether the simplex gives `view` its direct natural size on the axis when nothing else
-  /// constrains it: a constant size, an intrinsic size, a self-sizing view along the stack
-  /// that arranges it (`DirectStackLayout.isSelfSizing`), or a stack with visible arranged views
-  /// whose natural sizes are determined, filling along its axis (`fill`, or `fillEqually`
-  /// without a fixed length shorter than another view's) and, across it with `fill`
-  /// alignment, without a fixed breadth narrower than another view's.
-  func hasDeterminedNaturalSize(_ view: View, horizontal: Bool) -> Bool {
-    let attribute: LayoutAttribute = horizontal ? .width : .height
-    if Self.fixedDimension(view, attribute) != nil { return true }
-    guard let stack = view as? StackView else {
-      if DirectStackLayout.isSelfSizing(view) {
-        // Its fitting length along the stack that arranges it, never across.
-        guard let parent = view.superview as? StackView else { return false }
-        return (parent.axis == .horizontal) == horizontal
-      }
-      let intrinsic = view.measuredIntrinsicSize
-      let value = horizontal ? intrinsic.width : intrinsic.height
-      return value >= 0 && value.isFinite
-    }
-    let visible = stack.arrangedSubviews.filter { !$0.isHidden }
-    guard !visible.isEmpty else { return false }
-    for child in visible where !hasDeterminedNaturalSize(child, horizontal: horizontal) {
-      return false
-    }
-    let along = (stack.axis == .horizontal) == horizontal
-    let equalized: Bool
-    if along {
-      switch stack.distribution {
-      case .fill: return true
-      case .fillEqually: equalized = true
-      default: return false
-      }
-    } else {
-      equalized = stack.alignment == .fill
-    }
-    guard equalized else { return true }
-    // Every view takes the same length: a fixed one must be the longest.
-    var fixed: Double?
-    var longest = 0.0
-    for child in visible {
-      let natural = engine.direct.naturalSize(of: child)
-      longest = max(longest, horizontal ? natural.width : natural.height)
-      if let value = Self.fixedDimension(child, attribute) {
-        if let fixed, fixed != value { return false }
-        fixed = value
-      }
-    }
-    if let fixed { return fixed >= longest }
-    return true
-  }
-
-  private static func fixedDimension(_ view: View, _ attribute: LayoutAttribute) -> Double? {
-    for constraint in view.layoutState.constraints
-    where constraint.firstAttribute == attribute && constraint.hasFirstItem(view)
-      && constraint.lacksSecondItem
-    {
-      return constraint.constant
-    }
-    return nil
   }
 
   /// Applies insets, guides and flags, arranges the islands and runs `layoutSubviews()` of
@@ -644,7 +583,7 @@ private final class AnchorChainEvaluation {
           exact = false
         }
         if entry.derived.safeAreaInsets != .zero || previousInsets != .zero {
-          deriveInsets(below: view, absolute: entry.absolute, derived: entry.derived)
+          view.deriveInsetsBelow(absolute: entry.absolute, derived: entry.derived)
         }
       }
     }
@@ -657,23 +596,6 @@ private final class AnchorChainEvaluation {
     }
     for entry in containers { entry.view.layoutSubviews() }
     return exact
-  }
-
-  /// Derives the insets of every view below an island's root that the safe area reaches.
-  private func deriveInsets(below view: View, absolute: Rect, derived: View.DerivedInsets) {
-    let parent = View.ParentInsetsContext(
-      frame: absolute, safeRect: derived.safeRect, effectiveMargins: derived.effectiveMargins)
-    for child in view.subviews {
-      let frame = child.frame
-      let childAbsolute = Rect(
-        x: absolute.minX + frame.minX, y: absolute.minY + frame.minY, width: frame.width,
-        height: frame.height)
-      let childDerived = child.deriveInsets(
-        frame: childAbsolute, isPassRoot: false, parent: parent)
-      child.layoutState.safeAreaInsets = childDerived.safeAreaInsets
-      child.layoutState.effectiveLayoutMargins = childDerived.effectiveMargins
-      deriveInsets(below: child, absolute: childAbsolute, derived: childDerived)
-    }
   }
 
   /// `frame` inset by `insets` without clamping, as the simplex pins a system guide.

@@ -218,6 +218,58 @@ struct DirectStackLayout {
     }
   }
 
+  /// Whether the simplex gives `view` its direct natural size on the axis when nothing else
+  /// constrains it (anchor chains and a session pass take an island's natural size only
+  /// then): a constant size, an intrinsic size, a self-sizing view along the stack
+  /// that arranges it (`DirectStackLayout.isSelfSizing`), or a stack with visible arranged views
+  /// whose natural sizes are determined, filling along its axis (`fill`, or `fillEqually`
+  /// without a fixed length shorter than another view's) and, across it with `fill`
+  /// alignment, without a fixed breadth narrower than another view's.
+  func hasDeterminedNaturalSize(_ view: View, horizontal: Bool) -> Bool {
+    let attribute: LayoutAttribute = horizontal ? .width : .height
+    if Self.fixedDimension(view, attribute) != nil { return true }
+    guard let stack = view as? StackView else {
+      if DirectStackLayout.isSelfSizing(view) {
+        // Its fitting length along the stack that arranges it, never across.
+        guard let parent = view.superview as? StackView else { return false }
+        return (parent.axis == .horizontal) == horizontal
+      }
+      let intrinsic = view.measuredIntrinsicSize
+      let value = horizontal ? intrinsic.width : intrinsic.height
+      return value >= 0 && value.isFinite
+    }
+    let visible = stack.arrangedSubviews.filter { !$0.isHidden }
+    guard !visible.isEmpty else { return false }
+    for child in visible where !hasDeterminedNaturalSize(child, horizontal: horizontal) {
+      return false
+    }
+    let along = (stack.axis == .horizontal) == horizontal
+    let equalized: Bool
+    if along {
+      switch stack.distribution {
+      case .fill: return true
+      case .fillEqually: equalized = true
+      default: return false
+      }
+    } else {
+      equalized = stack.alignment == .fill
+    }
+    guard equalized else { return true }
+    // Every view takes the same length: a fixed one must be the longest.
+    var fixed: Double?
+    var longest = 0.0
+    for child in visible {
+      let natural = naturalSize(of: child)
+      longest = max(longest, horizontal ? natural.width : natural.height)
+      if let value = Self.fixedDimension(child, attribute) {
+        if let fixed, fixed != value { return false }
+        fixed = value
+      }
+    }
+    if let fixed { return fixed >= longest }
+    return true
+  }
+
   /// The natural size: fixed constant constraints, else the intrinsic size (0 where there is
   /// none), else for a stack the sum along its axis and the maximum across; a self-sizing
   /// view's fitting size. The view's measure entry, computed once per marking.

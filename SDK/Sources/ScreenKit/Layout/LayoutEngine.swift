@@ -58,6 +58,8 @@ struct LayoutEngine {
     var solverRecordsGathered = 0
     /// Rows added to a simplex tableau (a fresh solve adds all of its constraints).
     var solverRowsAdded = 0
+    /// Islands session passes took as leaves and arranged directly (`LayoutPass`).
+    var leafIslands = 0
     /// Records a session's presolve (`SimplexPresolve`) took off the tableau: required
     /// equalities that fixed a variable, and records left without unknowns.
     var solverRowsPresolved = 0
@@ -127,7 +129,9 @@ struct LayoutEngine {
       }
     }
     // A self-sizing view that direct evaluation could not place exactly left frames that the
-    // simplex recomputes, and flags anywhere below, which the simplex clears.
+    // simplex recomputes, and flags anywhere below, which the simplex clears. The islands it
+    // arranged are arranged again (and found inexact, and solved whole by their sessions).
+    if fellBack { Self.forgetArrangements(root) }
     solveWithSimplex(root: root, nested: nil, top: root)
     Self.clearNeedsLayout(root, everywhere: fellBack)
     Self.runLayoutSubviews(root)
@@ -146,7 +150,7 @@ struct LayoutEngine {
         boundary.isDescendant(of: root),
         state.shouldSolveContainer(with: input, size: boundary.frame.size)
       {
-        // A sealed container that anchor chains placed: its session solves its inside in
+        // A sealed container that a constraint pass placed: its session solves its inside in
         // the frame and safe area of the last pass, which did not depend on it.
         statistics?.counts.passes += 1
         layOutSubtree(of: boundary, nested: input, top: root)
@@ -249,6 +253,12 @@ struct LayoutEngine {
     view.layoutState.dirtyChildren.removeAll()
     view.layoutState.lastArrangedSize = nil
     for subview in view.subviews { clearNeedsLayout(subview, everywhere: everywhere) }
+  }
+
+  /// Forgets the size every stack under `view` was last arranged at.
+  private static func forgetArrangements(_ view: View) {
+    view.layoutState.lastArrangedSize = nil
+    for subview in view.subviews { forgetArrangements(subview) }
   }
 
   private static func runLayoutSubviews(_ view: View) {

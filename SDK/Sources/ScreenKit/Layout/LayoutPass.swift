@@ -4,6 +4,14 @@
 /// Without a session the pass owns a new solver and adds each constraint as it is gathered.
 /// With a `SimplexSession` (the layout root's persistent simplex) it gathers the records and
 /// hands them to the session, which adds and removes only what changed since its last pass.
+///
+/// A session pass gathers the scope only: sealed containers (solved by their own sessions
+/// afterwards) and **islands** (stack subtrees that `DirectStackLayout` qualifies for) are
+/// leaves holding only their frame rows. The presolve fixes each island's frame, its size
+/// from outside or its natural size (`SimplexPresolve.Islands` says when that is exact), and
+/// `arrangeIslands()` arranges each inside its frame directly. When an island cannot be a
+/// leaf exactly (something outside trades its size or reaches inside it), the pass gathers
+/// every island whole, as one solve of the hierarchy.
 @MainActor
 final class LayoutPass {
   /// A `systemLayoutSizeFitting` request: the root's size is free and pulled towards
@@ -84,6 +92,14 @@ final class LayoutPass {
   /// Sealed containers met by a session pass: laid out as the leaves of this pass, their
   /// subtrees by their own sessions afterwards.
   private(set) var containers: [View] = []
+  /// Whether islands are gathered as leaves: a session pass that presolves, unless its
+  /// session declined them (`SimplexSession.takesIslands`).
+  private var gathersIslands: Bool
+  /// The islands gathered as leaves, and per view in `views` whether it is one.
+  private(set) var islands: [View] = []
+  private var isIsland: [Bool] = []
+  /// A constraint gathered relates an item inside an island: the islands must be whole.
+  private var reachesIntoIsland = false
 
   /// What the pass of a sealed container takes from the pass around it.
   struct Nested: Equatable {
@@ -93,6 +109,9 @@ final class LayoutPass {
   /// The assumed safe-area insets and margins of each view, by index in `views`.
   private var assumedSafeArea: [EdgeInsets] = []
   private var assumedMargins: [EdgeInsets] = []
+  /// Per island, what `apply()` derived: its absolute frame, insets and the insets it had.
+  private var islandInsets: [(absolute: Rect, derived: View.DerivedInsets, before: EdgeInsets)] =
+    []
 
   init(
     root: View, passID: Int, fitting: Fitting?, session: SimplexSession? = nil,
@@ -105,6 +124,13 @@ final class LayoutPass {
     self.engine = engine
     self.nested = nested
     presolves = !engine.options.simplexOnly
+    gathersIslands = presolves && fitting == nil && (session?.takesIslands ?? false)
+  }
+
+  /// Whether `view` (not the root) is an island this pass gathers as a leaf.
+  private func isLeafIsland(_ view: View) -> Bool {
+    gathersIslands && view !== root && view.layoutAlgorithm == .stack
+      && engine.direct.qualifies(view)
   }
 
   /// Whether `view` is a sealed container of this (session) pass.
@@ -128,16 +154,105 @@ final class LayoutPass {
 
   /// Allocates variables, adds every constraint and solves.
   func build() {
-    collect(root)
+    gather()
+    guard let session else { return }
+    if !islands.isEmpty && !reachesIntoIsland,
+      session.synchronize(
+        records, items: views.count + guides.count, presolves: true, held: heldVariable,
+        islands: islandLengths, statistics: engine.statistics)
+    {
+      engine.statistics?.counts.leafIslands += islands.count
+      return
+    }
+    if !islands.isEmpty {
+      // Not exact as leaves: gather everything, as one solve of the hierarchy does.
+      session.declineIslands()
+      gathersIslands = false
+      views.removeAll(keepingCapacity: true)
+      guides.removeAll(keepingCapacity: true)
+      records.removeAll(keepingCapacity: true)
+      assumedSafeArea.removeAll(keepingCapacity: true)
+      assumedMargins.removeAll(keepingCapacity: true)
+      containers.removeAll(keepingCapacity: true)
+      islands.removeAll(keepingCapacity: true)
+      isIsland.removeAll(keepingCapacity: true)
+      gather()
+    }
+    _ = session.synchronize(
+      records, items: views.count + guides.count, presolves: presolves, held: heldVariable,
+      islands: nil, statistics: engine.statistics)
+  }
+
+  /// A self-sizing view's passes alternate between fitting ones (its length along its stack
+  /// free) and ones at its frame (that length fixed): left to the tableau, the length makes
+  /// both presolve the same variables, so that they swap only the rows of the length.
+  private var heldVariable: Int {
+    guard let stack = root.superview as? StackView else { return -1 }
+    return root.layoutState.node.variableBase + (stack.axis == .vertical ? 3 : 2)
+  }
+
+  /// The islands' lengths for the presolve: their variables, natural lengths and the
+  /// priorities inside that hold them.
+  private var islandLengths: SimplexPresolve.Islands {
+    let islands = self.islands
+    let direct = engine.direct
+    return SimplexPresolve.Islands(
+      lengths: islands.map { island in
+        let base = island.layoutState.node.variableBase
+        return (base + 2, base + 3)
+      },
+      naturalLength: { index, horizontal, width in
+        let island = islands[index]
+        guard direct.hasDeterminedNaturalSize(island, horizontal: horizontal) else { return nil }
+        // A vertical stack of self-sizing rows measures them at its width.
+        var across: Double?
+        if !horizontal, (island as? StackView)?.axis == .vertical {
+          guard !width.isNaN else { return nil }
+          across = width
+        }
+        let natural = direct.naturalSize(of: island, across: across)
+        return horizontal ? natural.width : natural.height
+      },
+      lowestPriority: { index, horizontal in
+        Self.lowestPriority(inside: islands[index], horizontal: horizontal)
+      })
+  }
+
+  /// The lowest priority inside `view`'s subtree that may hold its length on an axis: the
+  /// intrinsic sizes' hugging and compression resistance (less their tie-breaks), optional
+  /// constraints, and a stack's own pull towards zero (priority 49); required when nothing
+  /// optional is inside.
+  private static func lowestPriority(inside view: View, horizontal: Bool) -> Float {
+    var lowest = LayoutPriority.required.rawValue
+    if view.layoutAlgorithm == .stack { lowest = 49 }
+    let intrinsic = view.measuredIntrinsicSize
+    if (horizontal ? intrinsic.width : intrinsic.height) >= 0 {
+      let axis: LayoutAxis = horizontal ? .horizontal : .vertical
+      lowest = min(
+        lowest, view.contentHuggingPriority(for: axis).rawValue - 1,
+        view.contentCompressionResistancePriority(for: axis).rawValue - 1)
+    }
+    for constraint in view.layoutState.constraints where !constraint.priority.isRequired {
+      lowest = min(lowest, constraint.priority.rawValue)
+    }
+    for subview in view.subviews {
+      lowest = min(lowest, lowestPriority(inside: subview, horizontal: horizontal))
+    }
+    return lowest
+  }
+
+  /// Collects the views, allocates their variables and gathers every record.
+  private func gather() {
+    collect(root, parent: nil)
     session?.beginPass()
-    for view in views {
+    for (index, view) in views.enumerated() {
       view.layoutState.node.passID = passID
       view.layoutState.node.variableBase = allocate(view.layoutState.node, isRoot: view === root)
       if let stack = view as? StackView, stack.isLayoutMarginsRelativeArrangement {
         _ = stack.layoutMarginsGuide
       }
-      // A container's guides belong to its own pass.
-      if isContainer(view) { continue }
+      // A container's guides belong to its own pass, an island's to its arrangement.
+      if isContainer(view) || isIsland[index] { continue }
       for guide in view.systemAndUserGuides {
         guide.node.passID = passID
         guide.node.variableBase = allocate(guide.node, isRoot: false)
@@ -148,31 +263,65 @@ final class LayoutPass {
     addGuideConstraints()
     // Stack views set their arranged views' priority tie-breaks here, before the intrinsic
     // constraints read them.
-    for view in views { addGeneratedConstraints(of: view) }
+    for (index, view) in views.enumerated() where !isIsland[index] {
+      addGeneratedConstraints(of: view)
+    }
     addIntrinsicConstraints()
     for view in views {
-      // A container's constraints (all inside it) belong to its own pass.
+      // A container's constraints (all inside it) belong to its own pass; an island's own
+      // are its constant sizes.
       if isContainer(view) { continue }
       for constraint in view.layoutState.constraints { add(constraint) }
     }
-    guard let session else { return }
-    engine.statistics?.counts.solverRecordsGathered += records.count
-    // A self-sizing view's passes alternate between fitting ones (its length along its stack
-    // free) and ones at its frame (that length fixed): left to the tableau, the length makes
-    // both presolve the same variables, so that they swap only the rows of the length.
-    var held = -1
-    if let stack = root.superview as? StackView {
-      held = root.layoutState.node.variableBase + (stack.axis == .vertical ? 3 : 2)
-    }
-    session.synchronize(
-      records, items: views.count + guides.count, presolves: presolves, held: held,
-      statistics: engine.statistics)
+    if session != nil { engine.statistics?.counts.solverRecordsGathered += records.count }
   }
 
-  private func collect(_ view: View) {
+  /// Collects `view` and its subtree down to the leaves (islands and sealed containers),
+  /// with the safe-area insets and margins the pass assumes for their guides: derived from
+  /// the frames the views have now, parents first, as `apply()` derives them from the
+  /// solved ones. Views that keep their frames (a window and its controllers' views) thus
+  /// get their final insets in the first pass, as anchor chains derive them while placing,
+  /// and a pass solves again only where a solved frame moved a safe area or margin.
+  /// `parent` is the superview's derivation (nil for the root).
+  private func collect(_ view: View, parent: View.ParentInsetsContext?) {
     views.append(view)
-    assumedSafeArea.append(view.layoutState.safeAreaInsets)
-    assumedMargins.append(view.layoutState.effectiveLayoutMargins)
+    var context: View.ParentInsetsContext?
+    if fitting != nil {
+      assumedSafeArea.append(view.layoutState.safeAreaInsets)
+      assumedMargins.append(view.layoutState.effectiveLayoutMargins)
+    } else if let parent {
+      let frame = view.frame
+      let absolute = Rect(
+        x: parent.frame.minX + frame.minX, y: parent.frame.minY + frame.minY,
+        width: frame.width, height: frame.height)
+      let derived = view.deriveInsets(frame: absolute, isPassRoot: false, parent: parent)
+      assumedSafeArea.append(derived.safeAreaInsets)
+      assumedMargins.append(derived.effectiveMargins)
+      context = View.ParentInsetsContext(
+        frame: absolute, safeRect: derived.safeRect, effectiveMargins: derived.effectiveMargins)
+    } else {
+      let absolute = Rect(origin: nested?.origin ?? .zero, size: view.frame.size)
+      if let nested {
+        // A container's own insets come from the pass around it.
+        assumedSafeArea.append(view.layoutState.safeAreaInsets)
+        assumedMargins.append(view.layoutState.effectiveLayoutMargins)
+        context = View.ParentInsetsContext(
+          frame: absolute, safeRect: nested.safeRect,
+          effectiveMargins: view.layoutState.effectiveLayoutMargins)
+      } else {
+        let derived = view.deriveInsets(frame: absolute, isPassRoot: true, parent: nil)
+        assumedSafeArea.append(derived.safeAreaInsets)
+        assumedMargins.append(derived.effectiveMargins)
+        context = View.ParentInsetsContext(
+          frame: absolute, safeRect: derived.safeRect, effectiveMargins: derived.effectiveMargins)
+      }
+    }
+    let island = isLeafIsland(view)
+    isIsland.append(island)
+    if island {
+      islands.append(view)
+      return
+    }
     if isSealedContainer(view) {
       containers.append(view)
       if view.layoutState.containerInput == nil {
@@ -188,7 +337,7 @@ final class LayoutPass {
       }
       if view.layoutState.simplexSession != nil { view.layoutState.simplexSession = nil }
     }
-    for subview in view.subviews { collect(subview) }
+    for subview in view.subviews { collect(subview, parent: context) }
   }
 
   private func allocate(_ node: LayoutNode, isRoot: Bool) -> Int {
@@ -240,20 +389,22 @@ final class LayoutPass {
   }
 
   /// Adds `first.a (relation) second.b × multiplier + constant` at `priority`; items
-  /// outside the pass make it a no-op.
+  /// outside the pass make it a no-op (returns false).
+  @discardableResult
   func add(
     _ first: any LayoutItem, _ firstAttribute: LayoutAttribute,
     _ relation: LayoutConstraint.Relation,
     _ second: (any LayoutItem)?, _ secondAttribute: LayoutAttribute?, multiplier: Double = 1,
     constant: Double = 0, priority: LayoutPriority = .required, source: LayoutConstraint? = nil
-  ) {
-    guard var expression = expression(first, firstAttribute) else { return }
+  ) -> Bool {
+    guard var expression = expression(first, firstAttribute) else { return false }
     if let second, let secondAttribute {
-      guard let other = self.expression(second, secondAttribute) else { return }
+      guard let other = self.expression(second, secondAttribute) else { return false }
       expression.add(other, times: -multiplier)
     }
     expression.constant -= constant
     add(expression, relation, priority: priority, source: source)
+    return true
   }
 
   /// Adds `expression (relation) 0`.
@@ -408,10 +559,13 @@ final class LayoutPass {
     {
       second = scroll.contentLayoutGuide
     }
-    add(
+    let added = add(
       first, constraint.firstAttribute, constraint.relation, second, constraint.secondAttribute,
       multiplier: constraint.multiplier, constant: constraint.constant,
       priority: constraint.priority, source: constraint)
+    // Its items are under the root (it is installed on their common ancestor): one without
+    // variables is inside an island.
+    if !added && !islands.isEmpty { reachesIntoIsland = true }
   }
 
   private func addFrameConstraints() {
@@ -458,7 +612,7 @@ final class LayoutPass {
   }
 
   private func addGuideConstraints() {
-    for (index, view) in views.enumerated() {
+    for (index, view) in views.enumerated() where !isIsland[index] {
       if let guide = view.layoutState.safeAreaGuide {
         pin(guide, to: view, insets: assumedSafeArea[index])
       }
@@ -543,6 +697,7 @@ final class LayoutPass {
     LayoutEngine.isApplyingFrames = true
     defer { LayoutEngine.isApplyingFrames = false }
     var stable = true
+    islandInsets.removeAll(keepingCapacity: true)
     var absolute: [Rect] = []
     absolute.reserveCapacity(views.count)
     var indexOf: [ObjectIdentifier: Int] = [:]
@@ -596,13 +751,52 @@ final class LayoutPass {
           origin: absolute[index].origin, safeRect: derived.safeRect)
       }
       view.layoutState.safeAreaInsets = derived.safeAreaInsets
-      if derived.safeAreaInsets != assumedSafeArea[index] { stable = false }
       view.layoutState.effectiveLayoutMargins = derived.effectiveMargins
+      if isIsland[index] {
+        // (Its guides are not in this pass: its insets change none of its rows.)
+        islandInsets.append((absolute[index], derived, assumedSafeArea[index]))
+        continue
+      }
+      if derived.safeAreaInsets != assumedSafeArea[index] { stable = false }
       if derived.effectiveMargins != assumedMargins[index] && view.layoutState.marginsGuide != nil {
         stable = false
       }
     }
     return stable
+  }
+
+  /// Arranges each island inside the frame the applied solution gave it (after the last
+  /// `apply()`), records the lengths it took as natural (`ViewLayoutState.arrangedBy`) and
+  /// derives the insets inside where the safe area reaches. False when a self-sizing view
+  /// inside could not be placed exactly (`DirectStackLayout.arrange(island:force:)`).
+  func arrangeIslands() -> Bool {
+    guard let session else { return true }
+    var natural = [Size](
+      repeating: Size(width: .nan, height: .nan), count: islands.count)
+    for taken in session.naturalLengths {
+      if taken.horizontal {
+        natural[taken.island].width = taken.length
+      } else {
+        natural[taken.island].height = taken.length
+      }
+    }
+    var exact = true
+    for (index, island) in islands.enumerated() {
+      let state = island.layoutState
+      let sizeChanged = state.lastArrangedSize != island.frame.size
+      if (sizeChanged || state.needsLayout)
+        && !engine.direct.arrange(island: island, force: sizeChanged)
+      {
+        exact = false
+      }
+      let taken = natural[index]
+      state.arrangedBy = taken.width.isNaN && taken.height.isNaN ? nil : taken
+      let (absolute, derived, before) = islandInsets[index]
+      if derived.safeAreaInsets != .zero || before != .zero {
+        island.deriveInsetsBelow(absolute: absolute, derived: derived)
+      }
+    }
+    return exact
   }
 }
 

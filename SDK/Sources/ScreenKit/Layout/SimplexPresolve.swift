@@ -19,6 +19,30 @@ struct SimplexPresolve {
   private(set) var records: [LayoutPass.Record] = []
   /// How many records the presolve took off the tableau.
   private(set) var presolvedCount = 0
+  /// The island lengths the last run took as natural, in the order taken: the island's
+  /// index, the axis and the length.
+  private(set) var naturalLengths: [(island: Int, horizontal: Bool, length: Double)] = []
+
+  /// The islands of a session pass (`LayoutPass`): stack subtrees gathered as leaves, with
+  /// only their frame rows, whose insides the pass arranges directly in the frames the
+  /// presolve fixes. The run succeeds only if that is exact, per island and axis: its length
+  /// is fixed by required equalities from outside (then its inside and the rest are
+  /// independent systems, whose optima combine), or, when the worklist stalls, its natural
+  /// length is determined (`DirectStackLayout.hasDeterminedNaturalSize`) and taking it moves
+  /// no optimum: every variable it fixes (tainted by it) is fixed by required equalities, it
+  /// fixes no other island's length, no row left to the tableau reads it, and the rows it
+  /// decides hold, except optional ones below every priority inside the island (a scroll
+  /// view's content guide pulled towards zero at priority 1), which the inside outweighs.
+  struct Islands {
+    /// Each island's width and height variables.
+    var lengths: [(width: Int, height: Int)]
+    /// The natural length of island `island` on an axis when it is determined, given its
+    /// width (NaN while unknown), which a vertical stack of self-sizing rows measures at.
+    var naturalLength: (_ island: Int, _ horizontal: Bool, _ width: Double) -> Double?
+    /// The lowest priority inside island `island` that resists a change of its length on
+    /// an axis.
+    var lowestPriority: (_ island: Int, _ horizontal: Bool) -> Float
+  }
 
   /// The worklist's arrays, kept from pass to pass so that a pass allocates nothing: for
   /// each variable the required equalities it occurs in (one entry per term, as offsets
@@ -30,6 +54,10 @@ struct SimplexPresolve {
     var occurrences: [Int] = []
     var unknownTerms: [Int] = []
     var queue: [Int] = []
+    /// With islands: per variable the lowest priority inside the islands whose natural
+    /// lengths fixed it (infinity for none), and the island length it is (-1 for none).
+    var taint: [Float] = []
+    var islandLength: [Int] = []
   }
   private var worklist = Worklist()
   /// `unknownTerms` of an equality that fixed a variable or was checked.
@@ -37,13 +65,16 @@ struct SimplexPresolve {
 
   /// Presolves `records` over `variables` variables, leaving `held` (if not -1) to the
   /// tableau, replacing the last pass's result; false (and no values) when no required
-  /// equality has a single unknown, or when a required constraint does not hold on the
-  /// values fixed.
-  mutating func run(_ records: [LayoutPass.Record], variables: Int, held: Int) -> Bool {
+  /// equality has a single unknown, when a required constraint does not hold on the values
+  /// fixed, or when `islands` cannot be taken as leaves exactly (see `Islands`).
+  mutating func run(
+    _ records: [LayoutPass.Record], variables: Int, held: Int, islands: Islands? = nil
+  ) -> Bool {
     var worklist = self.worklist
     self.worklist = Worklist()
     defer { self.worklist = worklist }
-    if !presolve(records, variables: variables, held: held, &worklist) {
+    naturalLengths.removeAll(keepingCapacity: true)
+    if !presolve(records, variables: variables, held: held, islands: islands, &worklist) {
       values.removeAll(keepingCapacity: true)
       self.records.removeAll(keepingCapacity: true)
       return false
@@ -52,7 +83,8 @@ struct SimplexPresolve {
   }
 
   private mutating func presolve(
-    _ records: [LayoutPass.Record], variables: Int, held: Int, _ worklist: inout Worklist
+    _ records: [LayoutPass.Record], variables: Int, held: Int, islands: Islands?,
+    _ worklist: inout Worklist
   ) -> Bool {
     Self.reset(&values, to: .nan, count: variables)
     Self.reset(&worklist.starts, to: 0, count: variables + 1)
@@ -66,7 +98,15 @@ struct SimplexPresolve {
       worklist.unknownTerms[index] = terms.count
       if terms.count <= 1 { worklist.queue.append(index) }
     }
-    if worklist.queue.isEmpty { return false }
+    if worklist.queue.isEmpty && islands == nil { return false }
+    if let islands {
+      Self.reset(&worklist.taint, to: .infinity, count: variables)
+      Self.reset(&worklist.islandLength, to: -1, count: variables)
+      for (index, lengths) in islands.lengths.enumerated() {
+        worklist.islandLength[lengths.width] = index
+        worklist.islandLength[lengths.height] = index
+      }
+    }
     for variable in 0..<variables { worklist.starts[variable + 1] += worklist.starts[variable] }
     Self.reset(&worklist.occurrences, to: 0, count: worklist.starts[variables])
     for index in records.indices where worklist.unknownTerms[index] >= 0 {
@@ -82,41 +122,19 @@ struct SimplexPresolve {
     worklist.starts[0] = 0
     // Worked in reverse: the queue starts with the frame rows, gathered first.
     worklist.queue.reverse()
-    while let index = worklist.queue.popLast() {
-      guard worklist.unknownTerms[index] >= 0 else { continue }
-      let expression = records[index].expression
-      var known = expression.constant
-      var scale = abs(known)
-      var unknown = -1
-      var coefficient = 0.0
-      var unknowns = 0
-      for term in expression.terms {
-        let value = values[term.variable]
-        if value.isNaN {
-          if term.variable != unknown {
-            unknowns += 1
-            unknown = term.variable
-          }
-          coefficient += term.coefficient
-        } else {
-          known += term.coefficient * value
-          scale += abs(term.coefficient) * max(1, abs(value))
-        }
-      }
-      // (A variable in two terms counts once; two unknowns wait for the tableau.)
-      guard unknowns <= 1, unknown != held else { continue }
-      worklist.unknownTerms[index] = Self.used
-      if unknowns == 0 || abs(coefficient) < Solver.epsilon {
-        guard Self.isZero(known, scale: scale) else { return false }
-        continue
-      }
-      values[unknown] = -known / coefficient
-      for offset in worklist.starts[unknown]..<worklist.starts[unknown + 1] {
-        let other = worklist.occurrences[offset]
-        worklist.unknownTerms[other] -= 1
-        if worklist.unknownTerms[other] == 1 || worklist.unknownTerms[other] == 0 {
-          worklist.queue.append(other)
-        }
+    while true {
+      guard work(records, held: held, tainting: islands != nil, &worklist) else { return false }
+      // Stalled: the next island length that is natural, widths first (a vertical stack of
+      // self-sizing rows measures them at its width).
+      guard let islands, let natural = nextNatural(islands) else { break }
+      worklist.taint[natural.variable] = natural.floor
+      fix(natural.variable, natural.length, &worklist)
+    }
+    if let islands {
+      // A length left to the tableau would be solved without the island's inside.
+      for lengths in islands.lengths
+      where values[lengths.width].isNaN || values[lengths.height].isNaN {
+        return false
       }
     }
     self.records.reserveCapacity(records.count)
@@ -132,6 +150,7 @@ struct SimplexPresolve {
       }
       var expression = LayoutPass.Expression(constant: record.expression.constant)
       var scale = abs(expression.constant)
+      var taint = Float.infinity
       for term in record.expression.terms {
         let value = values[term.variable]
         if value.isNaN {
@@ -139,27 +158,108 @@ struct SimplexPresolve {
         } else {
           expression.constant += term.coefficient * value
           scale += abs(term.coefficient) * max(1, abs(value))
+          if islands != nil { taint = min(taint, worklist.taint[term.variable]) }
         }
       }
       if expression.terms.isEmpty {
         presolvedCount += 1
-        if record.priority.isRequired {
-          let tolerance = Solver.epsilon * max(1, scale)
-          let holds =
-            switch record.relation {
-            case .equal: abs(expression.constant) < tolerance
-            case .lessThanOrEqual: expression.constant <= tolerance
-            case .greaterThanOrEqual: expression.constant >= -tolerance
-            }
-          if !holds { return false }
+        let tolerance = Solver.epsilon * max(1, scale)
+        let holds =
+          switch record.relation {
+          case .equal: abs(expression.constant) < tolerance
+          case .lessThanOrEqual: expression.constant <= tolerance
+          case .greaterThanOrEqual: expression.constant >= -tolerance
+          }
+        // An optional row a natural length decides may go unmet only below everything
+        // inside the island that holds that length.
+        if !holds && (record.priority.isRequired || record.priority.rawValue >= taint) {
+          return false
         }
         continue
       }
+      // The tableau would trade this row against a natural length taken as fixed.
+      if taint < .infinity { return false }
       var substituted = record
       substituted.expression = expression
       self.records.append(substituted)
     }
     return true
+  }
+
+  /// Works the queue of equalities: each fixes its one unknown, or with none left is
+  /// checked. False when one does not hold, or (`tainting`, with islands) when a value that
+  /// follows from a natural length would fix an island's length (the simplex would trade
+  /// the two islands' insides).
+  private mutating func work(
+    _ records: [LayoutPass.Record], held: Int, tainting: Bool, _ worklist: inout Worklist
+  ) -> Bool {
+    while let index = worklist.queue.popLast() {
+      guard worklist.unknownTerms[index] >= 0 else { continue }
+      let expression = records[index].expression
+      var known = expression.constant
+      var scale = abs(known)
+      var unknown = -1
+      var coefficient = 0.0
+      var unknowns = 0
+      var taint = Float.infinity
+      for term in expression.terms {
+        let value = values[term.variable]
+        if value.isNaN {
+          if term.variable != unknown {
+            unknowns += 1
+            unknown = term.variable
+          }
+          coefficient += term.coefficient
+        } else {
+          known += term.coefficient * value
+          scale += abs(term.coefficient) * max(1, abs(value))
+          if tainting { taint = min(taint, worklist.taint[term.variable]) }
+        }
+      }
+      // (A variable in two terms counts once; two unknowns wait for the tableau.)
+      guard unknowns <= 1, unknown != held else { continue }
+      worklist.unknownTerms[index] = Self.used
+      if unknowns == 0 || abs(coefficient) < Solver.epsilon {
+        guard Self.isZero(known, scale: scale) else { return false }
+        continue
+      }
+      if tainting {
+        if taint < .infinity && worklist.islandLength[unknown] >= 0 { return false }
+        worklist.taint[unknown] = taint
+      }
+      fix(unknown, -known / coefficient, &worklist)
+    }
+    return true
+  }
+
+  /// Fixes `variable` and queues the equalities it leaves with one unknown or none.
+  private mutating func fix(_ variable: Int, _ value: Double, _ worklist: inout Worklist) {
+    values[variable] = value
+    for offset in worklist.starts[variable]..<worklist.starts[variable + 1] {
+      let other = worklist.occurrences[offset]
+      worklist.unknownTerms[other] -= 1
+      if worklist.unknownTerms[other] == 1 || worklist.unknownTerms[other] == 0 {
+        worklist.queue.append(other)
+      }
+    }
+  }
+
+  /// The next island length to take as natural (widths first), recorded in
+  /// `naturalLengths`, with the lowest priority inside the island that holds it.
+  private mutating func nextNatural(_ islands: Islands)
+    -> (variable: Int, length: Double, floor: Float)?
+  {
+    for horizontal in [true, false] {
+      for (index, lengths) in islands.lengths.enumerated() {
+        let variable = horizontal ? lengths.width : lengths.height
+        guard values[variable].isNaN,
+          let length = islands.naturalLength(index, horizontal, values[lengths.width])
+        else { continue }
+        naturalLengths.append((index, horizontal, length))
+        return (variable, length, islands.lowestPriority(index, horizontal))
+      }
+    }
+    return nil
   }
 
   /// Makes `array` `count` copies of `value`, keeping its storage.

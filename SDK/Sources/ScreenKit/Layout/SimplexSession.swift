@@ -44,6 +44,22 @@ final class SimplexSession {
   private var presolve = SimplexPresolve()
   /// Whether the last pass was presolved.
   private var presolved = false
+  /// The `ConstraintScope.generation` in which a pass could not take its islands as leaves
+  /// exactly: until constraints or the hierarchy change, passes gather them whole rather
+  /// than gathering twice.
+  private var islandsDeclined: Int?
+
+  /// Whether a pass may gather islands as leaves: not while a conflict lasts (the presolve,
+  /// which islands need, is then off) nor after they were declined in this generation.
+  var takesIslands: Bool { !hadConflict && islandsDeclined != ConstraintScope.generation }
+
+  /// Notes that this generation's islands cannot be leaves (see `takesIslands`).
+  func declineIslands() { islandsDeclined = ConstraintScope.generation }
+
+  /// The island lengths the last pass took as natural (`SimplexPresolve.naturalLengths`).
+  var naturalLengths: [(island: Int, horizontal: Bool, length: Double)] {
+    presolve.naturalLengths
+  }
 
   init() {
     id = Self.nextID
@@ -93,21 +109,25 @@ final class SimplexSession {
   /// one are taken off the tableau first (`SimplexPresolve`); a pass whose fixed values
   /// break a required constraint, or that finds a conflict, adds every record as gathered
   /// instead, so that conflicts are found and reported as without the presolve. `held` (if
-  /// not -1) is a variable the presolve leaves to the tableau.
+  /// not -1) is a variable the presolve leaves to the tableau. With `islands` (a pass that
+  /// gathered them as leaves) nothing changes and the result is false unless the presolve
+  /// takes them exactly (`SimplexPresolve.Islands`).
+  @discardableResult
   func synchronize(
     _ records: [LayoutPass.Record], items: Int, presolves: Bool, held: Int,
-    statistics: LayoutStatistics?
-  ) {
-    lastItems = items
+    islands: SimplexPresolve.Islands?, statistics: LayoutStatistics?
+  ) -> Bool {
     // While a conflict lasts, every pass solves without the presolve, as it would fail.
     presolved =
       presolves && !hadConflict
-      && presolve.run(records, variables: solver.variableCount, held: held)
+      && presolve.run(records, variables: solver.variableCount, held: held, islands: islands)
+    if islands != nil && !presolved { return false }
+    lastItems = items
     if presolved { statistics?.counts.solverRowsPresolved += presolve.presolvedCount }
     let gathered = presolved ? presolve.records : records
     if hadConflict || !started {
       rebuild(gathered, unpresolved: records, statistics: statistics)
-      return
+      return true
     }
     // (The presolve's rows hold no issues.)
     let current = presolved ? gathered : records.filter { $0.issue == nil }
@@ -145,7 +165,7 @@ final class SimplexSession {
     // Most rows changed: adding them one by one is no cheaper than starting over.
     if 2 * (removed.count + added.count) > current.count + 64 {
       rebuild(gathered, unpresolved: records, statistics: statistics)
-      return
+      return true
     }
     // Remove in the order the rows were added, so that the result is deterministic.
     removed.sort()
@@ -162,7 +182,7 @@ final class SimplexSession {
     } catch {
       // A conflict (or a numerical failure): solve from scratch, reporting as a fresh pass.
       rebuild(gathered, unpresolved: records, statistics: statistics)
-      return
+      return true
     }
     rows = current
     ids = currentIDs
@@ -170,6 +190,7 @@ final class SimplexSession {
     for record in records {
       if let issue = record.issue { LayoutDiagnostics.report(issue) }
     }
+    return true
   }
 
   /// A new solver (same variables) with `records` added in order, each unsatisfiable
@@ -263,20 +284,29 @@ extension LayoutEngine {
     root: View, nested: LayoutPass.Nested?, top: View, forceContainers: Bool = false
   ) {
     var containers: [View] = []
-    for _ in 0..<Self.maximumIterations {
-      let pass = LayoutPass(
-        root: root, passID: Self.nextPassID, fitting: nil, session: simplexSession(of: root),
-        engine: self, nested: nested)
-      Self.nextPassID += 1
-      pass.build()
-      if let statistics {
-        statistics.counts.solves += 1
-        statistics.counts.visitedViews += pass.views.count
-        statistics.counts.largestSolve = max(statistics.counts.largestSolve, pass.views.count)
+    for attempt in 0..<2 {
+      var last: LayoutPass?
+      for _ in 0..<Self.maximumIterations {
+        let pass = LayoutPass(
+          root: root, passID: Self.nextPassID, fitting: nil, session: simplexSession(of: root),
+          engine: self, nested: nested)
+        Self.nextPassID += 1
+        pass.build()
+        if let statistics {
+          statistics.counts.solves += 1
+          statistics.counts.visitedViews += pass.views.count
+          statistics.counts.largestSolve = max(statistics.counts.largestSolve, pass.views.count)
+        }
+        let stable = pass.apply()
+        containers = pass.containers
+        last = pass
+        if stable { break }
       }
-      let stable = pass.apply()
-      containers = pass.containers
-      if stable { break }
+      // An island whose self-sizing view could not be placed exactly: solved whole.
+      guard let last, attempt == 0, !last.arrangeIslands(), let session = last.session else {
+        break
+      }
+      session.declineIslands()
     }
     // A relayout boundary left by direct evaluation may hide a change below a clean
     // container: then every container is solved again. (A container inside which direct
@@ -287,9 +317,12 @@ extension LayoutEngine {
     for container in containers {
       let state = container.layoutState
       guard let input = state.containerInput else { continue }
-      guard state.shouldSolveContainer(with: input, size: container.frame.size, force: force)
-      else { continue }
-      solveWithSimplex(root: container, nested: input, top: top, forceContainers: force)
+      if state.shouldSolveContainer(with: input, size: container.frame.size, force: force) {
+        solveWithSimplex(root: container, nested: input, top: top, forceContainers: force)
+      }
+      // Its frame is its own: a change inside it solves it alone (set after its pass, which
+      // clears the flags of the views it places).
+      state.relayoutBoundary = .sealed
     }
   }
 }

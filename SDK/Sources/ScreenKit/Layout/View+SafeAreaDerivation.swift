@@ -61,4 +61,23 @@ extension View {
     }
     return DerivedInsets(safeAreaInsets: insets, safeRect: safeRect, effectiveMargins: margins)
   }
+  /// Derives the safe area and margins of every view below this one, whose absolute frame
+  /// and derivation are `absolute` and `derived`, from their frames: for an island that a
+  /// constraint pass placed and direct evaluation arranged with zero insets, where the safe
+  /// area reaches it.
+  func deriveInsetsBelow(absolute: Rect, derived: DerivedInsets) {
+    let parent = ParentInsetsContext(
+      frame: absolute, safeRect: derived.safeRect, effectiveMargins: derived.effectiveMargins)
+    for child in subviews {
+      let frame = child.frame
+      let childAbsolute = Rect(
+        x: absolute.minX + frame.minX, y: absolute.minY + frame.minY, width: frame.width,
+        height: frame.height)
+      let childDerived = child.deriveInsets(
+        frame: childAbsolute, isPassRoot: false, parent: parent)
+      child.layoutState.safeAreaInsets = childDerived.safeAreaInsets
+      child.layoutState.effectiveLayoutMargins = childDerived.effectiveMargins
+      child.deriveInsetsBelow(absolute: childAbsolute, derived: childDerived)
+    }
+  }
 }

@@ -43,7 +43,7 @@ final class ViewLayoutState {
   @exclusivity(unchecked) var directQualification: DirectStackLayout.Qualification?
   /// Whether, and how, the view's frame does not depend on its own content (fixed by its
   /// superview's direct arrangement or by its own frame), so that a change inside it
-  /// relayouts it alone: by direct evaluation, or (a sealed container that anchor chains
+  /// relayouts it alone: by direct evaluation, or (a sealed container that a constraint pass
   /// placed) by its own simplex session.
   @exclusivity(unchecked) var relayoutBoundary = RelayoutBoundary.none
   /// Whether the view is a relayout boundary (`relayoutBoundary`); setting it makes one that
