@@ -604,8 +604,10 @@ private enum IslandChange: CustomStringConvertible {
   }
 }
 
-/// Seeds of the random tests: `count`, or `SCREENKIT_ISLAND_SEEDS` (read by these tests
-/// only) for a longer run, as `SCREENKIT_REFERENCE_SEEDS` does for `LayoutReferenceTests`.
+/// Seeds of a random test: `range`, or with `SCREENKIT_ISLAND_SEEDS=N` (read by these tests
+/// only, as `SCREENKIT_REFERENCE_SEEDS` is by `LayoutReferenceTests`) the N seeds from its
+/// start, for a longer run: `SCREENKIT_ISLAND_SEEDS=2000 swift test --package-path SDK
+/// --filter LayoutIslandTests`.
 private func islandSeeds(_ range: Range<Int>) -> [Int] {
   if let text = ProcessInfo.processInfo.environment["SCREENKIT_ISLAND_SEEDS"],
     let count = Int(text), count > range.count
@@ -625,6 +627,7 @@ private func islandSeeds(_ range: Range<Int>) -> [Int] {
   /// margin, guide and scroll geometry and in the conflicts reported; and again after a
   /// random change (a label's text, a hidden arranged view, a constant, the host insets, the
   /// window's size), relaid out incrementally against the oracle relaid out by a new solver.
+  /// 240 seeds (`islandSeeds` for more).
   @Test(arguments: islandSeeds(0..<240))
   func islandScreensAgreeWithTheFullSolve(seed: Int) {
     func compare() {
@@ -657,7 +660,7 @@ private func islandSeeds(_ range: Range<Int>) -> [Int] {
   /// piece's top, an island's width set from outside, a fixed height, or an arranged label
   /// of a `fill`-aligned stack sized from outside): the broken constraint and the
   /// conflicting list are the full solve's, first and after the change, and the rest of the
-  /// layout too.
+  /// layout too. 60 seeds (`islandSeeds` for more).
   @Test(arguments: islandSeeds(1000..<1060))
   func conflictsInIslandScreensAreReportedAsByTheFullSolve(seed: Int) {
     let (_, oracle) = expectIslandLayoutsAgree(
