@@ -64,8 +64,11 @@ private struct IslandOutcome {
   }
 
   /// The differences from `oracle`, empty when the two agree: snapshots to 2e-6 (both
-  /// round to 1e-6, from sums that may differ in the last bits), issues exactly.
-  func differences(from oracle: IslandOutcome) -> [String] {
+  /// round to 1e-6, from sums that may differ in the last bits), issues exactly, or with
+  /// `relayout` only issues the oracle reports too: an incremental relayout reports a
+  /// conflict again only where it solves again (as UIKit's engine reports one when the
+  /// constraint is added, not on every pass), while the oracle solves everything afresh.
+  func differences(from oracle: IslandOutcome, relayout: Bool = false) -> [String] {
     var found: [String] = []
     if snapshot.count != oracle.snapshot.count {
       found.append("\(snapshot.count) snapshot values, the full solve \(oracle.snapshot.count)")
@@ -76,7 +79,9 @@ private struct IslandOutcome {
         && zip(mine.1, theirs.1).allSatisfy { abs($0 - $1) < 2e-6 }
       if !close { found.append("\(mine.0): \(mine.1), full solve \(theirs.0): \(theirs.1)") }
     }
-    if issues != oracle.issues { found.append("issues \(issues), full solve \(oracle.issues)") }
+    let issuesAgree =
+      relayout ? issues.allSatisfy(oracle.issues.contains) : issues == oracle.issues
+    if !issuesAgree { found.append("issues \(issues), full solve \(oracle.issues)") }
     return found
   }
 }
@@ -134,10 +139,10 @@ private func expectIslandLayoutsAgree<Screen>(
     built.append((mode, screen, window))
     outcomes.append(IslandOutcome(window, issues: issues))
   }
-  func compare(_ outcomes: [IslandOutcome], _ stage: String) {
+  func compare(_ outcomes: [IslandOutcome], _ stage: String, relayout: Bool = false) {
     guard let oracle = outcomes.last else { return }
     for (index, outcome) in outcomes.dropLast().enumerated() {
-      for difference in outcome.differences(from: oracle).prefix(12) {
+      for difference in outcome.differences(from: oracle, relayout: relayout).prefix(12) {
         Issue.record(
           "\(label), \(built[index].0), \(stage): \(difference)", sourceLocation: sourceLocation)
       }
@@ -154,7 +159,7 @@ private func expectIslandLayoutsAgree<Screen>(
       }
       changed.append(IslandOutcome(window, issues: issues))
     }
-    compare(changed, "after the change")
+    compare(changed, "after the change", relayout: true)
   }
   return (built.map { ($0.1, $0.2) }, first)
 }
@@ -630,31 +635,14 @@ private func islandSeeds(_ range: Range<Int>) -> [Int] {
   /// 240 seeds (`islandSeeds` for more).
   @Test(arguments: islandSeeds(0..<240))
   func islandScreensAgreeWithTheFullSolve(seed: Int) {
-    func compare() {
-      expectIslandLayoutsAgree(
-        "seed \(seed), \(IslandChange(seed: seed, screen: IslandScreen(seed: seed)))",
-        build: {
-          let screen = IslandScreen(seed: seed)
-          return (screen, screen.window)
-        },
-        change: { IslandChange(seed: seed, screen: $0).apply(to: $0) })
-    }
-    if Self.hiddenArrangedBreadthSeeds.contains(seed) {
-      withKnownIssue(
-        "direct evaluation aligns a hidden arranged view across; the full solve leaves it its natural breadth at the leading edge"
-      ) { compare() }
-    } else {
-      compare()
-    }
+    expectIslandLayoutsAgree(
+      "seed \(seed), \(IslandChange(seed: seed, screen: IslandScreen(seed: seed)))",
+      build: {
+        let screen = IslandScreen(seed: seed)
+        return (screen, screen.window)
+      },
+      change: { IslandChange(seed: seed, screen: $0).apply(to: $0) })
   }
-
-  /// Seeds (of 0..<2000) whose change hides an arranged view of a stack that the default
-  /// options lay out directly: `DirectStackLayout` places the hidden view across as the
-  /// alignment says (the stack's breadth for `fill`, centred for `center`), while the
-  /// stack's generated constraints for a hidden view (`StackView.collapse`) pin only its
-  /// leading (top) edge, so the full solve leaves it its natural breadth at that edge. Only
-  /// the hidden view's frame, insets and margins differ.
-  static let hiddenArrangedBreadthSeeds: Set<Int> = [53, 62, 175, 445, 1655]
 
   /// The same screens, each with an unsatisfiable required constraint activated last (on a
   /// piece's top, an island's width set from outside, a fixed height, or an arranged label
@@ -854,20 +842,21 @@ private func islandSeeds(_ range: Range<Int>) -> [Int] {
     }
   }
 
-  /// The smallest case of `hiddenArrangedBreadthSeeds`: the naturally sized stack of
+  /// A hidden arranged view: the naturally sized stack of
   /// `naturallySizedStackBelowTheSafeArea` (images 40 × 20 and 60 × 30, `fill` alignment,
   /// 60 wide), its first image hidden. The stack keeps the visible image's size,
-  /// (16, 55, 60, 30). Direct evaluation aligns the hidden image as the others,
-  /// (0, 0, 60, 0); the stack's generated constraints pin only its leading and top edges, so
-  /// the full solve leaves it its natural width, (0, 0, 40, 0).
+  /// (16, 55, 60, 30). The stack's generated constraints for a hidden view
+  /// (`StackView.collapse`) pin only its leading and top edges and make its length zero, so
+  /// it keeps its natural width apart from the alignment of the views shown, (0, 0, 40, 0),
+  /// and direct evaluation places it so too (seeds 53, 62 and 175 of the random test hide
+  /// such views in `fill`- and `center`-aligned stacks).
   @Test func hiddenArrangedViewOfAFillAlignedStack() {
-    withKnownIssue(
-      "direct evaluation aligns a hidden arranged view across; the full solve leaves it its natural breadth at the leading edge"
-    ) {
-      expectIslandLayoutsAgree(
-        "hidden arranged view",
-        build: Self.naturallySizedStack,
-        change: { views in views[1].isHidden = true })
+    let (screens, _) = expectIslandLayoutsAgree(
+      "hidden arranged view",
+      build: Self.naturallySizedStack,
+      change: { views in views[1].isHidden = true })
+    for (views, _) in screens {
+      #expect(views[1].frame == Rect(x: 0, y: 0, width: 40, height: 0))
     }
   }
 

@@ -546,10 +546,12 @@ struct DirectStackLayout {
     var exact = true
     for child in arranged {
       if child.isHidden {
+        // As the stack's constraints collapse it: no length, its natural breadth at the
+        // leading (top) edge, apart from the alignment of the views it shows.
         exact =
           place(
-            child, natural: naturalSize(of: child), vertical: vertical, alignment: alignment,
-            along: position, length: 0, crossAvailable: crossAvailable) && exact
+            child, natural: naturalSize(of: child), vertical: vertical, alignment: .leading,
+            along: position, length: 0, crossAvailable: .infinity) && exact
         continue
       }
       if let previous { position += gap ?? stack.spacing(after: previous) }

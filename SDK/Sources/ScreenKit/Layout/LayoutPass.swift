@@ -77,11 +77,14 @@ final class LayoutPass {
   /// (`SimplexPresolve`): unless the hierarchy is laid out by the simplex alone
   /// (`LayoutOptions.simplexOnly`).
   let presolves: Bool
-  private(set) var views: [View] = []
-  private var guides: [LayoutGuide] = []
-  private var ownSolver = Solver()
+  // The arrays of a pass are read and written only by its own methods, one access at a
+  // time: they skip the dynamic exclusivity checks, a tenth of a small pass's instructions.
+  @exclusivity(unchecked) private(set) var views: [View] = []
+  @exclusivity(unchecked) private var guides: [LayoutGuide] = []
+  /// The solver of a pass without a session.
+  private lazy var ownSolver = Solver()
   /// The records added (own solver) or gathered (session), in the fixed order.
-  private var records: [Record] = []
+  @exclusivity(unchecked) private var records: [Record] = []
   /// The value of `variable` in this pass's solution.
   private func value(of variable: Int) -> Double {
     session?.value(of: variable) ?? ownSolver.value(of: variable)
@@ -91,13 +94,15 @@ final class LayoutPass {
   let nested: Nested?
   /// Sealed containers met by a session pass: laid out as the leaves of this pass, their
   /// subtrees by their own sessions afterwards.
-  private(set) var containers: [View] = []
+  @exclusivity(unchecked) private(set) var containers: [View] = []
   /// Whether islands are gathered as leaves: a session pass that presolves, unless its
   /// session declined them (`SimplexSession.takesIslands`).
   private var gathersIslands: Bool
+  /// Per view in `views`, the index of its superview there (-1 for the root).
+  @exclusivity(unchecked) private var parentIndexes: [Int] = []
   /// The islands gathered as leaves, and per view in `views` whether it is one.
-  private(set) var islands: [View] = []
-  private var isIsland: [Bool] = []
+  @exclusivity(unchecked) private(set) var islands: [View] = []
+  @exclusivity(unchecked) private var isIsland: [Bool] = []
   /// A constraint gathered relates an item inside an island: the islands must be whole.
   private var reachesIntoIsland = false
 
@@ -107,11 +112,12 @@ final class LayoutPass {
     var safeRect: Rect
   }
   /// The assumed safe-area insets and margins of each view, by index in `views`.
-  private var assumedSafeArea: [EdgeInsets] = []
-  private var assumedMargins: [EdgeInsets] = []
-  /// Per island, what `apply()` derived: its absolute frame, insets and the insets it had.
-  private var islandInsets: [(absolute: Rect, derived: View.DerivedInsets, before: EdgeInsets)] =
-    []
+  @exclusivity(unchecked) private var assumedSafeArea: [EdgeInsets] = []
+  @exclusivity(unchecked) private var assumedMargins: [EdgeInsets] = []
+  /// Per island, what `apply()` derived: its absolute frame and insets, and whether it had
+  /// safe-area insets before (then the views inside may hold stale ones).
+  @exclusivity(unchecked) private var islandInsets:
+    [(absolute: Rect, derived: View.DerivedInsets, hadInsets: Bool)] = []
 
   init(
     root: View, passID: Int, fitting: Fitting?, session: SimplexSession? = nil,
@@ -173,6 +179,7 @@ final class LayoutPass {
       records.removeAll(keepingCapacity: true)
       assumedSafeArea.removeAll(keepingCapacity: true)
       assumedMargins.removeAll(keepingCapacity: true)
+      parentIndexes.removeAll(keepingCapacity: true)
       containers.removeAll(keepingCapacity: true)
       islands.removeAll(keepingCapacity: true)
       isIsland.removeAll(keepingCapacity: true)
@@ -243,7 +250,7 @@ final class LayoutPass {
 
   /// Collects the views, allocates their variables and gathers every record.
   private func gather() {
-    collect(root, parent: nil)
+    collect(root, parent: nil, parentIndex: -1)
     session?.beginPass()
     for (index, view) in views.enumerated() {
       view.layoutState.node.passID = passID
@@ -282,9 +289,11 @@ final class LayoutPass {
   /// solved ones. Views that keep their frames (a window and its controllers' views) thus
   /// get their final insets in the first pass, as anchor chains derive them while placing,
   /// and a pass solves again only where a solved frame moved a safe area or margin.
-  /// `parent` is the superview's derivation (nil for the root).
-  private func collect(_ view: View, parent: View.ParentInsetsContext?) {
+  /// `parent` is the superview's derivation (nil for the root), `parentIndex` its index.
+  private func collect(_ view: View, parent: View.ParentInsetsContext?, parentIndex: Int) {
+    let index = views.count
     views.append(view)
+    parentIndexes.append(parentIndex)
     var context: View.ParentInsetsContext?
     if fitting != nil {
       assumedSafeArea.append(view.layoutState.safeAreaInsets)
@@ -337,7 +346,7 @@ final class LayoutPass {
       }
       if view.layoutState.simplexSession != nil { view.layoutState.simplexSession = nil }
     }
-    for subview in view.subviews { collect(subview, parent: context) }
+    for subview in view.subviews { collect(subview, parent: context, parentIndex: index) }
   }
 
   private func allocate(_ node: LayoutNode, isRoot: Bool) -> Int {
@@ -598,32 +607,64 @@ final class LayoutPass {
         }
         continue
       }
-      guard let parent = view.superview else { continue }
+      // (The rows `add(view, .left, .equal, parent, .left, constant: …)` and the like give,
+      // written out: a pass adds them for every view.)
+      guard let own = base(of: view.layoutState.node) else { continue }
       if view.translatesAutoresizingMaskIntoConstraints {
-        add(view, .left, .equal, parent, .left, constant: frame.minX)
-        add(view, .top, .equal, parent, .top, constant: frame.minY)
-        add(view, .width, .equal, nil, nil, constant: frame.width)
-        add(view, .height, .equal, nil, nil, constant: frame.height)
+        guard let parent = view.superview, let parentBase = base(of: parent.layoutState.node)
+        else { continue }
+        add(
+          Expression(terms: [(own, 1), (parentBase, -1)], constant: -frame.minX), .equal,
+          priority: .required)
+        add(
+          Expression(terms: [(own + 1, 1), (parentBase + 1, -1)], constant: -frame.minY),
+          .equal, priority: .required)
+        add(Expression(terms: [(own + 2, 1)], constant: -frame.width), .equal, priority: .required)
+        add(
+          Expression(terms: [(own + 3, 1)], constant: -frame.height), .equal, priority: .required)
       } else {
-        add(view, .width, .greaterThanOrEqual, nil, nil, constant: 0)
-        add(view, .height, .greaterThanOrEqual, nil, nil, constant: 0)
+        add(Expression(terms: [(own + 2, 1)]), .greaterThanOrEqual, priority: .required)
+        add(Expression(terms: [(own + 3, 1)]), .greaterThanOrEqual, priority: .required)
       }
     }
   }
 
+  /// The base variable of `node` in this pass, if it takes part.
+  private func base(of node: LayoutNode) -> Int? {
+    node.passID == passID ? node.variableBase : nil
+  }
+
   private func addGuideConstraints() {
     for (index, view) in views.enumerated() where !isIsland[index] {
-      if let guide = view.layoutState.safeAreaGuide {
-        pin(guide, to: view, insets: assumedSafeArea[index])
+      guard let viewBase = base(of: view.layoutState.node) else { continue }
+      if let guide = view.layoutState.safeAreaGuide, let guideBase = base(of: guide.node) {
+        pin(guideBase, to: viewBase, insets: assumedSafeArea[index])
       }
-      if let guide = view.layoutState.marginsGuide {
-        pin(guide, to: view, insets: assumedMargins[index])
+      if let guide = view.layoutState.marginsGuide, let guideBase = base(of: guide.node) {
+        pin(guideBase, to: viewBase, insets: assumedMargins[index])
       }
       for guide in view.layoutState.guides {
         add(guide, .width, .greaterThanOrEqual, nil, nil, constant: 0)
         add(guide, .height, .greaterThanOrEqual, nil, nil, constant: 0)
       }
     }
+  }
+
+  /// Pins the item with base variable `guide` inside the one with base `view` by `insets`:
+  /// the rows `pin(_:to:insets:)` adds, written out.
+  private func pin(_ guide: Int, to view: Int, insets: EdgeInsets) {
+    add(
+      Expression(terms: [(guide, 1), (view, -1)], constant: -insets.left), .equal,
+      priority: .required)
+    add(
+      Expression(terms: [(guide + 1, 1), (view + 1, -1)], constant: -insets.top), .equal,
+      priority: .required)
+    add(
+      Expression(terms: [(guide + 2, 1), (view + 2, -1)], constant: insets.left + insets.right),
+      .equal, priority: .required)
+    add(
+      Expression(terms: [(guide + 3, 1), (view + 3, -1)], constant: insets.top + insets.bottom),
+      .equal, priority: .required)
   }
 
   /// Pins `guide` inside `view` by `insets`.
@@ -700,16 +741,11 @@ final class LayoutPass {
     islandInsets.removeAll(keepingCapacity: true)
     var absolute: [Rect] = []
     absolute.reserveCapacity(views.count)
-    var indexOf: [ObjectIdentifier: Int] = [:]
-    for (index, view) in views.enumerated() {
-      indexOf[ObjectIdentifier(view)] = index
-      absolute.append(solvedFrame(of: view)!)
-    }
+    for view in views { absolute.append(solvedFrame(of: view)!) }
     for (index, view) in views.enumerated() {
       let frame = absolute[index]
-      if view !== root, !view.translatesAutoresizingMaskIntoConstraints,
-        let parent = view.superview, let parentIndex = indexOf[ObjectIdentifier(parent)]
-      {
+      let parentIndex = parentIndexes[index]
+      if parentIndex >= 0, !view.translatesAutoresizingMaskIntoConstraints {
         let origin = absolute[parentIndex].origin
         view.frame = Rect(
           x: frame.minX - origin.x, y: frame.minY - origin.y, width: frame.width,
@@ -717,11 +753,14 @@ final class LayoutPass {
       }
       view.layoutState.absoluteOrigin = frame.origin
       view.layoutState.isRelayoutBoundary = false
-      for guide in view.systemAndUserGuides {
-        if let guideFrame = solvedFrame(of: guide) {
-          guide.layoutFrame = Rect(
-            x: guideFrame.minX - frame.minX, y: guideFrame.minY - frame.minY,
-            width: guideFrame.width, height: guideFrame.height)
+      // (An island's and a container's guides are not in this pass.)
+      if !isIsland[index] && !isContainer(view) {
+        for guide in view.systemAndUserGuides {
+          if let guideFrame = solvedFrame(of: guide) {
+            guide.layoutFrame = Rect(
+              x: guideFrame.minX - frame.minX, y: guideFrame.minY - frame.minY,
+              width: guideFrame.width, height: guideFrame.height)
+          }
         }
       }
       if deliverSolution(to: view) { stable = false }
@@ -736,12 +775,11 @@ final class LayoutPass {
         continue
       }
       var parent: View.ParentInsetsContext?
-      if view !== root, let superview = view.superview,
-        let parentIndex = indexOf[ObjectIdentifier(superview)]
-      {
+      let parentIndex = parentIndexes[index]
+      if parentIndex >= 0 {
         parent = View.ParentInsetsContext(
           frame: absolute[parentIndex], safeRect: safeRects[parentIndex],
-          effectiveMargins: superview.layoutState.effectiveLayoutMargins)
+          effectiveMargins: views[parentIndex].layoutState.effectiveLayoutMargins)
       }
       let derived = view.deriveInsets(
         frame: absolute[index], isPassRoot: view === root, parent: parent)
@@ -750,11 +788,12 @@ final class LayoutPass {
         view.layoutState.containerInput = Nested(
           origin: absolute[index].origin, safeRect: derived.safeRect)
       }
+      let hadInsets = view.layoutState.safeAreaInsets != .zero
       view.layoutState.safeAreaInsets = derived.safeAreaInsets
       view.layoutState.effectiveLayoutMargins = derived.effectiveMargins
       if isIsland[index] {
         // (Its guides are not in this pass: its insets change none of its rows.)
-        islandInsets.append((absolute[index], derived, assumedSafeArea[index]))
+        islandInsets.append((absolute[index], derived, hadInsets))
         continue
       }
       if derived.safeAreaInsets != assumedSafeArea[index] { stable = false }
@@ -765,11 +804,22 @@ final class LayoutPass {
     return stable
   }
 
+  /// The islands that had safe-area insets before the last `apply()`.
+  var islandsWithInsets: [View] {
+    var result: [View] = []
+    for (index, island) in islands.enumerated() where islandInsets[index].hadInsets {
+      result.append(island)
+    }
+    return result
+  }
+
   /// Arranges each island inside the frame the applied solution gave it (after the last
   /// `apply()`), records the lengths it took as natural (`ViewLayoutState.arrangedBy`) and
-  /// derives the insets inside where the safe area reaches. False when a self-sizing view
-  /// inside could not be placed exactly (`DirectStackLayout.arrange(island:force:)`).
-  func arrangeIslands() -> Bool {
+  /// derives the insets inside where the safe area reaches or reached before the layout
+  /// (`hadInsetsBefore`: islands an earlier pass of it found with insets, `islandsWithInsets`).
+  /// False when a self-sizing view inside could not be placed exactly
+  /// (`DirectStackLayout.arrange(island:force:)`).
+  func arrangeIslands(hadInsetsBefore: [View] = []) -> Bool {
     guard let session else { return true }
     var natural = [Size](
       repeating: Size(width: .nan, height: .nan), count: islands.count)
@@ -791,8 +841,10 @@ final class LayoutPass {
       }
       let taken = natural[index]
       state.arrangedBy = taken.width.isNaN && taken.height.isNaN ? nil : taken
-      let (absolute, derived, before) = islandInsets[index]
-      if derived.safeAreaInsets != .zero || before != .zero {
+      let (absolute, derived, hadInsets) = islandInsets[index]
+      if derived.safeAreaInsets != .zero || hadInsets
+        || hadInsetsBefore.contains(where: { $0 === island })
+      {
         island.deriveInsetsBelow(absolute: absolute, derived: derived)
       }
     }

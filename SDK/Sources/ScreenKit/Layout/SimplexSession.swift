@@ -29,6 +29,10 @@ final class SimplexSession {
   /// was made): starting over then needs no new solver, which a pass that the presolve
   /// takes whole (a screen of anchor chains) would otherwise build on its first pass.
   private var solverIsEmpty = true
+  /// The variables handed out (`base(of:isRoot:)`). The solver makes them only when a pass
+  /// leaves it rows (`makeSolverVariables()`): a pass that the presolve takes whole never
+  /// touches it.
+  private var variableCount = 0
   /// The root's first variable.
   private var rootBase: Int?
   /// Items that received variables since the session started over.
@@ -83,8 +87,8 @@ final class SimplexSession {
     } else if node.sessionID == id {
       return node.sessionBase
     }
-    let base = solver.makeVariable()
-    for _ in 0..<3 { _ = solver.makeVariable() }
+    let base = variableCount
+    variableCount += 4
     allocatedItems += 1
     if isRoot {
       rootBase = base
@@ -101,7 +105,13 @@ final class SimplexSession {
       let value = presolve.values[variable]
       if !value.isNaN { return value }
     }
-    return solver.value(of: variable)
+    // (A variable the solver never made is in no row: zero, as the solver gives it.)
+    return variable < solver.variableCount ? solver.value(of: variable) : 0
+  }
+
+  /// Makes the solver's variables up to the ones handed out.
+  private func makeSolverVariables() {
+    while solver.variableCount < variableCount { _ = solver.makeVariable() }
   }
 
   /// Brings the tableau to `records` (one pass's, in the fixed order), reporting their
@@ -120,11 +130,12 @@ final class SimplexSession {
     // While a conflict lasts, every pass solves without the presolve, as it would fail.
     presolved =
       presolves && !hadConflict
-      && presolve.run(records, variables: solver.variableCount, held: held, islands: islands)
+      && presolve.run(records, variables: variableCount, held: held, islands: islands)
     if islands != nil && !presolved { return false }
     lastItems = items
-    if presolved { statistics?.counts.solverRowsPresolved += presolve.presolvedCount }
     let gathered = presolved ? presolve.records : records
+    if !gathered.isEmpty || !rows.isEmpty { makeSolverVariables() }
+    if presolved { statistics?.counts.solverRowsPresolved += presolve.presolvedCount }
     if hadConflict || !started {
       rebuild(gathered, unpresolved: records, statistics: statistics)
       return true
@@ -228,6 +239,7 @@ final class SimplexSession {
       (solver, _) = LayoutPass.rebuiltSolver(
         variables: solver.variableCount, records: [], statistics: statistics)
     }
+    if !records.isEmpty { makeSolverVariables() }
     solverIsEmpty = records.allSatisfy { $0.issue != nil }
     rows.removeAll(keepingCapacity: true)
     ids.removeAll(keepingCapacity: true)
@@ -253,6 +265,7 @@ final class SimplexSession {
     id = Self.nextID
     Self.nextID += 1
     solver = Solver()
+    variableCount = 0
     solverIsEmpty = true
     rows.removeAll()
     ids.removeAll()
@@ -286,6 +299,8 @@ extension LayoutEngine {
     var containers: [View] = []
     for attempt in 0..<2 {
       var last: LayoutPass?
+      // Islands whose views may hold insets from before this layout.
+      var hadInsets: [View] = []
       for _ in 0..<Self.maximumIterations {
         let pass = LayoutPass(
           root: root, passID: Self.nextPassID, fitting: nil, session: simplexSession(of: root),
@@ -297,13 +312,16 @@ extension LayoutEngine {
           statistics.counts.visitedViews += pass.views.count
           statistics.counts.largestSolve = max(statistics.counts.largestSolve, pass.views.count)
         }
+        if let last { hadInsets.append(contentsOf: last.islandsWithInsets) }
         let stable = pass.apply()
         containers = pass.containers
         last = pass
         if stable { break }
       }
       // An island whose self-sizing view could not be placed exactly: solved whole.
-      guard let last, attempt == 0, !last.arrangeIslands(), let session = last.session else {
+      guard let last, attempt == 0, !last.arrangeIslands(hadInsetsBefore: hadInsets),
+        let session = last.session
+      else {
         break
       }
       session.declineIslands()
