@@ -719,6 +719,30 @@ private func islandSeeds(_ range: Range<Int>) -> [Int] {
     }
   }
 
+  /// A stack sized from outside across (leading and trailing pinned, 350 wide) whose `fill`
+  /// alignment contradicts an arranged image's constant width of 5: the required
+  /// constraints cannot hold together, so the full solve breaks the last one added (the
+  /// width) and reports it. The session gathers such an island whole rather than arranging
+  /// it directly in a width it cannot take, and reports the same conflict.
+  @Test func constantWidthInsideAStackSizedFromOutsideConflicts() {
+    let (_, oracle) = expectIslandLayoutsAgree(
+      "constant width inside a stack sized from outside",
+      build: {
+        let (window, root) = fixtureWindow()
+        let (stack, images) = imageStack([(40, 20), (60, 30)], axis: .vertical, spacing: 4)
+        images[1].widthAnchor.constraint(equalToConstant: 5).isActive = true
+        place(stack, in: root) {
+          [
+            stack.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 20),
+            stack.trailingAnchor.constraint(equalTo: root.trailingAnchor, constant: -20),
+            stack.topAnchor.constraint(equalTo: root.safeAreaLayoutGuide.topAnchor),
+          ]
+        }
+        return ([stack] + images, window)
+      })
+    #expect(oracle.issues.count == 1)
+  }
+
   /// A vertical stack of three one-line labels (spacing 0, each h tall, h the font's line
   /// height, about 20.7) whose natural height 3h is traded against a maximum. `<= 40 @ 500`
   /// loses to the labels' compression resistance (750): the stack keeps its natural height

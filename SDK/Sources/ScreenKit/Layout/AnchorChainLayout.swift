@@ -374,6 +374,14 @@ private final class AnchorChainEvaluation {
     for (offset, child) in subviews.enumerated() {
       let h = horizontal[offset + 3]
       let v = vertical[offset + 3]
+      // An island given a length from outside that its arranged views' constant lengths may
+      // contradict: only the simplex finds and reports that conflict.
+      if kinds[offset] == .island, let stack = child as? StackView,
+        (!h.isNatural && DirectStackLayout.arrangesFixedLength(stack, horizontal: true))
+          || (!v.isNatural && DirectStackLayout.arrangesFixedLength(stack, horizontal: false))
+      {
+        return false
+      }
       let keepsFrame = child.translatesAutoresizingMaskIntoConstraints
       let absolute: Rect
       var sizeChanged = false

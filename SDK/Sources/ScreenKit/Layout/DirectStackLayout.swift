@@ -398,6 +398,21 @@ struct DirectStackLayout {
     return size
   }
 
+  /// Whether a view that `stack` arranges, or one arranged deeper by a stack it arranges,
+  /// has a constant width (`horizontal`) or height: given a length from outside on that
+  /// axis, the stack's required constraints may then contradict it, which only a solve of
+  /// the whole system finds and reports. (A self-sizing view's inside is its own session's.)
+  static func arrangesFixedLength(_ stack: StackView, horizontal: Bool) -> Bool {
+    let attribute: LayoutAttribute = horizontal ? .width : .height
+    for child in stack.arrangedSubviews {
+      if fixedDimension(child, attribute) != nil { return true }
+      if let nested = child as? StackView, arrangesFixedLength(nested, horizontal: horizontal) {
+        return true
+      }
+    }
+    return false
+  }
+
   private static func fixedDimension(_ view: View, _ attribute: LayoutAttribute) -> Double? {
     for constraint in view.layoutState.constraints
     where constraint.firstAttribute == attribute && constraint.hasFirstItem(view)

@@ -222,6 +222,10 @@ final class LayoutPass {
       },
       lowestPriority: { index, horizontal in
         Self.lowestPriority(inside: islands[index], horizontal: horizontal)
+      },
+      takesLengthFromOutside: { index, horizontal in
+        let island = unsafeDowncast(islands[index], to: StackView.self)
+        return !DirectStackLayout.arrangesFixedLength(island, horizontal: horizontal)
       })
   }
 

@@ -42,6 +42,9 @@ struct SimplexPresolve {
     /// The lowest priority inside island `island` that resists a change of its length on
     /// an axis.
     var lowestPriority: (_ island: Int, _ horizontal: Bool) -> Float
+    /// Whether island `island` takes any length on an axis from outside without a conflict
+    /// inside that only the whole system's solve would find.
+    var takesLengthFromOutside: (_ island: Int, _ horizontal: Bool) -> Bool
   }
 
   /// The worklist's arrays, kept from pass to pass so that a pass allocates nothing: for
@@ -131,10 +134,15 @@ struct SimplexPresolve {
       fix(natural.variable, natural.length, &worklist)
     }
     if let islands {
-      // A length left to the tableau would be solved without the island's inside.
-      for lengths in islands.lengths
-      where values[lengths.width].isNaN || values[lengths.height].isNaN {
-        return false
+      for (index, lengths) in islands.lengths.enumerated() {
+        // A length left to the tableau would be solved without the island's inside.
+        if values[lengths.width].isNaN || values[lengths.height].isNaN { return false }
+        for horizontal in [true, false] {
+          let natural = naturalLengths.contains {
+            $0.island == index && $0.horizontal == horizontal
+          }
+          if !natural && !islands.takesLengthFromOutside(index, horizontal) { return false }
+        }
       }
     }
     self.records.reserveCapacity(records.count)
