@@ -402,15 +402,24 @@ struct DirectStackLayout {
   /// has a constant width (`horizontal`) or height: given a length from outside on that
   /// axis, the stack's required constraints may then contradict it, which only a solve of
   /// the whole system finds and reports. (A self-sizing view's inside is its own session's.)
+  /// Computed once per change of the constraints or the hierarchy anywhere (a constant's
+  /// value does not change the answer).
   static func arrangesFixedLength(_ stack: StackView, horizontal: Bool) -> Bool {
-    let attribute: LayoutAttribute = horizontal ? .width : .height
+    let rare = stack.layoutState.rare
+    if let cached = rare.arrangedFixedLengths, cached.generation == ConstraintScope.generation {
+      return horizontal ? cached.horizontal : cached.vertical
+    }
+    var fixed = (horizontal: false, vertical: false)
     for child in stack.arrangedSubviews {
-      if fixedDimension(child, attribute) != nil { return true }
-      if let nested = child as? StackView, arrangesFixedLength(nested, horizontal: horizontal) {
-        return true
+      if fixedDimension(child, .width) != nil { fixed.horizontal = true }
+      if fixedDimension(child, .height) != nil { fixed.vertical = true }
+      if let nested = child as? StackView {
+        if arrangesFixedLength(nested, horizontal: true) { fixed.horizontal = true }
+        if arrangesFixedLength(nested, horizontal: false) { fixed.vertical = true }
       }
     }
-    return false
+    rare.arrangedFixedLengths = (ConstraintScope.generation, fixed.horizontal, fixed.vertical)
+    return horizontal ? fixed.horizontal : fixed.vertical
   }
 
   private static func fixedDimension(_ view: View, _ attribute: LayoutAttribute) -> Double? {

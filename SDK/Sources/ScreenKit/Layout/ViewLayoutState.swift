@@ -123,6 +123,10 @@ final class ViewLayoutState {
     /// The constraint scope rooted at the view (`ConstraintScope.rooted(at:)`) and the
     /// generation it was computed in.
     var constraintScope: (generation: Int, scope: ConstraintScope?)?
+    /// For a stack: whether views it arranges (or stacks it arranges arrange) have constant
+    /// widths and heights (`DirectStackLayout.arrangesFixedLength`), and the
+    /// `ConstraintScope.generation` it was computed in.
+    var arrangedFixedLengths: (generation: Int, horizontal: Bool, vertical: Bool)?
     init() {}
 
     /// Drops `solvedContainerInput` (`ViewLayoutState.forgetSolvedContainerInput()`).
