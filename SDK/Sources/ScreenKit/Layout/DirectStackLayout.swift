@@ -405,6 +405,21 @@ struct DirectStackLayout {
   /// Computed once per change of the constraints or the hierarchy anywhere (a constant's
   /// value does not change the answer).
   static func arrangesFixedLength(_ stack: StackView, horizontal: Bool) -> Bool {
+    // A few arranged views are read in less time than a cache entry takes to allocate.
+    if stack.arrangedSubviews.count <= 8 {
+      let attribute: LayoutAttribute = horizontal ? .width : .height
+      for child in stack.arrangedSubviews {
+        if !child.layoutState.constraints.isEmpty && fixedDimension(child, attribute) != nil {
+          return true
+        }
+        if child.layoutAlgorithm == .stack,
+          arrangesFixedLength(unsafeDowncast(child, to: StackView.self), horizontal: horizontal)
+        {
+          return true
+        }
+      }
+      return false
+    }
     let rare = stack.layoutState.rare
     if let cached = rare.arrangedFixedLengths, cached.generation == ConstraintScope.generation {
       return horizontal ? cached.horizontal : cached.vertical
