@@ -221,7 +221,19 @@ final class LayoutPass {
         return horizontal ? natural.width : natural.height
       },
       lowestPriority: { index, horizontal in
-        Self.lowestPriority(inside: islands[index], horizontal: horizontal)
+        let rare = islands[index].layoutState.rare
+        if let cached = horizontal
+          ? rare.lowestPriorityInside.horizontal : rare.lowestPriorityInside.vertical
+        {
+          return cached
+        }
+        let lowest = Self.lowestPriority(inside: islands[index], horizontal: horizontal)
+        if horizontal {
+          rare.lowestPriorityInside.horizontal = lowest
+        } else {
+          rare.lowestPriorityInside.vertical = lowest
+        }
+        return lowest
       },
       takesLengthFromOutside: { index, horizontal in
         let island = unsafeDowncast(islands[index], to: StackView.self)

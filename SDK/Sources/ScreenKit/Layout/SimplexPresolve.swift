@@ -57,8 +57,9 @@ struct SimplexPresolve {
     var occurrences: [Int] = []
     var unknownTerms: [Int] = []
     var queue: [Int] = []
-    /// With islands: per variable the lowest priority inside the islands whose natural
-    /// lengths fixed it (infinity for none), and the island length it is (-1 for none).
+    /// With islands: per variable whether a natural length fixed it (0, else infinity,
+    /// so that a row's taint is the minimum over its terms), and the island length it is
+    /// (-1 for none).
     var taint: [Float] = []
     var islandLength: [Int] = []
   }
@@ -130,7 +131,7 @@ struct SimplexPresolve {
       // Stalled: the next island length that is natural, widths first (a vertical stack of
       // self-sizing rows measures them at its width).
       guard let islands, let natural = nextNatural(islands) else { break }
-      worklist.taint[natural.variable] = natural.floor
+      worklist.taint[natural.variable] = 0
       fix(natural.variable, natural.length, &worklist)
     }
     if let islands {
@@ -178,10 +179,13 @@ struct SimplexPresolve {
           case .lessThanOrEqual: expression.constant <= tolerance
           case .greaterThanOrEqual: expression.constant >= -tolerance
           }
-        // An optional row a natural length decides may go unmet only below everything
-        // inside the island that holds that length.
-        if !holds && (record.priority.isRequired || record.priority.rawValue >= taint) {
-          return false
+        if !holds {
+          if record.priority.isRequired { return false }
+          // An optional row a natural length decides may go unmet only below everything
+          // inside the islands that hold their lengths.
+          if taint < .infinity && record.priority.rawValue >= lowestPriorityInside(islands) {
+            return false
+          }
         }
         continue
       }
@@ -252,11 +256,21 @@ struct SimplexPresolve {
     }
   }
 
+  /// The lowest priority inside the islands whose lengths were taken as natural, on those
+  /// axes: below it an optional row cannot move them (read only for a row such a length
+  /// leaves unmet, which is rare).
+  private func lowestPriorityInside(_ islands: Islands?) -> Float {
+    guard let islands else { return .infinity }
+    var lowest = Float.infinity
+    for taken in naturalLengths {
+      lowest = min(lowest, islands.lowestPriority(taken.island, taken.horizontal))
+    }
+    return lowest
+  }
+
   /// The next island length to take as natural (widths first), recorded in
-  /// `naturalLengths`, with the lowest priority inside the island that holds it.
-  private mutating func nextNatural(_ islands: Islands)
-    -> (variable: Int, length: Double, floor: Float)?
-  {
+  /// `naturalLengths`.
+  private mutating func nextNatural(_ islands: Islands) -> (variable: Int, length: Double)? {
     for horizontal in [true, false] {
       for (index, lengths) in islands.lengths.enumerated() {
         let variable = horizontal ? lengths.width : lengths.height
@@ -264,7 +278,7 @@ struct SimplexPresolve {
           let length = islands.naturalLength(index, horizontal, values[lengths.width])
         else { continue }
         naturalLengths.append((index, horizontal, length))
-        return (variable, length, islands.lowestPriority(index, horizontal))
+        return (variable, length)
       }
     }
     return nil

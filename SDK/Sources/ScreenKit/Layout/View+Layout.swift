@@ -287,7 +287,7 @@ extension View: LayoutItem {
     let state = view.layoutState
     if state.needsLayout && !throughBoundaries { return false }
     state.needsLayout = true
-    state.measure = nil
+    state.dropMeasure()
     state.directQualification = nil
     guard !throughBoundaries, state.isRelayoutBoundary, let parent = view.superview else {
       return true
@@ -297,7 +297,7 @@ extension View: LayoutItem {
     var root = parent
     var ancestor: View? = parent
     while let above = ancestor {
-      above.layoutState.measure = nil
+      above.layoutState.dropMeasure()
       root = above
       ancestor = above.superview
     }
