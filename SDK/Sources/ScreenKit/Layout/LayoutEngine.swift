@@ -32,9 +32,11 @@ final class LayoutStatistics {
 
 /// Runs layout passes over one hierarchy with its `LayoutOptions`, with one of three
 /// evaluators, chosen per root: direct stack evaluation (`DirectStackLayout`), anchor
-/// chains (`AnchorChainLayout`), else the simplex: collects a hierarchy's constraints (user,
-/// generated, intrinsic, frame-fixing and guide constraints) into one simplex, solves it and
-/// applies the frames.
+/// chains (`AnchorChainLayout`), else the root's simplex session: a pass (`LayoutPass`)
+/// gathers the scope's constraints (user, generated, intrinsic, frame-fixing and guide
+/// constraints) down to its islands and sealed containers, the session presolves them and
+/// keeps the rest in its tableau (`SimplexSession`), and the pass applies the frames and
+/// arranges the islands.
 ///
 /// A pass re-solves while the safe-area insets, margins or wrapping widths it derived from
 /// the solution differ from the ones it assumed (at most `maximumIterations` times), as UIKit

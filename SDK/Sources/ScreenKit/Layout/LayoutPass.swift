@@ -78,7 +78,7 @@ final class LayoutPass {
   /// (`LayoutOptions.simplexOnly`).
   let presolves: Bool
   // The arrays of a pass are read and written only by its own methods, one access at a
-  // time: they skip the dynamic exclusivity checks, a tenth of a small pass's instructions.
+  // time: they skip the dynamic exclusivity check a class's stored property pays on each.
   @exclusivity(unchecked) private(set) var views: [View] = []
   @exclusivity(unchecked) private var guides: [LayoutGuide] = []
   /// The solver of a pass without a session.
