@@ -96,11 +96,11 @@ struct SimplexPresolve {
     self.records.removeAll(keepingCapacity: true)
     presolvedCount = 0
     worklist.queue.removeAll(keepingCapacity: true)
-    for (index, record) in records.enumerated() where Self.fixes(record) {
-      let terms = record.expression.terms
-      for term in terms { worklist.starts[term.variable + 1] += 1 }
-      worklist.unknownTerms[index] = terms.count
-      if terms.count <= 1 { worklist.queue.append(index) }
+    for index in records.indices where Self.fixes(records[index]) {
+      let count = records[index].expression.terms.count
+      for term in records[index].expression.terms { worklist.starts[term.variable + 1] += 1 }
+      worklist.unknownTerms[index] = count
+      if count <= 1 { worklist.queue.append(index) }
     }
     if worklist.queue.isEmpty && islands == nil { return false }
     if let islands {
@@ -138,15 +138,14 @@ struct SimplexPresolve {
       for (index, lengths) in islands.lengths.enumerated() {
         // A length left to the tableau would be solved without the island's inside.
         if values[lengths.width].isNaN || values[lengths.height].isNaN { return false }
-        for horizontal in [true, false] {
-          let natural = naturalLengths.contains {
-            $0.island == index && $0.horizontal == horizontal
-          }
-          if !natural && !islands.takesLengthFromOutside(index, horizontal) { return false }
+        var natural = (horizontal: false, vertical: false)
+        for taken in naturalLengths where taken.island == index {
+          if taken.horizontal { natural.horizontal = true } else { natural.vertical = true }
         }
+        if !natural.horizontal && !islands.takesLengthFromOutside(index, true) { return false }
+        if !natural.vertical && !islands.takesLengthFromOutside(index, false) { return false }
       }
     }
-    self.records.reserveCapacity(records.count)
     for (index, record) in records.enumerated() {
       if worklist.unknownTerms[index] < -1 {
         presolvedCount += 1
