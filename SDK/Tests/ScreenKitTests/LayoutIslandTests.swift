@@ -743,6 +743,52 @@ private func islandSeeds(_ range: Range<Int>) -> [Int] {
     #expect(oracle.issues.count == 1)
   }
 
+  /// A full-height column, the kiosk's usual screen: a vertical `fill` stack pinned between
+  /// the safe area's top and bottom (844 − 47 − 34 = 763 tall), holding an image 40 × 20
+  /// and an image whose height is a constant 44, spacing 10. The constant fits (the first
+  /// image stretches to 763 − 44 − 10 = 709), so nothing contradicts it: anchor chains and
+  /// the session arrange the stack directly, and the frames are the full solve's, (16, 47,
+  /// 40, 763) with the images at (0, 0, 40, 709) and (0, 719, 40, 44); across, leading
+  /// alignment keeps each image's width. With the constant at 800 the stack cannot hold it
+  /// (800 + 10 > 763): the full solve breaks it and reports it, and so do the others.
+  @Test(arguments: [44.0, 800.0])
+  func constantHeightInAColumnSizedFromOutside(height: Double) {
+    func build() -> ([View], Window) {
+      let (window, root) = fixtureWindow()
+      let (stack, images) = imageStack([(40, 20), (40, 30)], axis: .vertical, spacing: 10)
+      stack.alignment = .leading
+      images[1].heightAnchor.constraint(equalToConstant: height).isActive = true
+      place(stack, in: root) {
+        [
+          stack.leadingAnchor.constraint(equalTo: root.leadingAnchor, constant: 16),
+          stack.topAnchor.constraint(equalTo: root.safeAreaLayoutGuide.topAnchor),
+          stack.bottomAnchor.constraint(equalTo: root.safeAreaLayoutGuide.bottomAnchor),
+        ]
+      }
+      return ([stack] + images, window)
+    }
+    let (screens, oracle) = expectIslandLayoutsAgree(
+      "column with a \(height) high image", build: build)
+    #expect(oracle.issues.count == (height == 44 ? 0 : 1))
+    if height == 44 {
+      for (views, _) in screens {
+        #expect(
+          views[0].convert(views[0].bounds, to: nil) == Rect(x: 16, y: 47, width: 40, height: 763))
+        #expect(views[2].frame == Rect(x: 0, y: 719, width: 40, height: 44))
+      }
+    }
+    // Without anchor chains, the session takes the stack as a leaf only when it fits.
+    let (_, window) = build()
+    window.layoutOptions.evaluatesAnchorChains = false
+    let statistics = window.countingLayoutWork()
+    let previous = LayoutDiagnostics.handler
+    LayoutDiagnostics.handler = nil
+    window.makeKeyAndVisible()
+    window.layoutIfNeeded()
+    LayoutDiagnostics.handler = previous
+    #expect((statistics.counts.leafIslands > 0) == (height == 44))
+  }
+
   /// A vertical stack of three one-line labels (spacing 0, each h tall, h the font's line
   /// height, about 20.7) whose natural height 3h is traded against a maximum. `<= 40 @ 500`
   /// loses to the labels' compression resistance (750): the stack keeps its natural height

@@ -374,11 +374,11 @@ private final class AnchorChainEvaluation {
     for (offset, child) in subviews.enumerated() {
       let h = horizontal[offset + 3]
       let v = vertical[offset + 3]
-      // An island given a length from outside that its arranged views' constant lengths may
+      // An island given a length from outside that its arranged views' constant lengths
       // contradict: only the simplex finds and reports that conflict.
       if kinds[offset] == .island, let stack = child as? StackView,
-        (!h.isNatural && DirectStackLayout.arrangesFixedLength(stack, horizontal: true))
-          || (!v.isNatural && DirectStackLayout.arrangesFixedLength(stack, horizontal: false))
+        (!h.isNatural && !DirectStackLayout.takesLength(stack, h.size, horizontal: true))
+          || (!v.isNatural && !DirectStackLayout.takesLength(stack, v.size, horizontal: false))
       {
         return false
       }

@@ -398,43 +398,105 @@ struct DirectStackLayout {
     return size
   }
 
-  /// Whether a view that `stack` arranges, or one arranged deeper by a stack it arranges,
-  /// has a constant width (`horizontal`) or height: given a length from outside on that
-  /// axis, the stack's required constraints may then contradict it, which only a solve of
-  /// the whole system finds and reports. (A self-sizing view's inside is its own session's.)
-  /// Computed once per change of the constraints or the hierarchy anywhere (a constant's
-  /// value does not change the answer).
-  static func arrangesFixedLength(_ stack: StackView, horizontal: Bool) -> Bool {
-    // A few arranged views are read in less time than a cache entry takes to allocate.
-    if stack.arrangedSubviews.count <= 8 {
-      let attribute: LayoutAttribute = horizontal ? .width : .height
-      for child in stack.arrangedSubviews {
-        if !child.layoutState.constraints.isEmpty && fixedDimension(child, attribute) != nil {
-          return true
-        }
-        if child.layoutAlgorithm == .stack,
-          arrangesFixedLength(unsafeDowncast(child, to: StackView.self), horizontal: horizontal)
-        {
-          return true
-        }
+  /// What the views a stack arranges fix of their lengths on one axis: what decides whether
+  /// a length given to the stack from outside contradicts its required constraints.
+  struct ArrangedLengths {
+    /// The sum, the smallest and the largest of the visible views' constant lengths.
+    var fixedSum = 0.0
+    var lowest = Double.infinity
+    var highest = -Double.infinity
+    var fixedCount = 0
+    /// Visible views without a constant length.
+    var flexibleCount = 0
+    /// Along the stack, the spacing between the visible views.
+    var spacing = 0.0
+    /// Something the sums above do not decide: a nested stack that holds constant lengths,
+    /// or a hidden view with a constant length along the stack (which its collapse to zero
+    /// contradicts).
+    var undecided = false
+  }
+
+  /// Whether `stack`, given `length` on an axis from outside (`horizontal` for its width),
+  /// can hold its required constraints: along its axis, the constant lengths and spacing
+  /// fit (`fill`, `fillProportionally`, and with room to spare for the gaps of
+  /// `equalSpacing` and `equalCentering`, exactly when nothing can stretch) or each is the
+  /// equal share (`fillEqually`); across, each constant breadth is the stack's (`fill`
+  /// alignment) or fits in it. A contradiction is a conflict that only a solve of the whole
+  /// system finds and reports, so anchor chains and a session pass then solve the island
+  /// whole. (A self-sizing view's inside is its own session's.)
+  static func takesLength(_ stack: StackView, _ length: Double, horizontal: Bool) -> Bool {
+    let lengths = arrangedLengths(of: stack, horizontal: horizontal)
+    if lengths.undecided { return false }
+    let visible = lengths.fixedCount + lengths.flexibleCount
+    guard visible > 0 else { return true }
+    let tolerance = 1e-6 * max(1, abs(length), lengths.fixedSum)
+    if (stack.axis == .horizontal) == horizontal {
+      let needed = lengths.fixedSum + lengths.spacing
+      switch stack.distribution {
+      case .fill, .fillProportionally:
+        return lengths.flexibleCount > 0
+          ? needed <= length + tolerance : abs(needed - length) <= tolerance
+      case .fillEqually:
+        let share = (length - lengths.spacing) / Double(visible)
+        return share >= -tolerance
+          && (lengths.fixedCount == 0
+            || (abs(lengths.lowest - share) <= tolerance
+              && abs(lengths.highest - share) <= tolerance))
+      case .equalSpacing, .equalCentering:
+        return needed <= length + tolerance
       }
-      return false
     }
+    guard lengths.fixedCount > 0 else { return true }
+    var fills = stack.alignment == .fill
+    if stack.axis == .vertical
+      && (stack.alignment == .firstBaseline || stack.alignment == .lastBaseline)
+    {
+      fills = true
+    }
+    return fills
+      ? abs(lengths.lowest - length) <= tolerance && abs(lengths.highest - length) <= tolerance
+      : lengths.highest <= length + tolerance
+  }
+
+  /// `ArrangedLengths` of `stack` on an axis, kept with its measure until it or a view
+  /// inside changes (`ViewLayoutState.dropMeasure()`).
+  private static func arrangedLengths(of stack: StackView, horizontal: Bool) -> ArrangedLengths {
     let rare = stack.layoutState.rare
-    if let cached = rare.arrangedFixedLengths, cached.generation == ConstraintScope.generation {
-      return horizontal ? cached.horizontal : cached.vertical
+    if let cached = horizontal ? rare.arrangedLengths.horizontal : rare.arrangedLengths.vertical {
+      return cached
     }
-    var fixed = (horizontal: false, vertical: false)
+    let attribute: LayoutAttribute = horizontal ? .width : .height
+    let along = (stack.axis == .horizontal) == horizontal
+    var lengths = ArrangedLengths()
+    var previous: View?
     for child in stack.arrangedSubviews {
-      if fixedDimension(child, .width) != nil { fixed.horizontal = true }
-      if fixedDimension(child, .height) != nil { fixed.vertical = true }
-      if let nested = child as? StackView {
-        if arrangesFixedLength(nested, horizontal: true) { fixed.horizontal = true }
-        if arrangesFixedLength(nested, horizontal: false) { fixed.vertical = true }
+      let constant = child.layoutState.constraints.isEmpty ? nil : fixedDimension(child, attribute)
+      if child.isHidden {
+        if along, let constant, constant != 0 { lengths.undecided = true }
+        continue
+      }
+      if along, let previous { lengths.spacing += stack.spacing(after: previous) }
+      previous = child
+      if let constant {
+        lengths.fixedSum += constant
+        lengths.lowest = min(lengths.lowest, constant)
+        lengths.highest = max(lengths.highest, constant)
+        lengths.fixedCount += 1
+      } else {
+        lengths.flexibleCount += 1
+        if child.layoutAlgorithm == .stack {
+          let nested = arrangedLengths(
+            of: unsafeDowncast(child, to: StackView.self), horizontal: horizontal)
+          if nested.undecided || nested.fixedCount > 0 { lengths.undecided = true }
+        }
       }
     }
-    rare.arrangedFixedLengths = (ConstraintScope.generation, fixed.horizontal, fixed.vertical)
-    return horizontal ? fixed.horizontal : fixed.vertical
+    if horizontal {
+      rare.arrangedLengths.horizontal = lengths
+    } else {
+      rare.arrangedLengths.vertical = lengths
+    }
+    return lengths
   }
 
   private static func fixedDimension(_ view: View, _ attribute: LayoutAttribute) -> Double? {

@@ -235,9 +235,9 @@ final class LayoutPass {
         }
         return lowest
       },
-      takesLengthFromOutside: { index, horizontal in
+      takesLengthFromOutside: { index, horizontal, length in
         let island = unsafeDowncast(islands[index], to: StackView.self)
-        return !DirectStackLayout.arrangesFixedLength(island, horizontal: horizontal)
+        return DirectStackLayout.takesLength(island, length, horizontal: horizontal)
       })
   }
 

@@ -42,9 +42,9 @@ struct SimplexPresolve {
     /// The lowest priority inside island `island` that resists a change of its length on
     /// an axis.
     var lowestPriority: (_ island: Int, _ horizontal: Bool) -> Float
-    /// Whether island `island` takes any length on an axis from outside without a conflict
+    /// Whether island `island` takes `length` on an axis from outside without a conflict
     /// inside that only the whole system's solve would find.
-    var takesLengthFromOutside: (_ island: Int, _ horizontal: Bool) -> Bool
+    var takesLengthFromOutside: (_ island: Int, _ horizontal: Bool, _ length: Double) -> Bool
   }
 
   /// The worklist's arrays, kept from pass to pass so that a pass allocates nothing: for
@@ -142,8 +142,16 @@ struct SimplexPresolve {
         for taken in naturalLengths where taken.island == index {
           if taken.horizontal { natural.horizontal = true } else { natural.vertical = true }
         }
-        if !natural.horizontal && !islands.takesLengthFromOutside(index, true) { return false }
-        if !natural.vertical && !islands.takesLengthFromOutside(index, false) { return false }
+        if !natural.horizontal
+          && !islands.takesLengthFromOutside(index, true, values[lengths.width])
+        {
+          return false
+        }
+        if !natural.vertical
+          && !islands.takesLengthFromOutside(index, false, values[lengths.height])
+        {
+          return false
+        }
       }
     }
     for (index, record) in records.enumerated() {
