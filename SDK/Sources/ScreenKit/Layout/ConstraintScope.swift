@@ -44,7 +44,9 @@ struct ConstraintScope: Equatable {
   }
 
   /// Bumped whenever a constraint is installed, uninstalled or changes priority, a view
-  /// moves, or a label's line count changes: the cached scopes are then computed again.
+  /// moves, a stack's arranged views change, or a label's line count changes: the cached
+  /// scopes (and the other constraint facts cached with this generation) are then computed
+  /// again.
   static var generation = 1
 
   /// Invalidates every cached scope (see `generation`).

@@ -417,20 +417,31 @@ struct DirectStackLayout {
   }
 
   /// Whether `stack`, given `length` on an axis from outside (`horizontal` for its width),
-  /// can hold its required constraints: along its axis, the constant lengths and spacing
-  /// fit (`fill`, `fillProportionally`, and with room to spare for the gaps of
-  /// `equalSpacing` and `equalCentering`, exactly when nothing can stretch) or each is the
-  /// equal share (`fillEqually`); across, each constant breadth is the stack's (`fill`
-  /// alignment) or fits in it. A contradiction is a conflict that only a solve of the whole
+  /// can hold its required constraints: along its axis, the constant lengths and the
+  /// spacing fit in it (exactly, for `fill` and `fillProportionally` when no view can
+  /// stretch) or each constant is the equal share (`fillEqually`); across, each constant
+  /// breadth is the stack's (`fill` alignment) or fits in it. A contradiction is a conflict that only a solve of the whole
   /// system finds and reports, so anchor chains and a session pass then solve the island
   /// whole. (A self-sizing view's inside is its own session's.)
   static func takesLength(_ stack: StackView, _ length: Double, horizontal: Bool) -> Bool {
+    let along = (stack.axis == .horizontal) == horizontal
+    if !arrangesFixedLength(stack, horizontal: horizontal) {
+      // Only the spacing can contradict it, and only along the stack.
+      guard along else { return true }
+      var spacing = 0.0
+      var previous: View?
+      for child in stack.arrangedSubviews where !child.isHidden {
+        if let previous { spacing += stack.spacing(after: previous) }
+        previous = child
+      }
+      return spacing <= length + 1e-6 * max(1, abs(length))
+    }
     let lengths = arrangedLengths(of: stack, horizontal: horizontal)
     if lengths.undecided { return false }
     let visible = lengths.fixedCount + lengths.flexibleCount
     guard visible > 0 else { return true }
     let tolerance = 1e-6 * max(1, abs(length), lengths.fixedSum)
-    if (stack.axis == .horizontal) == horizontal {
+    if along {
       let needed = lengths.fixedSum + lengths.spacing
       switch stack.distribution {
       case .fill, .fillProportionally:
@@ -458,13 +469,8 @@ struct DirectStackLayout {
       : lengths.highest <= length + tolerance
   }
 
-  /// `ArrangedLengths` of `stack` on an axis, kept with its measure until it or a view
-  /// inside changes (`ViewLayoutState.dropMeasure()`).
+  /// `ArrangedLengths` of `stack` on an axis.
   private static func arrangedLengths(of stack: StackView, horizontal: Bool) -> ArrangedLengths {
-    let rare = stack.layoutState.rare
-    if let cached = horizontal ? rare.arrangedLengths.horizontal : rare.arrangedLengths.vertical {
-      return cached
-    }
     let attribute: LayoutAttribute = horizontal ? .width : .height
     let along = (stack.axis == .horizontal) == horizontal
     var lengths = ArrangedLengths()
@@ -491,12 +497,45 @@ struct DirectStackLayout {
         }
       }
     }
-    if horizontal {
-      rare.arrangedLengths.horizontal = lengths
-    } else {
-      rare.arrangedLengths.vertical = lengths
-    }
     return lengths
+  }
+
+  /// Whether a view that `stack` arranges (hidden or not), or one arranged deeper by a stack
+  /// it arranges, has a constant width (`horizontal`) or height: without one, a length given
+  /// from outside can contradict only the stack's spacing (`takesLength`).
+  /// Computed once per change of the constraints or the hierarchy anywhere (a constant's
+  /// value does not change the answer).
+  static func arrangesFixedLength(_ stack: StackView, horizontal: Bool) -> Bool {
+    // A few arranged views are read in less time than a cache entry takes to allocate.
+    if stack.arrangedSubviews.count <= 8 {
+      let attribute: LayoutAttribute = horizontal ? .width : .height
+      for child in stack.arrangedSubviews {
+        if !child.layoutState.constraints.isEmpty && fixedDimension(child, attribute) != nil {
+          return true
+        }
+        if child.layoutAlgorithm == .stack,
+          arrangesFixedLength(unsafeDowncast(child, to: StackView.self), horizontal: horizontal)
+        {
+          return true
+        }
+      }
+      return false
+    }
+    let rare = stack.layoutState.rare
+    if let cached = rare.arrangedFixedLengths, cached.generation == ConstraintScope.generation {
+      return horizontal ? cached.horizontal : cached.vertical
+    }
+    var fixed = (horizontal: false, vertical: false)
+    for child in stack.arrangedSubviews {
+      if fixedDimension(child, .width) != nil { fixed.horizontal = true }
+      if fixedDimension(child, .height) != nil { fixed.vertical = true }
+      if let nested = child as? StackView {
+        if arrangesFixedLength(nested, horizontal: true) { fixed.horizontal = true }
+        if arrangesFixedLength(nested, horizontal: false) { fixed.vertical = true }
+      }
+    }
+    rare.arrangedFixedLengths = (ConstraintScope.generation, fixed.horizontal, fixed.vertical)
+    return horizontal ? fixed.horizontal : fixed.vertical
   }
 
   private static func fixedDimension(_ view: View, _ attribute: LayoutAttribute) -> Double? {

@@ -123,11 +123,10 @@ final class ViewLayoutState {
     /// The constraint scope rooted at the view (`ConstraintScope.rooted(at:)`) and the
     /// generation it was computed in.
     var constraintScope: (generation: Int, scope: ConstraintScope?)?
-    /// For a stack: what its arranged views fix of their widths and heights
-    /// (`DirectStackLayout.takesLength`), dropped with its measure.
-    var arrangedLengths:
-      (horizontal: DirectStackLayout.ArrangedLengths?, vertical: DirectStackLayout.ArrangedLengths?) =
-        (nil, nil)
+    /// For a stack: whether views it arranges (or stacks it arranges arrange) have constant
+    /// widths and heights (`DirectStackLayout.arrangesFixedLength`), and the
+    /// `ConstraintScope.generation` it was computed in.
+    var arrangedFixedLengths: (generation: Int, horizontal: Bool, vertical: Bool)?
     /// For an island's root: the lowest priority inside it that holds its width and its
     /// height (`LayoutPass`), dropped with its measure when it or a view inside is marked.
     var lowestPriorityInside: (horizontal: Float?, vertical: Float?) = (nil, nil)
@@ -142,12 +141,10 @@ final class ViewLayoutState {
   /// The rarely used fields, created on first use; mutate arrays through it (the forwarding
   /// properties below would copy them).
   /// Drops the view's measure and what is cached with it (the lowest priority inside an
-  /// island, a stack's arranged lengths): it or a view inside changed.
+  /// island): it or a view inside changed.
   func dropMeasure() {
     measure = nil
-    guard let rareFields else { return }
-    rareFields.lowestPriorityInside = (nil, nil)
-    rareFields.arrangedLengths = (nil, nil)
+    rareFields?.lowestPriorityInside = (nil, nil)
   }
 
   var rare: Rare {

@@ -101,6 +101,7 @@ open class StackView: View {
     arrangedSubviews.insert(view, at: min(max(index, 0), arrangedSubviews.count))
     view.translatesAutoresizingMaskIntoConstraints = false
     if view.superview !== self { addSubview(view) }
+    ConstraintScope.constraintsOrHierarchyChanged()
     setNeedsLayout()
   }
 
@@ -108,6 +109,7 @@ open class StackView: View {
   open func removeArrangedSubview(_ view: View) {
     arrangedSubviews.removeAll { $0 === view }
     customSpacings.removeAll { $0.view === view }
+    ConstraintScope.constraintsOrHierarchyChanged()
     setNeedsLayout()
   }
 
