@@ -384,7 +384,7 @@ final class LayoutPass {
     } else {
       return nil
     }
-    return node.passID == passID ? node.variableBase : nil
+    return base(of: node)
   }
 
   /// `attribute` of `item` as an expression, following a baseline to the view that
@@ -667,7 +667,7 @@ final class LayoutPass {
   }
 
   /// Pins the item with base variable `guide` inside the one with base `view` by `insets`:
-  /// the rows `pin(_:to:insets:)` adds, written out.
+  /// its edges `insets` inside the view's, its size theirs less the insets.
   private func pin(_ guide: Int, to view: Int, insets: EdgeInsets) {
     add(
       Expression(terms: [(guide, 1), (view, -1)], constant: -insets.left), .equal,
@@ -683,12 +683,10 @@ final class LayoutPass {
       .equal, priority: .required)
   }
 
-  /// Pins `guide` inside `view` by `insets`.
+  /// Pins `guide` inside `view` by `insets`; items outside the pass make it a no-op.
   func pin(_ guide: any LayoutItem, to view: View, insets: EdgeInsets) {
-    add(guide, .left, .equal, view, .left, constant: insets.left)
-    add(guide, .top, .equal, view, .top, constant: insets.top)
-    add(guide, .width, .equal, view, .width, constant: -(insets.left + insets.right))
-    add(guide, .height, .equal, view, .height, constant: -(insets.top + insets.bottom))
+    guard let guideBase = base(of: guide), let viewBase = base(of: view) else { return }
+    pin(guideBase, to: viewBase, insets: insets)
   }
 
   private func addIntrinsicConstraints() {
@@ -804,14 +802,14 @@ final class LayoutPass {
         view.layoutState.containerInput = Nested(
           origin: absolute[index].origin, safeRect: derived.safeRect)
       }
-      let hadInsets = view.layoutState.safeAreaInsets != .zero
+      if isIsland[index] {
+        islandInsets.append(
+          (absolute[index], derived, view.layoutState.safeAreaInsets != .zero))
+      }
       view.layoutState.safeAreaInsets = derived.safeAreaInsets
       view.layoutState.effectiveLayoutMargins = derived.effectiveMargins
-      if isIsland[index] {
-        // (Its guides are not in this pass: its insets change none of its rows.)
-        islandInsets.append((absolute[index], derived, hadInsets))
-        continue
-      }
+      // (An island's guides are not in this pass: its insets change none of its rows.)
+      if isIsland[index] { continue }
       if derived.safeAreaInsets != assumedSafeArea[index] { stable = false }
       if derived.effectiveMargins != assumedMargins[index] && view.layoutState.marginsGuide != nil {
         stable = false
