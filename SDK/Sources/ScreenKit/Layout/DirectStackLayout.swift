@@ -425,18 +425,10 @@ struct DirectStackLayout {
   /// whole. (A self-sizing view's inside is its own session's.)
   static func takesLength(_ stack: StackView, _ length: Double, horizontal: Bool) -> Bool {
     let along = (stack.axis == .horizontal) == horizontal
-    if !arrangesFixedLength(stack, horizontal: horizontal) {
-      // Only the spacing can contradict it, and only along the stack.
-      guard along else { return true }
-      var spacing = 0.0
-      var previous: View?
-      for child in stack.arrangedSubviews where !child.isHidden {
-        if let previous { spacing += stack.spacing(after: previous) }
-        previous = child
-      }
-      return spacing <= length + 1e-6 * max(1, abs(length))
-    }
-    let lengths = arrangedLengths(of: stack, horizontal: horizontal)
+    // Without constant lengths only the spacing can contradict it, and only along.
+    let readsConstants = arrangesFixedLength(stack, horizontal: horizontal)
+    guard readsConstants || along else { return true }
+    let lengths = arrangedLengths(of: stack, horizontal: horizontal, readsConstants: readsConstants)
     if lengths.undecided { return false }
     let visible = lengths.fixedCount + lengths.flexibleCount
     guard visible > 0 else { return true }
@@ -449,7 +441,7 @@ struct DirectStackLayout {
           ? needed <= length + tolerance : abs(needed - length) <= tolerance
       case .fillEqually:
         let share = (length - lengths.spacing) / Double(visible)
-        return share >= -tolerance
+        return length - lengths.spacing >= -tolerance
           && (lengths.fixedCount == 0
             || (abs(lengths.lowest - share) <= tolerance
               && abs(lengths.highest - share) <= tolerance))
@@ -469,14 +461,17 @@ struct DirectStackLayout {
       : lengths.highest <= length + tolerance
   }
 
-  /// `ArrangedLengths` of `stack` on an axis.
-  private static func arrangedLengths(of stack: StackView, horizontal: Bool) -> ArrangedLengths {
+  /// `ArrangedLengths` of `stack` on an axis; without `readsConstants` (no arranged view
+  /// has one, `arrangesFixedLength`) only the counts and the spacing.
+  private static func arrangedLengths(
+    of stack: StackView, horizontal: Bool, readsConstants: Bool
+  ) -> ArrangedLengths {
     let attribute: LayoutAttribute = horizontal ? .width : .height
     let along = (stack.axis == .horizontal) == horizontal
     var lengths = ArrangedLengths()
     var previous: View?
     for child in stack.arrangedSubviews {
-      let constant = child.layoutState.constraints.isEmpty ? nil : fixedDimension(child, attribute)
+      let constant = readsConstants ? fixedDimension(child, attribute) : nil
       if child.isHidden {
         if along, let constant, constant != 0 { lengths.undecided = true }
         continue
@@ -490,9 +485,10 @@ struct DirectStackLayout {
         lengths.fixedCount += 1
       } else {
         lengths.flexibleCount += 1
-        if child.layoutAlgorithm == .stack {
+        if readsConstants && child.layoutAlgorithm == .stack {
           let nested = arrangedLengths(
-            of: unsafeDowncast(child, to: StackView.self), horizontal: horizontal)
+            of: unsafeDowncast(child, to: StackView.self), horizontal: horizontal,
+            readsConstants: true)
           if nested.undecided || nested.fixedCount > 0 { lengths.undecided = true }
         }
       }
@@ -507,34 +503,29 @@ struct DirectStackLayout {
   /// value does not change the answer).
   static func arrangesFixedLength(_ stack: StackView, horizontal: Bool) -> Bool {
     // A few arranged views are read in less time than a cache entry takes to allocate.
-    if stack.arrangedSubviews.count <= 8 {
-      let attribute: LayoutAttribute = horizontal ? .width : .height
-      for child in stack.arrangedSubviews {
-        if !child.layoutState.constraints.isEmpty && fixedDimension(child, attribute) != nil {
-          return true
-        }
-        if child.layoutAlgorithm == .stack,
-          arrangesFixedLength(unsafeDowncast(child, to: StackView.self), horizontal: horizontal)
-        {
-          return true
-        }
-      }
-      return false
-    }
-    let rare = stack.layoutState.rare
-    if let cached = rare.arrangedFixedLengths, cached.generation == ConstraintScope.generation {
-      return horizontal ? cached.horizontal : cached.vertical
+    let cached = stack.arrangedSubviews.count > 8
+    if cached, let entry = stack.layoutState.rare.arrangedFixedLengths,
+      entry.generation == ConstraintScope.generation
+    {
+      return horizontal ? entry.horizontal : entry.vertical
     }
     var fixed = (horizontal: false, vertical: false)
     for child in stack.arrangedSubviews {
-      if fixedDimension(child, .width) != nil { fixed.horizontal = true }
-      if fixedDimension(child, .height) != nil { fixed.vertical = true }
-      if let nested = child as? StackView {
+      if !child.layoutState.constraints.isEmpty {
+        if fixedDimension(child, .width) != nil { fixed.horizontal = true }
+        if fixedDimension(child, .height) != nil { fixed.vertical = true }
+      }
+      if child.layoutAlgorithm == .stack {
+        let nested = unsafeDowncast(child, to: StackView.self)
         if arrangesFixedLength(nested, horizontal: true) { fixed.horizontal = true }
         if arrangesFixedLength(nested, horizontal: false) { fixed.vertical = true }
       }
     }
-    rare.arrangedFixedLengths = (ConstraintScope.generation, fixed.horizontal, fixed.vertical)
+    if cached {
+      stack.layoutState.rare.arrangedFixedLengths = (
+        ConstraintScope.generation, fixed.horizontal, fixed.vertical
+      )
+    }
     return horizontal ? fixed.horizontal : fixed.vertical
   }
 
