@@ -57,10 +57,9 @@ struct SimplexPresolve {
     var occurrences: [Int] = []
     var unknownTerms: [Int] = []
     var queue: [Int] = []
-    /// With islands: per variable whether a natural length fixed it (0, else infinity,
-    /// so that a row's taint is the minimum over its terms), and the island length it is
-    /// (-1 for none).
-    var taint: [Float] = []
+    /// With islands: per variable whether its value follows from a natural length
+    /// (tainted), and the island length it is (-1 for none).
+    var tainted: [Bool] = []
     var islandLength: [Int] = []
   }
   private var worklist = Worklist()
@@ -104,7 +103,7 @@ struct SimplexPresolve {
     }
     if worklist.queue.isEmpty && islands == nil { return false }
     if let islands {
-      Self.reset(&worklist.taint, to: .infinity, count: variables)
+      Self.reset(&worklist.tainted, to: false, count: variables)
       Self.reset(&worklist.islandLength, to: -1, count: variables)
       for (index, lengths) in islands.lengths.enumerated() {
         worklist.islandLength[lengths.width] = index
@@ -131,7 +130,7 @@ struct SimplexPresolve {
       // Stalled: the next island length that is natural, widths first (a vertical stack of
       // self-sizing rows measures them at its width).
       guard let islands, let natural = nextNatural(islands) else { break }
-      worklist.taint[natural.variable] = 0
+      worklist.tainted[natural.variable] = true
       fix(natural.variable, natural.length, &worklist)
     }
     if let islands {
@@ -166,7 +165,7 @@ struct SimplexPresolve {
       }
       var expression = LayoutPass.Expression(constant: record.expression.constant)
       var scale = abs(expression.constant)
-      var taint = Float.infinity
+      var tainted = false
       for term in record.expression.terms {
         let value = values[term.variable]
         if value.isNaN {
@@ -174,7 +173,7 @@ struct SimplexPresolve {
         } else {
           expression.constant += term.coefficient * value
           scale += abs(term.coefficient) * max(1, abs(value))
-          if islands != nil { taint = min(taint, worklist.taint[term.variable]) }
+          if islands != nil && worklist.tainted[term.variable] { tainted = true }
         }
       }
       if expression.terms.isEmpty {
@@ -190,14 +189,14 @@ struct SimplexPresolve {
           if record.priority.isRequired { return false }
           // An optional row a natural length decides may go unmet only below everything
           // inside the islands that hold their lengths.
-          if taint < .infinity && record.priority.rawValue >= lowestPriorityInside(islands) {
+          if tainted && record.priority.rawValue >= lowestPriorityInside(islands) {
             return false
           }
         }
         continue
       }
       // The tableau would trade this row against a natural length taken as fixed.
-      if taint < .infinity { return false }
+      if tainted { return false }
       var substituted = record
       substituted.expression = expression
       self.records.append(substituted)
@@ -220,7 +219,7 @@ struct SimplexPresolve {
       var unknown = -1
       var coefficient = 0.0
       var unknowns = 0
-      var taint = Float.infinity
+      var tainted = false
       for term in expression.terms {
         let value = values[term.variable]
         if value.isNaN {
@@ -232,7 +231,7 @@ struct SimplexPresolve {
         } else {
           known += term.coefficient * value
           scale += abs(term.coefficient) * max(1, abs(value))
-          if tainting { taint = min(taint, worklist.taint[term.variable]) }
+          if tainting && worklist.tainted[term.variable] { tainted = true }
         }
       }
       // (A variable in two terms counts once; two unknowns wait for the tableau.)
@@ -243,8 +242,8 @@ struct SimplexPresolve {
         continue
       }
       if tainting {
-        if taint < .infinity && worklist.islandLength[unknown] >= 0 { return false }
-        worklist.taint[unknown] = taint
+        if tainted && worklist.islandLength[unknown] >= 0 { return false }
+        worklist.tainted[unknown] = tainted
       }
       fix(unknown, -known / coefficient, &worklist)
     }
