@@ -52,6 +52,16 @@ struct ConfigKey: Sendable {
     value(name, path, expected: expected, parse: ConfigValues.count) { range.contains($0) }
   }
 
+  /// A count in `range` for a setting whose default (nil) leaves the choice to the system.
+  static func count(
+    _ name: String, _ path: WritableKeyPath<DaemonConfig, Int?> & Sendable,
+    _ range: ClosedRange<Int>, expected: String
+  ) -> ConfigKey {
+    value(
+      name, path, expected: expected, parse: { ConfigValues.count($0).map(Optional.some) },
+      isValid: { $0.map { range.contains($0) } ?? true })
+  }
+
   /// A number of seconds in `range`; `positive` excludes 0.
   static func seconds(
     _ name: String, _ path: WritableKeyPath<DaemonConfig, Double> & Sendable,
@@ -116,10 +126,7 @@ struct ConfigKey: Sendable {
     seconds(
       "shutdown-grace", \.shutdownGraceSeconds, 0...Double.greatestFiniteMagnitude,
       expected: "a non-negative number of seconds"),
-    value(
-      "io-threads", \.ioThreads, expected: "a number of threads from 1 to 256",
-      parse: { ConfigValues.count($0).map(Optional.some) },
-      isValid: { $0.map { (1...256).contains($0) } ?? true }),
+    count("io-threads", \.ioThreads, 1...256, expected: "a number of threads from 1 to 256"),
     seconds("scene-grace", \.sceneGraceSeconds, 0...86_400, expected: "seconds from 0 to 86400"),
     count(
       "max-scenes-per-client", \.maxScenesPerClient, 1...unlimited,
@@ -136,10 +143,7 @@ struct ConfigKey: Sendable {
     bytes(
       "output-budget", \.outputBudgetBytes, minimum: 4096,
       expected: "a size of at least 4096 bytes, such as 32MiB"),
-    value(
-      "listen-backlog", \.listenBacklog, expected: "a number from 1 to 65535",
-      parse: { ConfigValues.count($0).map(Optional.some) },
-      isValid: { $0.map { (1...65535).contains($0) } ?? true }),
+    count("listen-backlog", \.listenBacklog, 1...65535, expected: "a number from 1 to 65535"),
     count("scene-hosts", \.sceneHosts, 1...256, expected: "a number of hosts from 1 to 256"),
     value(
       "scene-host-isolation", \.sceneHostIsolation, expected: "shared or plugin",
