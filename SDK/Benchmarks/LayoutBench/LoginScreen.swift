@@ -58,21 +58,19 @@ func measureLoginScreen(options: LayoutOptions, iterations: Int) -> (
     window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
     let controller = BenchLoginController()
     window.rootViewController = controller
-    full.append(
-      measure {
-        window.makeKeyAndVisible()
-        window.layoutIfNeeded()
-      })
+    full.append(measure { Phase.appear(window) })
     let view = controller.view as! BenchLoginView
     view.usernameTextField.text = "user \(iteration)"
-    text.append(measure { window.layoutIfNeeded() })
-    noop.append(measure { window.layoutIfNeeded() })
+    text.append(measure { Phase.leaf(window) })
+    noop.append(measure { Phase.unchanged(window) })
   }
   return (median(full) / 1e3, median(text) / 1e3, median(noop) / 1e3)
 }
 
+/// Measures the login screen with each evaluator named in `variants` (`login-anchor-chains`,
+/// `login-session`, `login-solver`), or with all three when it is empty.
 @MainActor
-func runLoginScreen(iterations: Int) {
+func runLoginScreen(iterations: Int, variants: Set<String>) {
   print("login screen (window with insets, controller)  full µs   text µs   noop µs")
   var lines: [String] = []
   var session = LayoutOptions()
@@ -81,7 +79,7 @@ func runLoginScreen(iterations: Int) {
   solver.simplexOnly = true
   for (name, options) in [
     ("login-anchor-chains", LayoutOptions()), ("login-session", session), ("login-solver", solver),
-  ] {
+  ] where variants.isEmpty || variants.contains(name) {
     let result = measureLoginScreen(options: options, iterations: iterations)
     let padded = name.padding(toLength: 44, withPad: " ", startingAt: 0)
     print(

@@ -240,6 +240,7 @@ struct LayoutEngine {
       session: session, engine: self)
     Self.nextPassID += 1
     pass.build()
+    defer { pass.recycle() }
     if let statistics {
       statistics.counts.solves += 1
       statistics.counts.largestSolve = max(statistics.counts.largestSolve, pass.views.count)

@@ -22,50 +22,6 @@ final class LayoutPass {
     var vertical: LayoutPriority
   }
 
-  /// A linear expression over the pass's variables.
-  struct Expression {
-    var terms: [(variable: Int, coefficient: Double)] = []
-    var constant = 0.0
-
-    mutating func add(_ other: Expression, times factor: Double) {
-      for term in other.terms { terms.append((term.variable, term.coefficient * factor)) }
-      constant += other.constant * factor
-    }
-  }
-
-  /// One row for the solver: `expression (relation) 0` at `priority`, or (in a session
-  /// pass) an issue to report in its place in the fixed order. Records are equal when their
-  /// rows are: same terms, constant, relation and priority, whatever their source.
-  struct Record: Hashable {
-    var expression: Expression
-    var relation: Solver.Relation
-    var priority: LayoutPriority
-    var source: LayoutConstraint?
-    var issue: LayoutIssue?
-
-    static func == (lhs: Record, rhs: Record) -> Bool {
-      guard lhs.relation == rhs.relation, lhs.priority == rhs.priority,
-        lhs.expression.constant == rhs.expression.constant,
-        lhs.expression.terms.count == rhs.expression.terms.count
-      else { return false }
-      for (a, b) in zip(lhs.expression.terms, rhs.expression.terms)
-      where a.variable != b.variable || a.coefficient != b.coefficient {
-        return false
-      }
-      return true
-    }
-
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(relation)
-      hasher.combine(priority)
-      hasher.combine(expression.constant)
-      for term in expression.terms {
-        hasher.combine(term.variable)
-        hasher.combine(term.coefficient)
-      }
-    }
-  }
-
   let root: View
   let passID: Int
   let fitting: Fitting?
@@ -77,14 +33,8 @@ final class LayoutPass {
   /// (`SimplexPresolve`): unless the hierarchy is laid out by the simplex alone
   /// (`LayoutOptions.simplexOnly`).
   let presolves: Bool
-  // The arrays of a pass are read and written only by its own methods, one access at a
-  // time: they skip the dynamic exclusivity check a class's stored property pays on each.
-  @exclusivity(unchecked) private(set) var views: [View] = []
-  @exclusivity(unchecked) private var guides: [LayoutGuide] = []
   /// The solver of a pass without a session.
   private lazy var ownSolver = Solver()
-  /// The records added (own solver) or gathered (session), in the fixed order.
-  @exclusivity(unchecked) private var records: [Record] = []
   /// The value of `variable` in this pass's solution.
   private func value(of variable: Int) -> Double {
     session?.value(of: variable) ?? ownSolver.value(of: variable)
@@ -92,17 +42,9 @@ final class LayoutPass {
   /// Set when the root is a sealed container inside another pass (see `isSealedContainer`):
   /// the root's absolute origin and the safe rectangle it inherits, from the outer pass.
   let nested: Nested?
-  /// Sealed containers met by a session pass: laid out as the leaves of this pass, their
-  /// subtrees by their own sessions afterwards.
-  @exclusivity(unchecked) private(set) var containers: [View] = []
   /// Whether islands are gathered as leaves: a session pass that presolves, unless its
   /// session declined them (`SimplexSession.takesIslands`).
   private var gathersIslands: Bool
-  /// Per view in `views`, the index of its superview there (-1 for the root).
-  @exclusivity(unchecked) private var parentIndexes: [Int] = []
-  /// The islands gathered as leaves, and per view in `views` whether it is one.
-  @exclusivity(unchecked) private(set) var islands: [View] = []
-  @exclusivity(unchecked) private var isIsland: [Bool] = []
   /// A constraint gathered relates an item inside an island: the islands must be whole.
   private var reachesIntoIsland = false
 
@@ -111,13 +53,65 @@ final class LayoutPass {
     var origin: Point
     var safeRect: Rect
   }
-  /// The assumed safe-area insets and margins of each view, by index in `views`.
-  @exclusivity(unchecked) private var assumedSafeArea: [EdgeInsets] = []
-  @exclusivity(unchecked) private var assumedMargins: [EdgeInsets] = []
-  /// Per island, what `apply()` derived: its absolute frame and insets, and whether it had
-  /// safe-area insets before (then the views inside may hold stale ones).
-  @exclusivity(unchecked) private var islandInsets:
-    [(absolute: Rect, derived: View.DerivedInsets, hadInsets: Bool)] = []
+
+  /// What a pass collects and gathers, by view in the order collected. A pass takes the
+  /// spare set (emptied, its storage kept) when it starts and gives its own back once its
+  /// layout is done (`recycle()`), so that passes one after another allocate none of these
+  /// arrays; a pass that starts while the spare set is out (a sealed container's, inside the
+  /// layout of the pass around it) makes its own.
+  struct Arrays {
+    var views: [View] = []
+    var guides: [LayoutGuide] = []
+    /// The records added (own solver) or gathered (session), in the fixed order.
+    var records = RecordList()
+    /// Per view, the index of its superview in `views` (-1 for the root).
+    var parentIndexes: [Int] = []
+    /// Sealed containers met by a session pass: laid out as the leaves of this pass, their
+    /// subtrees by their own sessions afterwards.
+    var containers: [View] = []
+    /// The islands gathered as leaves, and per view whether it is one.
+    var islands: [View] = []
+    var isIsland: [Bool] = []
+    /// The assumed safe-area insets and margins of each view.
+    var assumedSafeArea: [EdgeInsets] = []
+    var assumedMargins: [EdgeInsets] = []
+    /// Per island, what `apply()` derived: its absolute frame and insets, and whether it
+    /// had safe-area insets before (then the views inside may hold stale ones).
+    var islandInsets: [(absolute: Rect, derived: View.DerivedInsets, hadInsets: Bool)] = []
+    /// Per view, `apply()`'s solved absolute frame and derived safe rectangle.
+    var absolute: [Rect] = []
+    var safeRects: [Rect] = []
+
+    /// Empties every array, keeping its storage.
+    mutating func removeAll() {
+      views.removeAll(keepingCapacity: true)
+      guides.removeAll(keepingCapacity: true)
+      records.removeAll()
+      parentIndexes.removeAll(keepingCapacity: true)
+      containers.removeAll(keepingCapacity: true)
+      islands.removeAll(keepingCapacity: true)
+      isIsland.removeAll(keepingCapacity: true)
+      assumedSafeArea.removeAll(keepingCapacity: true)
+      assumedMargins.removeAll(keepingCapacity: true)
+      islandInsets.removeAll(keepingCapacity: true)
+      absolute.removeAll(keepingCapacity: true)
+      safeRects.removeAll(keepingCapacity: true)
+    }
+
+    /// Above this many records a pass's set is dropped rather than kept spare: a large
+    /// hierarchy's arrays would otherwise stay allocated after its layout.
+    static let largestSpare = 4096
+  }
+  /// The set the next pass takes (see `Arrays`).
+  private static var spareArrays: Arrays?
+  // A pass's arrays are read and written only by its own methods, one access at a time:
+  // they skip the dynamic exclusivity check a class's stored property pays on each.
+  @exclusivity(unchecked) private var arrays: Arrays
+
+  /// The views collected, in order.
+  var views: [View] { arrays.views }
+  /// The sealed containers met (see `Arrays.containers`).
+  var containers: [View] { arrays.containers }
 
   init(
     root: View, passID: Int, fitting: Fitting?, session: SimplexSession? = nil,
@@ -131,6 +125,17 @@ final class LayoutPass {
     self.nested = nested
     presolves = !engine.options.simplexOnly
     gathersIslands = presolves && fitting == nil && (session?.takesIslands ?? false)
+    arrays = Self.spareArrays.take() ?? Arrays()
+  }
+
+  /// Gives the pass's arrays back for the next pass to take, once nothing reads them (see
+  /// `Arrays`).
+  func recycle() {
+    guard arrays.records.capacity <= Arrays.largestSpare else { return }
+    arrays.removeAll()
+    var spare = Arrays()
+    swap(&spare, &arrays)
+    Self.spareArrays = consume spare
   }
 
   /// Whether `view` (not the root) is an island this pass gathers as a leaf.
@@ -162,31 +167,26 @@ final class LayoutPass {
   func build() {
     gather()
     guard let session else { return }
-    if !islands.isEmpty && !reachesIntoIsland,
+    if !arrays.islands.isEmpty && !reachesIntoIsland,
       session.synchronize(
-        records, items: views.count + guides.count, presolves: true, held: heldVariable,
-        islands: islandLengths, statistics: engine.statistics)
+        arrays.records, items: arrays.views.count + arrays.guides.count, presolves: true,
+        held: heldVariable,
+        islands: SimplexPresolve.Islands(views: arrays.islands, direct: engine.direct),
+        statistics: engine.statistics)
     {
-      engine.statistics?.counts.leafIslands += islands.count
+      engine.statistics?.counts.leafIslands += arrays.islands.count
       return
     }
-    if !islands.isEmpty {
+    if !arrays.islands.isEmpty {
       // Not exact as leaves: gather everything, as one solve of the hierarchy does.
       session.declineIslands()
       gathersIslands = false
-      views.removeAll(keepingCapacity: true)
-      guides.removeAll(keepingCapacity: true)
-      records.removeAll(keepingCapacity: true)
-      assumedSafeArea.removeAll(keepingCapacity: true)
-      assumedMargins.removeAll(keepingCapacity: true)
-      parentIndexes.removeAll(keepingCapacity: true)
-      containers.removeAll(keepingCapacity: true)
-      islands.removeAll(keepingCapacity: true)
-      isIsland.removeAll(keepingCapacity: true)
+      arrays.removeAll()
       gather()
     }
     _ = session.synchronize(
-      records, items: views.count + guides.count, presolves: presolves, held: heldVariable,
+      arrays.records, items: arrays.views.count + arrays.guides.count, presolves: presolves,
+      held: heldVariable,
       islands: nil, statistics: engine.statistics)
   }
 
@@ -198,105 +198,39 @@ final class LayoutPass {
     return root.layoutState.node.variableBase + (stack.axis == .vertical ? 3 : 2)
   }
 
-  /// The islands' lengths for the presolve: their variables, natural lengths and the
-  /// priorities inside that hold them.
-  private var islandLengths: SimplexPresolve.Islands {
-    let islands = self.islands
-    let direct = engine.direct
-    return SimplexPresolve.Islands(
-      lengths: islands.map { island in
-        let base = island.layoutState.node.variableBase
-        return (base + 2, base + 3)
-      },
-      naturalLength: { index, horizontal, width in
-        let island = islands[index]
-        guard direct.hasDeterminedNaturalSize(island, horizontal: horizontal) else { return nil }
-        // A vertical stack of self-sizing rows measures them at its width.
-        var across: Double?
-        if !horizontal, (island as? StackView)?.axis == .vertical {
-          guard !width.isNaN else { return nil }
-          across = width
-        }
-        let natural = direct.naturalSize(of: island, across: across)
-        return horizontal ? natural.width : natural.height
-      },
-      lowestPriority: { index, horizontal in
-        let rare = islands[index].layoutState.rare
-        if let cached = horizontal
-          ? rare.lowestPriorityInside.horizontal : rare.lowestPriorityInside.vertical
-        {
-          return cached
-        }
-        let lowest = Self.lowestPriority(inside: islands[index], horizontal: horizontal)
-        if horizontal {
-          rare.lowestPriorityInside.horizontal = lowest
-        } else {
-          rare.lowestPriorityInside.vertical = lowest
-        }
-        return lowest
-      },
-      takesLengthFromOutside: { index, horizontal, length in
-        let island = unsafeDowncast(islands[index], to: StackView.self)
-        return DirectStackLayout.takesLength(island, length, horizontal: horizontal)
-      })
-  }
-
-  /// The lowest priority inside `view`'s subtree that may hold its length on an axis: the
-  /// intrinsic sizes' hugging and compression resistance (less their tie-breaks), optional
-  /// constraints, and a stack's own pull towards zero (priority 49); required when nothing
-  /// optional is inside.
-  private static func lowestPriority(inside view: View, horizontal: Bool) -> Float {
-    var lowest = LayoutPriority.required.rawValue
-    if view.layoutAlgorithm == .stack { lowest = 49 }
-    let intrinsic = view.measuredIntrinsicSize
-    if (horizontal ? intrinsic.width : intrinsic.height) >= 0 {
-      let axis: LayoutAxis = horizontal ? .horizontal : .vertical
-      lowest = min(
-        lowest, view.contentHuggingPriority(for: axis).rawValue - 1,
-        view.contentCompressionResistancePriority(for: axis).rawValue - 1)
-    }
-    for constraint in view.layoutState.constraints where !constraint.priority.isRequired {
-      lowest = min(lowest, constraint.priority.rawValue)
-    }
-    for subview in view.subviews {
-      lowest = min(lowest, lowestPriority(inside: subview, horizontal: horizontal))
-    }
-    return lowest
-  }
-
   /// Collects the views, allocates their variables and gathers every record.
   private func gather() {
     collect(root, parent: nil, parentIndex: -1)
     session?.beginPass()
-    for (index, view) in views.enumerated() {
+    for (index, view) in arrays.views.enumerated() {
       view.layoutState.node.passID = passID
       view.layoutState.node.variableBase = allocate(view.layoutState.node, isRoot: view === root)
       if let stack = view as? StackView, stack.isLayoutMarginsRelativeArrangement {
         _ = stack.layoutMarginsGuide
       }
       // A container's guides belong to its own pass, an island's to its arrangement.
-      if isContainer(view) || isIsland[index] { continue }
-      for guide in view.systemAndUserGuides {
+      if isContainer(view) || arrays.isIsland[index] { continue }
+      view.forEachLayoutGuide { guide in
         guide.node.passID = passID
         guide.node.variableBase = allocate(guide.node, isRoot: false)
-        guides.append(guide)
+        arrays.guides.append(guide)
       }
     }
     addFrameConstraints()
     addGuideConstraints()
     // Stack views set their arranged views' priority tie-breaks here, before the intrinsic
     // constraints read them.
-    for (index, view) in views.enumerated() where !isIsland[index] {
+    for (index, view) in arrays.views.enumerated() where !arrays.isIsland[index] {
       addGeneratedConstraints(of: view)
     }
     addIntrinsicConstraints()
-    for view in views {
+    for view in arrays.views {
       // A container's constraints (all inside it) belong to its own pass; an island's own
       // are its constant sizes.
       if isContainer(view) { continue }
       for constraint in view.layoutState.constraints { add(constraint) }
     }
-    if session != nil { engine.statistics?.counts.solverRecordsGathered += records.count }
+    if session != nil { engine.statistics?.counts.solverRecordsGathered += arrays.records.count }
   }
 
   /// Collects `view` and its subtree down to the leaves (islands and sealed containers),
@@ -307,48 +241,48 @@ final class LayoutPass {
   /// and a pass solves again only where a solved frame moved a safe area or margin.
   /// `parent` is the superview's derivation (nil for the root), `parentIndex` its index.
   private func collect(_ view: View, parent: View.ParentInsetsContext?, parentIndex: Int) {
-    let index = views.count
-    views.append(view)
-    parentIndexes.append(parentIndex)
+    let index = arrays.views.count
+    arrays.views.append(view)
+    arrays.parentIndexes.append(parentIndex)
     var context: View.ParentInsetsContext?
     if fitting != nil {
-      assumedSafeArea.append(view.layoutState.safeAreaInsets)
-      assumedMargins.append(view.layoutState.effectiveLayoutMargins)
+      arrays.assumedSafeArea.append(view.layoutState.safeAreaInsets)
+      arrays.assumedMargins.append(view.layoutState.effectiveLayoutMargins)
     } else if let parent {
       let frame = view.frame
       let absolute = Rect(
         x: parent.frame.minX + frame.minX, y: parent.frame.minY + frame.minY,
         width: frame.width, height: frame.height)
       let derived = view.deriveInsets(frame: absolute, isPassRoot: false, parent: parent)
-      assumedSafeArea.append(derived.safeAreaInsets)
-      assumedMargins.append(derived.effectiveMargins)
+      arrays.assumedSafeArea.append(derived.safeAreaInsets)
+      arrays.assumedMargins.append(derived.effectiveMargins)
       context = View.ParentInsetsContext(
         frame: absolute, safeRect: derived.safeRect, effectiveMargins: derived.effectiveMargins)
     } else {
       let absolute = Rect(origin: nested?.origin ?? .zero, size: view.frame.size)
       if let nested {
         // A container's own insets come from the pass around it.
-        assumedSafeArea.append(view.layoutState.safeAreaInsets)
-        assumedMargins.append(view.layoutState.effectiveLayoutMargins)
+        arrays.assumedSafeArea.append(view.layoutState.safeAreaInsets)
+        arrays.assumedMargins.append(view.layoutState.effectiveLayoutMargins)
         context = View.ParentInsetsContext(
           frame: absolute, safeRect: nested.safeRect,
           effectiveMargins: view.layoutState.effectiveLayoutMargins)
       } else {
         let derived = view.deriveInsets(frame: absolute, isPassRoot: true, parent: nil)
-        assumedSafeArea.append(derived.safeAreaInsets)
-        assumedMargins.append(derived.effectiveMargins)
+        arrays.assumedSafeArea.append(derived.safeAreaInsets)
+        arrays.assumedMargins.append(derived.effectiveMargins)
         context = View.ParentInsetsContext(
           frame: absolute, safeRect: derived.safeRect, effectiveMargins: derived.effectiveMargins)
       }
     }
     let island = isLeafIsland(view)
-    isIsland.append(island)
+    arrays.isIsland.append(island)
     if island {
-      islands.append(view)
+      arrays.islands.append(view)
       return
     }
     if isSealedContainer(view) {
-      containers.append(view)
+      arrays.containers.append(view)
       if view.layoutState.containerInput == nil {
         view.layoutState.containerInput = Nested(origin: .zero, safeRect: .zero)
       }
@@ -396,20 +330,19 @@ final class LayoutPass {
       }
       guard let base = base(of: view) else { return nil }
       let offset = view.baselineOffset(first: attribute == .firstBaseline) ?? (1, 0)
-      return Expression(
-        terms: [(base + 1, 1), (base + 3, offset.heightFactor)], constant: offset.constant)
+      return Expression((base + 1, 1), (base + 3, offset.heightFactor), constant: offset.constant)
     }
     guard let base = base(of: item) else { return nil }
     switch attribute {
-    case .left, .leading: return Expression(terms: [(base, 1)])
-    case .right, .trailing: return Expression(terms: [(base, 1), (base + 2, 1)])
-    case .centerX: return Expression(terms: [(base, 1), (base + 2, 0.5)])
-    case .width: return Expression(terms: [(base + 2, 1)])
-    case .top: return Expression(terms: [(base + 1, 1)])
+    case .left, .leading: return Expression((base, 1))
+    case .right, .trailing: return Expression((base, 1), (base + 2, 1))
+    case .centerX: return Expression((base, 1), (base + 2, 0.5))
+    case .width: return Expression((base + 2, 1))
+    case .top: return Expression((base + 1, 1))
     case .bottom, .firstBaseline, .lastBaseline:
-      return Expression(terms: [(base + 1, 1), (base + 3, 1)])
-    case .centerY: return Expression(terms: [(base + 1, 1), (base + 3, 0.5)])
-    case .height: return Expression(terms: [(base + 3, 1)])
+      return Expression((base + 1, 1), (base + 3, 1))
+    case .centerY: return Expression((base + 1, 1), (base + 3, 0.5))
+    case .height: return Expression((base + 3, 1))
     }
   }
 
@@ -443,15 +376,11 @@ final class LayoutPass {
       case .equal: .equal
       case .greaterThanOrEqual: .greaterThanOrEqual
       }
-    let record = Record(
-      expression: expression, relation: solverRelation, priority: priority, source: source)
-    if session != nil {
-      records.append(record)
-      return
-    }
+    arrays.records.append(expression, solverRelation, priority: priority, source: source)
+    if session != nil { return }
     var ids: [Int] = []
-    if let issue = Self.add(
-      record, to: &ownSolver, holding: &records, ids: &ids, statistics: engine.statistics)
+    if let issue = Self.addLast(
+      to: &ownSolver, holding: &arrays.records, ids: &ids, statistics: engine.statistics)
     {
       LayoutDiagnostics.report(issue)
     }
@@ -460,29 +389,28 @@ final class LayoutPass {
   /// Reports `issue` now, or in its place among the records of a session pass.
   private func report(_ issue: LayoutIssue) {
     if session != nil {
-      records.append(
-        Record(
-          expression: Expression(), relation: .equal, priority: .required, source: nil,
-          issue: issue))
+      arrays.records.append(issue: issue)
     } else {
       LayoutDiagnostics.report(issue)
     }
   }
 
-  /// Adds `record` to `solver` and returns its identifier there.
+  /// Adds record `index` of `records` to `solver` and returns its identifier there.
   @discardableResult
-  static func insert(_ record: Record, into solver: Solver, statistics: LayoutStatistics?)
-    throws(Solver.Failure) -> Int
-  {
+  static func insert(
+    _ index: Int, of records: RecordList, into solver: Solver, statistics: LayoutStatistics?
+  ) throws(Solver.Failure) -> Int {
     statistics?.counts.solverRowsAdded += 1
+    let record = records[index]
     return try solver.add(
-      terms: record.expression.terms, constant: record.expression.constant,
+      terms: records.terms[record.termIndices], constant: record.constant,
       relation: record.relation, required: record.priority.isRequired,
       level: record.priority.solverLevel)
   }
 
-  /// Adds `record` to `solver`, which holds `kept` (with solver identifiers `ids`, when the
-  /// caller keeps them), and returns the issue to report if the record is left out.
+  /// Adds the last record of `kept` (just appended) to `solver`, which holds the records
+  /// before it (with solver identifiers `ids`, when the caller keeps them), and returns the
+  /// issue to report if the record is left out (then it is removed from `kept`).
   ///
   /// A required constraint is broken only when the required constraints kept before it and
   /// it cannot hold together (a fresh solver of just those confirms it): then it is dropped
@@ -490,25 +418,26 @@ final class LayoutPass {
   /// unsatisfiable and keeps the others. Any other failure is rounding trouble in this
   /// tableau, not a conflict: the solver is rebuilt from scratch (required rows first) with
   /// the record, and nothing is reported.
-  static func add(
-    _ record: Record, to solver: inout Solver, holding kept: inout [Record], ids: inout [Int],
+  static func addLast(
+    to solver: inout Solver, holding kept: inout RecordList, ids: inout [Int],
     statistics: LayoutStatistics?
   ) -> LayoutIssue? {
+    let last = kept.count - 1
     do {
-      ids.append(try insert(record, into: solver, statistics: statistics))
-      kept.append(record)
+      ids.append(try insert(last, of: kept, into: solver, statistics: statistics))
       return nil
     } catch {
       let variables = solver.variableCount
+      let record = kept[last]
       if record.priority.isRequired,
-        !requiredConstraintsHold(kept + [record], variables, statistics: statistics)
+        !requiredConstraintsHold(kept, variables, statistics: statistics)
       {
+        kept.removeLast()
         // The tableau may hold part of the failed row: rebuild it from what was kept.
         (solver, ids) = rebuiltSolver(variables: variables, records: kept, statistics: statistics)
         guard let source = record.source else { return nil }
         return .unsatisfiable(broken: source, conflicting: conflicting(with: source, in: kept))
       }
-      kept.append(record)
       (solver, ids) = rebuiltSolver(variables: variables, records: kept, statistics: statistics)
       return nil
     }
@@ -517,13 +446,13 @@ final class LayoutPass {
   /// Whether the required records among `records` hold together, decided by a fresh
   /// solver of only those (no objective to round).
   private static func requiredConstraintsHold(
-    _ records: [Record], _ variables: Int, statistics: LayoutStatistics?
+    _ records: RecordList, _ variables: Int, statistics: LayoutStatistics?
   ) -> Bool {
     let fresh = Solver()
     for _ in 0..<variables { _ = fresh.makeVariable() }
-    for record in records where record.priority.isRequired {
+    for index in records.indices where records[index].priority.isRequired {
       do {
-        try insert(record, into: fresh, statistics: statistics)
+        try insert(index, of: records, into: fresh, statistics: statistics)
       } catch {
         if error == .unsatisfiable { return false }
       }
@@ -533,27 +462,28 @@ final class LayoutPass {
 
   /// A solver with `variables` variables and `records` added, required ones first, and
   /// their identifiers in the order of `records` (-1 for a row that failed).
-  static func rebuiltSolver(variables: Int, records: [Record], statistics: LayoutStatistics?)
+  static func rebuiltSolver(variables: Int, records: RecordList, statistics: LayoutStatistics?)
     -> (Solver, [Int])
   {
     let fresh = Solver()
     for _ in 0..<variables { _ = fresh.makeVariable() }
     var ids = [Int](repeating: -1, count: records.count)
     for required in [true, false] {
-      for (index, record) in records.enumerated() where record.priority.isRequired == required {
-        ids[index] = (try? insert(record, into: fresh, statistics: statistics)) ?? -1
+      for index in records.indices where records[index].priority.isRequired == required {
+        ids[index] = (try? insert(index, of: records, into: fresh, statistics: statistics)) ?? -1
       }
     }
     return (fresh, ids)
   }
 
   /// The required constraints among `records` that share an item with `constraint`.
-  static func conflicting(with constraint: LayoutConstraint, in records: [Record])
+  static func conflicting(with constraint: LayoutConstraint, in records: RecordList)
     -> [LayoutConstraint]
   {
     let items = [constraint.firstItem, constraint.secondItem].compactMap { $0 }
     var result: [LayoutConstraint] = []
-    for record in records {
+    for index in records.indices {
+      let record = records[index]
       guard let source = record.source, record.priority.isRequired else { continue }
       let related = [source.firstItem, source.secondItem].contains { candidate in
         guard let candidate else { return false }
@@ -590,11 +520,11 @@ final class LayoutPass {
       priority: constraint.priority, source: constraint)
     // Its items are under the root (it is installed on their common ancestor): one without
     // variables is inside an island.
-    if !added && !islands.isEmpty { reachesIntoIsland = true }
+    if !added && !arrays.islands.isEmpty { reachesIntoIsland = true }
   }
 
   private func addFrameConstraints() {
-    for view in views {
+    for view in arrays.views {
       var frame = view.frame
       // A frame with NaN or infinite values is treated as zero rather than poisoning the
       // tableau.
@@ -606,8 +536,8 @@ final class LayoutPass {
       if view === root {
         guard let base = base(of: view) else { continue }
         let origin = nested?.origin ?? .zero
-        add(Expression(terms: [(base, 1)], constant: -origin.x), .equal, priority: .required)
-        add(Expression(terms: [(base + 1, 1)], constant: -origin.y), .equal, priority: .required)
+        add(Expression((base, 1), constant: -origin.x), .equal, priority: .required)
+        add(Expression((base + 1, 1), constant: -origin.y), .equal, priority: .required)
         if let fitting {
           add(view, .width, .greaterThanOrEqual, nil, nil, constant: 0)
           add(view, .height, .greaterThanOrEqual, nil, nil, constant: 0)
@@ -630,17 +560,17 @@ final class LayoutPass {
         guard let parent = view.superview, let parentBase = base(of: parent.layoutState.node)
         else { continue }
         add(
-          Expression(terms: [(own, 1), (parentBase, -1)], constant: -frame.minX), .equal,
+          Expression((own, 1), (parentBase, -1), constant: -frame.minX), .equal,
           priority: .required)
         add(
-          Expression(terms: [(own + 1, 1), (parentBase + 1, -1)], constant: -frame.minY),
+          Expression((own + 1, 1), (parentBase + 1, -1), constant: -frame.minY),
           .equal, priority: .required)
-        add(Expression(terms: [(own + 2, 1)], constant: -frame.width), .equal, priority: .required)
+        add(Expression((own + 2, 1), constant: -frame.width), .equal, priority: .required)
         add(
-          Expression(terms: [(own + 3, 1)], constant: -frame.height), .equal, priority: .required)
+          Expression((own + 3, 1), constant: -frame.height), .equal, priority: .required)
       } else {
-        add(Expression(terms: [(own + 2, 1)]), .greaterThanOrEqual, priority: .required)
-        add(Expression(terms: [(own + 3, 1)]), .greaterThanOrEqual, priority: .required)
+        add(Expression((own + 2, 1)), .greaterThanOrEqual, priority: .required)
+        add(Expression((own + 3, 1)), .greaterThanOrEqual, priority: .required)
       }
     }
   }
@@ -651,13 +581,13 @@ final class LayoutPass {
   }
 
   private func addGuideConstraints() {
-    for (index, view) in views.enumerated() where !isIsland[index] {
+    for (index, view) in arrays.views.enumerated() where !arrays.isIsland[index] {
       guard let viewBase = base(of: view.layoutState.node) else { continue }
       if let guide = view.layoutState.safeAreaGuide, let guideBase = base(of: guide.node) {
-        pin(guideBase, to: viewBase, insets: assumedSafeArea[index])
+        pin(guideBase, to: viewBase, insets: arrays.assumedSafeArea[index])
       }
       if let guide = view.layoutState.marginsGuide, let guideBase = base(of: guide.node) {
-        pin(guideBase, to: viewBase, insets: assumedMargins[index])
+        pin(guideBase, to: viewBase, insets: arrays.assumedMargins[index])
       }
       for guide in view.layoutState.guides {
         add(guide, .width, .greaterThanOrEqual, nil, nil, constant: 0)
@@ -670,16 +600,16 @@ final class LayoutPass {
   /// its edges `insets` inside the view's, its size theirs less the insets.
   private func pin(_ guide: Int, to view: Int, insets: EdgeInsets) {
     add(
-      Expression(terms: [(guide, 1), (view, -1)], constant: -insets.left), .equal,
+      Expression((guide, 1), (view, -1), constant: -insets.left), .equal,
       priority: .required)
     add(
-      Expression(terms: [(guide + 1, 1), (view + 1, -1)], constant: -insets.top), .equal,
+      Expression((guide + 1, 1), (view + 1, -1), constant: -insets.top), .equal,
       priority: .required)
     add(
-      Expression(terms: [(guide + 2, 1), (view + 2, -1)], constant: insets.left + insets.right),
+      Expression((guide + 2, 1), (view + 2, -1), constant: insets.left + insets.right),
       .equal, priority: .required)
     add(
-      Expression(terms: [(guide + 3, 1), (view + 3, -1)], constant: insets.top + insets.bottom),
+      Expression((guide + 3, 1), (view + 3, -1), constant: insets.top + insets.bottom),
       .equal, priority: .required)
   }
 
@@ -690,7 +620,7 @@ final class LayoutPass {
   }
 
   private func addIntrinsicConstraints() {
-    for view in views where view !== root || fitting != nil {
+    for view in arrays.views where view !== root || fitting != nil {
       guard !view.translatesAutoresizingMaskIntoConstraints || view === root else { continue }
       var size = view.measuredIntrinsicSize
       if !size.width.isFinite { size.width = View.noIntrinsicMetric }
@@ -752,13 +682,13 @@ final class LayoutPass {
     LayoutEngine.isApplyingFrames = true
     defer { LayoutEngine.isApplyingFrames = false }
     var stable = true
-    islandInsets.removeAll(keepingCapacity: true)
-    var absolute: [Rect] = []
-    absolute.reserveCapacity(views.count)
-    for view in views { absolute.append(solvedFrame(of: view)!) }
-    for (index, view) in views.enumerated() {
+    arrays.islandInsets.removeAll(keepingCapacity: true)
+    arrays.absolute.removeAll(keepingCapacity: true)
+    for view in arrays.views { arrays.absolute.append(solvedFrame(of: view)!) }
+    let absolute = arrays.absolute
+    for (index, view) in arrays.views.enumerated() {
       let frame = absolute[index]
-      let parentIndex = parentIndexes[index]
+      let parentIndex = arrays.parentIndexes[index]
       if parentIndex >= 0, !view.translatesAutoresizingMaskIntoConstraints {
         let origin = absolute[parentIndex].origin
         view.frame = Rect(
@@ -768,8 +698,8 @@ final class LayoutPass {
       view.layoutState.absoluteOrigin = frame.origin
       view.layoutState.isRelayoutBoundary = false
       // (An island's and a container's guides are not in this pass.)
-      if !isIsland[index] && !isContainer(view) {
-        for guide in view.systemAndUserGuides {
+      if !arrays.isIsland[index] && !isContainer(view) {
+        view.forEachLayoutGuide { guide in
           if let guideFrame = solvedFrame(of: guide) {
             guide.layoutFrame = Rect(
               x: guideFrame.minX - frame.minX, y: guideFrame.minY - frame.minY,
@@ -780,38 +710,39 @@ final class LayoutPass {
       if deliverSolution(to: view) { stable = false }
     }
     // Safe areas and margins, outer views first, from the solved frames.
-    var safeRects: [Rect] = []
-    safeRects.reserveCapacity(views.count)
-    for (index, view) in views.enumerated() {
+    arrays.safeRects.removeAll(keepingCapacity: true)
+    for (index, view) in arrays.views.enumerated() {
       if let nested, view === root {
         // A container's insets and margins come from the pass around it.
-        safeRects.append(nested.safeRect)
+        arrays.safeRects.append(nested.safeRect)
         continue
       }
       var parent: View.ParentInsetsContext?
-      let parentIndex = parentIndexes[index]
+      let parentIndex = arrays.parentIndexes[index]
       if parentIndex >= 0 {
         parent = View.ParentInsetsContext(
-          frame: absolute[parentIndex], safeRect: safeRects[parentIndex],
-          effectiveMargins: views[parentIndex].layoutState.effectiveLayoutMargins)
+          frame: absolute[parentIndex], safeRect: arrays.safeRects[parentIndex],
+          effectiveMargins: arrays.views[parentIndex].layoutState.effectiveLayoutMargins)
       }
       let derived = view.deriveInsets(
         frame: absolute[index], isPassRoot: view === root, parent: parent)
-      safeRects.append(derived.safeRect)
+      arrays.safeRects.append(derived.safeRect)
       if isContainer(view) {
         view.layoutState.containerInput = Nested(
           origin: absolute[index].origin, safeRect: derived.safeRect)
       }
-      if isIsland[index] {
-        islandInsets.append(
+      if arrays.isIsland[index] {
+        arrays.islandInsets.append(
           (absolute[index], derived, view.layoutState.safeAreaInsets != .zero))
       }
       view.layoutState.safeAreaInsets = derived.safeAreaInsets
       view.layoutState.effectiveLayoutMargins = derived.effectiveMargins
       // (An island's guides are not in this pass: its insets change none of its rows.)
-      if isIsland[index] { continue }
-      if derived.safeAreaInsets != assumedSafeArea[index] { stable = false }
-      if derived.effectiveMargins != assumedMargins[index] && view.layoutState.marginsGuide != nil {
+      if arrays.isIsland[index] { continue }
+      if derived.safeAreaInsets != arrays.assumedSafeArea[index] { stable = false }
+      if derived.effectiveMargins != arrays.assumedMargins[index]
+        && view.layoutState.marginsGuide != nil
+      {
         stable = false
       }
     }
@@ -821,7 +752,7 @@ final class LayoutPass {
   /// The islands that had safe-area insets before the last `apply()`.
   var islandsWithInsets: [View] {
     var result: [View] = []
-    for (index, island) in islands.enumerated() where islandInsets[index].hadInsets {
+    for (index, island) in arrays.islands.enumerated() where arrays.islandInsets[index].hadInsets {
       result.append(island)
     }
     return result
@@ -836,7 +767,7 @@ final class LayoutPass {
   func arrangeIslands(hadInsetsBefore: [View] = []) -> Bool {
     guard let session else { return true }
     var natural = [Size](
-      repeating: Size(width: .nan, height: .nan), count: islands.count)
+      repeating: Size(width: .nan, height: .nan), count: arrays.islands.count)
     for taken in session.naturalLengths {
       if taken.horizontal {
         natural[taken.island].width = taken.length
@@ -845,7 +776,7 @@ final class LayoutPass {
       }
     }
     var exact = true
-    for (index, island) in islands.enumerated() {
+    for (index, island) in arrays.islands.enumerated() {
       let state = island.layoutState
       let sizeChanged = state.lastArrangedSize != island.frame.size
       if (sizeChanged || state.needsLayout)
@@ -855,7 +786,7 @@ final class LayoutPass {
       }
       let taken = natural[index]
       state.arrangedBy = taken.width.isNaN && taken.height.isNaN ? nil : taken
-      let (absolute, derived, hadInsets) = islandInsets[index]
+      let (absolute, derived, hadInsets) = arrays.islandInsets[index]
       if derived.safeAreaInsets != .zero || hadInsets
         || hadInsetsBefore.contains(where: { $0 === island })
       {
@@ -867,17 +798,18 @@ final class LayoutPass {
 }
 
 extension View {
-  /// The guides of this view that take part in layout.
-  var systemAndUserGuides: [LayoutGuide] {
-    var result: [LayoutGuide] = []
-    if let guide = layoutState.safeAreaGuide { result.append(guide) }
-    if let guide = layoutState.marginsGuide { result.append(guide) }
+  /// Calls `body` with each guide of this view that takes part in layout, in order: the
+  /// safe area's, the margins', a scroll view's content and frame guides, then those added
+  /// with `addLayoutGuide(_:)`.
+  func forEachLayoutGuide(_ body: (LayoutGuide) -> Void) {
+    let state = layoutState
+    if let guide = state.safeAreaGuide { body(guide) }
+    if let guide = state.marginsGuide { body(guide) }
     if let scroll = self as? ScrollView {
-      result.append(scroll.contentLayoutGuide)
-      result.append(scroll.frameLayoutGuide)
+      body(scroll.contentLayoutGuide)
+      body(scroll.frameLayoutGuide)
     }
-    result.append(contentsOf: layoutState.guides)
-    return result
+    for guide in state.guides { body(guide) }
   }
 }
 

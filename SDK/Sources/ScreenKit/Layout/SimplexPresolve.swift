@@ -11,12 +11,13 @@
 /// (`run` returns false), so that the session adds every record as gathered and finds and
 /// reports the broken constraint in the fixed order, as a solve without the presolve does.
 /// Issues to report stay among the records gathered, which the session reports from.
+@MainActor
 struct SimplexPresolve {
   /// The value of every variable, NaN for those the tableau solves.
   private(set) var values: [Double] = []
   /// The rows for the tableau, in the order gathered: the records with unknowns left, the
   /// fixed values substituted (issues are not among them).
-  private(set) var records: [LayoutPass.Record] = []
+  private(set) var records = LayoutPass.RecordList()
   /// How many records the presolve took off the tableau.
   private(set) var presolvedCount = 0
   /// The island lengths the last run took as natural, in the order taken: the island's
@@ -33,21 +34,84 @@ struct SimplexPresolve {
   /// fixes no other island's length, no row left to the tableau reads it, and the rows it
   /// decides hold, except optional ones below every priority inside the island (a scroll
   /// view's content guide pulled towards zero at priority 1), which the inside outweighs.
+  @MainActor
   struct Islands {
-    /// Each island's width and height variables.
-    var lengths: [(width: Int, height: Int)]
-    /// The natural length of island `island` on an axis when it is determined, given its
+    /// The islands, in the order the pass gathered them.
+    let views: [View]
+    /// The direct evaluation that measures and checks them.
+    let direct: DirectStackLayout
+
+    /// Island `index`'s width and height variables.
+    func lengths(_ index: Int) -> (width: Int, height: Int) {
+      let base = views[index].layoutState.node.variableBase
+      return (base + 2, base + 3)
+    }
+
+    /// The natural length of island `index` on an axis when it is determined, given its
     /// width (NaN while unknown), which a vertical stack of self-sizing rows measures at.
-    var naturalLength: (_ island: Int, _ horizontal: Bool, _ width: Double) -> Double?
-    /// The lowest priority inside island `island` that resists a change of its length on
-    /// an axis.
-    var lowestPriority: (_ island: Int, _ horizontal: Bool) -> Float
-    /// Whether island `island` takes `length` on an axis from outside without a conflict
+    func naturalLength(_ index: Int, horizontal: Bool, width: Double) -> Double? {
+      let island = views[index]
+      guard direct.hasDeterminedNaturalSize(island, horizontal: horizontal) else { return nil }
+      // A vertical stack of self-sizing rows measures them at its width.
+      var across: Double?
+      if !horizontal, (island as? StackView)?.axis == .vertical {
+        guard !width.isNaN else { return nil }
+        across = width
+      }
+      let natural = direct.naturalSize(of: island, across: across)
+      return horizontal ? natural.width : natural.height
+    }
+
+    /// The lowest priority inside island `index` that resists a change of its length on an
+    /// axis, cached with the island's measure.
+    func lowestPriority(_ index: Int, horizontal: Bool) -> Float {
+      let rare = views[index].layoutState.rare
+      if let cached = horizontal
+        ? rare.lowestPriorityInside.horizontal : rare.lowestPriorityInside.vertical
+      {
+        return cached
+      }
+      let lowest = Self.lowestPriority(inside: views[index], horizontal: horizontal)
+      if horizontal {
+        rare.lowestPriorityInside.horizontal = lowest
+      } else {
+        rare.lowestPriorityInside.vertical = lowest
+      }
+      return lowest
+    }
+
+    /// Whether island `index` takes `length` on an axis from outside without a conflict
     /// inside that only the whole system's solve would find.
-    var takesLengthFromOutside: (_ island: Int, _ horizontal: Bool, _ length: Double) -> Bool
+    func takesLengthFromOutside(_ index: Int, horizontal: Bool, _ length: Double) -> Bool {
+      let island = unsafeDowncast(views[index], to: StackView.self)
+      return DirectStackLayout.takesLength(island, length, horizontal: horizontal)
+    }
+
+    /// The lowest priority inside `view`'s subtree that may hold its length on an axis: the
+    /// intrinsic sizes' hugging and compression resistance (less their tie-breaks),
+    /// optional constraints, and a stack's own pull towards zero (priority 49); required
+    /// when nothing optional is inside.
+    private static func lowestPriority(inside view: View, horizontal: Bool) -> Float {
+      var lowest = LayoutPriority.required.rawValue
+      if view.layoutAlgorithm == .stack { lowest = 49 }
+      let intrinsic = view.measuredIntrinsicSize
+      if (horizontal ? intrinsic.width : intrinsic.height) >= 0 {
+        let axis: LayoutAxis = horizontal ? .horizontal : .vertical
+        lowest = min(
+          lowest, view.contentHuggingPriority(for: axis).rawValue - 1,
+          view.contentCompressionResistancePriority(for: axis).rawValue - 1)
+      }
+      for constraint in view.layoutState.constraints where !constraint.priority.isRequired {
+        lowest = min(lowest, constraint.priority.rawValue)
+      }
+      for subview in view.subviews {
+        lowest = min(lowest, lowestPriority(inside: subview, horizontal: horizontal))
+      }
+      return lowest
+    }
   }
 
-  /// The worklist's arrays, kept from pass to pass so that a pass allocates nothing: for
+  /// The worklist's arrays (scratch for one run, see `spareWorklist`): for
   /// each variable the required equalities it occurs in (one entry per term, as offsets
   /// into `occurrences`); per record the terms of a required equality whose variable is
   /// still unknown (-1 for other records, below that once the equality is used); the
@@ -62,7 +126,11 @@ struct SimplexPresolve {
     var tainted: [Bool] = []
     var islandLength: [Int] = []
   }
-  private var worklist = Worklist()
+  /// The worklist the next run takes: one run at a time uses it, so that runs one after
+  /// another allocate none of its arrays (a worklist grown past `largestSpare` variables is
+  /// dropped rather than kept).
+  private static var spareWorklist = Worklist()
+  private static let largestSpare = 65_536
   /// `unknownTerms` of an equality that fixed a variable or was checked.
   private static let used = Int.min / 2
 
@@ -71,33 +139,36 @@ struct SimplexPresolve {
   /// equality has a single unknown, when a required constraint does not hold on the values
   /// fixed, or when `islands` cannot be taken as leaves exactly (see `Islands`).
   mutating func run(
-    _ records: [LayoutPass.Record], variables: Int, held: Int, islands: Islands? = nil
+    _ records: LayoutPass.RecordList, variables: Int, held: Int, islands: Islands? = nil
   ) -> Bool {
-    var worklist = self.worklist
-    self.worklist = Worklist()
-    defer { self.worklist = worklist }
+    var worklist = Worklist()
+    swap(&worklist, &Self.spareWorklist)
+    defer {
+      if worklist.starts.capacity <= Self.largestSpare { swap(&worklist, &Self.spareWorklist) }
+    }
     naturalLengths.removeAll(keepingCapacity: true)
     if !presolve(records, variables: variables, held: held, islands: islands, &worklist) {
       values.removeAll(keepingCapacity: true)
-      self.records.removeAll(keepingCapacity: true)
+      self.records.removeAll()
       return false
     }
     return true
   }
 
   private mutating func presolve(
-    _ records: [LayoutPass.Record], variables: Int, held: Int, islands: Islands?,
+    _ records: LayoutPass.RecordList, variables: Int, held: Int, islands: Islands?,
     _ worklist: inout Worklist
   ) -> Bool {
+    let terms = records.terms
     Self.reset(&values, to: .nan, count: variables)
     Self.reset(&worklist.starts, to: 0, count: variables + 1)
     Self.reset(&worklist.unknownTerms, to: -1, count: records.count)
-    self.records.removeAll(keepingCapacity: true)
+    self.records.removeAll()
     presolvedCount = 0
     worklist.queue.removeAll(keepingCapacity: true)
     for index in records.indices where Self.fixes(records[index]) {
-      let count = records[index].expression.terms.count
-      for term in records[index].expression.terms { worklist.starts[term.variable + 1] += 1 }
+      let count = records[index].termCount
+      for term in records[index].termIndices { worklist.starts[terms[term].variable + 1] += 1 }
       worklist.unknownTerms[index] = count
       if count <= 1 { worklist.queue.append(index) }
     }
@@ -105,7 +176,8 @@ struct SimplexPresolve {
     if let islands {
       Self.reset(&worklist.tainted, to: false, count: variables)
       Self.reset(&worklist.islandLength, to: -1, count: variables)
-      for (index, lengths) in islands.lengths.enumerated() {
+      for index in islands.views.indices {
+        let lengths = islands.lengths(index)
         worklist.islandLength[lengths.width] = index
         worklist.islandLength[lengths.height] = index
       }
@@ -113,9 +185,10 @@ struct SimplexPresolve {
     for variable in 0..<variables { worklist.starts[variable + 1] += worklist.starts[variable] }
     Self.reset(&worklist.occurrences, to: 0, count: worklist.starts[variables])
     for index in records.indices where worklist.unknownTerms[index] >= 0 {
-      for term in records[index].expression.terms {
-        worklist.occurrences[worklist.starts[term.variable]] = index
-        worklist.starts[term.variable] += 1
+      for term in records[index].termIndices {
+        let variable = terms[term].variable
+        worklist.occurrences[worklist.starts[variable]] = index
+        worklist.starts[variable] += 1
       }
     }
     // Each start moved to its variable's end, the next variable's start: shift them back.
@@ -134,7 +207,8 @@ struct SimplexPresolve {
       fix(natural.variable, natural.length, &worklist)
     }
     if let islands {
-      for (index, lengths) in islands.lengths.enumerated() {
+      for index in islands.views.indices {
+        let lengths = islands.lengths(index)
         // A length left to the tableau would be solved without the island's inside.
         if values[lengths.width].isNaN || values[lengths.height].isNaN { return false }
         var natural = (horizontal: false, vertical: false)
@@ -142,41 +216,48 @@ struct SimplexPresolve {
           if taken.horizontal { natural.horizontal = true } else { natural.vertical = true }
         }
         if !natural.horizontal
-          && !islands.takesLengthFromOutside(index, true, values[lengths.width])
+          && !islands.takesLengthFromOutside(index, horizontal: true, values[lengths.width])
         {
           return false
         }
         if !natural.vertical
-          && !islands.takesLengthFromOutside(index, false, values[lengths.height])
+          && !islands.takesLengthFromOutside(index, horizontal: false, values[lengths.height])
         {
           return false
         }
       }
     }
-    for (index, record) in records.enumerated() {
+    for index in records.indices {
       if worklist.unknownTerms[index] < -1 {
         presolvedCount += 1
         continue
       }
-      if record.issue != nil { continue }
-      guard record.expression.terms.contains(where: { !values[$0.variable].isNaN }) else {
-        self.records.append(record)
+      let record = records[index]
+      if record.issue >= 0 { continue }
+      var hasKnown = false
+      for position in record.termIndices where !values[terms[position].variable].isNaN {
+        hasKnown = true
+        break
+      }
+      guard hasKnown else {
+        self.records.append(index, of: records)
         continue
       }
-      var expression = LayoutPass.Expression(constant: record.expression.constant)
+      var expression = LayoutPass.Expression(constant: record.constant)
       var scale = abs(expression.constant)
       var tainted = false
-      for term in record.expression.terms {
+      for position in record.termIndices {
+        let term = terms[position]
         let value = values[term.variable]
         if value.isNaN {
-          expression.terms.append(term)
+          expression.append(term)
         } else {
           expression.constant += term.coefficient * value
           scale += abs(term.coefficient) * max(1, abs(value))
           if islands != nil && worklist.tainted[term.variable] { tainted = true }
         }
       }
-      if expression.terms.isEmpty {
+      if expression.count == 0 {
         presolvedCount += 1
         let tolerance = Solver.epsilon * max(1, scale)
         let holds =
@@ -197,9 +278,8 @@ struct SimplexPresolve {
       }
       // The tableau would trade this row against a natural length taken as fixed.
       if tainted { return false }
-      var substituted = record
-      substituted.expression = expression
-      self.records.append(substituted)
+      self.records.append(
+        expression, record.relation, priority: record.priority, source: record.source)
     }
     return true
   }
@@ -209,18 +289,20 @@ struct SimplexPresolve {
   /// follows from a natural length would fix an island's length (the simplex would trade
   /// the two islands' insides).
   private mutating func work(
-    _ records: [LayoutPass.Record], held: Int, tainting: Bool, _ worklist: inout Worklist
+    _ records: LayoutPass.RecordList, held: Int, tainting: Bool, _ worklist: inout Worklist
   ) -> Bool {
+    let terms = records.terms
     while let index = worklist.queue.popLast() {
       guard worklist.unknownTerms[index] >= 0 else { continue }
-      let expression = records[index].expression
-      var known = expression.constant
+      let record = records[index]
+      var known = record.constant
       var scale = abs(known)
       var unknown = -1
       var coefficient = 0.0
       var unknowns = 0
       var tainted = false
-      for term in expression.terms {
+      for position in record.termIndices {
+        let term = terms[position]
         let value = values[term.variable]
         if value.isNaN {
           if term.variable != unknown {
@@ -269,7 +351,7 @@ struct SimplexPresolve {
     guard let islands else { return .infinity }
     var lowest = Float.infinity
     for taken in naturalLengths {
-      lowest = min(lowest, islands.lowestPriority(taken.island, taken.horizontal))
+      lowest = min(lowest, islands.lowestPriority(taken.island, horizontal: taken.horizontal))
     }
     return lowest
   }
@@ -278,10 +360,12 @@ struct SimplexPresolve {
   /// `naturalLengths`.
   private mutating func nextNatural(_ islands: Islands) -> (variable: Int, length: Double)? {
     for horizontal in [true, false] {
-      for (index, lengths) in islands.lengths.enumerated() {
+      for index in islands.views.indices {
+        let lengths = islands.lengths(index)
         let variable = horizontal ? lengths.width : lengths.height
         guard values[variable].isNaN,
-          let length = islands.naturalLength(index, horizontal, values[lengths.width])
+          let length = islands.naturalLength(
+            index, horizontal: horizontal, width: values[lengths.width])
         else { continue }
         naturalLengths.append((index, horizontal, length))
         return (variable, length)
@@ -292,13 +376,18 @@ struct SimplexPresolve {
 
   /// Makes `array` `count` copies of `value`, keeping its storage.
   private static func reset<Element>(_ array: inout [Element], to value: Element, count: Int) {
+    if array.count == count {
+      array.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
+      return
+    }
     array.removeAll(keepingCapacity: true)
-    array.append(contentsOf: repeatElement(value, count: count))
+    array.reserveCapacity(count)
+    for _ in 0..<count { array.append(value) }
   }
 
   /// Whether `record` may fix a variable: a required equality (not an issue).
   private static func fixes(_ record: LayoutPass.Record) -> Bool {
-    record.issue == nil && record.relation == .equal && record.priority.isRequired
+    record.issue < 0 && record.relation == .equal && record.priority.isRequired
   }
 
   /// Whether `value` is zero for a row whose largest input magnitude is `scale`, with the

@@ -16,13 +16,17 @@
 final class SimplexSession {
   private static var nextID = 1
 
+  // A session's state is read and written only by its own methods, one access at a time
+  // (on the main actor, by one pass at a time): the properties a pass reads per variable
+  // skip the dynamic exclusivity check a class's stored property pays on each access.
+
   /// Identifies the session in `LayoutNode.sessionID`; changes when the session starts over.
-  private(set) var id: Int
-  private(set) var solver = Solver()
+  @exclusivity(unchecked) private(set) var id: Int
+  @exclusivity(unchecked) private(set) var solver = Solver()
   /// The rows in the tableau, in the order of the pass that left them, and their solver
   /// identifiers.
-  private var rows: [LayoutPass.Record] = []
-  private var ids: [Int] = []
+  @exclusivity(unchecked) private var rows = LayoutPass.RecordList()
+  @exclusivity(unchecked) private var ids: [Int] = []
   /// Whether the tableau holds a pass's rows (false until the first pass).
   private var started = false
   /// Whether `solver` holds nothing but its variables (nothing added or removed since it
@@ -32,7 +36,7 @@ final class SimplexSession {
   /// The variables handed out (`base(of:isRoot:)`). The solver makes them only when a pass
   /// leaves it rows (`makeSolverVariables()`): a pass that the presolve takes whole never
   /// touches it.
-  private var variableCount = 0
+  @exclusivity(unchecked) private var variableCount = 0
   /// The root's first variable.
   private var rootBase: Int?
   /// Items that received variables since the session started over.
@@ -45,9 +49,9 @@ final class SimplexSession {
   private var hadConflict = false
   /// The last pass's presolve: the values it fixed, by variable (none when that pass did not
   /// presolve), and the records it left for the tableau.
-  private var presolve = SimplexPresolve()
+  @exclusivity(unchecked) private var presolve = SimplexPresolve()
   /// Whether the last pass was presolved.
-  private var presolved = false
+  @exclusivity(unchecked) private var presolved = false
   /// The `ConstraintScope.generation` in which a pass could not take its islands as leaves
   /// exactly: until constraints or the hierarchy change, passes gather them whole rather
   /// than gathering twice.
@@ -124,7 +128,7 @@ final class SimplexSession {
   /// takes them exactly (`SimplexPresolve.Islands`).
   @discardableResult
   func synchronize(
-    _ records: [LayoutPass.Record], items: Int, presolves: Bool, held: Int,
+    _ records: LayoutPass.RecordList, items: Int, presolves: Bool, held: Int,
     islands: SimplexPresolve.Islands?, statistics: LayoutStatistics?
   ) -> Bool {
     // While a conflict lasts, every pass solves without the presolve, as it would fail.
@@ -141,15 +145,15 @@ final class SimplexSession {
       return true
     }
     // (The presolve's rows hold no issues.)
-    let current = presolved ? gathered : records.filter { $0.issue == nil }
+    let current = presolved ? gathered : records.withoutIssues
     // The records come in a fixed order, so most of them are where they were: match the
     // common prefix and suffix by position and only the middle by content.
     let limit = min(rows.count, current.count)
     var prefix = 0
-    while prefix < limit && rows[prefix] == current[prefix] { prefix += 1 }
+    while prefix < limit && rows.sameRow(prefix, as: prefix, of: current) { prefix += 1 }
     var suffix = 0
     while suffix < limit - prefix
-      && rows[rows.count - 1 - suffix] == current[current.count - 1 - suffix]
+      && rows.sameRow(rows.count - 1 - suffix, as: current.count - 1 - suffix, of: current)
     {
       suffix += 1
     }
@@ -158,21 +162,28 @@ final class SimplexSession {
     for offset in 0..<suffix {
       currentIDs[current.count - 1 - offset] = ids[rows.count - 1 - offset]
     }
-    var pool: [LayoutPass.Record: [Int]] = [:]
+    // The rows in the middle by the hash of their content, in order: each current record
+    // takes the first unmatched row that is the same.
+    var pool: [Int: [Int]] = [:]
     for index in prefix..<(rows.count - suffix) {
-      pool[rows[index], default: []].append(ids[index])
+      pool[rows.rowHash(index), default: []].append(index)
     }
     var added: [Int] = []
     for index in prefix..<(current.count - suffix) {
-      if var queue = pool[current[index]], !queue.isEmpty {
-        currentIDs[index] = queue.removeFirst()
-        pool[current[index]] = queue
+      let hash = current.rowHash(index)
+      if var queue = pool[hash],
+        let match = queue.firstIndex(where: { rows.sameRow($0, as: index, of: current) })
+      {
+        currentIDs[index] = ids[queue.remove(at: match)]
+        pool[hash] = queue
       } else {
         added.append(index)
       }
     }
     var removed: [Int] = []
-    for queue in pool.values { removed.append(contentsOf: queue) }
+    for queue in pool.values {
+      for index in queue { removed.append(ids[index]) }
+    }
     // Most rows changed: adding them one by one is no cheaper than starting over.
     if 2 * (removed.count + added.count) > current.count + 64 {
       rebuild(gathered, unpresolved: records, statistics: statistics)
@@ -188,7 +199,7 @@ final class SimplexSession {
       }
       for index in added {
         currentIDs[index] = try LayoutPass.insert(
-          current[index], into: solver, statistics: statistics)
+          index, of: current, into: solver, statistics: statistics)
       }
     } catch {
       // A conflict (or a numerical failure): solve from scratch, reporting as a fresh pass.
@@ -198,9 +209,7 @@ final class SimplexSession {
     rows = current
     ids = currentIDs
     removedRows += removed.count
-    for record in records {
-      if let issue = record.issue { LayoutDiagnostics.report(issue) }
-    }
+    records.reportIssues()
     return true
   }
 
@@ -210,7 +219,7 @@ final class SimplexSession {
   /// ones adds those instead, so that the constraint broken and reported is the one a solve
   /// without the presolve breaks.
   private func rebuild(
-    _ records: [LayoutPass.Record], unpresolved: [LayoutPass.Record],
+    _ records: LayoutPass.RecordList, unpresolved: LayoutPass.RecordList,
     statistics: LayoutStatistics?
   ) {
     statistics?.counts.sessionRebuilds += 1
@@ -225,38 +234,37 @@ final class SimplexSession {
       refill(unpresolved, reporting: true, statistics: statistics)
       return
     }
-    for record in unpresolved {
-      if let issue = record.issue { LayoutDiagnostics.report(issue) }
-    }
+    unpresolved.reportIssues()
   }
 
   /// Empties the tableau and adds `records` in order, reporting their issues and broken
   /// constraints if `reporting`.
   private func refill(
-    _ records: [LayoutPass.Record], reporting: Bool, statistics: LayoutStatistics?
+    _ records: LayoutPass.RecordList, reporting: Bool, statistics: LayoutStatistics?
   ) {
     if !solverIsEmpty {
       (solver, _) = LayoutPass.rebuiltSolver(
-        variables: solver.variableCount, records: [], statistics: statistics)
+        variables: solver.variableCount, records: LayoutPass.RecordList(), statistics: statistics)
     }
     if !records.isEmpty { makeSolverVariables() }
-    solverIsEmpty = records.allSatisfy { $0.issue != nil }
-    rows.removeAll(keepingCapacity: true)
+    solverIsEmpty = records.indices.allSatisfy { records[$0].issue >= 0 }
+    rows.removeAll()
     ids.removeAll(keepingCapacity: true)
     removedRows = 0
     hadConflict = false
-    for record in records {
-      if let issue = record.issue {
+    for index in records.indices {
+      if let issue = records.issue(of: index) {
         if reporting { LayoutDiagnostics.report(issue) }
         continue
       }
+      rows.append(index, of: records)
       let count = rows.count
-      if let issue = LayoutPass.add(
-        record, to: &solver, holding: &rows, ids: &ids, statistics: statistics), reporting
+      if let issue = LayoutPass.addLast(
+        to: &solver, holding: &rows, ids: &ids, statistics: statistics), reporting
       {
         LayoutDiagnostics.report(issue)
       }
-      if rows.count == count { hadConflict = true }
+      if rows.count < count { hadConflict = true }
     }
   }
 
@@ -267,7 +275,7 @@ final class SimplexSession {
     solver = Solver()
     variableCount = 0
     solverIsEmpty = true
-    rows.removeAll()
+    rows = LayoutPass.RecordList()
     ids.removeAll()
     started = false
     rootBase = nil
@@ -319,7 +327,9 @@ extension LayoutEngine {
         if stable { break }
       }
       // An island whose self-sizing view could not be placed exactly: solved whole.
-      guard let last, attempt == 0, !last.arrangeIslands(hadInsetsBefore: hadInsets),
+      guard let last else { break }
+      defer { last.recycle() }
+      guard attempt == 0, !last.arrangeIslands(hadInsetsBefore: hadInsets),
         let session = last.session
       else {
         break

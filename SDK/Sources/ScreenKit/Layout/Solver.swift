@@ -302,7 +302,8 @@ final class Solver {
   /// higher levels come first) and returns its identifier for `remove(_:)`.
   @discardableResult
   func add(
-    terms: [(variable: Int, coefficient: Double)], constant: Double, relation: Relation,
+    terms: some Collection<(variable: Int, coefficient: Double)>, constant: Double,
+    relation: Relation,
     required: Bool, level: Double
   ) throws(Failure) -> Int {
     var tag = Tag(marker: -1, other: -1, level: required ? 0 : level)
