@@ -40,12 +40,18 @@ def load(kind):
     return shapes
 base, new = load("base"), load("new")
 fields = [("full_ms", "full ms"), ("leaf_ms", "leaf ms"), ("noop_us", "noop µs"),
-          ("forced_ms", "forced ms"), ("full_us", "login full µs"), ("text_us", "login text µs")]
+          ("forced_ms", "forced ms")]
+# The login screen's rows have fields of their own, under a header of their own.
+login_fields = [("full_us", "full µs"), ("text_us", "typing µs"), ("noop_us", "noop µs")]
 print(f"A/B against {rev[:9]}: medians over the rounds (base → this tree, ratio)")
-print(f"{'shape':<22} " + "  ".join(f"{label:>24}" for _, label in fields[:4]))
+header = None
 for shape, rows in new.items():
+    shape_fields = login_fields if "full_us" in rows[0] else fields
+    if shape_fields is not header:
+        header = shape_fields
+        print(f"{'shape':<22} " + "  ".join(f"{label:>24}" for _, label in header))
     cells = []
-    for key, _ in fields:
+    for key, _ in shape_fields:
         if not any(key in r for r in rows):
             continue
         b = [r[key] for r in base.get(shape, []) if key in r]

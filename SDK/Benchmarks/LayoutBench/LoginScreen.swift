@@ -67,10 +67,11 @@ func measureLoginScreen(options: LayoutOptions, iterations: Int) -> (
   return (median(full) / 1e3, median(text) / 1e3, median(noop) / 1e3)
 }
 
-/// Measures the login screen with each evaluator named in `variants` (`login-anchor-chains`,
-/// `login-session`, `login-solver`), or with all three when it is empty.
+/// Measures the login screen with each evaluator named on the command line
+/// (`login-anchor-chains`, `login-session`, `login-solver`), or with all three when none is.
 @MainActor
-func runLoginScreen(iterations: Int, variants: Set<String>) {
+func runLoginScreen(iterations: Int) {
+  let variants = Set(CommandLine.arguments.dropFirst().filter { $0.hasPrefix("login-") })
   print("login screen (window with insets, controller)  full µs   text µs   noop µs")
   var lines: [String] = []
   var session = LayoutOptions()

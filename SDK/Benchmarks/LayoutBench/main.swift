@@ -467,12 +467,9 @@ func run() {
     print("scroll-form 3k/1k full-layout ratio: \(format(large / small)) (3 is linear)")
   }
   // `login` measures the login screen with every evaluator; `login-session` (or one of the
-  // other variants' names) with that one alone.
-  let loginVariants = only.filter { $0.hasPrefix("login-") }
-  if only.isEmpty || only.contains("login") || !loginVariants.isEmpty {
-    runLoginScreen(
-      iterations: max(11, Int((301 * iterationScale).rounded())),
-      variants: only.contains("login") ? [] : loginVariants)
+  // other variants' names) with that one alone (`runLoginScreen` reads which).
+  if only.isEmpty || only.contains("login") || only.contains(where: { $0.hasPrefix("login-") }) {
+    runLoginScreen(iterations: max(11, Int((301 * iterationScale).rounded())))
   }
 }
 

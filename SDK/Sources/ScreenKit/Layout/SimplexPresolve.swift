@@ -294,14 +294,13 @@ struct SimplexPresolve {
     let terms = records.terms
     while let index = worklist.queue.popLast() {
       guard worklist.unknownTerms[index] >= 0 else { continue }
-      let record = records[index]
-      var known = record.constant
+      var known = records.records[index].constant
       var scale = abs(known)
       var unknown = -1
       var coefficient = 0.0
       var unknowns = 0
       var tainted = false
-      for position in record.termIndices {
+      for position in records.records[index].termIndices {
         let term = terms[position]
         let value = values[term.variable]
         if value.isNaN {
@@ -333,6 +332,7 @@ struct SimplexPresolve {
   }
 
   /// Fixes `variable` and queues the equalities it leaves with one unknown or none.
+  @inline(__always)
   private mutating func fix(_ variable: Int, _ value: Double, _ worklist: inout Worklist) {
     values[variable] = value
     for offset in worklist.starts[variable]..<worklist.starts[variable + 1] {
