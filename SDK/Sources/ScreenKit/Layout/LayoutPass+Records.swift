@@ -111,9 +111,9 @@ extension LayoutPass {
       let start = terms.count
       for term in record.termIndices { terms.append(other.terms[term]) }
       record.termStart = start
-      if record.issue >= 0 {
+      if let issue = other.issue(of: index) {
         record.issue = issues.count
-        issues.append(other.issues[other.records[index].issue])
+        issues.append(issue)
       }
       records.append(record)
     }

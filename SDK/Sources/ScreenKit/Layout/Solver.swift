@@ -303,8 +303,7 @@ final class Solver {
   @discardableResult
   func add(
     terms: some Collection<(variable: Int, coefficient: Double)>, constant: Double,
-    relation: Relation,
-    required: Bool, level: Double
+    relation: Relation, required: Bool, level: Double
   ) throws(Failure) -> Int {
     var tag = Tag(marker: -1, other: -1, level: required ? 0 : level)
     let weight = SymbolicWeight(level: level, value: 1)
