@@ -134,9 +134,10 @@ struct LayoutEngine {
     // simplex recomputes, and flags anywhere below, which the simplex clears. The islands it
     // arranged are arranged again (and found inexact, and solved whole by their sessions).
     if fellBack { Self.forgetArrangements(root) }
-    solveWithSimplex(root: root, nested: nil, top: root)
+    var placed: [View] = []
+    solveWithSimplex(root: root, nested: nil, top: root, placed: &placed)
     Self.clearNeedsLayout(root, everywhere: fellBack)
-    Self.runLayoutSubviews(root)
+    for view in placed { view.layoutSubviews() }
   }
 
   /// Lays out the dirty relayout boundaries under `root` alone; falls back to a full pass
@@ -221,9 +222,10 @@ struct LayoutEngine {
   /// session, as a sealed container of the layout root `top`: `nested` is its origin and the
   /// safe rectangle around it in that pass.
   func layOutSubtree(of view: View, nested: LayoutPass.Nested, top: View) {
-    solveWithSimplex(root: view, nested: nested, top: top)
+    var placed: [View] = []
+    solveWithSimplex(root: view, nested: nested, top: top, placed: &placed)
     Self.clearNeedsLayout(view)
-    Self.runLayoutSubviews(view)
+    for view in placed { view.layoutSubviews() }
   }
 
   /// The size `view` takes with its constraints when asked to be `target` at the given
@@ -264,8 +266,4 @@ struct LayoutEngine {
     for subview in view.subviews { forgetArrangements(subview) }
   }
 
-  private static func runLayoutSubviews(_ view: View) {
-    view.layoutSubviews()
-    for subview in view.subviews { runLayoutSubviews(subview) }
-  }
 }

@@ -749,6 +749,16 @@ final class LayoutPass {
     return stable
   }
 
+  /// Appends the views whose frames this pass placed, in order (parents first): every view
+  /// collected but its islands and sealed containers, which their own arrangement or pass
+  /// lays out.
+  func appendPlacedViews(to placed: inout [View]) {
+    for (index, view) in arrays.views.enumerated()
+    where !arrays.isIsland[index] && !isContainer(view) {
+      placed.append(view)
+    }
+  }
+
   /// The islands that had safe-area insets before the last `apply()`.
   var islandsWithInsets: [View] {
     var result: [View] = []

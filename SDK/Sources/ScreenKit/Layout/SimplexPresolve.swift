@@ -23,6 +23,75 @@ struct SimplexPresolve {
   /// The island lengths the last run took as natural, in the order taken: the island's
   /// index, the axis and the length.
   private(set) var naturalLengths: [(island: Int, horizontal: Bool, length: Double)] = []
+  /// What the last run that succeeded read, to keep its result when the next run reads the
+  /// same (see `run`); `variables` is -1 when no result is kept.
+  private var input = Input()
+
+  /// A run's input, compared with the next run's: the records' terms and the rest of each
+  /// record but its source, the variable count, the held variable and the islands' width
+  /// variables (each view's variables are its own for the session's life).
+  @MainActor
+  private struct Input {
+    /// A record but for its terms (in `terms`) and its source.
+    struct Row: Equatable {
+      var termCount: Int
+      var constant: Double
+      var relation: Solver.Relation
+      var priority: LayoutPriority
+      var isIssue: Bool
+    }
+    var terms: [LayoutPass.Term] = []
+    var rows: [Row] = []
+    var variables = -1
+    var held = -1
+    var islands: [Int] = []
+
+    /// Whether this is the input of a run over `records` with these parameters.
+    func matches(
+      _ records: LayoutPass.RecordList, variables: Int, held: Int, islands: Islands?
+    ) -> Bool {
+      guard variables == self.variables, held == self.held, records.count == rows.count,
+        records.terms.count == terms.count, (islands?.views.count ?? 0) == self.islands.count
+      else { return false }
+      if let islands {
+        for index in islands.views.indices where islands.lengths(index).width != self.islands[index]
+        {
+          return false
+        }
+      }
+      for index in records.indices where Self.row(records[index]) != rows[index] { return false }
+      let other = records.terms
+      for index in terms.indices
+      where terms[index].variable != other[index].variable
+        || terms[index].coefficient != other[index].coefficient
+      {
+        return false
+      }
+      return true
+    }
+
+    /// Becomes the input of a run over `records` with these parameters.
+    mutating func take(
+      _ records: LayoutPass.RecordList, variables: Int, held: Int, islands: Islands?
+    ) {
+      self.variables = variables
+      self.held = held
+      terms.removeAll(keepingCapacity: true)
+      terms.append(contentsOf: records.terms)
+      rows.removeAll(keepingCapacity: true)
+      for index in records.indices { rows.append(Self.row(records[index])) }
+      self.islands.removeAll(keepingCapacity: true)
+      if let islands {
+        for index in islands.views.indices { self.islands.append(islands.lengths(index).width) }
+      }
+    }
+
+    private static func row(_ record: LayoutPass.Record) -> Row {
+      Row(
+        termCount: record.termCount, constant: record.constant, relation: record.relation,
+        priority: record.priority, isIssue: record.issue >= 0)
+    }
+  }
 
   /// The islands of a session pass (`LayoutPass`): stack subtrees gathered as leaves, with
   /// only their frame rows, whose insides the pass arranges directly in the frames the
@@ -40,6 +109,13 @@ struct SimplexPresolve {
     let views: [View]
     /// The direct evaluation that measures and checks them.
     let direct: DirectStackLayout
+
+    /// Whether nothing inside any island changed since it was last arranged: then its
+    /// measures are the ones the last run read.
+    var areUnchanged: Bool {
+      for island in views where island.layoutState.needsLayout { return false }
+      return true
+    }
 
     /// Island `index`'s width and height variables.
     func lengths(_ index: Int) -> (width: Int, height: Int) {
@@ -62,11 +138,13 @@ struct SimplexPresolve {
       return horizontal ? natural.width : natural.height
     }
 
-    /// The lowest priority inside island `index` that resists a change of its length on an
-    /// axis, cached with the island's measure.
+    /// The lowest priority inside island `index` that may resist a change of its length on
+    /// an axis, cached for the constraint generation.
     func lowestPriority(_ index: Int, horizontal: Bool) -> Float {
       let rare = views[index].layoutState.rare
-      if let cached = horizontal
+      if rare.lowestPriorityInside.generation != ConstraintScope.generation {
+        rare.lowestPriorityInside = (ConstraintScope.generation, nil, nil)
+      } else if let cached = horizontal
         ? rare.lowestPriorityInside.horizontal : rare.lowestPriorityInside.vertical
       {
         return cached
@@ -87,20 +165,18 @@ struct SimplexPresolve {
       return DirectStackLayout.takesLength(island, length, horizontal: horizontal)
     }
 
-    /// The lowest priority inside `view`'s subtree that may hold its length on an axis: the
-    /// intrinsic sizes' hugging and compression resistance (less their tie-breaks),
+    /// The lowest priority inside `view`'s subtree that may hold its length on an axis: each
+    /// view's hugging and compression resistance (less their tie-breaks; whether or not it
+    /// has an intrinsic size now, which may come and go within a constraint generation),
     /// optional constraints, and a stack's own pull towards zero (priority 49); required
     /// when nothing optional is inside.
     private static func lowestPriority(inside view: View, horizontal: Bool) -> Float {
       var lowest = LayoutPriority.required.rawValue
       if view.layoutAlgorithm == .stack { lowest = 49 }
-      let intrinsic = view.measuredIntrinsicSize
-      if (horizontal ? intrinsic.width : intrinsic.height) >= 0 {
-        let axis: LayoutAxis = horizontal ? .horizontal : .vertical
-        lowest = min(
-          lowest, view.contentHuggingPriority(for: axis).rawValue - 1,
-          view.contentCompressionResistancePriority(for: axis).rawValue - 1)
-      }
+      let axis: LayoutAxis = horizontal ? .horizontal : .vertical
+      lowest = min(
+        lowest, view.contentHuggingPriority(for: axis).rawValue - 1,
+        view.contentCompressionResistancePriority(for: axis).rawValue - 1)
       for constraint in view.layoutState.constraints where !constraint.priority.isRequired {
         lowest = min(lowest, constraint.priority.rawValue)
       }
@@ -138,9 +214,19 @@ struct SimplexPresolve {
   /// tableau, replacing the last pass's result; false (and no values) when no required
   /// equality has a single unknown, when a required constraint does not hold on the values
   /// fixed, or when `islands` cannot be taken as leaves exactly (see `Islands`).
+  ///
+  /// The result depends on nothing but this input and the islands' measures, so a run whose
+  /// input is the last successful run's, its islands unchanged inside, keeps that result
+  /// (a relayout with nothing changed in the scope, or changes in its sealed containers
+  /// only, presolves nothing).
   mutating func run(
     _ records: LayoutPass.RecordList, variables: Int, held: Int, islands: Islands? = nil
   ) -> Bool {
+    if islands?.areUnchanged ?? true,
+      input.matches(records, variables: variables, held: held, islands: islands)
+    {
+      return true
+    }
     var worklist = Worklist()
     swap(&worklist, &Self.spareWorklist)
     defer {
@@ -150,8 +236,10 @@ struct SimplexPresolve {
     if !presolve(records, variables: variables, held: held, islands: islands, &worklist) {
       values.removeAll(keepingCapacity: true)
       self.records.removeAll()
+      input.variables = -1
       return false
     }
+    input.take(records, variables: variables, held: held, islands: islands)
     return true
   }
 

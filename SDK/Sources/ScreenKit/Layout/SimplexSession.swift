@@ -301,8 +301,13 @@ extension LayoutEngine {
   /// with `nested` from the pass around it) until the insets, margins and wrapping widths it
   /// assumed are the ones it derived, then each sealed container it met whose subtree needs
   /// layout or whose frame, inherited safe area or margins changed, with its own session.
+  /// Appends to `placed` the views whose frames the passes placed, parents first (islands
+  /// and sealed containers are placed by their own arrangement or pass, which run their
+  /// `layoutSubviews()`): the caller runs their `layoutSubviews()` once their flags are
+  /// cleared.
   func solveWithSimplex(
-    root: View, nested: LayoutPass.Nested?, top: View, forceContainers: Bool = false
+    root: View, nested: LayoutPass.Nested?, top: View, placed: inout [View],
+    forceContainers: Bool = false
   ) {
     var containers: [View] = []
     for attempt in 0..<2 {
@@ -326,15 +331,17 @@ extension LayoutEngine {
         last = pass
         if stable { break }
       }
-      // An island whose self-sizing view could not be placed exactly: solved whole.
       guard let last else { break }
       defer { last.recycle() }
-      guard attempt == 0, !last.arrangeIslands(hadInsetsBefore: hadInsets),
+      // An island whose self-sizing view could not be placed exactly: solved whole.
+      if attempt == 0, !last.arrangeIslands(hadInsetsBefore: hadInsets),
         let session = last.session
-      else {
-        break
+      {
+        session.declineIslands()
+        continue
       }
-      session.declineIslands()
+      last.appendPlacedViews(to: &placed)
+      break
     }
     // A relayout boundary left by direct evaluation may hide a change below a clean
     // container: then every container is solved again. (A container inside which direct
@@ -346,7 +353,8 @@ extension LayoutEngine {
       let state = container.layoutState
       guard let input = state.containerInput else { continue }
       if state.shouldSolveContainer(with: input, size: container.frame.size, force: force) {
-        solveWithSimplex(root: container, nested: input, top: top, forceContainers: force)
+        solveWithSimplex(
+          root: container, nested: input, top: top, placed: &placed, forceContainers: force)
       }
       // Its frame is its own: a change inside it solves it alone (set after its pass, which
       // clears the flags of the views it places).

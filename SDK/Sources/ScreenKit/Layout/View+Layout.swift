@@ -194,11 +194,18 @@ extension View: LayoutItem {
 
   /// Sets the hugging priority on `axis`.
   public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
+    guard
+      priority
+        != (axis == .horizontal
+          ? layoutState.huggingPriority.horizontal : layoutState.huggingPriority.vertical)
+    else { return }
     if axis == .horizontal {
       layoutState.huggingPriority.horizontal = priority
     } else {
       layoutState.huggingPriority.vertical = priority
     }
+    // (The lowest priority inside an island is cached by constraint generation.)
+    ConstraintScope.constraintsOrHierarchyChanged()
     superview?.setNeedsLayout()
   }
 
@@ -212,11 +219,18 @@ extension View: LayoutItem {
   public func setContentCompressionResistancePriority(
     _ priority: LayoutPriority, for axis: LayoutAxis
   ) {
+    guard
+      priority
+        != (axis == .horizontal
+          ? layoutState.compressionPriority.horizontal : layoutState.compressionPriority.vertical)
+    else { return }
     if axis == .horizontal {
       layoutState.compressionPriority.horizontal = priority
     } else {
       layoutState.compressionPriority.vertical = priority
     }
+    // (The lowest priority inside an island is cached by constraint generation.)
+    ConstraintScope.constraintsOrHierarchyChanged()
     superview?.setNeedsLayout()
   }
 

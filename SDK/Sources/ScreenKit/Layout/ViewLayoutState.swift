@@ -127,9 +127,12 @@ final class ViewLayoutState {
     /// widths and heights (`DirectStackLayout.arrangesFixedLength`), and the
     /// `ConstraintScope.generation` it was computed in.
     var arrangedFixedLengths: (generation: Int, horizontal: Bool, vertical: Bool)?
-    /// For an island's root: the lowest priority inside it that holds its width and its
-    /// height (`LayoutPass`), dropped with its measure when it or a view inside is marked.
-    var lowestPriorityInside: (horizontal: Float?, vertical: Float?) = (nil, nil)
+    /// For an island's root: the lowest priority inside it that may hold its width and its
+    /// height (`SimplexPresolve.Islands.lowestPriority`), and the `ConstraintScope.generation`
+    /// it was computed in (priorities change only with a new generation).
+    var lowestPriorityInside: (generation: Int, horizontal: Float?, vertical: Float?) = (
+      0, nil, nil
+    )
     init() {}
 
     /// Drops `solvedContainerInput` (`ViewLayoutState.forgetSolvedContainerInput()`).
@@ -138,15 +141,13 @@ final class ViewLayoutState {
     }
   }
 
-  /// The rarely used fields, created on first use; mutate arrays through it (the forwarding
-  /// properties below would copy them).
-  /// Drops the view's measure and what is cached with it (the lowest priority inside an
-  /// island): it or a view inside changed.
+  /// Drops the view's measure: it or a view inside changed.
   func dropMeasure() {
     measure = nil
-    rareFields?.lowestPriorityInside = (nil, nil)
   }
 
+  /// The rarely used fields, created on first use; mutate arrays through it (the forwarding
+  /// properties below would copy them).
   var rare: Rare {
     if let rareFields { return rareFields }
     let created = Rare()
