@@ -1,7 +1,8 @@
 #!/bin/sh
 # Layout A/B by counting, not timing: for each shape, the instructions and simulated cache
-# misses of LayoutBench's full layouts and of its one-leaf relayouts (and the heap allocations
-# of the whole run), under `valgrind --tool=callgrind --cache-sim=yes`, for this tree and for
+# misses of LayoutBench's full layouts, of its one-leaf relayouts and, for the shapes it forces
+# (constraints, cards, scroll-form), of its relayouts with nothing changed (and the heap
+# allocations of the whole run), under `valgrind --tool=callgrind --cache-sim=yes`, for this tree and for
 # BASE (default HEAD~1).
 # Both sides run this tree's LayoutBench sources (copied into BASE's `git archive` in
 # .build-base, as scripts/bench-layout.sh builds it), so only the library differs. Each phase
@@ -21,13 +22,15 @@ out=.build-base/callgrind
 rm -rf "$out"
 mkdir -p "$out"
 for shape in $shapes; do
-  for phase in full leaf; do
+  phases="full leaf"
+  case "$shape" in constraints* | cards | scroll-form*) phases="full leaf forced" ;; esac
+  for phase in $phases; do
     for side in base new; do
       bin=SDK/.build/release/LayoutBench
       [ "$side" = base ] && bin=$base_bin
       echo "callgrind: $shape $phase $side" >&2
       valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no \
-        --toggle-collect="*LayoutBench5PhaseO4${phase}y*" \
+        --toggle-collect="*LayoutBench5PhaseO${#phase}${phase}y*" \
         --callgrind-out-file="$out/$shape.$phase.$side" "$bin" --quick "$shape" \
         >/dev/null 2>"$out/$shape.$phase.$side.log"
     done
@@ -35,7 +38,7 @@ for shape in $shapes; do
 done
 
 python3 - "$out" "$rev" $shapes <<'PY'
-import re, sys
+import os, re, sys
 out, rev, shapes = sys.argv[1], sys.argv[2], sys.argv[3:]
 
 def counts(path):
@@ -64,7 +67,9 @@ print(f"callgrind A/B against {rev[:9]} (base → this tree), LayoutBench --quic
 print(f"{'shape':<17} {'phase':<6} {'instructions':>27} {'D1 misses':>24} "
       f"{'LL misses':>20} {'mallocs (whole run)':>24}")
 for shape in shapes:
-    for phase in ("full", "leaf"):
+    for phase in ("full", "leaf", "forced"):
+        if not os.path.exists(f"{out}/{shape}.{phase}.new"):
+            continue
         b = counts(f"{out}/{shape}.{phase}.base")
         n = counts(f"{out}/{shape}.{phase}.new")
         cells = []

@@ -67,20 +67,18 @@ func measureLoginScreen(options: LayoutOptions, iterations: Int) -> (
   return (median(full) / 1e3, median(text) / 1e3, median(noop) / 1e3)
 }
 
-/// Measures the login screen with each evaluator named on the command line
-/// (`login-anchor-chains`, `login-session`, `login-solver`), or with all three when none is.
+/// Measures the login screen with each variant named on the command line (`login-session`:
+/// the default options, its window's simplex session with the presolve; `login-solver`: the
+/// simplex alone), or with both when none is.
 @MainActor
 func runLoginScreen(iterations: Int) {
   let variants = Set(CommandLine.arguments.dropFirst().filter { $0.hasPrefix("login-") })
   print("login screen (window with insets, controller)  full µs   text µs   noop µs")
   var lines: [String] = []
-  var session = LayoutOptions()
-  session.evaluatesAnchorChains = false
   var solver = LayoutOptions()
   solver.simplexOnly = true
-  for (name, options) in [
-    ("login-anchor-chains", LayoutOptions()), ("login-session", session), ("login-solver", solver),
-  ] where variants.isEmpty || variants.contains(name) {
+  for (name, options) in [("login-session", LayoutOptions()), ("login-solver", solver)]
+  where variants.isEmpty || variants.contains(name) {
     let result = measureLoginScreen(options: options, iterations: iterations)
     let padded = name.padding(toLength: 44, withPad: " ", startingAt: 0)
     print(

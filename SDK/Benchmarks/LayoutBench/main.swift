@@ -393,14 +393,10 @@ struct Samples {
 func run() {
   var only: Set<String> = []
   var iterationScale = 1.0
-  // `--no-anchor-chains` lays the shapes out without the anchor-chain evaluator: roots it
-  // would take go to their simplex sessions.
-  var options = LayoutOptions()
+  let options = LayoutOptions()
   for argument in CommandLine.arguments.dropFirst() {
     if argument.hasPrefix("--quick") {
       iterationScale = 0.34
-    } else if argument == "--no-anchor-chains" {
-      options.evaluatesAnchorChains = false
     } else {
       only.insert(argument)
     }
@@ -488,8 +484,8 @@ func run() {
   if let small = fullByShape["scroll-form"], let large = fullByShape["scroll-form-3k"] {
     print("scroll-form 3k/1k full-layout ratio: \(format(large / small)) (3 is linear)")
   }
-  // `login` measures the login screen with every evaluator; `login-session` (or one of the
-  // other variants' names) with that one alone (`runLoginScreen` reads which).
+  // `login` measures the login screen with both variants; `login-session` (or the other
+  // variant's name) with that one alone (`runLoginScreen` reads which).
   if only.isEmpty || only.contains("login") || only.contains(where: { $0.hasPrefix("login-") }) {
     runLoginScreen(iterations: max(11, Int((301 * iterationScale).rounded())))
   }

@@ -55,6 +55,12 @@ func layoutSnapshot(_ view: View) -> [(String, [Double])] {
   return result
 }
 
+extension LayoutEngine.Statistics {
+  /// Whether the presolve took every record the passes gathered, so that no row reached a
+  /// tableau: a screen of anchor chains hanging from its root's frame, its stacks islands.
+  var presolvedEveryRecord: Bool { solves >= 1 && solverRowsAdded == 0 }
+}
+
 /// Lays out `build()`'s window with the evaluators and with the simplex alone, and expects
 /// the same frames, insets, margins and guides (to the 1e-6 they are rounded to). Returns the
 /// work of the window's `makeKeyAndVisible()` and `layoutIfNeeded()` after `build()`.
@@ -116,11 +122,10 @@ private func loginWindow() -> Window {
 
 @MainActor
 @Suite struct LayoutAnchorChainTests {
-  @Test func loginSeedIsEvaluatedAsAnchorChains() throws {
+  @Test func loginSeedIsPresolvedWhole() throws {
     LayoutDiagnostics.clearRecentIssues()
     let delta = expectAgreesWithSolver("login", loginWindow)
-    #expect(delta.anchorChainPasses >= 1)
-    #expect(delta.solves == 0)
+    #expect(delta.presolvedEveryRecord)
 
     let window = loginWindow()
     window.makeKeyAndVisible()
@@ -139,28 +144,22 @@ private func loginWindow() -> Window {
     #expect(LayoutDiagnostics.recentIssues.isEmpty)
   }
 
-  /// What a simplex session does with the login screen that anchor chains take today. The
-  /// window's pass gathers 21 records: the outer stack is an island, a leaf of the pass with
+  /// What the window's simplex session does with the login screen. Its pass gathers 21
+  /// records: the outer stack is an island, a leaf of the pass with
   /// only its frame rows (58 records with it whole: its 15 generated rows, 12 intrinsic-size
   /// rows and the 8 frame rows and 2 heights of the 4 views below it). The presolve takes
   /// every one of them, the stack's width from its pinned edges and its height natural, and
   /// the stack is arranged directly inside the frame that gives it.
-  @Test func loginSessionPresolvesEveryRecordWithoutAnchorChains() throws {
-    func sessionWindow() -> Window {
-      let window = loginWindow()
-      window.layoutOptions.evaluatesAnchorChains = false
-      return window
-    }
+  @Test func loginSessionPresolvesEveryRecordWithTheStackAsAnIsland() throws {
     LayoutDiagnostics.clearRecentIssues()
-    let delta = expectAgreesWithSolver("login by its session", sessionWindow)
-    #expect(delta.anchorChainPasses == 0)
+    let delta = expectAgreesWithSolver("login by its session", loginWindow)
     #expect(delta.solves >= 1)
     #expect(delta.solverRecordsGathered == 21 * delta.solves)
     #expect(delta.leafIslands == delta.solves)
     #expect(delta.solverRowsPresolved == delta.solverRecordsGathered)
     #expect(delta.solverRowsAdded == 0)
 
-    let window = sessionWindow()
+    let window = loginWindow()
     window.makeKeyAndVisible()
     window.layoutIfNeeded()
     let statistics = window.countingLayoutWork()
@@ -178,7 +177,7 @@ private func loginWindow() -> Window {
     #expect(LayoutDiagnostics.recentIssues.isEmpty)
   }
 
-  @Test func loginInANavigationControllerIsEvaluatedAsAnchorChains() throws {
+  @Test func loginInANavigationControllerIsPresolvedWhole() throws {
     func build() -> Window {
       let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
       window.hostSafeAreaInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
@@ -187,8 +186,7 @@ private func loginWindow() -> Window {
       return window
     }
     let delta = expectAgreesWithSolver("navigation", build)
-    #expect(delta.anchorChainPasses >= 1)
-    #expect(delta.solves == 0)
+    #expect(delta.presolvedEveryRecord)
     let window = build()
     window.makeKeyAndVisible()
     window.layoutIfNeeded()
@@ -214,10 +212,9 @@ private func loginWindow() -> Window {
     password.text = "a much longer password than before"
     window.layoutIfNeeded()
     let after = statistics.counts
-    #expect(after.anchorChainPasses == before.anchorChainPasses)
     #expect(after.directPasses == before.directPasses + 1)
     #expect(after.solves == before.solves)
-    // The field arranged, and the natural sizes measured on its path to the chains.
+    // The field arranged, and the natural sizes measured on its path to the window's pass.
     #expect(
       after.visitedViews - before.visitedViews <= 4,
       "visited \(after.visitedViews - before.visitedViews)")
@@ -253,7 +250,7 @@ private func loginWindow() -> Window {
     window.layoutIfNeeded()
     #expect(
       username.convert(username.bounds, to: nil) == Rect(x: 50, y: 40, width: 710, height: 30))
-    #expect(statistics.counts.solves == 0)
+    #expect(statistics.counts.solverRowsAdded == 0)
   }
 
   /// A window whose root view holds a label, a box and a stack, with `change` applied to
@@ -291,14 +288,14 @@ private func loginWindow() -> Window {
     return window
   }
 
-  @Test func chainedViewsWithNaturalSizesUseAnchorChains() {
+  @Test func chainedViewsWithNaturalSizesTakeTheStackAsAnIsland() {
     let delta = expectAgreesWithSolver("natural") { Self.fallbackWindow { _, _, _, _ in } }
-    #expect(delta.anchorChainPasses >= 1)
-    #expect(delta.solves == 0)
+    // (The label, pinned outside a stack, leaves its intrinsic-size rows to the tableau.)
+    #expect(delta.leafIslands == delta.solves)
   }
 
   @Test(arguments: ["inequality", "priority", "cycle", "underdetermined", "traded"])
-  func fallsBackToTheSolver(_ kind: String) {
+  func leavesRowsToTheTableau(_ kind: String) {
     let delta = expectAgreesWithSolver(kind) {
       Self.fallbackWindow { root, label, box, stack in
         switch kind {
@@ -345,8 +342,7 @@ private func loginWindow() -> Window {
         }
       }
     }
-    #expect(delta.anchorChainPasses == 0, "\(kind)")
-    #expect(delta.solves >= 1, "\(kind)")
+    #expect(delta.solverRowsAdded > 0, "\(kind)")
   }
 
   /// A stack that takes its natural size from the chains, with fixed-height rows (relayout
@@ -380,8 +376,7 @@ private func loginWindow() -> Window {
       window.rootViewController = HostingController(content: root)
       return (window, { titles[1].text = "A much longer title for the second row" })
     }
-    #expect(delta.anchorChainPasses >= 1)
-    #expect(delta.solves == 0)
+    #expect(delta.presolvedEveryRecord)
   }
 
   /// Random anchor-chained screens agree with the simplex: views pinned to their superview's
@@ -389,16 +384,16 @@ private func loginWindow() -> Window {
   /// containers and stacks, in windows with and without insets and controllers.
   @Test(arguments: 0..<40)
   func anchorChainsAgreeWithSolver(seed: Int) {
-    let delta = expectAgreesWithSolver("seed \(seed)") { randomChainWindow(seed: seed) }
-    #expect(delta.anchorChainPasses >= 1, "seed \(seed)")
-    #expect(delta.solves == 0, "seed \(seed)")
+    // (Labels and images pinned outside stacks leave their intrinsic-size rows to the
+    // tableau: only stacks are islands. See "Not yet" in docs/layout.md.)
+    expectAgreesWithSolver("seed \(seed)") { randomChainWindow(seed: seed) }
   }
 
   /// The same screens after resizing some leaves, retitling labels and (odd seeds) changing
   /// the window's insets, relaid out incrementally, still agree with the simplex.
   @Test(arguments: 0..<24)
   func anchorChainRelayoutsAgreeWithSolver(seed: Int) {
-    let delta = expectAgreesWithSolver("seed \(seed)") { () -> (Window, (() -> Void)?) in
+    expectAgreesWithSolver("seed \(seed)") { () -> (Window, (() -> Void)?) in
       var leaves: [View] = []
       let window = randomChainWindow(seed: seed, leaves: &leaves)
       return (
@@ -419,8 +414,6 @@ private func loginWindow() -> Window {
         }
       )
     }
-    #expect(delta.anchorChainPasses >= 1, "seed \(seed)")
-    #expect(delta.solves == 0, "seed \(seed)")
   }
 }
 
@@ -620,11 +613,10 @@ private final class CardBoard {
       ),
     ]
     for (name, change) in changes {
-      let delta = expectAgreesWithSolver("cards, \(name)") {
+      expectAgreesWithSolver("cards, \(name)") {
         let board = CardBoard(cards: 8)
         return (board.window, { change(board) })
       }
-      #expect(delta.anchorChainPasses >= 1, "\(name)")
     }
   }
 
@@ -637,8 +629,7 @@ private final class CardBoard {
     board.titles[7].text = "Changed"
     board.window.layoutIfNeeded()
     let after = statistics.counts
-    // The card is a relayout boundary: no chain pass, one solve of the card.
-    #expect(after.anchorChainPasses == before.anchorChainPasses)
+    // The card is a relayout boundary: no pass of the window, one solve of the card.
     #expect(after.solves - before.solves == 1)
     #expect(after.largestSolve == 3)
     // And as one solve gives it.

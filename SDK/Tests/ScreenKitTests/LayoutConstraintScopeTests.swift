@@ -33,7 +33,7 @@ import Testing
   @Test func aPlainViewWhoseConstraintsStayInsideIsAScope() {
     let card = Card()
     let scope = ConstraintScope.rooted(at: card.card)
-    #expect(scope == ConstraintScope(ownConstraintsNeedSimplex: true))
+    #expect(scope == ConstraintScope())
     #expect(scope?.answersMeasureByFitting == true)
     // Not a scope: a subclass, a view without subviews, a controller's view.
     #expect(ConstraintScope.rooted(at: card.title) == nil)
@@ -95,17 +95,5 @@ import Testing
     #expect(ConstraintScope.rooted(at: card.card)?.holdsContentSizedViews == true)
     scroll.removeFromSuperview()
     #expect(ConstraintScope.rooted(at: card.card)?.answersMeasureByFitting == true)
-  }
-
-  @Test func ownConstraintsNeedTheSimplexOnlyForInequalitiesAndPriorities() {
-    let card = Card()
-    card.constraints[2].isActive = false
-    #expect(ConstraintScope.rooted(at: card.card)?.ownConstraintsNeedSimplex == false)
-    let optional = card.title.widthAnchor.constraint(equalTo: card.card.widthAnchor)
-    optional.priority = .defaultHigh
-    optional.isActive = true
-    #expect(ConstraintScope.rooted(at: card.card)?.ownConstraintsNeedSimplex == true)
-    optional.priority = .required
-    #expect(ConstraintScope.rooted(at: card.card)?.ownConstraintsNeedSimplex == false)
   }
 }

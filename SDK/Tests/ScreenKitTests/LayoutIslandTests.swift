@@ -4,10 +4,9 @@ import Testing
 @testable import ScreenKit
 
 /// Screens of *islands* (stack subtrees that `DirectStackLayout` qualifies for) placed by
-/// constraints next to what a simplex session must solve, laid out three ways: with the
-/// default options (direct, anchor chains or the session with its presolve), with
-/// `evaluatesAnchorChains` off (the session takes every root), and by the oracle, one full
-/// simplex solve of every record (`simplexOnly`, a new solver every pass:
+/// constraints next to what a simplex session must solve, laid out two ways: with the
+/// default options (direct evaluation, or the session with its presolve), and by the
+/// oracle, one full simplex solve of every record (`simplexOnly`, a new solver every pass:
 /// `reusesSimplexTableaus` off), itself checked against SciPy in `LayoutReferenceTests`. A
 /// session may gather an island as a leaf of its frame rows, its size fixed from outside or
 /// taken as its natural size, only where that gives the full solve's layout; these tests
@@ -97,18 +96,15 @@ private func collectingIssues(_ body: () -> Void) -> [LayoutIssue] {
   return LayoutDiagnostics.recentIssues
 }
 
-/// The three ways a screen is laid out: the default options, the session for every root
-/// (`evaluatesAnchorChains` off), and the oracle.
+/// The two ways a screen is laid out: the default options and the oracle.
 private enum IslandLayoutMode: CaseIterable {
   case defaults
-  case sessionWithoutAnchorChains
   case fullSolve
 
   @MainActor
   func configure(_ window: Window) {
     switch self {
     case .defaults: break
-    case .sessionWithoutAnchorChains: window.layoutOptions.evaluatesAnchorChains = false
     case .fullSolve:
       window.layoutOptions.simplexOnly = true
       window.layoutOptions.reusesSimplexTableaus = false
@@ -777,9 +773,8 @@ private func islandSeeds(_ range: Range<Int>) -> [Int] {
         #expect(views[2].frame == Rect(x: 0, y: 719, width: 40, height: 44))
       }
     }
-    // Without anchor chains, the session takes the stack as a leaf only when it fits.
+    // The session takes the stack as a leaf only when it fits.
     let (_, window) = build()
-    window.layoutOptions.evaluatesAnchorChains = false
     let statistics = window.countingLayoutWork()
     let previous = LayoutDiagnostics.handler
     LayoutDiagnostics.handler = nil

@@ -18,7 +18,7 @@
 ///   the frame it is given (a *self-sizing view*, `DirectStackLayout.isSelfSizing`);
 /// * keeping its frame: its frame is fixed from outside, so the pass around it treats it as
 ///   a leaf and its session solves its inside afterwards (a *sealed container*,
-///   `LayoutPass` and `AnchorChainLayout`).
+///   `LayoutPass`).
 ///
 /// The constraint facts of a subtree are computed once per change of the constraints or the
 /// hierarchy anywhere (`generation`), not per pass.
@@ -33,9 +33,6 @@ struct ConstraintScope: Equatable {
   /// The subtree holds a wrapping label (whose height follows the width a solve gives it,
   /// which a fitting measure does not iterate on) or a scroll view (sized by its content).
   var holdsContentSizedViews = false
-  /// The root's own constraints include an inequality or a priority below required, which
-  /// anchor chains do not take.
-  var ownConstraintsNeedSimplex = false
 
   /// Whether a stack may measure the scope by fitting: nothing in it depends on what a
   /// fitting solve of the scope alone cannot know.
@@ -80,10 +77,6 @@ struct ConstraintScope: Equatable {
       ancestor = current.superview
     }
     var scope = ConstraintScope()
-    for constraint in view.layoutState.constraints
-    where !constraint.priority.isRequired || constraint.relation != .equal {
-      scope.ownConstraintsNeedSimplex = true
-    }
     // Nothing inside reaches out (a constraint whose item moved out of the subtree while it
     // stayed installed would).
     func inside(_ item: (any LayoutItem)?) -> Bool {

@@ -20,7 +20,7 @@
 /// (`systemLayoutSizeFitting`) at the breadth the stack gives it, and its subtree is solved by
 /// its own simplex session inside the frame the stack gives it: each row is a small solve,
 /// so cost grows with the number of rows, not with their square. This is exact when the
-/// stack takes its natural length (as an anchor-chain island does), because then nothing
+/// stack takes its natural length (as an island of a simplex pass does), because then nothing
 /// outside the row pulls on its length; when the stack would stretch or shrink it, or its
 /// length at its final breadth differs from the measured one, the pass falls back to the
 /// simplex for the whole root (`layout(root:)` returns false).
@@ -178,16 +178,15 @@ struct DirectStackLayout {
     arrangeChildren(of: root, force: false)
   }
 
-  /// Arranges the subtree of `island`, a qualifying view whose frame anchor-chain evaluation
-  /// set (`force` when its size changed); keeps the insets and margins it derived for
+  /// Arranges the subtree of `island`, a qualifying view whose frame a simplex pass set
+  /// (`force` when its size changed); keeps the insets and margins it derived for
   /// `island` itself. Returns false as `layout(root:)` does.
   func arrange(island: View, force: Bool) -> Bool {
     arrangeChildren(of: island, force: force, keepsInsets: true)
   }
 
   /// The natural size, where the breadth `view` (a stack) will have across its axis is
-  /// already known (anchor chains resolve an island's width before the height they ask
-  /// for): a stack of self-sizing views measures them at that breadth, rather than
+  /// already known (the presolve fixes an island's width before the height it asks for): a stack of self-sizing views measures them at that breadth, rather than
   /// compressed and then again when it is arranged.
   func naturalSize(of view: View, across: Double?) -> Size {
     if let across, view.layoutAlgorithm == .stack,
@@ -219,8 +218,7 @@ struct DirectStackLayout {
   }
 
   /// Whether the simplex gives `view` its direct natural size on the axis when nothing else
-  /// constrains it (anchor chains and a session pass take an island's natural size only
-  /// then): a constant size, an intrinsic size, a self-sizing view along the stack
+  /// constrains it (a session pass takes an island's natural size only then): a constant size, an intrinsic size, a self-sizing view along the stack
   /// that arranges it (`DirectStackLayout.isSelfSizing`), or a stack with visible arranged views
   /// whose natural sizes are determined, filling along its axis (`fill`, or `fillEqually`
   /// without a fixed length shorter than another view's) and, across it with `fill`
@@ -421,8 +419,7 @@ struct DirectStackLayout {
   /// spacing fit in it (exactly, for `fill` and `fillProportionally` when no view can
   /// stretch) or each constant is the equal share (`fillEqually`); across, each constant
   /// breadth is the stack's (`fill` alignment) or fits in it. A contradiction is a conflict that only a solve of the whole
-  /// system finds and reports, so anchor chains and a session pass then solve the island
-  /// whole. (A self-sizing view's inside is its own session's.)
+  /// system finds and reports, so a session pass then solves the island whole. (A self-sizing view's inside is its own session's.)
   static func takesLength(_ stack: StackView, _ length: Double, horizontal: Bool) -> Bool {
     let along = (stack.axis == .horizontal) == horizontal
     // Without constant lengths only the spacing can contradict it, and only along.
@@ -658,7 +655,7 @@ struct DirectStackLayout {
       if stack.layoutState.directQualification == .arrangesSelfSizing {
         // Nothing outside a self-sizing view may pull on its length (the views were measured
         // at the breadth they get, above: a stack sized from other measures is off here).
-        // (Within the 1e-6 to which frames from anchor chains and solves are rounded.)
+        // (Within the 1e-6 to which solved frames are rounded.)
         guard abs(delta) <= 2e-6 else { return false }
       }
       if delta > 1e-9 || delta < -1e-9 {

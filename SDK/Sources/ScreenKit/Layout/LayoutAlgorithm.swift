@@ -22,15 +22,11 @@ enum LayoutAlgorithm: UInt8 {
   /// A `ScrollView`: its subviews in content coordinates, its content guide pinned to its
   /// top-left and sized by the content's constraints
   /// (`ScrollView.addContentGuideConstraints(to:)`), whose solved size it takes as its
-  /// content size (`ScrollView.contentGuideWasResolved(size:)`). Only constraint passes
-  /// (anchor chains, the simplex) lay it out.
+  /// content size (`ScrollView.contentGuideWasResolved(size:)`). Only simplex passes lay
+  /// it out.
   case scroll
   /// A `Window`: content whose safe area is the host's insets.
   case window
-
-  /// Whether views of this algorithm may hold anchor chains as a container
-  /// (`AnchorChainLayout`): not a stack, a scroll view (a scope of its own kind) or text.
-  var holdsAnchorChains: Bool { self == .content || self == .window }
 }
 
 extension LayoutPass {

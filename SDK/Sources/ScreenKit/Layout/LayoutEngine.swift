@@ -3,14 +3,10 @@
 /// defaults are what every hierarchy uses; tests set others on the trees they compare, so
 /// that no switch of the engine is global.
 package struct LayoutOptions {
-  /// Lays out with the simplex alone even where direct or anchor-chain evaluation
-  /// qualifies, every record in the tableau (no `SimplexPresolve`): the one full solve that
-  /// every shortcut is compared with.
+  /// Lays out with the simplex alone even where direct evaluation qualifies, every record
+  /// in the tableau (no `SimplexPresolve`, no islands): the one full solve that every
+  /// shortcut is compared with.
   package var simplexOnly = false
-  /// Whether a root that anchor chains take is evaluated by them (`AnchorChainLayout`); off,
-  /// it goes to its simplex session with the presolve, what replacing that evaluator by the
-  /// presolve is measured against ("Not yet" in docs/layout.md).
-  package var evaluatesAnchorChains = true
   /// Whether simplex passes keep their tableau from pass to pass (`SimplexSession`); off,
   /// every pass builds a new solver, a fresh solve to compare incremental ones with.
   package var reusesSimplexTableaus = true
@@ -30,13 +26,13 @@ final class LayoutStatistics {
   @exclusivity(unchecked) var counts = LayoutEngine.Statistics()
 }
 
-/// Runs layout passes over one hierarchy with its `LayoutOptions`, with one of three
-/// evaluators, chosen per root: direct stack evaluation (`DirectStackLayout`), anchor
-/// chains (`AnchorChainLayout`), else the root's simplex session: a pass (`LayoutPass`)
-/// gathers the scope's constraints (user, generated, intrinsic, frame-fixing and guide
-/// constraints) down to its islands and sealed containers, the session presolves them and
-/// keeps the rest in its tableau (`SimplexSession`), and the pass applies the frames and
-/// arranges the islands.
+/// Runs layout passes over one hierarchy with its `LayoutOptions`, with one of two
+/// evaluators, chosen per root: direct stack evaluation (`DirectStackLayout`) when the root
+/// is a stack subtree it qualifies for, else the root's simplex session: a pass
+/// (`LayoutPass`) gathers the scope's constraints (user, generated, intrinsic, frame-fixing
+/// and guide constraints) down to its islands and sealed containers, the session presolves
+/// them (anchor chains hanging from the root's frame need no tableau) and keeps the rest in
+/// its tableau (`SimplexSession`), and the pass applies the frames and arranges the islands.
 ///
 /// A pass re-solves while the safe-area insets, margins or wrapping widths it derived from
 /// the solution differ from the ones it assumed (at most `maximumIterations` times), as UIKit
@@ -53,8 +49,6 @@ struct LayoutEngine {
     var solves = 0
     /// Passes evaluated directly, without the solver.
     var directPasses = 0
-    /// Passes evaluated as anchor chains (`AnchorChainLayout`), without the solver.
-    var anchorChainPasses = 0
     /// Records session passes gathered (frame-fixing, guide, generated, intrinsic-size and
     /// user constraints), before the presolve: how much of the hierarchy a pass reads.
     var solverRecordsGathered = 0
@@ -74,17 +68,6 @@ struct LayoutEngine {
     var largestSolve = 0
   }
 
-  /// How a direct or anchor-chain evaluation of a root ended.
-  enum Outcome {
-    /// The hierarchy does not qualify; the simplex lays it out.
-    case declined
-    /// Every view was placed as one solve of the hierarchy would place it.
-    case laidOut
-    /// A self-sizing view could not be placed exactly (its stack would stretch or shrink
-    /// it, or its length at its final breadth differs from its measure): the simplex lays
-    /// the root out again, its new measures kept for the next pass.
-    case needsSimplex
-  }
   /// Set while the engine writes frames, so that `View.frameDidChange(from:)` does not
   /// mark what the pass itself placed.
   static var isApplyingFrames = false
@@ -119,20 +102,12 @@ struct LayoutEngine {
       root.layoutState.needsLayout = false
       if exact { return }
       fellBack = true
-    } else if !options.simplexOnly && options.evaluatesAnchorChains {
-      switch AnchorChainLayout.layout(root: root, engine: self) {
-      case .declined: break
-      case .laidOut:
-        statistics?.counts.anchorChainPasses += 1
-        return
-      case .needsSimplex:
-        statistics?.counts.anchorChainPasses += 1
-        fellBack = true
-      }
     }
-    // A self-sizing view that direct evaluation could not place exactly left frames that the
-    // simplex recomputes, and flags anywhere below, which the simplex clears. The islands it
-    // arranged are arranged again (and found inexact, and solved whole by their sessions).
+    // A self-sizing view that direct evaluation could not place exactly (its stack would
+    // stretch or shrink it, or its length at its final breadth differs from its measure)
+    // left frames that the simplex recomputes, and flags anywhere below, which the simplex
+    // clears. The islands it arranged are arranged again (and found inexact, and solved
+    // whole by their sessions).
     if fellBack { Self.forgetArrangements(root) }
     var placed: [View] = []
     solveWithSimplex(root: root, nested: nil, top: root, placed: &placed)
@@ -142,7 +117,7 @@ struct LayoutEngine {
 
   /// Lays out the dirty relayout boundaries under `root` alone; falls back to a full pass
   /// when one of them no longer qualifies for direct evaluation, the safe area reaches it,
-  /// or its change alters the natural size an anchor chain gave an island above it.
+  /// or its change alters the natural size a pass gave an island above it.
   func layoutPendingBoundaries(of root: View) {
     let pending = root.layoutState.pendingBoundaries
     root.layoutState.root.pendingBoundaries.removeAll(keepingCapacity: true)
@@ -212,7 +187,7 @@ struct LayoutEngine {
   }
 
   /// Solves the subtree of a self-sizing view (`DirectStackLayout.isSelfSizing`) inside the
-  /// frame a direct or anchor-chain pass gave it, with its own simplex session; `safeRect` is
+  /// frame a direct pass gave it, with its own simplex session; `safeRect` is
   /// the part of its bounds inside the safe area.
   func layoutSelfSizing(_ view: View, safeRect: Rect) {
     layOutSubtree(of: view, nested: LayoutPass.Nested(origin: .zero, safeRect: safeRect), top: view)

@@ -237,8 +237,8 @@ final class LayoutPass {
   /// with the safe-area insets and margins the pass assumes for their guides: derived from
   /// the frames the views have now, parents first, as `apply()` derives them from the
   /// solved ones. Views that keep their frames (a window and its controllers' views) thus
-  /// get their final insets in the first pass, as anchor chains derive them while placing,
-  /// and a pass solves again only where a solved frame moved a safe area or margin.
+  /// get their final insets in the first pass, and a pass solves again only where a solved
+  /// frame moved a safe area or margin.
   /// `parent` is the superview's derivation (nil for the root), `parentIndex` its index.
   private func collect(_ view: View, parent: View.ParentInsetsContext?, parentIndex: Int) {
     let index = arrays.views.count

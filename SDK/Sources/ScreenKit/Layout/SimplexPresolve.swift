@@ -236,6 +236,7 @@ struct SimplexPresolve {
     if !presolve(records, variables: variables, held: held, islands: islands, &worklist) {
       values.removeAll(keepingCapacity: true)
       self.records.removeAll()
+      naturalLengths.removeAll(keepingCapacity: true)
       input.variables = -1
       return false
     }

@@ -66,7 +66,7 @@ final class SimplexSession {
 
   /// The island lengths the last pass took as natural (`SimplexPresolve.naturalLengths`).
   var naturalLengths: [(island: Int, horizontal: Bool, length: Double)] {
-    presolve.naturalLengths
+    presolved ? presolve.naturalLengths : []
   }
 
   init() {

@@ -1,6 +1,7 @@
 /// How a view's safe-area insets and effective layout margins follow from its frame, shared
-/// by every evaluator that places views (the simplex pass and anchor-chain evaluation) so
-/// that they derive them identically.
+/// by everything that derives them (a simplex pass collecting its views with the insets it
+/// assumes, applying its solution, and an island's views below it) so that they derive
+/// them identically.
 extension View {
   /// What a pass derives for this view once its frame is known: the safe-area insets, the
   /// safe rectangle its subviews measure their overlap against, and the effective margins.

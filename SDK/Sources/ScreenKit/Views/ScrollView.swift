@@ -157,8 +157,8 @@ open class ScrollView: View {
     setNeedsLayout()
   }
 
-  /// Takes the content guide's size from a pass (the simplex's, or anchor chains'), when it
-  /// has one, and clamps the offset to the new range.
+  /// Takes the content guide's size from a simplex pass, when it has one, and clamps the
+  /// offset to the new range.
   func contentGuideWasResolved(size: Size?) {
     if let size { solvedContentSize = size }
     if let restored = restoredOffset {
