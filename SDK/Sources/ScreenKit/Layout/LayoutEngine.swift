@@ -109,10 +109,7 @@ struct LayoutEngine {
     // clears. The islands it arranged are arranged again (and found inexact, and solved
     // whole by their sessions).
     if fellBack { Self.forgetArrangements(root) }
-    var placed: [View] = []
-    solveWithSimplex(root: root, nested: nil, top: root, placed: &placed)
-    Self.clearNeedsLayout(root, everywhere: fellBack)
-    for view in placed { view.layoutSubviews() }
+    layOutSubtree(of: root, nested: nil, top: root, clearingEverywhere: fellBack)
   }
 
   /// Lays out the dirty relayout boundaries under `root` alone; falls back to a full pass
@@ -193,13 +190,17 @@ struct LayoutEngine {
     layOutSubtree(of: view, nested: LayoutPass.Nested(origin: .zero, safeRect: safeRect), top: view)
   }
 
-  /// Solves the subtree of `view`, whose frame an outer pass fixed, with its own simplex
-  /// session, as a sealed container of the layout root `top`: `nested` is its origin and the
-  /// safe rectangle around it in that pass.
-  func layOutSubtree(of view: View, nested: LayoutPass.Nested, top: View) {
+  /// Solves the subtree of `view` with its own simplex session, clears the layout flags of
+  /// its dirty part (of all of it, `clearingEverywhere`) and runs `layoutSubviews()` of the
+  /// views the passes placed, parents first. `view` is the layout root `top` itself (`nested`
+  /// nil), or a view whose frame an outer pass fixed, a sealed container of `top`: `nested`
+  /// is its origin and the safe rectangle around it in that pass.
+  func layOutSubtree(
+    of view: View, nested: LayoutPass.Nested?, top: View, clearingEverywhere: Bool = false
+  ) {
     var placed: [View] = []
     solveWithSimplex(root: view, nested: nested, top: top, placed: &placed)
-    Self.clearNeedsLayout(view)
+    Self.clearNeedsLayout(view, everywhere: clearingEverywhere)
     for view in placed { view.layoutSubviews() }
   }
 
@@ -240,5 +241,4 @@ struct LayoutEngine {
     view.layoutState.lastArrangedSize = nil
     for subview in view.subviews { forgetArrangements(subview) }
   }
-
 }

@@ -27,21 +27,12 @@ struct SimplexPresolve {
   /// same (see `run`); `variables` is -1 when no result is kept.
   private var input = Input()
 
-  /// A run's input, compared with the next run's: the records' terms and the rest of each
-  /// record but its source, the variable count, the held variable and the islands' width
-  /// variables (each view's variables are its own for the session's life).
+  /// A run's input, compared with the next run's: its records (as rows, `sameRow`), the
+  /// variable count, the held variable and the islands' width variables (each view's
+  /// variables are its own for the session's life).
   @MainActor
   private struct Input {
-    /// A record but for its terms (in `terms`) and its source.
-    struct Row: Equatable {
-      var termCount: Int
-      var constant: Double
-      var relation: Solver.Relation
-      var priority: LayoutPriority
-      var isIssue: Bool
-    }
-    var terms: [LayoutPass.Term] = []
-    var rows: [Row] = []
+    var records = LayoutPass.RecordList()
     var variables = -1
     var held = -1
     var islands: [Int] = []
@@ -50,8 +41,8 @@ struct SimplexPresolve {
     func matches(
       _ records: LayoutPass.RecordList, variables: Int, held: Int, islands: Islands?
     ) -> Bool {
-      guard variables == self.variables, held == self.held, records.count == rows.count,
-        records.terms.count == terms.count, (islands?.views.count ?? 0) == self.islands.count
+      guard variables == self.variables, held == self.held,
+        (islands?.views.count ?? 0) == self.islands.count
       else { return false }
       if let islands {
         for index in islands.views.indices where islands.lengths(index).width != self.islands[index]
@@ -59,15 +50,7 @@ struct SimplexPresolve {
           return false
         }
       }
-      for index in records.indices where Self.row(records[index]) != rows[index] { return false }
-      let other = records.terms
-      for index in terms.indices
-      where terms[index].variable != other[index].variable
-        || terms[index].coefficient != other[index].coefficient
-      {
-        return false
-      }
-      return true
+      return self.records.sameRows(as: records)
     }
 
     /// Becomes the input of a run over `records` with these parameters.
@@ -76,20 +59,11 @@ struct SimplexPresolve {
     ) {
       self.variables = variables
       self.held = held
-      terms.removeAll(keepingCapacity: true)
-      terms.append(contentsOf: records.terms)
-      rows.removeAll(keepingCapacity: true)
-      for index in records.indices { rows.append(Self.row(records[index])) }
+      self.records.replace(with: records)
       self.islands.removeAll(keepingCapacity: true)
       if let islands {
         for index in islands.views.indices { self.islands.append(islands.lengths(index).width) }
       }
-    }
-
-    private static func row(_ record: LayoutPass.Record) -> Row {
-      Row(
-        termCount: record.termCount, constant: record.constant, relation: record.relation,
-        priority: record.priority, isIssue: record.issue >= 0)
     }
   }
 

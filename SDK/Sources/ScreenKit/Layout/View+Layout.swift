@@ -194,11 +194,7 @@ extension View: LayoutItem {
 
   /// Sets the hugging priority on `axis`.
   public func setContentHuggingPriority(_ priority: LayoutPriority, for axis: LayoutAxis) {
-    guard
-      priority
-        != (axis == .horizontal
-          ? layoutState.huggingPriority.horizontal : layoutState.huggingPriority.vertical)
-    else { return }
+    guard priority != contentHuggingPriority(for: axis) else { return }
     if axis == .horizontal {
       layoutState.huggingPriority.horizontal = priority
     } else {
@@ -219,11 +215,7 @@ extension View: LayoutItem {
   public func setContentCompressionResistancePriority(
     _ priority: LayoutPriority, for axis: LayoutAxis
   ) {
-    guard
-      priority
-        != (axis == .horizontal
-          ? layoutState.compressionPriority.horizontal : layoutState.compressionPriority.vertical)
-    else { return }
+    guard priority != contentCompressionResistancePriority(for: axis) else { return }
     if axis == .horizontal {
       layoutState.compressionPriority.horizontal = priority
     } else {
