@@ -687,6 +687,32 @@ private func islandSeeds(_ range: Range<Int>) -> [Int] {
     return ([stack] + images, window)
   }
 
+  /// A `fillEqually` column of a 40 × 50 image and a 40 × 20 one, sized by its content below
+  /// the safe area: its natural height is determined while the first image's constant height
+  /// (50) is the longest, and stops being determined when that height becomes 10, shorter
+  /// than the other image's 20 (the equal heights then trade the two). The answer kept with
+  /// the column's measure (`ViewLayoutState.determinedNaturalLengths`) must follow the change:
+  /// each layout, before and after it, equals the full solve's.
+  @Test func equalColumnWhoseConstantHeightStopsBeingTheLongest() {
+    expectIslandLayoutsAgree(
+      "equal column",
+      build: { () -> (LayoutConstraint, Window) in
+        let (window, root) = fixtureWindow()
+        let (stack, images) = imageStack([(40, 40), (40, 20)], axis: .vertical, spacing: 4)
+        stack.distribution = .fillEqually
+        place(stack, in: root) {
+          [
+            stack.topAnchor.constraint(equalTo: root.safeAreaLayoutGuide.topAnchor, constant: 8),
+            stack.leadingAnchor.constraint(equalTo: root.layoutMarginsGuide.leadingAnchor),
+          ]
+        }
+        let height = images[0].heightAnchor.constraint(equalToConstant: 50)
+        height.isActive = true
+        return (height, window)
+      },
+      change: { height in height.constant = 10 })
+  }
+
   /// A horizontal stack sized from outside on both axes: leading and trailing 20 from the
   /// root's edges (390 − 40 = 350 wide), top at the safe area (47), height 200. `fillEqually`
   /// with spacing 10 gives each image (350 − 10) / 2 = 170, `fill` alignment the full 200:

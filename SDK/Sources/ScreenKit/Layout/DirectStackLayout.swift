@@ -218,15 +218,17 @@ struct DirectStackLayout {
   }
 
   /// Whether the simplex gives `view` its direct natural size on the axis when nothing else
-  /// constrains it (a session pass takes an island's natural size only then): a constant size, an intrinsic size, a self-sizing view along the stack
-  /// that arranges it (`DirectStackLayout.isSelfSizing`), or a stack with visible arranged views
-  /// whose natural sizes are determined, filling along its axis (`fill`, or `fillEqually`
-  /// without a fixed length shorter than another view's) and, across it with `fill`
-  /// alignment, without a fixed breadth narrower than another view's.
+  /// constrains it (a session pass takes an island's natural size only then): a constant
+  /// size, an intrinsic size, a self-sizing view along the stack that arranges it
+  /// (`DirectStackLayout.isSelfSizing`), or a stack with visible arranged views whose natural
+  /// sizes are determined, filling along its axis (`fill`, or `fillEqually` without a fixed
+  /// length shorter than another view's) and, across it with `fill` alignment, without a
+  /// fixed breadth narrower than another view's. A stack's answer is kept with its measure
+  /// (`ViewLayoutState.determinedNaturalLengths`).
   func hasDeterminedNaturalSize(_ view: View, horizontal: Bool) -> Bool {
     let attribute: LayoutAttribute = horizontal ? .width : .height
-    if Self.fixedDimension(view, attribute) != nil { return true }
-    guard let stack = view as? StackView else {
+    guard view.layoutAlgorithm == .stack else {
+      if Self.fixedDimension(view, attribute) != nil { return true }
       if DirectStackLayout.isSelfSizing(view) {
         // Its fitting length along the stack that arranges it, never across.
         guard let parent = view.superview as? StackView else { return false }
@@ -236,6 +238,21 @@ struct DirectStackLayout {
       let value = horizontal ? intrinsic.width : intrinsic.height
       return value >= 0 && value.isFinite
     }
+    let state = view.layoutState
+    if let known = state.determinedNaturalLengths.isDetermined(horizontal: horizontal) {
+      return known
+    }
+    let determined =
+      Self.fixedDimension(view, attribute) != nil
+      || stackHasDeterminedNaturalSize(
+        unsafeDowncast(view, to: StackView.self), horizontal: horizontal)
+    state.determinedNaturalLengths.record(determined, horizontal: horizontal)
+    return determined
+  }
+
+  /// `hasDeterminedNaturalSize` of a stack without a constant length on the axis.
+  private func stackHasDeterminedNaturalSize(_ stack: StackView, horizontal: Bool) -> Bool {
+    let attribute: LayoutAttribute = horizontal ? .width : .height
     let visible = stack.arrangedSubviews.filter { !$0.isHidden }
     guard !visible.isEmpty else { return false }
     for child in visible where !hasDeterminedNaturalSize(child, horizontal: horizontal) {

@@ -134,22 +134,18 @@ extension LayoutPass {
       if record.issue >= 0 { issues.removeLast() }
     }
 
-    /// Becomes a copy of `other`, keeping its own storage (so that `other`'s is not shared).
-    mutating func replace(with other: RecordList) {
-      records.removeAll(keepingCapacity: true)
-      records.append(contentsOf: other.records)
-      terms.removeAll(keepingCapacity: true)
-      terms.append(contentsOf: other.terms)
-      issues.removeAll(keepingCapacity: true)
-      issues.append(contentsOf: other.issues)
-    }
-
     /// Whether `other` has as many records, each the same row as this list's at its index
     /// (`sameRow`).
     func sameRows(as other: RecordList) -> Bool {
       guard count == other.count else { return false }
       for index in indices where !sameRow(index, as: index, of: other) { return false }
       return true
+    }
+
+    /// Whether the two lists' records are one stored array (a copy not yet written to).
+    func sharesStorage(with other: RecordList) -> Bool {
+      let mine = records.withUnsafeBufferPointer { $0.baseAddress }
+      return mine != nil && mine == other.records.withUnsafeBufferPointer { $0.baseAddress }
     }
 
     /// Empties the list, keeping its storage.

@@ -131,6 +131,7 @@ final class LayoutPass {
   /// Gives the pass's arrays back for the next pass to take, once nothing reads them (see
   /// `Arrays`).
   func recycle() {
+    session?.recycle(&arrays.records)
     guard arrays.records.capacity <= Arrays.largestSpare else { return }
     arrays.removeAll()
     var spare = Arrays()

@@ -26,6 +26,9 @@ struct SimplexPresolve {
   /// What the last run that succeeded read, to keep its result when the next run reads the
   /// same (see `run`); `variables` is -1 when no result is kept.
   private var input = Input()
+  /// The storage of the input before the kept one, for the pass that shares the kept one's
+  /// to take in exchange (`recycle(_:)`).
+  private var retiredInput = LayoutPass.RecordList()
 
   /// A run's input, compared with the next run's: its records (as rows, `sameRow`), the
   /// variable count, the held variable and the islands' width variables (each view's
@@ -53,13 +56,15 @@ struct SimplexPresolve {
       return self.records.sameRows(as: records)
     }
 
-    /// Becomes the input of a run over `records` with these parameters.
+    /// Becomes the input of a run over `records` with these parameters. The records are
+    /// shared with the pass's list, not copied: the pass gives its list up when it recycles
+    /// its arrays (`SimplexPresolve.recycle(_:)`), so that the input costs no copy.
     mutating func take(
       _ records: LayoutPass.RecordList, variables: Int, held: Int, islands: Islands?
     ) {
       self.variables = variables
       self.held = held
-      self.records.replace(with: records)
+      self.records = records
       self.islands.removeAll(keepingCapacity: true)
       if let islands {
         for index in islands.views.indices { self.islands.append(islands.lengths(index).width) }
@@ -214,8 +219,21 @@ struct SimplexPresolve {
       input.variables = -1
       return false
     }
+    swap(&retiredInput, &input.records)
     input.take(records, variables: variables, held: held, islands: islands)
     return true
+  }
+
+  /// Gives `records`, a pass's list, the storage the input before the kept one was kept in,
+  /// emptied, when the kept input shares the list's (`Input.take`) and that storage is as
+  /// large, so that the pass's next use of its arrays neither copies the input nor
+  /// allocates anew.
+  mutating func recycle(_ records: inout LayoutPass.RecordList) {
+    guard records.sharesStorage(with: input.records), retiredInput.capacity >= records.capacity
+    else { return }
+    retiredInput.removeAll()
+    swap(&records, &retiredInput)
+    retiredInput = LayoutPass.RecordList()
   }
 
   private mutating func presolve(
@@ -444,8 +462,7 @@ struct SimplexPresolve {
       return
     }
     array.removeAll(keepingCapacity: true)
-    array.reserveCapacity(count)
-    for _ in 0..<count { array.append(value) }
+    array.append(contentsOf: repeatElement(value, count: count))
   }
 
   /// Whether `record` may fix a variable: a required equality (not an issue).

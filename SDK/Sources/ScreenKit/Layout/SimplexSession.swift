@@ -61,6 +61,10 @@ final class SimplexSession {
   /// which islands need, is then off) nor after they were declined in this generation.
   var takesIslands: Bool { !hadConflict && islandsDeclined != ConstraintScope.generation }
 
+  /// Gives a pass's record list, which the presolve's kept input may share, storage of its
+  /// own (`SimplexPresolve.recycle(_:)`).
+  func recycle(_ records: inout LayoutPass.RecordList) { presolve.recycle(&records) }
+
   /// Notes that this generation's islands cannot be leaves (see `takesIslands`).
   func declineIslands() { islandsDeclined = ConstraintScope.generation }
 

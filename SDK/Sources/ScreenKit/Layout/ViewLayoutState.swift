@@ -32,9 +32,10 @@ final class ViewLayoutState {
     var breadth: Double?
   }
   // The six one-byte fields below fill the padding after `measure` (and `hasCustomMargins`
-  // the padding after `arrangedBy`), so that the object is 248 bytes, a 256-byte heap chunk,
-  // with the fields a pass reads per view together at its start; placed first, they make it
-  // 256 bytes, a 272-byte chunk: 6% more memory for every pass to walk.
+  // and `determinedNaturalLengths` the padding after `arrangedBy`), so that the object is
+  // 248 bytes, a 256-byte heap chunk, with the fields a pass reads per view together at its
+  // start; placed first, they make it 256 bytes, a 272-byte chunk: 6% more memory for every
+  // pass to walk (`LayoutStateSizeTests`).
   /// The view or a descendant needs layout.
   @exclusivity(unchecked) var needsLayout = true
   /// `setNeedsLayout()` was called on the view itself (not only on a descendant).
@@ -80,6 +81,29 @@ final class ViewLayoutState {
   /// Whether `layoutMargins` was set explicitly (a root view's system minimum then yields
   /// to larger custom values only).
   @exclusivity(unchecked) var hasCustomMargins = false
+  /// For a stack, whether its natural width and height are determined
+  /// (`DirectStackLayout.hasDeterminedNaturalSize`), each once known, dropped with the
+  /// measure: the answer reads only the stack's subtree, whose changes drop it.
+  @exclusivity(unchecked) var determinedNaturalLengths = DeterminedNaturalLengths()
+
+  /// Per axis, whether a stack's natural length is known to be determined, or not, or not
+  /// yet known (`determinedNaturalLengths`).
+  struct DeterminedNaturalLengths {
+    private var bits: UInt8 = 0
+
+    /// The answer on an axis, nil while not known.
+    func isDetermined(horizontal: Bool) -> Bool? {
+      let shift: UInt8 = horizontal ? 0 : 2
+      guard bits & (1 << shift) != 0 else { return nil }
+      return bits & (2 << shift) != 0
+    }
+
+    /// Records the answer on an axis.
+    mutating func record(_ determined: Bool, horizontal: Bool) {
+      let shift: UInt8 = horizontal ? 0 : 2
+      bits = bits & ~(3 << shift) | (determined ? 3 : 1) << shift
+    }
+  }
   /// The size the view had when its arranged subviews were last placed.
   @exclusivity(unchecked) var lastArrangedSize: Size?
   /// The intrinsic size of the last measurement, valid until invalidated.
@@ -144,6 +168,7 @@ final class ViewLayoutState {
   /// Drops the view's measure: it or a view inside changed.
   func dropMeasure() {
     measure = nil
+    determinedNaturalLengths = DeterminedNaturalLengths()
   }
 
   /// The rarely used fields, created on first use; mutate arrays through it (the forwarding
