@@ -112,9 +112,9 @@ private enum IslandLayoutMode: CaseIterable {
   }
 }
 
-/// Builds `build()` once per mode, lays each out, and expects the default and the session
-/// layouts to equal the full solve's; then applies `change` to each and relays them out
-/// (`layoutIfNeeded()`: incremental for the first two, a new solver for the oracle, which
+/// Builds `build()` once per mode, lays each out, and expects the default layout to equal
+/// the full solve's; then applies `change` to each and relays them out
+/// (`layoutIfNeeded()`: incremental for the defaults, a new solver for the oracle, which
 /// keeps none) and expects the same again. Returns the screens with their windows
 /// (`fullSolve` last) and what the oracle reported first.
 @MainActor
@@ -687,10 +687,10 @@ private func islandSeeds(_ range: Range<Int>) -> [Int] {
     return ([stack] + images, window)
   }
 
-  /// A `fillEqually` column of a 40 × 50 image and a 40 × 20 one, sized by its content below
-  /// the safe area: its natural height is determined while the first image's constant height
-  /// (50) is the longest, and stops being determined when that height becomes 10, shorter
-  /// than the other image's 20 (the equal heights then trade the two). The answer kept with
+  /// A `fillEqually` column of a 40 × 40 image held 50 high by a constant and a 40 × 20 one,
+  /// sized by its content below the safe area: its natural height is determined while the
+  /// constant height (50) is the longest, and stops being determined when it becomes 10,
+  /// shorter than the other image's 20 (the equal heights then trade the two). The answer kept with
   /// the column's measure (`ViewLayoutState.determinedNaturalLengths`) must follow the change:
   /// each layout, before and after it, equals the full solve's.
   @Test func equalColumnWhoseConstantHeightStopsBeingTheLongest() {
@@ -1008,7 +1008,7 @@ private func place(_ view: View, in container: View, _ constraints: () -> [Layou
   LayoutConstraint.activate(constraints())
 }
 
-/// Lays out `build()`'s window three ways (`expectIslandLayoutsAgree`) and expects, in each,
+/// Lays out `build()`'s window both ways (`expectIslandLayoutsAgree`) and expects, in each,
 /// the frame (in its superview) of each view `build()` returns to be the rectangle at its
 /// index, to the 1e-6 that frames are rounded to. Returns the views of each layout with
 /// its window (which holds the views' superviews).

@@ -186,8 +186,9 @@ struct DirectStackLayout {
   }
 
   /// The natural size, where the breadth `view` (a stack) will have across its axis is
-  /// already known (the presolve fixes an island's width before the height it asks for): a stack of self-sizing views measures them at that breadth, rather than
-  /// compressed and then again when it is arranged.
+  /// already known (the presolve fixes an island's width before the height it asks for): a
+  /// stack of self-sizing views measures them at that breadth, rather than compressed and
+  /// then again when it is arranged.
   func naturalSize(of view: View, across: Double?) -> Size {
     if let across, view.layoutAlgorithm == .stack,
       qualification(of: view) == .arrangesSelfSizing
@@ -435,8 +436,9 @@ struct DirectStackLayout {
   /// can hold its required constraints: along its axis, the constant lengths and the
   /// spacing fit in it (exactly, for `fill` and `fillProportionally` when no view can
   /// stretch) or each constant is the equal share (`fillEqually`); across, each constant
-  /// breadth is the stack's (`fill` alignment) or fits in it. A contradiction is a conflict that only a solve of the whole
-  /// system finds and reports, so a session pass then solves the island whole. (A self-sizing view's inside is its own session's.)
+  /// breadth is the stack's (`fill` alignment) or fits in it. A contradiction is a conflict
+  /// that only a solve of the whole system finds and reports, so a session pass then solves
+  /// the island whole. (A self-sizing view's inside is its own session's.)
   static func takesLength(_ stack: StackView, _ length: Double, horizontal: Bool) -> Bool {
     let along = (stack.axis == .horizontal) == horizontal
     // Without constant lengths only the spacing can contradict it, and only along.

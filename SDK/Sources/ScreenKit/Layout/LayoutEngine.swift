@@ -201,7 +201,7 @@ struct LayoutEngine {
     var placed: [View] = []
     solveWithSimplex(root: view, nested: nested, top: top, placed: &placed)
     Self.clearNeedsLayout(view, everywhere: clearingEverywhere)
-    for view in placed { view.layoutSubviews() }
+    for placedView in placed { placedView.layoutSubviews() }
   }
 
   /// The size `view` takes with its constraints when asked to be `target` at the given
