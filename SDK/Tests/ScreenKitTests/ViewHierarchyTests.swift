@@ -35,6 +35,32 @@ import Testing
   #expect(other.subviews.count == 1)
 }
 
+/// `isDescendant(of:)` and `hierarchyRoot` follow the superview pointers up, and stop where
+/// a view was removed or its superview died.
+@MainActor
+@Test func descendantsAndRootFollowTheSuperviews() {
+  let top = View()
+  let middle = View()
+  let leaf = Label()
+  top.addSubview(middle)
+  middle.addSubview(leaf)
+  #expect(
+    leaf.isDescendant(of: top) && leaf.isDescendant(of: middle) && leaf.isDescendant(of: leaf))
+  #expect(!top.isDescendant(of: leaf) && !middle.isDescendant(of: leaf))
+  #expect(leaf.hierarchyRoot === top && top.hierarchyRoot === top)
+  middle.removeFromSuperview()
+  #expect(!leaf.isDescendant(of: top) && leaf.isDescendant(of: middle))
+  #expect(leaf.hierarchyRoot === middle)
+  let stranger = View()
+  #expect(!leaf.isDescendant(of: stranger))
+  do {
+    let parent = View()
+    parent.addSubview(stranger)
+    #expect(stranger.hierarchyRoot === parent)
+  }
+  #expect(stranger.hierarchyRoot === stranger)
+}
+
 /// Layout passes skip looking for controllers while no view belongs to one; the count
 /// follows controllers' views as they are set, replaced and freed.
 @MainActor

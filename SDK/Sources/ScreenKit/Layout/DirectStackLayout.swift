@@ -254,11 +254,13 @@ struct DirectStackLayout {
   /// `hasDeterminedNaturalSize` of a stack without a constant length on the axis.
   private func stackHasDeterminedNaturalSize(_ stack: StackView, horizontal: Bool) -> Bool {
     let attribute: LayoutAttribute = horizontal ? .width : .height
-    let visible = stack.arrangedSubviews.filter { !$0.isHidden }
-    guard !visible.isEmpty else { return false }
-    for child in visible where !hasDeterminedNaturalSize(child, horizontal: horizontal) {
-      return false
+    let arranged = stack.arrangedSubviews
+    var anyVisible = false
+    for child in arranged where !child.isHidden {
+      guard hasDeterminedNaturalSize(child, horizontal: horizontal) else { return false }
+      anyVisible = true
     }
+    guard anyVisible else { return false }
     let along = (stack.axis == .horizontal) == horizontal
     let equalized: Bool
     if along {
@@ -274,7 +276,7 @@ struct DirectStackLayout {
     // Every view takes the same length: a fixed one must be the longest.
     var fixed: Double?
     var longest = 0.0
-    for child in visible {
+    for child in arranged where !child.isHidden {
       let natural = naturalSize(of: child)
       longest = max(longest, horizontal ? natural.width : natural.height)
       if let value = Self.fixedDimension(child, attribute) {

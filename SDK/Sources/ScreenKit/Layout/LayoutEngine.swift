@@ -83,9 +83,7 @@ struct LayoutEngine {
 
   /// The engine of the hierarchy `view` belongs to, with its root's options.
   init(laying view: View) {
-    var root = view
-    while let parent = root.superview { root = parent }
-    options = root.layoutState.layoutOptions
+    options = view.hierarchyRoot.layoutState.layoutOptions
   }
 
   /// Lays out the hierarchy under `root`, keeping `root`'s own frame.

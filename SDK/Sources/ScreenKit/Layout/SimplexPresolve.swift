@@ -247,12 +247,7 @@ struct SimplexPresolve {
     self.records.removeAll()
     presolvedCount = 0
     worklist.queue.removeAll(keepingCapacity: true)
-    for index in records.indices where Self.fixes(records[index]) {
-      let count = records[index].termCount
-      for term in records[index].termIndices { worklist.starts[terms[term].variable + 1] += 1 }
-      worklist.unknownTerms[index] = count
-      if count <= 1 { worklist.queue.append(index) }
-    }
+    Self.countEqualities(records, &worklist)
     if worklist.queue.isEmpty && islands == nil { return false }
     if let islands {
       Self.reset(&worklist.tainted, to: false, count: variables)
@@ -263,20 +258,7 @@ struct SimplexPresolve {
         worklist.islandLength[lengths.height] = index
       }
     }
-    for variable in 0..<variables { worklist.starts[variable + 1] += worklist.starts[variable] }
-    Self.reset(&worklist.occurrences, to: 0, count: worklist.starts[variables])
-    for index in records.indices where worklist.unknownTerms[index] >= 0 {
-      for term in records[index].termIndices {
-        let variable = terms[term].variable
-        worklist.occurrences[worklist.starts[variable]] = index
-        worklist.starts[variable] += 1
-      }
-    }
-    // Each start moved to its variable's end, the next variable's start: shift them back.
-    for variable in stride(from: variables, to: 0, by: -1) {
-      worklist.starts[variable] = worklist.starts[variable - 1]
-    }
-    worklist.starts[0] = 0
+    Self.listOccurrences(records, variables: variables, &worklist)
     // Worked in reverse: the queue starts with the frame rows, gathered first.
     worklist.queue.reverse()
     while true {
@@ -363,6 +345,57 @@ struct SimplexPresolve {
         expression, record.relation, priority: record.priority, source: record.source)
     }
     return true
+  }
+
+  /// Counts each variable's terms in required equalities (in `starts`, one place ahead),
+  /// sets each equality's unknown terms and queues those with at most one.
+  /// (These loops and `listOccurrences` run over every term: through buffers, they skip the
+  /// arrays' uniqueness check on each write; nonisolated, their closures skip the check of
+  /// the executor that a main-actor closure passed to the standard library pays.)
+  nonisolated private static func countEqualities(
+    _ records: LayoutPass.RecordList, _ worklist: inout Worklist
+  ) {
+    let terms = records.terms
+    worklist.starts.withUnsafeMutableBufferPointer { starts in
+      worklist.unknownTerms.withUnsafeMutableBufferPointer { unknownTerms in
+        for index in records.indices where fixes(records[index]) {
+          let record = records[index]
+          for term in record.termIndices { starts[terms[term].variable + 1] += 1 }
+          unknownTerms[index] = record.termCount
+          if record.termCount <= 1 { worklist.queue.append(index) }
+        }
+      }
+    }
+  }
+
+  /// Lists, for each variable, the required equalities it occurs in (`occurrences` from
+  /// `starts[variable]` up to the next variable's start), from the counts
+  /// `countEqualities` left.
+  nonisolated private static func listOccurrences(
+    _ records: LayoutPass.RecordList, variables: Int, _ worklist: inout Worklist
+  ) {
+    let terms = records.terms
+    let total = worklist.starts.withUnsafeMutableBufferPointer { starts in
+      for variable in 0..<variables { starts[variable + 1] += starts[variable] }
+      return starts[variables]
+    }
+    reset(&worklist.occurrences, to: 0, count: total)
+    worklist.starts.withUnsafeMutableBufferPointer { starts in
+      worklist.occurrences.withUnsafeMutableBufferPointer { occurrences in
+        for index in records.indices where worklist.unknownTerms[index] >= 0 {
+          for term in records[index].termIndices {
+            let variable = terms[term].variable
+            occurrences[starts[variable]] = index
+            starts[variable] += 1
+          }
+        }
+      }
+      // Each start moved to its variable's end, the next variable's start: shift them back.
+      for variable in stride(from: variables, to: 0, by: -1) {
+        starts[variable] = starts[variable - 1]
+      }
+      starts[0] = 0
+    }
   }
 
   /// Works the queue of equalities: each fixes its one unknown, or with none left is
@@ -456,7 +489,9 @@ struct SimplexPresolve {
   }
 
   /// Makes `array` `count` copies of `value`, keeping its storage.
-  private static func reset<Element>(_ array: inout [Element], to value: Element, count: Int) {
+  nonisolated private static func reset<Element>(
+    _ array: inout [Element], to value: Element, count: Int
+  ) {
     if array.count == count {
       array.withUnsafeMutableBufferPointer { $0.update(repeating: value) }
       return
@@ -466,7 +501,7 @@ struct SimplexPresolve {
   }
 
   /// Whether `record` may fix a variable: a required equality (not an issue).
-  private static func fixes(_ record: LayoutPass.Record) -> Bool {
+  nonisolated private static func fixes(_ record: LayoutPass.Record) -> Bool {
     record.issue < 0 && record.relation == .equal && record.priority.isRequired
   }
 

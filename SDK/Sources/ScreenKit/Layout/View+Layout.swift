@@ -321,8 +321,7 @@ extension View: LayoutItem {
   /// Lays out the view's hierarchy now if anything in it needs layout. With nothing dirty
   /// this is one flag test.
   public func layoutIfNeeded() {
-    var root = self
-    while let parent = root.superview { root = parent }
+    let root = hierarchyRoot
     if root.layoutState.needsLayout { LayoutEngine(laying: root).layout(root: root) }
     // Boundaries marked alongside a full pass that did not reach them, or left over from it.
     if !root.layoutState.pendingBoundaries.isEmpty {

@@ -194,7 +194,14 @@ final class ViewLayoutState {
 
   /// The solver-facing identity of the view in constraint passes.
   var node: LayoutNode {
-    if let node = rareFields?.node { return node }
+    @inline(__always) get {
+      if let node = rareFields?.node { return node }
+      return makeNode()
+    }
+  }
+
+  /// Creates the view's node on first use (`node`), out of line.
+  @inline(never) private func makeNode() -> LayoutNode {
     let created = LayoutNode()
     rare.node = created
     return created

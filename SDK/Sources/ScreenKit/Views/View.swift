@@ -10,12 +10,14 @@ open class View: Responder {
   // The fields a layout pass reads for every view come first, to share cache lines.
 
   /// The view this view is a subview of.
-  public var superview: View? { parentView }
+  public var superview: View? { parentPointer?.takeUnretainedValue() }
   // Unowned, not weak, as UIKit's: a weak reference would give every superview a side table
   // and slow down each retain of it. A view clears its subviews' pointers when it dies;
   // `nonisolated(unsafe)` because a deinit is not isolated (an `isolated deinit` broke
   // subclasses compiled in other modules).
-  @exclusivity(unchecked) nonisolated(unsafe) private unowned(unsafe) var parentView: View?
+  // Held as an unmanaged pointer so that walks up the hierarchy (`isDescendant(of:)`,
+  // `hierarchyRoot`) compare and follow it without retaining each ancestor.
+  @exclusivity(unchecked) nonisolated(unsafe) private var parentPointer: Unmanaged<View>?
   /// The subviews, back to front.
   @exclusivity(unchecked) public private(set) var subviews: [View] = []
   /// The layout state: constraints, margins, safe area, priorities, caches.
@@ -106,7 +108,7 @@ open class View: Responder {
 
   deinit {
     layoutState.itemReference?.view = nil
-    for subview in subviews { subview.parentView = nil }
+    for subview in subviews { subview.parentPointer = nil }
     layerStorage?.owner = nil
     if isControllerRootView { View.controllerRootViews.subtract(1, ordering: .relaxed) }
   }
@@ -142,7 +144,7 @@ open class View: Responder {
     view.removeFromSuperview()
     view.willMove(toSuperview: self)
     subviews.insert(view, at: min(max(index, 0), subviews.count))
-    view.parentView = self
+    view.parentPointer = Unmanaged.passUnretained(self)
     view.hierarchyDidChange()
     setNeedsDisplay()
     view.didMoveToSuperview()
@@ -165,7 +167,7 @@ open class View: Responder {
     willMove(toSuperview: nil)
     parent.subviews.removeAll { $0 === self }
     parent.layoutState.dirtyChildren.removeAll { $0 === self }
-    parentView = nil
+    parentPointer = nil
     parent.setNeedsLayout()
     parent.setNeedsDisplay()
     hierarchyDidChange()
@@ -188,12 +190,26 @@ open class View: Responder {
 
   /// Whether this view is `view` or one of its descendants.
   public func isDescendant(of view: View) -> Bool {
-    var current: View? = self
-    while let candidate = current {
-      if candidate === view { return true }
-      current = candidate.superview
+    let target = Unmanaged.passUnretained(view).toOpaque()
+    var current = Unmanaged.passUnretained(self)
+    while current.toOpaque() != target {
+      guard let parent = Self.parent(of: current) else { return false }
+      current = parent
     }
-    return false
+    return true
+  }
+
+  /// The topmost view of the hierarchy: the view itself when it has no superview.
+  var hierarchyRoot: View {
+    var current = Unmanaged.passUnretained(self)
+    while let parent = Self.parent(of: current) { current = parent }
+    return current.takeUnretainedValue()
+  }
+
+  /// The superview pointer of the view `view` points to, read without retaining either;
+  /// nonisolated so that reading it inside the closure needs no executor check.
+  nonisolated private static func parent(of view: Unmanaged<View>) -> Unmanaged<View>? {
+    view._withUnsafeGuaranteedRef { $0.parentPointer }
   }
 
   /// Called before the superview changes.
