@@ -12,11 +12,10 @@ open class View: Responder {
   /// The view this view is a subview of.
   public var superview: View? { parentPointer?.takeUnretainedValue() }
   // Unowned, not weak, as UIKit's: a weak reference would give every superview a side table
-  // and slow down each retain of it. A view clears its subviews' pointers when it dies;
-  // `nonisolated(unsafe)` because a deinit is not isolated (an `isolated deinit` broke
-  // subclasses compiled in other modules).
-  // Held as an unmanaged pointer so that walks up the hierarchy (`isDescendant(of:)`,
-  // `hierarchyRoot`) compare and follow it without retaining each ancestor.
+  // and slow down each retain of it. A view clears its subviews' pointers when it dies. An
+  // unmanaged pointer, so that walks up the hierarchy (`isDescendant(of:)`, `hierarchyRoot`)
+  // compare and follow it without retaining each ancestor; `nonisolated(unsafe)` because a
+  // deinit is not isolated (an `isolated deinit` broke subclasses compiled in other modules).
   @exclusivity(unchecked) nonisolated(unsafe) private var parentPointer: Unmanaged<View>?
   /// The subviews, back to front.
   @exclusivity(unchecked) public private(set) var subviews: [View] = []
