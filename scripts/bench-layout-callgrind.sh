@@ -1,9 +1,9 @@
 #!/bin/sh
 # Layout A/B by counting, not timing: for each shape, the instructions and simulated cache
-# misses of LayoutBench's full layouts, of its one-leaf relayouts and, for the shapes it forces
-# (constraints, cards, scroll-form), of its relayouts with nothing changed (and the heap
-# allocations of the whole run), under `valgrind --tool=callgrind --cache-sim=yes`, for this tree and for
-# BASE (default HEAD~1).
+# misses of LayoutBench's full layouts, of its one-leaf relayouts and, for the shapes it
+# forces (constraints, cards, scroll-form), of its relayouts with nothing changed (and the
+# heap allocations of the whole run), under `valgrind --tool=callgrind --cache-sim=yes`, for
+# this tree and for BASE (default HEAD~1).
 # Both sides run this tree's LayoutBench sources (copied into BASE's `git archive` in
 # .build-base, as scripts/bench-layout.sh builds it), so only the library differs. Each phase
 # is a function of its own in LayoutBench (`Phase`), collected alone with --toggle-collect.

@@ -358,8 +358,9 @@ struct SimplexPresolve {
     let terms = records.terms
     worklist.starts.withUnsafeMutableBufferPointer { starts in
       worklist.unknownTerms.withUnsafeMutableBufferPointer { unknownTerms in
-        for index in records.indices where fixes(records[index]) {
+        for index in records.indices {
           let record = records[index]
+          guard fixes(record) else { continue }
           for term in record.termIndices { starts[terms[term].variable + 1] += 1 }
           unknownTerms[index] = record.termCount
           if record.termCount <= 1 { worklist.queue.append(index) }
@@ -375,12 +376,9 @@ struct SimplexPresolve {
     _ records: LayoutPass.RecordList, variables: Int, _ worklist: inout Worklist
   ) {
     let terms = records.terms
-    let total = worklist.starts.withUnsafeMutableBufferPointer { starts in
-      for variable in 0..<variables { starts[variable + 1] += starts[variable] }
-      return starts[variables]
-    }
-    reset(&worklist.occurrences, to: 0, count: total)
     worklist.starts.withUnsafeMutableBufferPointer { starts in
+      for variable in 0..<variables { starts[variable + 1] += starts[variable] }
+      reset(&worklist.occurrences, to: 0, count: starts[variables])
       worklist.occurrences.withUnsafeMutableBufferPointer { occurrences in
         for index in records.indices where worklist.unknownTerms[index] >= 0 {
           for term in records[index].termIndices {
