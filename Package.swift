@@ -25,6 +25,7 @@ let package = Package(
     .library(name: "StackedForms", type: .dynamic, targets: ["StackedForms"]),
     .library(name: "Destination", type: .dynamic, targets: ["Destination"]),
     .library(name: "Gallery", type: .dynamic, targets: ["Gallery"]),
+    .library(name: "Contacts", type: .dynamic, targets: ["Contacts"]),
   ],
   dependencies: [
     .package(path: "SDK"),
@@ -93,5 +94,6 @@ let package = Package(
     .target(name: "StackedForms", dependencies: [screenKit], path: "Plugins/StackedForms"),
     .target(name: "Destination", dependencies: [screenKit], path: "Plugins/Destination"),
     .target(name: "Gallery", dependencies: [screenKit], path: "Plugins/Gallery"),
+    .target(name: "Contacts", dependencies: [screenKit], path: "Plugins/Contacts"),
   ]
 )

@@ -10,7 +10,7 @@ import Testing
 @Suite("Bundled plugins") @MainActor struct PluginBundledTests {
   typealias Fixtures = PluginFixtureBuilder
 
-  static let bundled = ["Login", "StackedForms", "Destination", "Gallery"]
+  static let bundled = ["Login", "StackedForms", "Destination", "Gallery", "Contacts"]
 
   /// A host over a directory holding the bundled plugins, all loaded.
   static func loadedHost() async throws -> PluginHost {

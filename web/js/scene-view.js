@@ -8,6 +8,9 @@ import { applyFont } from './fonts.js';
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
 const ALIGN = { natural: 'left', left: 'left', center: 'center', right: 'right', justified: 'justify' };
+/** The accessory glyphs of table rows (docs/protocol.md, `cell`). */
+const ACCESSORY = { disclosureIndicator: '\u203a', checkmark: '\u2713', detailButton: '\u24d8',
+  detailDisclosureButton: '\u24d8 \u203a' };
 
 export class SceneView {
   /**
@@ -177,6 +180,16 @@ export class SceneView {
         el.appendChild(entry.spinner);
         break;
       }
+      case 'cell': {
+        // Drawn under the cell's children: the separator at its bottom and the accessory.
+        entry.separator = document.createElement('span');
+        entry.separator.className = 'separator';
+        entry.accessory = document.createElement('span');
+        entry.accessory.className = 'accessory';
+        el.append(entry.separator, entry.accessory);
+        break;
+      }
+      case 'table':
       case 'scroll': {
         // The content area spans the insets and the content size; the origin sits at the
         // top-left inset so that children keep their content-space frames.
@@ -239,7 +252,7 @@ export class SceneView {
    * to the nodes just built once they are attached. */
   attached() {
     for (const entry of this.built) {
-      if (entry.type === 'scroll') this.paintScroll(entry);
+      if (entry.type === 'scroll' || entry.type === 'table') this.paintScroll(entry);
       if (entry.type === 'textField' && entry.props.focused) this.syncFocus(entry);
     }
     this.built = [];
@@ -310,10 +323,39 @@ export class SceneView {
         entry.spinner.style.color = props.color ?? '#8e8e93ff';
         el.classList.toggle('animating', !!props.animating);
         break;
+      case 'table':
       case 'scroll':
         this.paintScroll(entry);
         break;
+      case 'cell':
+        this.paintCell(entry);
+        break;
     }
+  }
+
+  /** A table row: the selection highlight, the separator under it (in its table's colour),
+   * the accessory glyph at the trailing margin, an inset-grouped section's rounded corners. */
+  paintCell(entry) {
+    const { el, props } = entry;
+    const highlighted = (props.selected || props.highlighted) && props.selectionStyle !== 'none';
+    el.classList.toggle('selected', !!highlighted);
+    if (highlighted) el.style.backgroundColor = '#d1d1d6ff';
+    const table = this.parentOf(entry);
+    const separator = props.separator;
+    entry.separator.style.display = separator ? '' : 'none';
+    if (separator) {
+      entry.separator.style.left = `${separator.left}px`;
+      entry.separator.style.right = `${separator.right}px`;
+      entry.separator.style.background = table?.props.separatorColor ?? '#3c3c434a';
+    }
+    entry.accessory.dataset.accessory = props.accessory ?? 'none';
+    entry.accessory.textContent = ACCESSORY[props.accessory] ?? '';
+    const radius = props.cornerRadius ? `${props.cornerRadius}px` : '0';
+    const corners = props.roundedCorners ?? 'none';
+    const top = corners === 'top' || corners === 'all' ? radius : '0';
+    const bottom = corners === 'bottom' || corners === 'all' ? radius : '0';
+    el.style.borderRadius = corners === 'none' ? '' : `${top} ${top} ${bottom} ${bottom}`;
+    el.style.overflow = corners === 'none' ? '' : 'hidden';
   }
 
   setLines(text, lines) {
@@ -451,6 +493,10 @@ export class SceneView {
       const entry = this.nodes.get(el.dataset.nodeId);
       if (entry?.type === 'button') {
         if (entry.props.enabled !== false) this.send({ type: 'tap', target: entry.id });
+        return;
+      }
+      if (entry?.type === 'cell') {
+        this.send({ type: 'tap', target: entry.id });
         return;
       }
       if (entry?.type === 'switch') {

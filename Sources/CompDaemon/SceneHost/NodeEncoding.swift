@@ -15,6 +15,8 @@ enum NodeEncoding {
   static func type(of view: View) -> String {
     switch view {
     case is StackView: "stack"
+    case is TableView: "table"
+    case is TableViewCell: "cell"
     case is ScrollView: "scroll"
     case is Label: "label"
     case is TextField: "textField"
@@ -91,7 +93,10 @@ enum NodeEncoding {
     case let stack as StackView:
       props["axis"] = .string(stack.axis == .vertical ? "vertical" : "horizontal")
       if stack.spacing != 0 { props["spacing"] = .number(stack.spacing) }
+    case let cell as TableViewCell:
+      addCell(cell, to: &props)
     case let scroll as ScrollView:
+      if let table = scroll as? TableView { addTable(table, traits: traits, to: &props) }
       props["contentSize"] = [
         "width": .number(scroll.contentSize.width), "height": .number(scroll.contentSize.height),
       ]
@@ -113,6 +118,34 @@ enum NodeEncoding {
       break
     }
     return props
+  }
+
+  /// A table's own props (its scroll props follow): `style` unless plain, the separator
+  /// colour, the number of rows and sections.
+  private static func addTable(
+    _ table: TableView, traits: TraitCollection, to props: inout JSONObject
+  ) {
+    if table.style != .plain { props["style"] = .string(table.style.rawValue) }
+    props["separatorColor"] = .string(table.separatorColor.resolvedColor(with: traits).description)
+    props["rowCount"] = .int(Int64(table.totalRowCount))
+    props["sectionCount"] = .int(Int64(table.numberOfSections))
+    if table.isEditing { props["editing"] = true }
+  }
+
+  /// A cell's props: its accessory, selection and highlight, the separator under it, the
+  /// corners an inset-grouped section rounds.
+  private static func addCell(_ cell: TableViewCell, to props: inout JSONObject) {
+    if cell.accessoryType != .none, cell.accessoryView == nil {
+      props["accessory"] = .string(cell.accessoryType.rawValue)
+    }
+    if cell.isSelected { props["selected"] = true }
+    if cell.isHighlighted { props["highlighted"] = true }
+    if cell.selectionStyle == .none { props["selectionStyle"] = "none" }
+    if let separator = cell.separatorInsets {
+      props["separator"] = ["left": .number(separator.left), "right": .number(separator.right)]
+    }
+    if cell.cornerMask != "none" { props["roundedCorners"] = .string(cell.cornerMask) }
+    if let edge = cell.revealedSwipeEdge { props["swiped"] = .string(edge) }
   }
 
   /// `color` is resolved already; the wire's default text colour is black.

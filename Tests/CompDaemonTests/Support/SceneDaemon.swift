@@ -3,7 +3,7 @@ import Foundation
 /// A compd child process serving the bundled plugins (`Plugins/<Name>`, compiled from
 /// their sources), for tests that drive scenes through the real socket.
 final class SceneDaemon {
-  static let plugins = ["Login", "StackedForms", "Destination", "Gallery"]
+  static let plugins = ["Login", "StackedForms", "Destination", "Gallery", "Contacts"]
 
   let daemon: DaemonProcess
   /// The plugin directory; the state directory is in it unless `stateDirectory` is given.

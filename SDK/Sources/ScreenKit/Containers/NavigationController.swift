@@ -255,3 +255,16 @@ open class NavigationController: ViewController {
     if action == .goBack { popViewController(animated: true) }
   }
 }
+
+extension ViewController {
+  /// The nearest navigation controller above this controller (or this one), as
+  /// `UIViewController.navigationController`.
+  public var navigationController: NavigationController? {
+    var current: ViewController? = parent
+    while let controller = current {
+      if let navigation = controller as? NavigationController { return navigation }
+      current = controller.parent
+    }
+    return nil
+  }
+}

@@ -64,6 +64,12 @@ open class ViewController: Responder {
   /// Called once after each load of the view.
   open func viewDidLoad() {}
 
+  /// Whether the controller is in editing mode (a list shows its rows' edit controls).
+  public private(set) var isEditing = false
+
+  /// Enters or leaves editing mode; subclasses that show editing call `super`.
+  open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
+
   // MARK: Identity
 
   /// A localized string that names the controller's content; a navigation bar shows it.

@@ -26,10 +26,12 @@ extension View {
     return self
   }
 
+  /// Whether `point`, relative to the view's top-left corner (as `convertToSubview` gives
+  /// it), lies inside the view. A scroll view's bounds origin is its content offset, which
+  /// applies to its subviews' positions, not to where the view itself is.
   func defaultPointInside(_ point: Point) -> Bool {
-    let area = bounds
-    return point.x >= area.minX && point.y >= area.minY && point.x < area.maxX
-      && point.y < area.maxY
+    let size = frame.size
+    return point.x >= 0 && point.y >= 0 && point.x < size.width && point.y < size.height
   }
 
   /// `point` in this view's coordinates converted to `subview`'s.

@@ -111,6 +111,28 @@ extension Window {
     return scrollable.receiveScroll(to: offset)
   }
 
+  /// A swipe across `view` towards `direction`. On a table row (the cell or a view in it) a
+  /// leftward swipe reveals the row's trailing swipe actions and a rightward one its leading
+  /// actions, or closes the ones showing, as a user's swipe does; the actions are buttons
+  /// on the cell, tapped as any button. Returns whether anything was revealed or closed.
+  @discardableResult
+  public func swipe(_ view: View, direction: SwipeDirection) throws(InputError) -> Bool {
+    try requireInteractive(view)
+    var current: View? = view
+    while let candidate = current, !(candidate is TableViewCell) { current = candidate.superview }
+    guard let cell = current as? TableViewCell, let table = cell.tableView,
+      let path = table.indexPath(for: cell)
+    else {
+      throw .unsupported(event: "swipe", view: view.inputName)
+    }
+    defer { afterInput() }
+    switch direction {
+    case .left: return table.swipe(row: path, revealing: .trailing)
+    case .right: return table.swipe(row: path, revealing: .leading)
+    case .up, .down: return false
+    }
+  }
+
   /// The software keyboard now covers the bottom `height` points of the window (0 hides it).
   /// Keyboard observers (``observeKeyboard(owner:_:)``) hear it, as UIKit's keyboard
   /// notifications. Returns whether the event did something: the height changed and at
@@ -244,4 +266,16 @@ extension ViewController {
       return childView.isDescendant(of: ownView) && childView.window != nil && !childView.isHidden
     }
   }
+}
+
+/// The direction of a swipe, as `UISwipeGestureRecognizer.Direction`.
+public enum SwipeDirection: String, Sendable, Hashable, CaseIterable {
+  /// Towards the left edge.
+  case left
+  /// Towards the right edge.
+  case right
+  /// Towards the top.
+  case up
+  /// Towards the bottom.
+  case down
 }

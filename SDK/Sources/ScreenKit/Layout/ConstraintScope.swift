@@ -91,7 +91,7 @@ struct ConstraintScope: Equatable {
         if unsafeDowncast(current, to: Label.self).numberOfLines != 1 {
           scope.holdsContentSizedViews = true
         }
-      case .scroll: scope.holdsContentSizedViews = true
+      case .scroll, .list: scope.holdsContentSizedViews = true
       default: break
       }
       for constraint in current.layoutState.constraints {

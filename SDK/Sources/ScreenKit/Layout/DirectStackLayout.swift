@@ -80,7 +80,7 @@ struct DirectStackLayout {
     }
     switch root.layoutAlgorithm {
     case .content: break
-    case .scroll: return .no
+    case .scroll, .list: return .no
     case .window:
       if unsafeDowncast(root, to: Window.self).hostSafeAreaInsets != .zero { return .no }
     case .text:

@@ -27,6 +27,11 @@ enum LayoutAlgorithm: UInt8 {
   case scroll
   /// A `Window`: content whose safe area is the host's insets.
   case window
+  /// A list (`TableView`): a leaf to the passes around it, which place only its frame. It
+  /// arranges its own subviews (cells, headers) in `layoutSubviews()` and lays each out as a
+  /// root of its own, so that the rows it adds and reuses as it scrolls never make the
+  /// hierarchy around it lay out again.
+  case list
 }
 
 extension LayoutPass {
@@ -35,7 +40,7 @@ extension LayoutPass {
     switch view.layoutAlgorithm {
     case .stack: unsafeDowncast(view, to: StackView.self).addArrangementConstraints(to: self)
     case .scroll: unsafeDowncast(view, to: ScrollView.self).addContentGuideConstraints(to: self)
-    case .content, .text, .window: break
+    case .content, .text, .window, .list: break
     }
   }
 
@@ -50,7 +55,7 @@ extension LayoutPass {
       let scroll = unsafeDowncast(view, to: ScrollView.self)
       scroll.contentGuideWasResolved(size: solvedFrame(of: scroll.contentLayoutGuide)?.size)
       return false
-    case .content, .stack, .window: return false
+    case .content, .stack, .window, .list: return false
     }
   }
 }

@@ -289,6 +289,8 @@ final class LayoutPass {
       }
       return
     }
+    // A list arranges its own subviews; the pass places the list only.
+    if view.layoutAlgorithm == .list { return }
     // A former layout root or container inside this pass no longer needs its own tableau.
     if view !== root && session != nil {
       if view.layoutState.containerInput != nil {

@@ -142,4 +142,11 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
   /// The background of grouped content: #F2F2F7 light, black dark.
   public static let systemGroupedBackground = Color(
     light: Color(rgb: 0xF2F2F7), dark: Color(rgb: 0x000000))
+  /// Content on the grouped background (a grouped table's rows): white light, #1C1C1E dark.
+  public static let secondarySystemGroupedBackground = Color(
+    light: Color(rgb: 0xFFFFFF), dark: Color(rgb: 0x1C1C1E))
+  /// A light grey (a selected row): #D1D1D6 light, #3A3A3C dark.
+  public static let systemGray4 = Color(light: Color(rgb: 0xD1D1D6), dark: Color(rgb: 0x3A3A3C))
+  /// A lighter grey: #E5E5EA light, #2C2C2E dark.
+  public static let systemGray5 = Color(light: Color(rgb: 0xE5E5EA), dark: Color(rgb: 0x2C2C2E))
 }

@@ -35,7 +35,14 @@ open class ScrollView: View {
 
   private(set) var explicitContentSize: Size?
   private var solvedContentSize: Size = .zero
-  private var offset: Point = .zero { didSet { if offset != oldValue { setNeedsDisplay() } } }
+  private var offset: Point = .zero {
+    didSet {
+      if offset != oldValue {
+        setNeedsDisplay()
+        contentOffsetDidChange()
+      }
+    }
+  }
   /// A restored offset, applied again once layout gives the content its size.
   private var restoredOffset: Point?
 
@@ -45,7 +52,7 @@ open class ScrollView: View {
     set {
       explicitContentSize = newValue
       setNeedsDisplay()
-      contentOffset = offset
+      clampOffset()
       setNeedsLayout()
     }
   }
@@ -54,13 +61,13 @@ open class ScrollView: View {
   public var contentInset: EdgeInsets = .zero {
     didSet {
       setNeedsDisplay()
-      contentOffset = offset
+      clampOffset()
     }
   }
 
   /// How the safe area adds to the content inset.
   public var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
-    didSet { contentOffset = offset }
+    didSet { clampOffset() }
   }
 
   /// The inset the content really has: `contentInset` plus the safe area as
@@ -92,7 +99,23 @@ open class ScrollView: View {
     get { offset }
     set {
       restoredOffset = nil
+      offsetIsInitial = false
       offset = clamped(newValue)
+    }
+  }
+
+  /// Whether nobody has set the offset yet: it then stays at the top of the adjusted inset as
+  /// that inset changes, so that content starts below the bars, as UIKit's does
+  /// (`-adjustedContentInset.top`).
+  private var offsetIsInitial = true
+
+  /// Clamps the offset to the range after the content size or insets changed; an initial
+  /// offset follows the top of the range.
+  func clampOffset() {
+    if offsetIsInitial {
+      offset = clamped(Point(x: offset.x, y: -adjustedContentInset.top))
+    } else {
+      offset = clamped(offset)
     }
   }
 
@@ -119,6 +142,9 @@ open class ScrollView: View {
   }
 
   open override var bounds: Rect { Rect(origin: offset, size: frame.size) }
+
+  /// Called when the content offset changed; a list lays out the rows that came into view.
+  func contentOffsetDidChange() {}
 
   /// Adds the content guide's constraints to a simplex pass: pinned to the top-left, its
   /// size the set `contentSize` or as small as the content's constraints allow.
@@ -167,7 +193,7 @@ open class ScrollView: View {
       offset = restored
       if clamped(restored) == restored { restoredOffset = nil }
     }
-    offset = clamped(offset)
+    clampOffset()
     setNeedsDisplay()  // the content size and the safe area's share of the inset may move
   }
 }

@@ -11,12 +11,14 @@ enum SceneEvent: Sendable, Equatable {
   case submit(target: String)
   case toggle(target: String, on: Bool)
   case scroll(target: String, Point)
+  case swipe(target: String, SwipeDirection)
   case keyboard(height: Double)
   case back
 
   /// The event types, for the schema and error messages.
   static let types = [
-    "tap", "touch", "text", "focus", "blur", "submit", "toggle", "scroll", "keyboard", "back",
+    "tap", "touch", "text", "focus", "blur", "submit", "toggle", "scroll", "swipe", "keyboard",
+    "back",
   ]
 
   /// Reads an `event` object; a missing or mistyped member is `-32602` naming it.
@@ -62,6 +64,15 @@ enum SceneEvent: Sendable, Equatable {
       self = .toggle(target: target, on: on)
     case "scroll":
       self = .scroll(target: try target(), Point(x: try number("x"), y: try number("y")))
+    case "swipe":
+      let target = try target()
+      let name = try string("direction")
+      guard let direction = SwipeDirection(rawValue: name) else {
+        throw .invalidParams(
+          "event.direction must be one of left, right, up, down, not \"\(name)\"",
+          field: "event.direction")
+      }
+      self = .swipe(target: target, direction)
     case "keyboard":
       let height = try number("height")
       guard height >= 0 else {
@@ -80,7 +91,8 @@ enum SceneEvent: Sendable, Equatable {
   var target: String? {
     switch self {
     case .tap(let target), .text(let target, _), .focus(let target), .blur(let target),
-      .submit(let target), .toggle(let target, _), .scroll(let target, _):
+      .submit(let target), .toggle(let target, _), .scroll(let target, _),
+      .swipe(let target, _):
       target
     case .touch, .keyboard, .back: nil
     }
@@ -103,6 +115,7 @@ enum SceneEvent: Sendable, Equatable {
     case .submit: try window.returnKey(in: node())
     case .toggle(_, let on): try window.toggle(node(), isOn: on)
     case .scroll(_, let offset): try window.scroll(node(), to: offset)
+    case .swipe(_, let direction): try window.swipe(node(), direction: direction)
     case .keyboard(let height): try window.setKeyboardHeight(height)
     case .back: window.back()
     }

@@ -1,0 +1,148 @@
+import ScreenKit
+
+/// A contacts list as iOS's Contacts app shows it: a plain table of subtitle rows in sections
+/// by the last name's initial, a search field above them that filters through a diffable
+/// snapshot, a swipe to delete, and a tap that pushes the person's detail screen.
+final class ContactsViewController: ViewController, TableViewDelegate {
+  private var directory: ContactDirectory
+  private let emit: (String, ParamValue) -> Void
+  private var dataSource: ContactsDataSource!
+  private let tableView = TableView(frame: .zero, style: .plain)
+  private let searchField = TextField()
+  private var query = ""
+
+  init(directory: ContactDirectory, emit: @escaping (String, ParamValue) -> Void) {
+    self.directory = directory
+    self.emit = emit
+    super.init()
+    title = "Contacts"
+    restorationIdentifier = "list"
+  }
+
+  override func loadView() { view = tableView }
+
+  override func viewDidLoad() {
+    tableView.accessibilityIdentifier = "contacts"
+    tableView.restorationIdentifier = "contacts"
+    tableView.register(TableViewCell.self, forCellReuseIdentifier: "person")
+    tableView.delegate = self
+    dataSource = ContactsDataSource(tableView: tableView) { table, indexPath, person in
+      let cell = table.dequeueReusableCell(withIdentifier: "person", for: indexPath)
+      var content = ListContentConfiguration.subtitleCell()
+      content.text = ContactDirectory.name(of: person)
+      content.secondaryText = ContactDirectory.phone(of: person)
+      cell.contentConfiguration = content
+      cell.accessoryType = .disclosureIndicator
+      cell.accessibilityIdentifier = "person\(person.id)"
+      return cell
+    }
+    searchField.placeholder = "Search"
+    searchField.borderStyle = .roundedRect
+    searchField.accessibilityIdentifier = "search"
+    searchField.backgroundColor = .secondarySystemBackground
+    searchField.addAction(for: .editingChanged) { [weak self] control in
+      guard let self, let field = control as? TextField else { return }
+      self.query = field.text ?? ""
+      self.showPeople()
+    }
+    let header = View(frame: Rect(x: 0, y: 0, width: 0, height: 52))
+    header.addSubview(searchField)
+    searchField.translatesAutoresizingMaskIntoConstraints = false
+    LayoutConstraint.activate([
+      searchField.leadingAnchor.constraint(equalTo: header.leadingAnchor, constant: 16),
+      searchField.trailingAnchor.constraint(equalTo: header.trailingAnchor, constant: -16),
+      searchField.centerYAnchor.constraint(equalTo: header.centerYAnchor),
+      searchField.heightAnchor.constraint(equalToConstant: 36),
+    ])
+    tableView.tableHeaderView = header
+    showPeople()
+  }
+
+  /// Shows the people whose name contains the query, by section.
+  private func showPeople() {
+    var snapshot = DiffableDataSourceSnapshot<String, ContactDirectory.Person>()
+    let needle = query.lowercased()
+    for section in directory.sections {
+      let people =
+        needle.isEmpty
+        ? section.people
+        : section.people.filter { ContactDirectory.name(of: $0).lowercased().contains(needle) }
+      guard !people.isEmpty else { continue }
+      snapshot.appendSections([section.initial])
+      snapshot.appendItems(people, toSection: section.initial)
+    }
+    dataSource.apply(snapshot, animatingDifferences: false)
+  }
+
+  func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+    guard let person = dataSource.itemIdentifier(for: indexPath) else { return }
+    emit(
+      "selected",
+      ["id": .int(Int64(person.id)), "name": .string(ContactDirectory.name(of: person))])
+    navigationController?.pushViewController(
+      ContactDetailViewController(person: person), animated: true)
+  }
+
+  func tableView(
+    _ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
+  ) -> SwipeActionsConfiguration? {
+    guard let person = dataSource.itemIdentifier(for: indexPath) else { return nil }
+    let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, _, done in
+      guard let self else { return done(false) }
+      self.directory.remove(id: person.id)
+      var snapshot = self.dataSource.snapshot()
+      snapshot.deleteItems([person])
+      if let section = snapshot.sectionIdentifiers.first(where: {
+        snapshot.numberOfItems(inSection: $0) == 0
+      }) {
+        snapshot.deleteSections([section])
+      }
+      self.dataSource.apply(snapshot, animatingDifferences: true)
+      self.emit("deleted", ["id": .int(Int64(person.id))])
+      done(true)
+    }
+    return SwipeActionsConfiguration(actions: [delete])
+  }
+}
+
+/// The list's data source: section titles are the initials.
+final class ContactsDataSource: TableViewDiffableDataSource<String, ContactDirectory.Person> {
+  override func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+    sectionIdentifier(for: section)
+  }
+}
+
+/// One person: their name, and their phone number in a grouped table.
+final class ContactDetailViewController: TableViewController {
+  private let person: ContactDirectory.Person
+
+  init(person: ContactDirectory.Person) {
+    self.person = person
+    super.init(style: .insetGrouped)
+    title = ContactDirectory.name(of: person)
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    tableView.accessibilityIdentifier = "detail"
+  }
+
+  override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 2 }
+
+  override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
+    -> TableViewCell
+  {
+    let cell = TableViewCell(style: .value1, reuseIdentifier: nil)
+    cell.selectionStyle = .none
+    switch indexPath.row {
+    case 0:
+      cell.textLabel?.text = "Name"
+      cell.detailTextLabel?.text = ContactDirectory.name(of: person)
+    default:
+      cell.textLabel?.text = "Phone"
+      cell.detailTextLabel?.text = ContactDirectory.phone(of: person)
+    }
+    cell.accessibilityIdentifier = indexPath.row == 0 ? "name" : "phone"
+    return cell
+  }
+}
