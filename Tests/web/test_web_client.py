@@ -348,6 +348,71 @@ def assert_same_boxes(shown, expected, context=lambda: ""):
             assert abs(got - want) <= 0.5, f"{node_id}: page {shown[node_id]} vs tree {box}; {context()}"
 
 
+# Where each label's and button's text is drawn: per line, the extent of its glyphs (a
+# Range over each character that is not a space, grouped by line; not the element's box, and
+# not the space a wrapped line ends with), relative to the root node.
+TEXT_PLACES = """
+const scope = arguments[0];
+const root = document.querySelector(`${scope} > [data-node-id]`);
+const origin = root.getBoundingClientRect();
+const places = [];
+for (const el of document.querySelectorAll(`${scope} .node-label > .text, ${scope} .node-button > .text`)) {
+  const text = el.firstChild;
+  if (!text || !text.data.trim() || el.offsetParent === null) continue;
+  const lines = new Map();
+  const range = document.createRange();
+  for (let i = 0; i < text.data.length; i++) {
+    if (!text.data[i].trim()) continue;
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    const r = range.getBoundingClientRect();
+    if (r.width === 0) continue;  // clamped away
+    const key = Math.round(r.top);
+    const line = lines.get(key) ?? [Infinity, -Infinity, r.top - origin.top, r.bottom - origin.top];
+    line[0] = Math.min(line[0], r.left - origin.left);
+    line[1] = Math.max(line[1], r.right - origin.left);
+    lines.set(key, line);
+  }
+  places.push([el.parentElement.dataset.nodeId, el.classList.contains('multiline'), [...lines.values()]]);
+}
+return places;
+"""
+
+
+def all_nodes(node):
+    yield node
+    for child in node.get("children", []):
+        yield from all_nodes(child)
+
+
+def assert_text_placed(shown, root, what=""):
+    """Each line of text lies where the node's frame and alignment put it (within 1 px):
+    against the left edge (left, natural, justified), centred, or against the right edge;
+    a single line centred vertically. Buttons centre their titles. A line wider than its
+    node starts at the leading edge. Returns how many lines were checked."""
+    boxes = expected_boxes(root)
+    nodes = {node["id"]: node for node in all_nodes(root)}
+    checked = 0
+    for node_id, multiline, lines in shown:
+        node = nodes[node_id]
+        x, y, width, height = boxes[node_id]
+        alignment = "center" if node["type"] == "button" else node["props"].get("textAlignment", "natural")
+        text = node["props"].get("text") or node["props"].get("title")
+        assert lines, f"{what}{node_id} {text!r}: no text drawn"
+        for left, right, top, bottom in lines:
+            place = f"{what}{node_id} {text!r} ({alignment}) drawn at x {left:.1f}–{right:.1f}, y {top:.1f}–{bottom:.1f} in frame {boxes[node_id]}"
+            if not multiline:
+                assert abs((top + bottom) / 2 - (y + height / 2)) <= 1, place
+            if right - left > width + 0.5 or alignment not in ("center", "right"):
+                assert abs(left - x) <= 1, place
+            elif alignment == "center":
+                assert abs((left + right) / 2 - (x + width / 2)) <= 1, place
+            else:
+                assert abs(right - (x + width)) <= 1, place
+            checked += 1
+    return checked
+
+
 def page_scene(browser):
     return wait_for(lambda: browser.run("return document.body.dataset.scene || null"), 20, "the first frame")
 
@@ -375,6 +440,8 @@ def test_bundled_screens_match_layout(stack):
         for text, weight, size, width in browser.run(TEXT_WIDTHS):
             expected = text_width(text, weight, size)
             assert abs(width - expected) <= 0.5, f"{component}: {text!r} is {width} px wide, the metrics say {expected}"
+        layout = client.call("scene.layout", scene=scene)
+        assert assert_text_placed(browser.run(TEXT_PLACES, "#scene"), layout["root"], f"{component}: ") > 0
         browser.screenshot(f"{component}.png")
     client.close()
 
@@ -673,6 +740,39 @@ import('/js/scene-view.js').then(({ SceneView }) => {
 """
 
 SYNTHETIC_BOXES = BOXES.replace("#scene", "#synthetic")
+
+
+# Labels of every alignment, one line and several, narrower and wider than their text.
+ALIGNED = node("a1", "view", (0, 0, 400, 700), {"backgroundColor": "#ffffffff"}, [
+    node(f"a{index + 2}", "label", (20 + index % 2 * 7, 20 + index * 48, 300, 42),
+         {"text": text, "textAlignment": alignment, "font": font, "numberOfLines": lines}, key=f"{alignment}-{index}")
+    for index, (alignment, text, font, lines) in enumerate([
+        ("natural", "Natural", "system-regular-17", 1),
+        ("left", "Left", "system-semibold-15", 1),
+        ("center", "Centred", "system-bold-20", 1),
+        ("right", "Right", "system-medium-13", 1),
+        ("justified", "Justified", "system-regular-17", 1),
+        ("center", "A centred title much too long to fit on one line of this label", "system-regular-17", 1),
+        ("center", "Two centred lines of text wrapped within this label", "system-regular-17", 2),
+        ("right", "Two lines, each of them against the right edge", "system-regular-17", 2),
+        ("left", "Two lines, each of them against the left edge here", "system-regular-17", 2),
+    ])
+])
+
+
+def test_text_is_drawn_where_alignment_puts_it(stack):
+    """The glyphs of each label (measured with a Range, not the element's box) start, are
+    centred or end where its frame and textAlignment say, as compctl render draws them."""
+    _, gateway, browser = stack
+    browser.set_window(420, 900)
+    browser.open(gateway.url)
+    browser.run_async(RENDER_SYNTHETIC, ALIGNED)
+    browser.run("return document.fonts.ready.then(() => true)")
+    shown = browser.run(TEXT_PLACES, "#synthetic")
+    assert {node_id for node_id, _, _ in shown} == {f"a{index}" for index in range(2, 11)}
+    assert assert_text_placed(shown, ALIGNED) == 12
+    browser.screenshot("aligned.png")
+    browser.run("document.getElementById('synthetic').remove()")
 
 
 def test_every_node_type_and_op(stack):
