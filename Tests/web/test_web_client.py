@@ -228,6 +228,12 @@ class Browser:
     def set_window(self, width, height):
         self.command("POST", "/window/rect", {"width": width, "height": height})
 
+    def set_viewport(self, width, height):
+        """Sizes the window so that the page's viewport is width × height."""
+        self.set_window(width, height)
+        inner = self.run("return [innerWidth, innerHeight]")
+        self.set_window(2 * width - inner[0], 2 * height - inner[1])
+
     def screenshot(self, name):
         os.makedirs(ARTIFACTS, exist_ok=True)
         path = os.path.join(ARTIFACTS, name)
@@ -773,6 +779,50 @@ def test_text_is_drawn_where_alignment_puts_it(stack):
     assert assert_text_placed(shown, ALIGNED) == 12
     browser.screenshot("aligned.png")
     browser.run("document.getElementById('synthetic').remove()")
+
+
+def test_scene_fills_the_viewport(stack):
+    """A 390×844 window is a 390×844 scene: no status bar unless something is wrong (then
+    over the scene) or the URL asks for it."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    footer_shown = "return getComputedStyle(document.querySelector('footer')).display !== 'none'"
+    try:
+        browser.set_viewport(390, 844)
+        assert browser.run("return [innerWidth, innerHeight]") == [390, 844]
+        browser.open(f"{gateway.url}?component=demo.Login")
+        scene = page_scene(browser)
+        wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "open", 10, "the open state")
+        frame = wait_for(lambda: (lambda f: f if (f["width"], f["height"]) == (390, 844) else None)(
+            client.call("scene.layout", scene=scene)["root"]["frame"]), 10, "a 390×844 scene")
+        assert frame["x"] == 0 and frame["y"] == 0
+        assert browser.run("const h = document.getElementById('scene').getBoundingClientRect(); return [h.left, h.top, h.width, h.height]") == [0, 0, 390, 844]
+        assert browser.run(footer_shown) is False
+        browser.screenshot("viewport-390x844.png")
+
+        # Landscape: the whole window again.
+        browser.set_viewport(844, 390)
+        wait_for(lambda: (lambda f: (f["width"], f["height"]) == (844, 390))(
+            client.call("scene.layout", scene=scene)["root"]["frame"]), 10, "an 844×390 scene")
+
+        # Connection lost: the status shows over the scene until the page is back.
+        gateway.stop()
+        wait_for(lambda: browser.run(footer_shown), 10, "the status over the scene")
+        assert "lost" in browser.run("return document.getElementById('status').textContent")
+        assert browser.run("return document.querySelector('footer').getBoundingClientRect().bottom") == 390
+        assert browser.run("return document.getElementById('scene').clientHeight") == 390
+        gateway.restart()
+        wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "open", 20, "the reconnection")
+        assert browser.run(footer_shown) is False
+
+        # Asked for: shown from the start, over the scene.
+        browser.open(f"{gateway.url}?scene={scene}&status=1")
+        wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "open", 10, "the open state")
+        assert browser.run(footer_shown) is True
+        assert browser.run("return document.getElementById('scene').clientHeight") == 390
+    finally:
+        browser.set_window(420, 900)
+        client.close()
 
 
 def test_every_node_type_and_op(stack):
