@@ -106,6 +106,7 @@ final class SceneHostCommand {
         .noSuchScene, "no scene \(id) is open in this host",
         details: ["scene": .string(id), "reason": "unknown"])
     }
+    if let clientID = params["id"]?.stringValue { scene.clientID = clientID }
     return scene
   }
 
@@ -226,6 +227,7 @@ final class SceneHostCommand {
           details: ["component": .string(component), "reason": "not-restored"])
       }
     }
+    scene.clientID = params["id"]?.stringValue
     scenes[id] = scene
     var result: JSONObject = ["root": scene.root]
     if let state = scene.openedState { result["state"] = .string(state) }
