@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Draws every bundled screen with compctl render into docs/images/screens/ (light and dark,
-# 390x844 at scale 1), from a compd of this checkout's build started on a temporary socket:
+# 390x844 at scale 1), and the README's docs/images/login.png, from a compd of this
+# checkout's build started on a temporary socket:
 #   scripts/screenshots.sh [BUILD_DIR]   # default .build/release, else .build/debug
 # docs/drawing.md shows the pictures; run it after changing a bundled screen.
 set -euo pipefail
@@ -40,3 +41,9 @@ for component in demo.Login demo.StackedForm demo.Settings demo.Gallery demo.Des
     echo "screenshots: $file"
   done
 done
+# The README's picture: a Login being filled in, its password field focused.
+scene="$(compctl open demo.Login --param username=ann --size 390x844 --lifetime daemon)"
+compctl event "$scene" '{"type":"focus","target":"password"}' >/dev/null
+compctl type "$scene" password secret1 >/dev/null
+compctl render "$scene" --output "$repo/docs/images/login.png" --scale 1 >/dev/null
+echo "screenshots: $repo/docs/images/login.png"
