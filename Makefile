@@ -76,9 +76,9 @@ bench-web: release
 docs: deps
 	@scripts/docs.sh
 
-## plugin-template: copy the plugin template to DIR, building against this checkout's SDK
+## plugin-template: copy the plugin template to DIR (NAME: its type and component name, default Counter), building against this checkout's SDK
 plugin-template:
-	@scripts/plugin-template.sh "$(DIR)"
+	@scripts/plugin-template.sh "$(DIR)" "$(or $(NAME),Counter)"
 
 ## deb: a Debian package of the release build in .build/deb (scripts/deb.sh)
 deb: release

@@ -11,6 +11,7 @@ pkg-config --exists sqlite3 2>/dev/null || need+=(libsqlite3-dev)  # the scene d
 command -v pkg-config >/dev/null || need+=(pkg-config)
 command -v systemd-analyze >/dev/null || need+=(systemd)
 command -v patchelf >/dev/null || need+=(patchelf)  # make install (and its test)
+command -v socat >/dev/null || need+=(socat)  # the README's raw-socket example
 # compctl render: PNG through librsvg (opened at run time); Inter is the face
 # docs/text-metrics.md measures.
 dpkg -s librsvg2-2 >/dev/null 2>&1 || need+=(librsvg2-2)

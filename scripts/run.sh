@@ -11,7 +11,7 @@ for dir in "$repo"/Plugins/*/; do
   [ -f "$bin/lib$name.so" ] && ln -sfn "$bin/lib$name.so" "$run_dir/plugins/lib$name.so"
 done
 plugin_args=(--plugin-dir "$run_dir/plugins")
-# A checkout in a directory anyone may write to (a clone in /tmp) fails plugin trust, and
+# A checkout in a directory anyone may write to without the sticky bit fails plugin trust, and
 # compd would serve no component. compd's own check says so; a development run then
 # trusts the bundled plugins anyway, and says why (docs/plugins.md, "Trust").
 probe="$run_dir/plugins/libLogin.so"
@@ -21,7 +21,7 @@ if [ -e "$probe" ]; then
     reason="$(printf '%s' "$verdict" | sed -e 's/.*untrusted plugin: //' -e 's/"}$//')"
     echo "compd: plugin trust refuses this checkout's plugins: $reason" >&2
     echo "compd: starting with --plugin-trust relaxed for this development run; a checkout" \
-      "outside world-writable directories runs with the default, strict." >&2
+      "outside directories anyone may write runs with the default, strict." >&2
     plugin_args+=(--plugin-trust relaxed)
   fi
 fi

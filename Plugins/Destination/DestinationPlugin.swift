@@ -14,7 +14,7 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
         ]),
         events: ["destinationChanged"]
       ) { context in
-        DestinationViewController(initial: context.params["destination"]?.stringValue ?? "") {
+        DestinationViewController(initial: context.params["destination"]?.string ?? "") {
           context.emit($0, $1)
         }
       })

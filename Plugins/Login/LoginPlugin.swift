@@ -13,7 +13,7 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
         ]),
         events: ["login"]
       ) { context in
-        LoginViewController(username: context.params["username"]?.stringValue ?? "") {
+        LoginViewController(username: context.params["username"]?.string ?? "") {
           context.emit($0, $1)
         }
       })

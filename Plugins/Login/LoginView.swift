@@ -27,7 +27,8 @@ final class LoginView: View {
 
     loginButton = Button(type: .system)
     loginButton.setTitle("Login", for: .normal)
-    loginButton.backgroundColor = .systemBlue
+    // As in the screen this one reproduces: a grey button with a white title.
+    loginButton.backgroundColor = .systemGray
     loginButton.tintColor = .white
     loginButton.layer.cornerRadius = 5
     loginButton.accessibilityIdentifier = "login"

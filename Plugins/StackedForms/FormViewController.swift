@@ -44,6 +44,11 @@ final class FormViewController: StackViewController {
     view.backgroundColor = .systemBackground
     scrollView.restorationIdentifier = "scroll"
     stackView.spacing = 8
+    // iOS's margins on a phone: rows stop 16 pt from the screen's edges, as a form's fields
+    // do, with 20 pt above the first and below the last.
+    stackView.isLayoutMarginsRelativeArrangement = true
+    stackView.directionalLayoutMargins = DirectionalEdgeInsets(
+      top: 20, leading: 16, bottom: 20, trailing: 16)
     addButton.setTitle("Add row", for: .normal)
     addButton.accessibilityIdentifier = "addRow"
     addButton.addTarget(self, action: FormViewController.addRow, for: .touchUpInside)

@@ -73,6 +73,11 @@ struct CompctlSceneTests {
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let unknownNode = try compctl(daemon, ["tap", scene, "nowhere"])
     #expect(unknownNode.status == 2 && unknownNode.stderr.contains("nowhere"))
+    // The error names the scene by the id the user gave, not by its scene host's key.
+    #expect(
+      unknownNode.stderr.contains("scene \(scene) has no node with id or key \"nowhere\""),
+      "\(unknownNode.stderr)")
+    #expect(!unknownNode.stderr.contains("scene o"), "\(unknownNode.stderr)")
   }
 
   @Test("watch --json streams changes, emitted events and the close, then exits 0")

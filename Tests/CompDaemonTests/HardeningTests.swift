@@ -118,6 +118,76 @@ struct HardeningTests {
   }
 
   @Test(
+    "a sticky directory such as /tmp is trusted for entries root or compd's user owns, not for another user's"
+  )
+  func stickyDirectories() throws {
+    guard geteuid() == 0 else {
+      print("SKIPPED (needs root to give files to another uid): sticky directories")
+      return
+    }
+    // A development checkout under /tmp: /tmp is world-writable but sticky.
+    let checkout = TestPaths.temporaryDirectory()
+    try #require(chmod(checkout, 0o755) == 0)
+    let login = try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.bundled("Login"), into: checkout, as: "libLogin.so")
+    // Another user's directory and file in /tmp, each holding a plugin.
+    let foreignDirectory = TestPaths.temporaryDirectory()
+    try #require(chmod(foreignDirectory, 0o755) == 0)
+    let inForeignDirectory = try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.bundled("Gallery"), into: foreignDirectory, as: "libGallery.so")
+    try #require(chown(foreignDirectory, 4242, 4242) == 0)
+    // A sticky world-writable directory of its own, with another user's plugin file and a
+    // link owned by that user to a trusted file.
+    let sticky = try PluginFixtureBuilder.temporaryDirectory("sticky")
+    try #require(chmod(sticky, 0o1777) == 0)
+    let foreignFile = try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.bundled("Destination"), into: sticky, as: "libDestination.so")
+    try #require(chown(foreignFile, 4242, 4242) == 0)
+    let foreignLink = sticky + "/libLoginLink.so"
+    try #require(symlink(login, foreignLink) == 0)
+    try #require(lchown(foreignLink, 4242, 4242) == 0)
+    let ownFile = try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.bundled("StackedForms"), into: sticky, as: "libStackedForms.so")
+    // Not sticky: anyone could replace what is in it.
+    let open = try PluginFixtureBuilder.temporaryDirectory("open")
+    try #require(chmod(open, 0o777) == 0)
+    let inOpen = try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.bundled("Login"), into: open, as: "libLogin.so")
+
+    let user = geteuid()
+    #expect(PluginTrust.untrustedReason(path: login, trustedUser: user) == nil)
+    #expect(PluginTrust.untrustedReason(path: ownFile, trustedUser: user) == nil)
+    let inForeign = PluginTrust.untrustedReason(path: inForeignDirectory, trustedUser: user)
+    #expect(
+      inForeign?.contains("\(foreignDirectory) is owned by uid 4242") == true, "\(inForeign ?? "")")
+    let foreign = PluginTrust.untrustedReason(path: foreignFile, trustedUser: user)
+    #expect(foreign?.contains("\(foreignFile) is owned by uid 4242") == true, "\(foreign ?? "")")
+    let link = PluginTrust.untrustedReason(path: foreignLink, trustedUser: user)
+    #expect(link?.contains("\(sticky) is writable by others (mode 01777") == true, "\(link ?? "")")
+    let openReason = PluginTrust.untrustedReason(path: inOpen, trustedUser: user)
+    #expect(openReason?.contains("\(open) is writable by others (mode 0777") == true)
+
+    // The daemon loads the checkout's plugin and refuses the others.
+    let daemon = try DaemonProcess(arguments: [
+      "--plugin-dir", checkout, "--plugin-dir", foreignDirectory, "--plugin-dir", sticky,
+    ])
+    let client = try RPCTestClient(path: daemon.socketPath)
+    let list = try client.call("plugins.list")["plugins"]?.arrayValue ?? []
+    let states = Dictionary(
+      uniqueKeysWithValues: list.map {
+        ($0["path"]?.stringValue ?? "", $0["state"]?.stringValue ?? "")
+      })
+    #expect(states[login] == "loaded")
+    #expect(states[ownFile] == "loaded")
+    #expect(states[inForeignDirectory] == "rejected")
+    #expect(states[foreignFile] == "rejected")
+    #expect(states[foreignLink] == "rejected")
+    let scene = try client.call("scene.open", ["component": "demo.Login"])["scene"]
+    #expect(scene?.stringValue?.hasPrefix("s") == true)
+    try daemon.stop()
+  }
+
+  @Test(
     "a read-only user's 50,000-entry batch gets one LimitExceeded while scene.layout keeps answering"
   )
   func readOnlyUserBatch() throws {

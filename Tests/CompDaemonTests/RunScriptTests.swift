@@ -4,16 +4,35 @@ import Testing
 @testable import CompDaemon
 
 /// `make run` (scripts/run.sh) as a new user meets it: the bundled components are served
-/// whether the checkout sits where plugin trust passes (a home directory) or not (a clone in
-/// `/tmp`, where the script says it relaxes trust for the development run, and why).
+/// whether the checkout sits where plugin trust passes (a home directory, a clone in `/tmp`,
+/// whose sticky bit protects the user's own directory) or not (below a directory anyone may
+/// write, where the script says it relaxes trust for the development run, and why).
 @Suite("make run") struct RunScriptTests {
+  /// Where the run directory is made.
+  enum Place: String, CaseIterable {
+    case home, tmp, worldWritable
+  }
+
   @Test(
     "scripts/run.sh serves the bundled components, relaxing plugin trust only where it fails",
-    arguments: [false, true])
-  func runServesTheBundledComponents(runUnderTmp: Bool) throws {
+    arguments: Place.allCases)
+  func runServesTheBundledComponents(place: Place) throws {
     // Short paths: the socket's must fit in 107 bytes.
-    let runDirectory = runUnderTmp ? TestPaths.temporaryDirectory() : try Self.homeDirectory()
-    defer { try? FileManager.default.removeItem(atPath: runDirectory) }
+    let runDirectory: String
+    let removed: String
+    switch place {
+    case .home:
+      runDirectory = try Self.homeDirectory()
+      removed = runDirectory
+    case .tmp:
+      runDirectory = TestPaths.temporaryDirectory()
+      removed = runDirectory
+    case .worldWritable:
+      removed = TestPaths.temporaryDirectory()
+      try #require(chmod(removed, 0o777) == 0)
+      runDirectory = removed + "/r"
+    }
+    defer { try? FileManager.default.removeItem(atPath: removed) }
     let socket = runDirectory + "/compd.sock"
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -46,7 +65,10 @@ import Testing
       path: runDirectory + "/plugins/libLogin.so", trustedUser: geteuid())
     #expect(
       stderr.contains("starting with --plugin-trust relaxed") == (refusal != nil), "\(stderr)")
-    if runUnderTmp {
+    switch place {
+    case .home, .tmp:
+      #expect(refusal == nil, "\(refusal ?? "")")
+    case .worldWritable:
       #expect(refusal != nil)
       #expect(stderr.contains("plugin trust refuses this checkout's plugins: "))
     }

@@ -12,8 +12,8 @@ struct SceneAppearanceTests {
   }
 
   // Expected values: Apple's Human Interface Guidelines, "Color" (systemBackground white /
-  // black, systemBlue #007AFF / #0A84FF, label black / white); the wire's default text
-  // colour is black, so a light label sends none.
+  // black, systemGray #8E8E93 in both, placeholderText #3C3C43 / #EBEBF5 at 30 %, label black
+  // / white); the wire's default text colour is black, so a light label sends none.
   @Test("--style dark: the bundled Login scene carries the dark values; light the light ones")
   func darkSceneCarriesDarkValues() throws {
     let daemon = try SceneDaemon()
@@ -23,21 +23,25 @@ struct SceneAppearanceTests {
       ["component": "demo.Login", "environment": ["width": 390, "height": 844, "style": "dark"]])
     let darkRoot = try #require(dark["root"])
     #expect(Self.props(nil, in: darkRoot)?["backgroundColor"] == "#000000ff")
-    #expect(Self.props("login", in: darkRoot)?["backgroundColor"] == "#0a84ffff")
+    #expect(Self.props("login", in: darkRoot)?["backgroundColor"] == "#8e8e93ff")
+    #expect(Self.props("login", in: darkRoot)?["titleColor"] == "#ffffffff")
     #expect(Self.props("username", in: darkRoot)?["textColor"] == "#ffffffff")
+    #expect(Self.props("password", in: darkRoot)?["placeholderColor"] == "#ebebf54d")
 
     let light = try client.call("scene.open", ["component": "demo.Login"])
     let lightRoot = try #require(light["root"])
     #expect(Self.props(nil, in: lightRoot)?["backgroundColor"] == "#ffffffff")
-    #expect(Self.props("login", in: lightRoot)?["backgroundColor"] == "#007affff")
+    #expect(Self.props("login", in: lightRoot)?["backgroundColor"] == "#8e8e93ff")
+    #expect(Self.props("login", in: lightRoot)?["titleColor"] == "#ffffffff")
     #expect(Self.props("username", in: lightRoot)?["textColor"] == nil)
+    #expect(Self.props("password", in: lightRoot)?["placeholderColor"] == "#3c3c434d")
 
     // A style change redraws: the light scene turned dark matches the one opened dark.
     try client.call(
       "scene.resize", ["scene": light["scene"]!, "environment": ["style": "dark"]])
     let turned = try client.call("scene.layout", ["scene": light["scene"]!])["root"]!
     #expect(Self.props(nil, in: turned)?["backgroundColor"] == "#000000ff")
-    #expect(Self.props("login", in: turned)?["backgroundColor"] == "#0a84ffff")
+    #expect(Self.props("password", in: turned)?["placeholderColor"] == "#ebebf54d")
 
     let settings = try client.call(
       "scene.open",

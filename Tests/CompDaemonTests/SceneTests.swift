@@ -305,11 +305,14 @@ struct SceneTests {
     let badParams = try client.failure(
       "scene.open", ["component": "demo.Login", "params": ["username": 5]])
     #expect(badParams["code"] == -32602)
+    let noNode = try client.failure(
+      "scene.event", ["scene": scene, "event": ["type": "tap", "target": "nowhere"]])
+    #expect(Self.errorName(noNode) == "compd.NoSuchNode")
+    // In the client's ids, not the scene host's key for the scene.
+    #expect(noNode["data"]?["scene"] == scene)
     #expect(
-      Self.errorName(
-        try client.failure(
-          "scene.event", ["scene": scene, "event": ["type": "tap", "target": "nowhere"]]))
-        == "compd.NoSuchNode")
+      noNode["message"]?.stringValue
+        == "scene \(scene.stringValue ?? "") has no node with id or key \"nowhere\"")
     let unknownType = try client.failure(
       "scene.event", ["scene": scene, "event": ["type": "swipe"]])
     #expect(unknownType["code"] == -32602)

@@ -50,6 +50,30 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
       })
     plugin.register(
       .viewController(
+        "faults.Chatty",
+        summary:
+          "prints while opened with chatty: true; prints, writes to stderr and breaks a constraint when tapped",
+        params: .object([.init("chatty", .boolean(default: false))])
+      ) { context in
+        let chatty = context.params["chatty"]?.bool == true
+        if chatty { print("chatty: opening") }
+        return FaultController(prints: chatty) {
+          print("chatty: tapped")
+          _ = "chatty: to stderr\n".withCString { write(STDERR_FILENO, $0, strlen($0)) }
+          let view = View()
+          let parent = View()
+          parent.addSubview(view)
+          view.translatesAutoresizingMaskIntoConstraints = false
+          LayoutConstraint.activate([
+            view.widthAnchor.constraint(equalToConstant: 10),
+            view.widthAnchor.constraint(equalToConstant: 20),
+          ])
+          parent.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+          parent.layoutIfNeeded()
+        }
+      })
+    plugin.register(
+      .viewController(
         "faults.Note", summary: "a note field; send emits sent with the version and the text",
         events: ["sent"]
       ) { context in
@@ -80,16 +104,20 @@ func allocateWithoutEnd() {
 final class FaultController: ViewController {
   private let fault: () -> Void
   private let trapsOnLoad: Bool
+  private let prints: Bool
 
-  init(trapsOnLoad: Bool = false, fault: @escaping () -> Void) {
+  init(trapsOnLoad: Bool = false, prints: Bool = false, fault: @escaping () -> Void) {
     self.fault = fault
     self.trapsOnLoad = trapsOnLoad
+    self.prints = prints
     super.init()
   }
 
   override func viewDidLoad() {
     super.viewDidLoad()
     if trapsOnLoad { fatalError("viewDidLoad trapped on purpose") }
+    // Without a newline: it goes out with the next one, still as this scene's.
+    if prints { print("chatty: viewDidLoad", terminator: "") }
     let button = Button(type: .system)
     button.setTitle("Fault", for: .normal)
     button.accessibilityIdentifier = "fault"

@@ -228,6 +228,12 @@ class Browser:
     def set_window(self, width, height):
         self.command("POST", "/window/rect", {"width": width, "height": height})
 
+    def set_viewport(self, width, height):
+        """Sizes the window so that the page's viewport is width × height."""
+        self.set_window(width, height)
+        inner = self.run("return [innerWidth, innerHeight]")
+        self.set_window(2 * width - inner[0], 2 * height - inner[1])
+
     def screenshot(self, name):
         os.makedirs(ARTIFACTS, exist_ok=True)
         path = os.path.join(ARTIFACTS, name)
@@ -348,6 +354,71 @@ def assert_same_boxes(shown, expected, context=lambda: ""):
             assert abs(got - want) <= 0.5, f"{node_id}: page {shown[node_id]} vs tree {box}; {context()}"
 
 
+# Where each label's and button's text is drawn: per line, the extent of its glyphs (a
+# Range over each character that is not a space, grouped by line; not the element's box, and
+# not the space a wrapped line ends with), relative to the root node.
+TEXT_PLACES = """
+const scope = arguments[0];
+const root = document.querySelector(`${scope} > [data-node-id]`);
+const origin = root.getBoundingClientRect();
+const places = [];
+for (const el of document.querySelectorAll(`${scope} .node-label > .text, ${scope} .node-button > .text`)) {
+  const text = el.firstChild;
+  if (!text || !text.data.trim() || el.offsetParent === null) continue;
+  const lines = new Map();
+  const range = document.createRange();
+  for (let i = 0; i < text.data.length; i++) {
+    if (!text.data[i].trim()) continue;
+    range.setStart(text, i);
+    range.setEnd(text, i + 1);
+    const r = range.getBoundingClientRect();
+    if (r.width === 0) continue;  // clamped away
+    const key = Math.round(r.top);
+    const line = lines.get(key) ?? [Infinity, -Infinity, r.top - origin.top, r.bottom - origin.top];
+    line[0] = Math.min(line[0], r.left - origin.left);
+    line[1] = Math.max(line[1], r.right - origin.left);
+    lines.set(key, line);
+  }
+  places.push([el.parentElement.dataset.nodeId, el.classList.contains('multiline'), [...lines.values()]]);
+}
+return places;
+"""
+
+
+def all_nodes(node):
+    yield node
+    for child in node.get("children", []):
+        yield from all_nodes(child)
+
+
+def assert_text_placed(shown, root, what=""):
+    """Each line of text lies where the node's frame and alignment put it (within 1 px):
+    against the left edge (left, natural, justified), centred, or against the right edge;
+    a single line centred vertically. Buttons centre their titles. A line wider than its
+    node starts at the leading edge. Returns how many lines were checked."""
+    boxes = expected_boxes(root)
+    nodes = {node["id"]: node for node in all_nodes(root)}
+    checked = 0
+    for node_id, multiline, lines in shown:
+        node = nodes[node_id]
+        x, y, width, height = boxes[node_id]
+        alignment = "center" if node["type"] == "button" else node["props"].get("textAlignment", "natural")
+        text = node["props"].get("text") or node["props"].get("title")
+        assert lines, f"{what}{node_id} {text!r}: no text drawn"
+        for left, right, top, bottom in lines:
+            place = f"{what}{node_id} {text!r} ({alignment}) drawn at x {left:.1f}–{right:.1f}, y {top:.1f}–{bottom:.1f} in frame {boxes[node_id]}"
+            if not multiline:
+                assert abs((top + bottom) / 2 - (y + height / 2)) <= 1, place
+            if right - left > width + 0.5 or alignment not in ("center", "right"):
+                assert abs(left - x) <= 1, place
+            elif alignment == "center":
+                assert abs((left + right) / 2 - (x + width / 2)) <= 1, place
+            else:
+                assert abs(right - (x + width)) <= 1, place
+            checked += 1
+    return checked
+
+
 def page_scene(browser):
     return wait_for(lambda: browser.run("return document.body.dataset.scene || null"), 20, "the first frame")
 
@@ -375,6 +446,8 @@ def test_bundled_screens_match_layout(stack):
         for text, weight, size, width in browser.run(TEXT_WIDTHS):
             expected = text_width(text, weight, size)
             assert abs(width - expected) <= 0.5, f"{component}: {text!r} is {width} px wide, the metrics say {expected}"
+        layout = client.call("scene.layout", scene=scene)
+        assert assert_text_placed(browser.run(TEXT_PLACES, "#scene"), layout["root"], f"{component}: ") > 0
         browser.screenshot(f"{component}.png")
     client.close()
 
@@ -673,6 +746,83 @@ import('/js/scene-view.js').then(({ SceneView }) => {
 """
 
 SYNTHETIC_BOXES = BOXES.replace("#scene", "#synthetic")
+
+
+# Labels of every alignment, one line and several, narrower and wider than their text.
+ALIGNED = node("a1", "view", (0, 0, 400, 700), {"backgroundColor": "#ffffffff"}, [
+    node(f"a{index + 2}", "label", (20 + index % 2 * 7, 20 + index * 48, 300, 42),
+         {"text": text, "textAlignment": alignment, "font": font, "numberOfLines": lines}, key=f"{alignment}-{index}")
+    for index, (alignment, text, font, lines) in enumerate([
+        ("natural", "Natural", "system-regular-17", 1),
+        ("left", "Left", "system-semibold-15", 1),
+        ("center", "Centred", "system-bold-20", 1),
+        ("right", "Right", "system-medium-13", 1),
+        ("justified", "Justified", "system-regular-17", 1),
+        ("center", "A centred title much too long to fit on one line of this label", "system-regular-17", 1),
+        ("center", "Two centred lines of text wrapped within this label", "system-regular-17", 2),
+        ("right", "Two lines, each of them against the right edge", "system-regular-17", 2),
+        ("left", "Two lines, each of them against the left edge here", "system-regular-17", 2),
+    ])
+])
+
+
+def test_text_is_drawn_where_alignment_puts_it(stack):
+    """The glyphs of each label (measured with a Range, not the element's box) start, are
+    centred or end where its frame and textAlignment say, as compctl render draws them."""
+    _, gateway, browser = stack
+    browser.set_window(420, 900)
+    browser.open(gateway.url)
+    browser.run_async(RENDER_SYNTHETIC, ALIGNED)
+    browser.run("return document.fonts.ready.then(() => true)")
+    shown = browser.run(TEXT_PLACES, "#synthetic")
+    assert {node_id for node_id, _, _ in shown} == {f"a{index}" for index in range(2, 11)}
+    assert assert_text_placed(shown, ALIGNED) == 12
+    browser.screenshot("aligned.png")
+    browser.run("document.getElementById('synthetic').remove()")
+
+
+def test_scene_fills_the_viewport(stack):
+    """A 390×844 window is a 390×844 scene: no status bar unless something is wrong (then
+    over the scene) or the URL asks for it."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    footer_shown = "return getComputedStyle(document.querySelector('footer')).display !== 'none'"
+    try:
+        browser.set_viewport(390, 844)
+        assert browser.run("return [innerWidth, innerHeight]") == [390, 844]
+        browser.open(f"{gateway.url}?component=demo.Login")
+        scene = page_scene(browser)
+        wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "open", 10, "the open state")
+        frame = wait_for(lambda: (lambda f: f if (f["width"], f["height"]) == (390, 844) else None)(
+            client.call("scene.layout", scene=scene)["root"]["frame"]), 10, "a 390×844 scene")
+        assert frame["x"] == 0 and frame["y"] == 0
+        assert browser.run("const h = document.getElementById('scene').getBoundingClientRect(); return [h.left, h.top, h.width, h.height]") == [0, 0, 390, 844]
+        assert browser.run(footer_shown) is False
+        browser.screenshot("viewport-390x844.png")
+
+        # Landscape: the whole window again.
+        browser.set_viewport(844, 390)
+        wait_for(lambda: (lambda f: (f["width"], f["height"]) == (844, 390))(
+            client.call("scene.layout", scene=scene)["root"]["frame"]), 10, "an 844×390 scene")
+
+        # Connection lost: the status shows over the scene until the page is back.
+        gateway.stop()
+        wait_for(lambda: browser.run(footer_shown), 10, "the status over the scene")
+        assert "lost" in browser.run("return document.getElementById('status').textContent")
+        assert browser.run("return document.querySelector('footer').getBoundingClientRect().bottom") == 390
+        assert browser.run("return document.getElementById('scene').clientHeight") == 390
+        gateway.restart()
+        wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "open", 20, "the reconnection")
+        assert browser.run(footer_shown) is False
+
+        # Asked for: shown from the start, over the scene.
+        browser.open(f"{gateway.url}?scene={scene}&status=1")
+        wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "open", 10, "the open state")
+        assert browser.run(footer_shown) is True
+        assert browser.run("return document.getElementById('scene').clientHeight") == 390
+    finally:
+        browser.set_window(420, 900)
+        client.close()
 
 
 def test_every_node_type_and_op(stack):
@@ -1198,19 +1348,28 @@ def test_first_tree_comes_with_the_page(stack):
 
 
 def test_refused_adoption_falls_back_to_a_plain_socket(stack):
-    """When the adopting WebSocket fails (here Chromium blocks it), the page keeps the tree
-    that came with it, connects to /rpc at once, subscribes there and works as ever."""
+    """When the adopting WebSocket fails (here the gateway refuses its token), the page keeps
+    the tree that came with it, connects to /rpc at once, subscribes there and works as ever.
+
+    The page's WebSocket constructor is wrapped, before the page's own scripts run, to ask for
+    a token no connection waits for, which the gateway answers 404 (docs/web.md). CDP's
+    Network.setBlockedURLs is no way to fail it: it does not reliably reach a socket that
+    index.html opens as the document starts, which then opens and the page never falls
+    back."""
     daemon, gateway, browser = stack
     browser.set_window(420, 900)
     browser.open(f"{gateway.url}?component=demo.Login")
     page_scene(browser)
     cdp = lambda cmd, **params: browser.command("POST", "/goog/cdp/execute", {"cmd": cmd, "params": params})
-    cdp("Network.enable")
-    cdp("Network.setBlockedURLs", urls=["*adopt=*"])
+    refuse = cdp("Page.addScriptToEvaluateOnNewDocument", source="""
+        window.WebSocket = class extends WebSocket {
+          constructor(url, ...rest) { super(String(url).replace(/adopt=[^&]*/, 'adopt=refused'), ...rest); }
+        };""")
     try:
         browser.open(f"{gateway.url}?component=demo.Login")
         scene = page_scene(browser)
         assert browser.run("return window.compdMetrics.treeFrom") == "page"
+        assert "adopt=refused" in browser.run("return window.compdSocket.url")
         wait_for(lambda: browser.run("return document.getElementById('status').dataset.state") == "open", 10, "the open state")
         assert browser.run("return window.compdSocket.readyState") == 3, "the adopting socket failed"
         client = SocketClient(daemon.socket)
@@ -1218,8 +1377,7 @@ def test_refused_adoption_falls_back_to_a_plain_socket(stack):
         assert_boxes_match(browser, client, scene)
         client.close()
     finally:
-        cdp("Network.setBlockedURLs", urls=[])
-        cdp("Network.disable")
+        cdp("Page.removeScriptToEvaluateOnNewDocument", identifier=refuse["identifier"])
 
 
 def test_gateway_refuses_to_start_wrongly(stack):

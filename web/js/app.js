@@ -1,6 +1,8 @@
 // The page: `/` lists components and open scenes, `/?component=NAME[&params=JSON]` opens a
 // scene, `/?scene=ID` attaches to one. Status and the scene's emitted events show in the
-// footer. Timing marks for the benchmark are kept in `window.compdMetrics`.
+// footer: on a scene page, which the scene fills, only while something is wrong
+// (reconnecting, the scene gone, an error) or with `&status=1`. Timing marks for the
+// benchmark are kept in `window.compdMetrics`.
 
 import { Connection, RpcError } from './connection.js';
 import { SceneView } from './scene-view.js';
@@ -20,9 +22,15 @@ window.compdMetrics = { socketOpen: null, treeReceived: null, firstFrame: null, 
 const statusEl = document.getElementById('status');
 const eventsEl = document.getElementById('events');
 
+// Set from a lost connection until it is open again: the status then shows over the scene.
+let reconnecting = false;
+
 function setStatus(state, detail) {
   statusEl.dataset.state = state;
   statusEl.textContent = detail ? `${state}: ${detail}` : state;
+  if (state === 'lost') reconnecting = true;
+  else if (state === 'open') reconnecting = false;
+  document.body.classList.toggle('trouble', reconnecting || state === 'gone' || state === 'error');
 }
 
 function showEvent(text) {
@@ -336,6 +344,7 @@ function sceneItem(item) {
 const host = document.getElementById('scene');
 if (query.has('scene') || query.has('component')) {
   document.body.classList.add('scene-page');
+  document.body.classList.toggle('show-status', query.get('status') === '1');
   runScene(host);
 } else {
   runIndex(document.getElementById('index'));

@@ -368,6 +368,7 @@ export class SceneView {
     const secure = !!props.secure;
     input.type = secure ? 'password' : 'text';
     input.placeholder = props.placeholder ?? '';
+    input.style.setProperty('--placeholder-color', props.placeholderColor ?? '#3c3c434d');
     input.disabled = props.enabled === false;
     input.enterKeyHint = props.returnKeyType === 'default' || !props.returnKeyType ? 'enter' : props.returnKeyType;
     input.inputMode = { numberPad: 'numeric', decimalPad: 'decimal', emailAddress: 'email', URL: 'url', phonePad: 'tel' }[props.keyboardType] ?? 'text';

@@ -79,6 +79,23 @@ private final class Greeter: LightweightController {
     #expect(payload["limit"]?.int == 50)
   }
 
+  @Test func stringBoolAndDoubleReadAndMakeAsIntDoes() {
+    let name = "ann"
+    #expect(ParamValue(name) == .string("ann"))
+    #expect(ParamValue(name) == "ann")
+    #expect(ParamValue(name).string == name)
+    #expect(ParamValue.int(3).string == nil)
+    #expect(ParamValue(true) == .bool(true) && ParamValue(true).bool == true)
+    #expect(ParamValue.string("true").bool == nil)
+    #expect(ParamValue(0.5) == .double(0.5) && ParamValue(0.5).double == 0.5)
+    #expect(ParamValue.int(2).double == 2)
+    #expect(ParamValue.string("2").double == nil)
+    let params: ParamValue = ["username": ParamValue(name), "remember": ParamValue(false)]
+    #expect(params["username"]?.string == "ann")
+    #expect(params["remember"]?.bool == false)
+    #expect(params["missing"]?.string == nil)
+  }
+
   @Test func nullParamsMeanAnEmptyObject() throws {
     #expect(try ParamSchema.empty.validateParams(nil) == .object([:]))
     #expect(try ParamSchema.empty.validateParams(.null) == .object([:]))

@@ -242,14 +242,15 @@ struct ScenePicture {
     } else if let value = props["text"]?.stringValue, !value.isEmpty {
       text = value
     }
-    if text == nil {
+    let isPlaceholder = text == nil
+    if isPlaceholder {
       text = props["placeholder"]?.stringValue
-      fill = Palette.placeholder
+      fill = Paint(wire: props["placeholderColor"]?.stringValue) ?? Palette.placeholder
     }
     if props["enabled"]?.boolValue == false { fill.opacity *= 0.5 }
     let end = setText(
       text, font: font, fill: fill, in: inner, numberOfLines: 1,
-      alignment: props["textAlignment"]?.stringValue, isPlaceholder: fill == Palette.placeholder)
+      alignment: props["textAlignment"]?.stringValue, isPlaceholder: isPlaceholder)
     if props["focused"]?.boolValue == true {
       // The caret: after the text, or at the start of an empty field.
       let caretX = min(end ?? inner.x, inner.x + inner.width - 1)

@@ -31,7 +31,13 @@ final class HostedScene {
     }
   }
 
+  /// The key the broker opened the scene with (`host.open`'s `scene`).
   let id: String
+  /// The id clients know the scene by, once the broker has handed one out: it comes with
+  /// the requests for the scene (a scene being opened has none yet).
+  var clientID: String?
+  /// The scene as errors and the log name it: its client id when known.
+  var name: String { clientID ?? id }
   let component: String
   private(set) var environment: SceneEnvironment
   private let window: Window
@@ -114,7 +120,7 @@ final class HostedScene {
         logger.warning(
           "dropped an undeclared event",
           metadata: [
-            "scene": "\(id)", "component": "\(event.component)", "event": "\(event.name)",
+            "scene": "\(name)", "component": "\(event.component)", "event": "\(event.name)",
           ])
       }
       return
@@ -156,8 +162,8 @@ final class HostedScene {
       view = self.view(forTarget: target)
       if view == nil {
         throw RPCError.server(
-          .noSuchNode, "scene \(id) has no node with id or key \"\(target)\"",
-          details: ["scene": .string(id), "target": .string(target)])
+          .noSuchNode, "scene \(name) has no node with id or key \"\(target)\"",
+          details: ["scene": .string(name), "target": .string(target)])
       }
     }
     do throws(InputError) {

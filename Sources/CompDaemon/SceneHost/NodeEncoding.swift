@@ -60,7 +60,12 @@ enum NodeEncoding {
       } else {
         props["text"] = .string(field.text ?? "")
       }
-      if let placeholder = field.placeholder { props["placeholder"] = .string(placeholder) }
+      if let placeholder = field.placeholder {
+        props["placeholder"] = .string(placeholder)
+        // UIKit draws a placeholder in placeholderText, whose dark value stays readable on
+        // a dark background; clients cannot resolve a dynamic colour, so it is sent.
+        props["placeholderColor"] = wire(.placeholderText)
+      }
       addText(
         font: field.font, color: field.textColor.resolvedColor(with: traits),
         alignment: field.textAlignment, to: &props)

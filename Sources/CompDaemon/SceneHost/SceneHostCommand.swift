@@ -3,7 +3,9 @@ import Logging
 import ScreenKit
 
 #if canImport(Glibc)
-  import Glibc
+  // For stdout, a C global Swift 6 cannot prove safe; the host touches it on its main actor
+  // only, and component code runs there too.
+  @preconcurrency import Glibc
 #endif
 
 /// The scene host, `compd --scene-host FD`: a child of the broker that runs component code.
@@ -29,18 +31,28 @@ final class SceneHostCommand {
   /// The flush at the end of the current state interval, when one is due. One per host,
   /// not one per scene: a timer per scene and interval costs more than the encodings saved.
   private var stateFlush: Task<Void, Never>?
+  /// Whether stdout and stderr go to the broker, which relays them into its log: the host
+  /// then marks whose code writes what follows (`HostOutputMark`).
+  private let marksOutput: Bool
+  /// The mark last written, so that a run of requests for one scene writes one.
+  private var lastMark: String?
 
-  private init(fd: Int32, trust: PluginTrust, verifiesDiffs: Bool, logger: Logger) {
+  private init(
+    fd: Int32, trust: PluginTrust, verifiesDiffs: Bool, logger: Logger, marksOutput: Bool
+  ) {
     self.channel = HostChannel(fd: fd, label: "compd.host")
     self.trust = trust
     self.verifiesDiffs = verifiesDiffs
     self.logger = logger
+    self.marksOutput = marksOutput
   }
 
-  /// Serves the broker on `fd` until it closes its end; never returns.
+  /// Serves the broker on `fd` until it closes its end; never returns. With
+  /// `logDescriptor` its own log goes there, and its stdout and stderr (which the broker
+  /// relays) carry marks naming the scene whose code writes.
   static func run(
     fd: Int32, memoryLimit: Int, trust: PluginTrust, verifiesDiffs: Bool,
-    logLevel: Logger.Level
+    logLevel: Logger.Level, logDescriptor: Int32? = nil
   ) async -> Never {
     // Dies with the broker (the main thread spawned it and lives as long as the broker).
     setParentDeathSignal(SIGKILL)
@@ -54,10 +66,15 @@ final class SceneHostCommand {
     }
     var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
     setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
-    var logger = DaemonLogging.bootstrap(level: logLevel)
+    var logger = DaemonLogging.bootstrap(
+      level: logLevel, descriptor: logDescriptor ?? STDERR_FILENO)
     logger[metadataKey: "host"] = "\(getpid())"
+    // A pipe makes stdout fully buffered: each line of a print() goes out at its newline,
+    // in order with the marks, rather than whenever the buffer fills.
+    if logDescriptor != nil { setvbuf(stdout, nil, _IOLBF, 0) }
     let host = SceneHostCommand(
-      fd: fd, trust: trust, verifiesDiffs: verifiesDiffs, logger: logger)
+      fd: fd, trust: trust, verifiesDiffs: verifiesDiffs, logger: logger,
+      marksOutput: logDescriptor != nil)
     host.channel.start(
       receive: { [host] message in host.received(message) },
       ended: { _exit(0) })
@@ -88,11 +105,24 @@ final class SceneHostCommand {
     }
   }
 
+  /// Marks the output that follows as written by `component`'s code in `scene` (by its
+  /// client id; `nil` while it is being opened), or by no scene's without a component.
+  private func running(_ component: String?, scene: String?) {
+    guard marksOutput else { return }
+    let mark = HostOutputMark.line(scene: scene, component: component)
+    guard mark != lastMark else { return }
+    lastMark = mark
+    fflush(stdout)  // a print() without its newline yet belongs before the mark
+    writeAll(mark, to: STDOUT_FILENO)
+    writeAll(mark, to: STDERR_FILENO)
+  }
+
   /// Sends a `host.state` notification for every scene holding back its state.
   private func flushHeldBackStates() {
     let holding = holdingBackState.values
     holdingBackState = [:]
     for scene in holding {
+      running(scene.component, scene: scene.clientID)
       guard let state = scene.heldBackState() else { continue }
       channel.send(
         method: "host.state", params: ["scene": .string(scene.id), "state": .string(state)])
@@ -106,6 +136,8 @@ final class SceneHostCommand {
         .noSuchScene, "no scene \(id) is open in this host",
         details: ["scene": .string(id), "reason": "unknown"])
     }
+    if let clientID = params["id"]?.stringValue { scene.clientID = clientID }
+    running(scene.component, scene: scene.clientID)
     return scene
   }
 
@@ -114,6 +146,7 @@ final class SceneHostCommand {
     case "host.ping":
       return .object([:])
     case "host.load":
+      running(nil, scene: nil)
       return load(params)
     case "host.open":
       return try open(params)
@@ -206,6 +239,7 @@ final class SceneHostCommand {
     let environment = try SceneEnvironment().applying(params["environment"]?.objectValue)
     let componentParams = params["params"].flatMap { $0 == .null ? nil : $0 }
     let state = params["state"]?.stringValue
+    running(component, scene: params["id"]?.stringValue)
     if let open = scenes[id] {
       scenes[id] = nil
       holdingBackState[id] = nil
@@ -226,6 +260,7 @@ final class SceneHostCommand {
           details: ["component": .string(component), "reason": "not-restored"])
       }
     }
+    scene.clientID = params["id"]?.stringValue
     scenes[id] = scene
     var result: JSONObject = ["root": scene.root]
     if let state = scene.openedState { result["state"] = .string(state) }

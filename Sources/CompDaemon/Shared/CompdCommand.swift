@@ -234,6 +234,9 @@ public struct CompdCommand: AsyncParsableCommand {
 
   // a scene host: `compd --scene-host FD` (see SceneHost/SceneHostCommand.swift)
   @Option(name: .customLong("scene-host"), help: .hidden) var sceneHost: Int32?
+  // where a scene host writes its own log; its stdout and stderr then go to the broker,
+  // which relays them (Broker/Hosts/HostOutputRelay.swift)
+  @Option(name: .customLong("host-log-fd"), help: .hidden) var hostLogFD: Int32?
 
   // the vetting child: `compd --scan-plugin PATH` (see Shared/Plugins/PluginScanCommand.swift)
   @Option(name: .customLong("scan-plugin"), help: .hidden) var scanPlugin: String?
@@ -314,7 +317,7 @@ public struct CompdCommand: AsyncParsableCommand {
       let memory = hostMemoryLimit.flatMap(ConfigValues.byteSize) ?? 0
       await SceneHostCommand.run(
         fd: sceneHost, memoryLimit: memory, trust: trust, verifiesDiffs: verifyDiffs,
-        logLevel: level)
+        logLevel: level, logDescriptor: hostLogFD)
     }
     let config: DaemonConfig
     do {
@@ -345,11 +348,16 @@ extension String {
 
 /// Writes text to stderr unbuffered.
 func writeToStandardError(_ text: String) {
+  writeAll(text, to: STDERR_FILENO)
+}
+
+/// Writes all of `text` to `fd` unbuffered (giving up on an error).
+func writeAll(_ text: String, to fd: Int32) {
   var text = text
   text.withUTF8 { bytes in
     var offset = 0
     while offset < bytes.count {
-      let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+      let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
       if written <= 0 {
         if written < 0 && errno == EINTR { continue }
         return

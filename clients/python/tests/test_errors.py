@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import socket
 
 import compd
 import pytest
@@ -81,3 +82,26 @@ def test_too_many_scenes_is_limit_exceeded():
 def test_no_daemon_is_connection_lost(tmp_path):
     with pytest.raises(compd.ConnectionLost):
         compd.Client(str(tmp_path / "none.sock"))
+
+
+def test_unreachable_default_socket_points_at_make_runs(tmp_path, monkeypatch):
+    # A checkout's `make run` listens on ./run/compd.sock, not where an installed compd does:
+    # run from the checkout without COMPD_SOCKET, the error says which socket to use.
+    (tmp_path / "run").mkdir()
+    listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    listener.bind(str(tmp_path / "run" / "compd.sock"))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("COMPD_SOCKET", raising=False)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path / "nothing"))
+    try:
+        with pytest.raises(compd.ConnectionLost) as caught:
+            compd.Client(reconnect=False)
+        local = str(tmp_path / "run" / "compd.sock")
+        assert f"cannot connect to {tmp_path}/nothing/compd.sock" in str(caught.value)
+        assert f"set COMPD_SOCKET={local}" in str(caught.value)
+        # Named explicitly, the socket is the user's choice: no hint.
+        with pytest.raises(compd.ConnectionLost) as caught:
+            compd.Client(str(tmp_path / "elsewhere.sock"), reconnect=False)
+        assert "COMPD_SOCKET" not in str(caught.value)
+    finally:
+        listener.close()

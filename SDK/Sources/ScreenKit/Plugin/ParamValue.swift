@@ -49,6 +49,26 @@ extension ParamValue {
   /// An integer from an `Int`, as `.int(Int64(value))`: `ParamValue(items.count)`.
   public init(_ value: Int) { self = .int(Int64(value)) }
 
+  /// The string value (see ``stringValue``), or `nil` for any other kind: what a component
+  /// reads for names and text, as ``int`` reads integers.
+  public var string: String? { stringValue }
+
+  /// A string, as `.string(value)`: `ParamValue(username)`.
+  public init(_ value: String) { self = .string(value) }
+
+  /// The boolean value (see ``boolValue``), or `nil` for any other kind.
+  public var bool: Bool? { boolValue }
+
+  /// A boolean, as `.bool(value)`: `ParamValue(isOn)`.
+  public init(_ value: Bool) { self = .bool(value) }
+
+  /// The numeric value of an integer or a double (see ``doubleValue``), or `nil` for any
+  /// other kind.
+  public var double: Double? { doubleValue }
+
+  /// A floating-point number, as `.double(value)`: `ParamValue(progress)`.
+  public init(_ value: Double) { self = .double(value) }
+
   /// The numeric value of an integer or a double, or `nil` for any other kind.
   public var doubleValue: Double? {
     switch self {

@@ -116,7 +116,7 @@ final class SceneHostPool {
     do {
       host = try SceneHostProcess.spawn(
         executable: settings.executable, arguments: arguments, isolation: isolation,
-        restarts: restarts)
+        restarts: restarts, logger: logger)
     } catch {
       logger.error("cannot start a scene host: \(error.description)")
       return nil

@@ -1,5 +1,6 @@
 import Dispatch
 import JSONRPC
+import Logging
 import Synchronization
 
 #if canImport(Glibc)
@@ -73,13 +74,16 @@ final class SceneHostProcess {
     var description: String
   }
 
-  /// Starts `executable --scene-host 3 …` with its end of a new socket pair as fd 3.
-  /// Runs on the main thread: the child's parent-death signal is tied to the thread that
-  /// started it.
+  /// Starts `executable --scene-host 3 …` with its end of a new socket pair as fd 3, the
+  /// broker's stderr as fd 4 for its own log, and pipes as its stdout and stderr, whose
+  /// lines go to `logger` (`HostOutputRelay`). Runs on the main thread: the child's
+  /// parent-death signal is tied to the thread that started it.
   static func spawn(
-    executable: String, arguments: [String], isolation: String?, restarts: Int
+    executable: String, arguments: [String], isolation: String?, restarts: Int, logger: Logger
   ) throws(SpawnError) -> SceneHostProcess {
     var fds: [Int32] = [-1, -1]
+    var output: [Int32] = [-1, -1]
+    var errors: [Int32] = [-1, -1]
     guard
       socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &fds)
         == 0
@@ -87,22 +91,47 @@ final class SceneHostProcess {
       throw SpawnError(
         description: "cannot create a socket pair: \(String(cString: strerror(errno)))")
     }
+    guard pipe(&output) == 0, pipe(&errors) == 0 else {
+      let reason = String(cString: strerror(errno))
+      for fd in fds + output + errors where fd >= 0 { close(fd) }
+      throw SpawnError(description: "cannot create the output pipes: \(reason)")
+    }
+    // Above every descriptor the child is given, so that no dup2 below overwrites a
+    // source a later one still reads.
+    let logCopy = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 10)
+    let childSocket = fcntl(fds[1], F_DUPFD_CLOEXEC, 10)
+    let childOutput = fcntl(output[1], F_DUPFD_CLOEXEC, 10)
+    let childErrors = fcntl(errors[1], F_DUPFD_CLOEXEC, 10)
+    for fd in [fds[1], output[1], errors[1]] { close(fd) }
+    for fd in [output[0], errors[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    let childEnds = [logCopy, childSocket, childOutput, childErrors]
+    defer { for fd in childEnds where fd >= 0 { close(fd) } }
+    guard childEnds.allSatisfy({ $0 >= 0 }) else {
+      let reason = String(cString: strerror(errno))
+      for fd in [fds[0], output[0], errors[0]] { close(fd) }
+      throw SpawnError(description: "cannot set up the scene host's descriptors: \(reason)")
+    }
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, fds[1], Self.hostDescriptor)
+    posix_spawn_file_actions_adddup2(&actions, childOutput, STDOUT_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, childErrors, STDERR_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, childSocket, Self.hostDescriptor)
+    posix_spawn_file_actions_adddup2(&actions, logCopy, Self.logDescriptor)
     let spawned = ChildSpawn.spawn(
-      [executable, "--scene-host", String(Self.hostDescriptor)] + arguments, actions: &actions,
-      ownProcessGroup: false, keptDescriptors: 1)
-    close(fds[1])
+      [
+        executable, "--scene-host", String(Self.hostDescriptor), "--host-log-fd",
+        String(Self.logDescriptor),
+      ] + arguments, actions: &actions, ownProcessGroup: false, keptDescriptors: 2)
     let pid: pid_t
     switch spawned {
     case .success(let value): pid = value
     case .failure(let failure):
-      close(fds[0])
+      for fd in [fds[0], output[0], errors[0]] { close(fd) }
       throw SpawnError(description: failure.description)
     }
+    HostOutputRelay.start(stdout: output[0], stderr: errors[0], pid: pid, logger: logger)
     let host = SceneHostProcess(
       pid: pid, channel: HostChannel(fd: fds[0], label: "compd.host.\(pid)"),
       isolation: isolation, restarts: restarts)
@@ -120,6 +149,9 @@ final class SceneHostProcess {
 
   /// The descriptor the host finds its socket on.
   static let hostDescriptor: Int32 = 3
+  /// The descriptor the host writes its own log to (the broker's stderr); its stdout and
+  /// stderr are relayed.
+  static let logDescriptor: Int32 = 4
 
   /// Waits for the child whose socket closed; kills it when it lingers.
   nonisolated private static func reap(_ pid: pid_t) -> ProcessEnd {

@@ -250,7 +250,7 @@ extension Daemon {
   private func openParams(_ scene: Scene) -> JSONObject {
     var params: JSONObject = [
       "scene": .string(scene.hostKey), "component": .string(scene.component),
-      "environment": scene.environment.json,
+      "environment": scene.environment.json, "id": .string(scene.id),
     ]
     if let value = scene.params { params["params"] = value }
     if let state = scene.state { params["state"] = .string(state) }

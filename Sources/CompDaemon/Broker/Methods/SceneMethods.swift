@@ -337,6 +337,8 @@ extension Daemon {
       }
       var message = params
       message["scene"] = .string(scene.hostKey)
+      // What the host says about the scene (its errors, its log) names it as clients do.
+      if scene.hostKey != scene.id { message["id"] = .string(scene.id) }
       before?(&message)
       host.request(method, message, scene: scene.id, component: scene.component) {
         [self] outcome in

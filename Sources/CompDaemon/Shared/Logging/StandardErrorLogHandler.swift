@@ -5,22 +5,34 @@ import Synchronization
   import Glibc
 #endif
 
-/// A swift-log handler that writes one line per event to stderr.
+/// A swift-log handler that writes one line per event to stderr (or another descriptor).
 ///
 /// Under systemd (`JOURNAL_STREAM` set) it leaves out the timestamp, which journald adds,
-/// and prefixes the syslog priority (`<6>`) so that journald records the level.
+/// and prefixes the syslog priority (`<6>`) so that journald records the level. When the
+/// descriptor is the journal's stream itself, each event goes to the journal as an entry of
+/// its own instead, its metadata as fields (`COMPD_SCENE`, `COMPD_COMPONENT`…), and the line
+/// as its message.
 struct StandardErrorLogHandler: LogHandler {
   var logLevel: Logger.Level
   var metadata: Logger.Metadata = [:]
   let label: String
   let forJournal: Bool
+  /// Where the lines go.
+  let descriptor: Int32
+  /// The journal's socket, when events go there.
+  let journal: JournalSocket?
 
   private static let lock = Mutex(())
 
-  init(label: String, level: Logger.Level, forJournal: Bool) {
+  init(
+    label: String, level: Logger.Level, forJournal: Bool, descriptor: Int32 = STDERR_FILENO,
+    journal: JournalSocket? = nil
+  ) {
     self.label = label
     self.logLevel = level
     self.forJournal = forJournal
+    self.descriptor = descriptor
+    self.journal = journal
   }
 
   subscript(metadataKey key: String) -> Logger.Metadata.Value? {
@@ -41,9 +53,19 @@ struct StandardErrorLogHandler: LogHandler {
     for key in merged.keys.sorted() {
       line += " \(key)=\(merged[key]!)"
     }
+    if let journal {
+      var fields = [
+        ("MESSAGE", String(line.drop { $0 != ">" }.dropFirst())),
+        ("PRIORITY", "\(Self.syslogPriority(event.level))"), ("SYSLOG_IDENTIFIER", label),
+      ]
+      for key in merged.keys.sorted() {
+        fields.append((JournalSocket.fieldName(key), "\(merged[key]!)"))
+      }
+      if journal.send(fields) { return }
+    }
     line = line.replacingNewlines()
     line += "\n"
-    Self.lock.withLock { _ in writeToStandardError(line) }
+    Self.lock.withLock { _ in writeAll(line, to: descriptor) }
   }
 
   private static func syslogPriority(_ level: Logger.Level) -> Int {
@@ -91,14 +113,18 @@ extension String {
 
 /// Sets up swift-log for the daemon.
 enum DaemonLogging {
-  /// Bootstraps the logging system once per process and returns the daemon's logger.
-  static func bootstrap(level: Logger.Level) -> Logger {
+  /// Bootstraps the logging system once per process and returns the daemon's logger,
+  /// which writes to `descriptor` (a scene host's is the broker's stderr).
+  static func bootstrap(level: Logger.Level, descriptor: Int32 = STDERR_FILENO) -> Logger {
     let forJournal = getenv("JOURNAL_STREAM") != nil
+    let journal = JournalSocket.connected(to: descriptor)
     bootstrapOnce.withLock { done in
       guard !done else { return }
       done = true
       LoggingSystem.bootstrap { label in
-        StandardErrorLogHandler(label: label, level: .trace, forJournal: forJournal)
+        StandardErrorLogHandler(
+          label: label, level: .trace, forJournal: forJournal, descriptor: descriptor,
+          journal: journal)
       }
     }
     var logger = Logger(label: "compd")

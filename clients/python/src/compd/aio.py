@@ -24,7 +24,7 @@ from .session import Session
 from .tree import SceneState
 from .wire import (MAX_LINE_BYTES, RECONNECT_FIRST_DELAY, RECONNECT_MAX_DELAY, Emitted,
                    Reset, event_object, open_params,
-                   resize_environment, tap_event, text_event)
+                   resize_environment, tap_event, text_event, unreachable)
 
 __all__ = ["Client", "Scene", "connect"]
 
@@ -53,7 +53,7 @@ class Client(Session[asyncio.StreamWriter, "Scene"]):
         try:
             return await asyncio.open_unix_connection(self.path, limit=MAX_LINE_BYTES)
         except OSError as error:
-            raise ConnectionLost(f"cannot connect to {self.path}: {error.strerror or error}")
+            raise ConnectionLost(unreachable(self.path, self.given_socket, error))
 
     async def connect(self) -> "Client":
         """Connects; :class:`compd.ConnectionLost` when nothing answers on the socket."""

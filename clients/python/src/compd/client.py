@@ -23,7 +23,7 @@ from .session import Session
 from .tree import SceneState
 from .wire import (MAX_LINE_BYTES, RECONNECT_FIRST_DELAY, RECONNECT_MAX_DELAY, Emitted,
                    Reset, event_object, open_params, resize_environment,
-                   tap_event, text_event)
+                   tap_event, text_event, unreachable)
 
 _Item = TypeVar("_Item")
 
@@ -76,7 +76,7 @@ class Client(Session[socketlib.socket, "Scene"]):
             sock.connect(self.path)
         except OSError as error:
             sock.close()
-            raise ConnectionLost(f"cannot connect to {self.path}: {error.strerror or error}")
+            raise ConnectionLost(unreachable(self.path, self.given_socket, error))
         return sock
 
     def _attach(self, sock: socketlib.socket) -> None:

@@ -29,6 +29,8 @@ class Session(Generic[_Connection, _Scene]):
 
     def __init__(self, socket: Optional[str], timeout: float, reconnect: bool) -> None:
         self.path = locate_socket(socket)
+        #: The socket as given, for what ConnectionLost says when nothing answers.
+        self.given_socket = socket
         self.timeout = timeout
         self.reconnect = reconnect
         #: How many times the connection was made again after dropping.

@@ -33,6 +33,22 @@ def locate_socket(socket: Optional[str] = None,
     return "/run/compd.sock"
 
 
+def unreachable(path: str, socket: Optional[str], error: OSError,
+                environ: Optional[Mapping[str, str]] = None, cwd: Optional[str] = None) -> str:
+    """Why nothing answers on ``path``. When the path was not given (``socket`` or
+    ``$COMPD_SOCKET``) and the working directory has ``make run``'s socket, it says how to
+    use that one: a checkout's compd does not listen where an installed one does."""
+    environ = os.environ if environ is None else environ
+    message = f"cannot connect to {path}: {error.strerror or error}"
+    if socket or environ.get("COMPD_SOCKET"):
+        return message
+    local = os.path.join(os.getcwd() if cwd is None else cwd, "run", "compd.sock")
+    if local != path and os.path.exists(local):
+        message += (f"; `make run` listens on {local}: set COMPD_SOCKET={local}"
+                    " or pass compd.Client(socket=...)")
+    return message
+
+
 def request_line(request_id: int, method: str, params: Optional[Dict[str, Any]]) -> bytes:
     """One JSON-RPC request as a line."""
     message: Dict[str, Any] = {"jsonrpc": "2.0", "id": request_id, "method": method}

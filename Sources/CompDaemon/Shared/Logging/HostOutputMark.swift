@@ -1,0 +1,29 @@
+/// What a scene host writes on its stdout and stderr so that the broker, which relays
+/// both into its log (`HostOutputRelay`), can name the scene and component whose code wrote
+/// each line.
+///
+/// Before it runs code of another scene than last time (a request for it, its state
+/// encoded at a flush) the host writes a mark line on both streams; the broker reads each
+/// stream in order, so every line up to the next mark is that scene's. A mark names the
+/// scene by the id clients know it by, or by none while it is being opened (the broker hands
+/// out the id when the open succeeds), and its component; a mark without them stands for
+/// code of no scene (loading plugins).
+enum HostOutputMark {
+  /// How every mark line starts: a control character no text output begins with.
+  static let prefix = "\u{1}compd-running"
+
+  /// The mark line, newlines included: one before it too, which ends a line the code
+  /// before left unfinished (the relay logs no empty lines).
+  static func line(scene: String?, component: String?) -> String {
+    guard let component else { return "\n\(prefix)\n" }
+    return "\n\(prefix) \(component) \(scene ?? "")\n"
+  }
+
+  /// The component and scene a line (without its newline) marks; `nil` when it is not a
+  /// mark, `(nil, nil)` for code of no scene.
+  static func parse(_ line: String) -> (component: String?, scene: String?)? {
+    guard line.hasPrefix(prefix) else { return nil }
+    let words = line.dropFirst(prefix.count).split(separator: " ").map(String.init)
+    return (words.first, words.count > 1 ? words[1] : nil)
+  }
+}

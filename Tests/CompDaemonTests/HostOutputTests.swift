@@ -1,0 +1,147 @@
+import Foundation
+import JSONRPC
+import Logging
+import Testing
+
+@testable import CompDaemon
+
+/// What component code writes on stdout and stderr — `print()`, ScreenKit's layout
+/// warnings, the runtime's message before a trap — reaches compd's log as entries of their
+/// own, with the scene and component whose code wrote them, through a real compd and the
+/// fixture component `faults.Chatty` (`Tests/PluginFixtures/FaultPlugin.swift`).
+@Suite("Scene host output in the log", .serialized) struct HostOutputTests {
+  /// The log's entries that contain `text`.
+  static func entries(_ log: String, containing text: String) -> [Substring] {
+    log.split(separator: "\n").filter { $0.contains(text) }
+  }
+
+  /// Waits until the log has an entry containing `text` and returns the first.
+  static func entry(in daemon: SceneDaemon, containing text: String) throws -> Substring {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+      if let found = entries(daemon.log, containing: text).first { return found }
+      usleep(20_000)
+    }
+    throw TestFailure("no log entry contains \"\(text)\":\n\(daemon.log)")
+  }
+
+  @Test("print, stderr and layout warnings are log entries naming their scene and component")
+  func componentOutputIsLogged() throws {
+    let daemon = try SceneDaemon(
+      arguments: ["--scene-hosts", "1"], bundled: ["Login"],
+      libraries: [PluginFixtureBuilder.faultPlugin()])
+    let client = try daemon.client()
+    let login = try client.call("scene.open", ["component": "demo.Login"])["scene"]!
+    let opened = try client.call(
+      "scene.open", ["component": "faults.Chatty", "params": ["chatty": true]])
+    let scene = try #require(opened["scene"]?.stringValue)
+    let pid = try #require(
+      client.call("scene.list")["scenes"]?.arrayValue?.first { $0["scene"]?.stringValue == scene }?[
+        "host"]?.intValue)
+
+    // While it is being opened a scene has no id yet: its component is named.
+    let opening = try Self.entry(in: daemon, containing: "chatty: opening")
+    #expect(opening.contains("info compd: chatty: opening"), "\(opening)")
+    #expect(opening.contains("component=faults.Chatty") && opening.contains("host=\(pid)"))
+    #expect(opening.contains("stream=stdout") && !opening.contains("scene="), "\(opening)")
+    // Another scene's request in the same host, then a tap: the tap's output is its scene's.
+    _ = try client.call("scene.layout", ["scene": login])
+    // A print without a newline went out, as its scene's, before the other scene's mark.
+    let unfinished = try Self.entry(in: daemon, containing: "chatty: viewDidLoad")
+    #expect(unfinished.contains("component=faults.Chatty"), "\(unfinished)")
+    _ = try client.call(
+      "scene.event", ["scene": .string(scene), "event": ["type": "tap", "target": "fault"]])
+    let tapped = try Self.entry(in: daemon, containing: "chatty: tapped")
+    #expect(tapped.contains("info compd: chatty: tapped"), "\(tapped)")
+    #expect(tapped.contains("scene=\(scene)") && tapped.contains("component=faults.Chatty"))
+    #expect(tapped.contains("stream=stdout"))
+    let errorLine = try Self.entry(in: daemon, containing: "chatty: to stderr")
+    #expect(errorLine.contains("warning compd: chatty: to stderr"), "\(errorLine)")
+    #expect(errorLine.contains("scene=\(scene)") && errorLine.contains("stream=stderr"))
+    // ScreenKit's warning about the broken constraint: each of its lines an entry, with a
+    // timestamp like every other line of the log, and the scene.
+    let warning = try Self.entry(in: daemon, containing: "Unable to simultaneously satisfy")
+    #expect(
+      warning.range(
+        of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z warning compd: Unable"#,
+        options: .regularExpression) != nil, "\(warning)")
+    #expect(warning.contains("scene=\(scene)") && warning.contains("component=faults.Chatty"))
+    let recovered = try Self.entry(in: daemon, containing: "Recovered by breaking")
+    #expect(recovered.contains("scene=\(scene)"), "\(recovered)")
+
+    // Every line of the log is compd's: no bare output, no marks.
+    for line in daemon.log.split(separator: "\n") {
+      #expect(
+        line.range(of: #"^\d{4}-\d\d-\d\dT"#, options: .regularExpression) != nil, "\(line)")
+      #expect(!line.contains(HostOutputMark.prefix), "\(line)")
+    }
+  }
+
+  @Test("the runtime's message before a trap is logged with the scene, after the host died")
+  func trapMessageIsLogged() throws {
+    let daemon = try SceneDaemon(
+      arguments: ["--scene-host-isolation", "plugin"], bundled: [],
+      libraries: [PluginFixtureBuilder.faultPlugin()])
+    let client = try daemon.client()
+    let scene = try #require(
+      client.call("scene.open", ["component": "faults.TrapOnTap"])["scene"]?.stringValue)
+    let failure = try client.failure(
+      "scene.event", ["scene": .string(scene), "event": ["type": "tap", "target": "fault"]])
+    #expect(failure["data"]?["reason"] == "crashed")
+    let trap = try Self.entry(in: daemon, containing: "tapped a trap on purpose")
+    #expect(trap.contains("warning compd:") && trap.contains("stream=stderr"), "\(trap)")
+    #expect(trap.contains("scene=\(scene)") && trap.contains("component=faults.TrapOnTap"))
+  }
+
+  @Test func marksRoundTrip() {
+    let mark = HostOutputMark.line(scene: "s3", component: "demo.Login")
+    #expect(mark.hasPrefix("\n") && mark.hasSuffix("\n"))
+    let line = String(mark.dropFirst().dropLast())
+    #expect(HostOutputMark.parse(line)! == ("demo.Login", "s3"))
+    let opening = String(
+      HostOutputMark.line(scene: nil, component: "demo.Login").dropFirst().dropLast())
+    #expect(HostOutputMark.parse(opening)! == ("demo.Login", nil))
+    let none = String(HostOutputMark.line(scene: nil, component: nil).dropFirst().dropLast())
+    #expect(HostOutputMark.parse(none)! == (nil, nil))
+    #expect(HostOutputMark.parse("compd-running demo.Login s3") == nil)
+  }
+
+  @Test("under systemd an entry goes to the journal with its metadata as fields")
+  func journalFields() throws {
+    let path = TestPaths.temporaryDirectory() + "/journal"
+    let receiver = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+    defer { close(receiver) }
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.utf8) }
+    let bound = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(receiver, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+      }
+    }
+    try #require(bound == 0)
+    let logger = Logger(label: "compd") { label in
+      StandardErrorLogHandler(
+        label: label, level: .trace, forJournal: true, journal: JournalSocket(path: path))
+    }
+    logger.warning(
+      "chatty: two\nlines",
+      metadata: ["scene": "s3", "component": "demo.Login", "host-pid": "42"])
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = recv(receiver, &buffer, buffer.count, 0)
+    try #require(count > 0)
+    let datagram = Array(buffer[..<count])
+    // Fields of one line, and the message (it holds a newline) with its length.
+    let text = String(decoding: datagram, as: UTF8.self)
+    #expect(text.contains("PRIORITY=4\n") && text.contains("SYSLOG_IDENTIFIER=compd\n"))
+    #expect(text.contains("COMPD_SCENE=s3\n") && text.contains("COMPD_COMPONENT=demo.Login\n"))
+    #expect(text.contains("COMPD_HOST_PID=42\n"))
+    let message = "warning compd: chatty: two\nlines component=demo.Login host-pid=42 scene=s3"
+    var length = UInt64(message.utf8.count).littleEndian
+    let expected =
+      Array("MESSAGE\n".utf8) + withUnsafeBytes(of: &length) { Array($0) }
+      + Array(message.utf8) + [10]
+    #expect(datagram.starts(with: expected), "\(text)")
+    #expect(JournalSocket.connected(to: STDERR_FILENO, path: path) == nil, "no JOURNAL_STREAM")
+  }
+}

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Draws every bundled screen with compctl render into docs/images/screens/ (light and dark,
+# 390x844 at scale 1), and the README's docs/images/login.png, from a compd of this
+# checkout's build started on a temporary socket:
+#   scripts/screenshots.sh [BUILD_DIR]   # default .build/release, else .build/debug
+# docs/drawing.md shows the pictures; run it after changing a bundled screen.
+set -euo pipefail
+repo="$(cd "$(dirname "$0")/.." && pwd)"
+bin="${1:-}"
+if [ -z "$bin" ]; then
+  bin="$repo/.build/release"
+  [ -x "$bin/compd" ] || bin="$repo/.build/debug"
+fi
+for program in compd compctl; do
+  [ -x "$bin/$program" ] || { echo "screenshots: $bin/$program is missing: run swift build" >&2; exit 1; }
+done
+out="$repo/docs/images/screens"
+mkdir -p "$out"
+work="$(mktemp -d /tmp/compd-screenshots-XXXXXX)"
+chmod 755 "$work"
+mkdir "$work/plugins"
+for name in Login StackedForms Destination Gallery; do
+  cp "$bin/lib$name.so" "$work/plugins/"
+done
+"$bin/compd" --socket "$work/compd.sock" --plugin-dir "$work/plugins" >"$work/compd.log" 2>&1 &
+daemon=$!
+trap 'kill "$daemon" 2>/dev/null; wait "$daemon" 2>/dev/null; rm -rf "$work"' EXIT
+compctl() { "$bin/compctl" --socket "$work/compd.sock" "$@"; }
+compctl ping --connect-retry 20 >/dev/null
+for component in demo.Login demo.StackedForm demo.Settings demo.Gallery demo.Destination; do
+  params=()
+  case "$component" in
+    demo.Login) params=(--param username=ann) ;;
+    demo.StackedForm) params=(--param rows=3) ;;
+  esac
+  for style in light dark; do
+    scene="$(compctl open "$component" "${params[@]}" --size 390x844 --style "$style" --lifetime daemon)"
+    file="$out/${component#demo.}-$style.png"
+    compctl render "$scene" --output "$file" --scale 1 >/dev/null
+    compctl close "$scene" >/dev/null
+    echo "screenshots: $file"
+  done
+done
+# The README's picture: a Login being filled in, its password field focused.
+scene="$(compctl open demo.Login --param username=ann --size 390x844 --lifetime daemon)"
+compctl event "$scene" '{"type":"focus","target":"password"}' >/dev/null
+compctl type "$scene" password secret1 >/dev/null
+compctl render "$scene" --output "$repo/docs/images/login.png" --scale 1 >/dev/null
+echo "screenshots: $repo/docs/images/login.png"
