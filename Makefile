@@ -8,7 +8,7 @@ SOCKET ?= $(RUN_DIR)/compd.sock
 RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
-        run-web bench-jsonrpc bench-rpc bench-abuse bench-layout bench-layout-yoga test-layout-reference bench-plugins bench-scenes bench-web install format lint clean \
+        run-web bench-jsonrpc bench-rpc bench-abuse bench-layout bench-layout-yoga test-layout-reference bench-plugins bench-scenes bench-lists bench-web install format lint clean \
         plugin-template docs deb
 
 all: build
@@ -68,6 +68,10 @@ bench-plugins: release
 
 bench-scenes: release
 	@scripts/bench-scenes.sh
+
+## bench-lists: demo.Contacts at 1,000 / 100,000 / 1,000,000 rows: reply size, scroll latency, memory
+bench-lists: release
+	@scripts/bench-lists.sh
 
 bench-web: release
 	@scripts/bench-web.sh

@@ -17,6 +17,11 @@
 //       memory at the end (KiB) and how many there are.
 //   memory,<scenes>,<KiB per scene>                  — the resident memory growth of compd and
 //       its scene hosts together per open Login scene (needs --pid).
+//   lists,<rows>,<open bytes>,<open nodes>,<scroll p50 ms>,<scroll p99 ms>,<KiB per scene>
+//       — a demo.Contacts scene of <rows> people: the scene.open reply line's bytes and
+//       nodes; a fling of --steps scroll events (each --step-points further down),
+//       each timed from its send to the arrival of its scene.changed; and the scene hosts'
+//       resident memory growth per scene over --scenes more such scenes.
 //   recovery,<scenes>,<last ms>,<median ms>          — every scene (each with its own
 //       subscribed connection, some text typed) is in one scene host; SceneBench kills that
 //       host with SIGKILL and times until each subscriber holds its restored tree (its
@@ -38,11 +43,18 @@ struct Options {
   var pid: Int32 = 0
   /// Events per second for all clients together; 0 for a closed loop.
   var rate = 0.0
+  /// The people in each demo.Contacts scene (`--mode lists`).
+  var rows = 1000
+  /// The scroll events of one fling (`--mode lists`).
+  var steps = 200
+  /// How far each scroll event of the fling moves, in points (`--mode lists`): 320, a fast
+  /// flick's distance per 60 Hz frame.
+  var stepPoints = 320
 }
 
 func usage() -> Never {
   printError(
-    "usage: SceneBench --socket PATH [--mode events|bytes|memory|recovery] [--clients N] [--seconds S] [--warmup S] [--scenes N] [--pid PID] [--rate EVENTS_PER_S]\n"
+    "usage: SceneBench --socket PATH [--mode events|bytes|memory|recovery|lists] [--clients N] [--seconds S] [--warmup S] [--scenes N] [--pid PID] [--rate EVENTS_PER_S] [--rows N] [--steps N] [--step-points N]\n"
   )
   exit(1)
 }
@@ -61,12 +73,16 @@ func parseOptions() -> Options {
     case "--scenes": options.scenes = Int(value) ?? 0
     case "--pid": options.pid = Int32(value) ?? 0
     case "--rate": options.rate = Double(value) ?? -1
+    case "--rows": options.rows = Int(value) ?? -1
+    case "--steps": options.steps = Int(value) ?? 0
+    case "--step-points": options.stepPoints = Int(value) ?? 0
     default: usage()
     }
   }
   guard !options.socket.isEmpty, options.clients >= 1, options.seconds > 0, options.warmup >= 0,
-    options.scenes >= 1, options.rate >= 0,
-    ["events", "bytes", "memory", "recovery"].contains(options.mode)
+    options.scenes >= 1, options.rate >= 0, options.rows >= 0, options.steps >= 1,
+    options.stepPoints >= 1,
+    ["events", "bytes", "memory", "recovery", "lists"].contains(options.mode)
   else { usage() }
   return options
 }
@@ -470,6 +486,60 @@ func hostPID(of scene: String, _ connection: LineConnection) -> Int32 {
   return pid
 }
 
+/// A demo.Contacts scene of `options.rows` people: what opening it costs on the wire, how
+/// long each scroll of a fling takes to come back as a change, and what each more such
+/// scene costs its host in memory.
+func measureLists(_ options: Options) {
+  let connection = LineConnection(path: options.socket)
+  func open(id: Int) -> String {
+    connection.call(
+      #"{"jsonrpc":"2.0","method":"scene.open","params":{"component":"demo.Contacts","params":{"count":\#(options.rows)}},"id":\#(id)}"#,
+      id: id)
+  }
+  let reply = open(id: 1)
+  let scene = sceneID(in: reply)
+  let nodes = reply.split(separator: "\"id\":\"n", omittingEmptySubsequences: false).count - 1
+  _ = connection.call(
+    #"{"jsonrpc":"2.0","method":"scene.subscribe","params":{"scene":"\#(scene)"},"id":2}"#, id: 2)
+  var latencies: [UInt64] = []
+  for step in 1...options.steps {
+    let id = 10 + step
+    let y = step * options.stepPoints
+    let start = nowNanoseconds()
+    connection.send(
+      #"{"jsonrpc":"2.0","method":"scene.event","params":{"scene":"\#(scene)","event":{"type":"scroll","target":"contacts","x":0,"y":\#(y)}},"id":\#(id)}"#
+    )
+    // The reply and the scene.changed come in either order; the step ends with both.
+    var changed = false
+    var answered = false
+    while !(changed && answered) {
+      let line = connection.readLine()
+      if line.contains("\"scene.changed\"") {
+        if !changed { latencies.append(nowNanoseconds() - start) }
+        changed = true
+      } else if line.contains("\"id\":\(id)") {
+        if line.contains("\"error\"") { fail("scroll failed: \(line)") }
+        answered = true
+      }
+    }
+  }
+  latencies.sort()
+  func percentile(_ fraction: Double) -> Double {
+    let rank = min(latencies.count - 1, Int((Double(latencies.count) * fraction).rounded(.up)) - 1)
+    return Double(latencies[max(0, rank)]) / 1e6
+  }
+  usleep(200_000)
+  let hostsBefore = hostPIDs(connection)
+  let before = hostsBefore.reduce(0) { $0 + residentKiB($1) }
+  for index in 0..<options.scenes { _ = open(id: 1000 + index) }
+  usleep(200_000)
+  let after = hostPIDs(connection).reduce(0) { $0 + residentKiB($1) }
+  print(
+    "lists,\(options.rows),\(reply.utf8.count + 1),\(nodes),\(format(percentile(0.5), 3)),"
+      + "\(format(percentile(0.99), 3)),\(format(Double(after - before) / Double(options.scenes), 0))"
+  )
+}
+
 /// Kills the host of `options.scenes` Login scenes (compd must run them all in one host) and
 /// times until each scene's subscriber has its `scene.reset`.
 func measureRecovery(_ options: Options) {
@@ -523,5 +593,6 @@ switch options.mode {
 case "bytes": measureBytes(options)
 case "memory": measureMemory(options)
 case "recovery": measureRecovery(options)
+case "lists": measureLists(options)
 default: measureEvents(options)
 }

@@ -1,12 +1,13 @@
 import ScreenKit
 
-/// The gallery's root: a button per registered component (but the gallery itself); a tap
-/// makes that component through the registry and pushes it on the navigation stack.
+/// The gallery's root: an inset-grouped table with a row per registered component (but the
+/// gallery itself), its name and summary; a tap makes that component through the registry
+/// and pushes it on the navigation stack.
 ///
 /// State restoration keeps the pushed screens: each is named in the stack by its component
 /// name, so the navigation controller recreates it through the registry, and restores its
 /// own state when the component takes part.
-final class GalleryListViewController: ViewController {
+final class GalleryListViewController: TableViewController {
   private let components: [(name: String, summary: String)]
   private let open: (String) throws -> ViewController
   private let emit: (String, ParamValue) -> Void
@@ -19,53 +20,48 @@ final class GalleryListViewController: ViewController {
     self.components = components
     self.open = open
     self.emit = emit
-    super.init()
+    super.init(style: .insetGrouped)
     title = "Gallery"
     restorationIdentifier = "list"
   }
 
   override func viewDidLoad() {
-    view.backgroundColor = .systemBackground
-    let stack = StackView()
-    stack.axis = .vertical
-    stack.spacing = 8
-    stack.translatesAutoresizingMaskIntoConstraints = false
-    for component in components {
-      let button = Button(type: .system)
-      button.setTitle(component.name, for: .normal)
-      button.accessibilityIdentifier = component.name
-      button.addAction(for: .touchUpInside) { [weak self] _ in self?.show(component.name) }
-      let summary = Label()
-      summary.text = component.summary
-      summary.font = .systemFont(ofSize: 13)
-      summary.textColor = .secondaryLabel
-      summary.numberOfLines = 0
-      stack.addArrangedSubview(button)
-      stack.addArrangedSubview(summary)
-    }
-    view.addSubview(stack)
-    LayoutConstraint.activate([
-      stack.topAnchor.constraint(equalTo: view.safeAreaLayoutGuide.topAnchor, constant: 16),
-      stack.leadingAnchor.constraint(equalTo: view.layoutMarginsGuide.leadingAnchor),
-      stack.trailingAnchor.constraint(equalTo: view.layoutMarginsGuide.trailingAnchor),
-    ])
+    super.viewDidLoad()
+    tableView.accessibilityIdentifier = "components"
+    tableView.register(TableViewCell.self, forCellReuseIdentifier: "component")
   }
 
-  /// The nearest navigation controller above this one (ScreenKit has no
-  /// `navigationController` property yet).
-  private var navigation: NavigationController? {
-    var ancestor = parent
-    while let current = ancestor {
-      if let navigation = current as? NavigationController { return navigation }
-      ancestor = current.parent
-    }
-    return nil
+  override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    components.count
+  }
+
+  override func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+    "Components"
+  }
+
+  /// A row per component: its name, its summary under it, a chevron; keyed by the name.
+  override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
+    -> TableViewCell
+  {
+    let component = components[indexPath.row]
+    let cell = tableView.dequeueReusableCell(withIdentifier: "component", for: indexPath)
+    var content = ListContentConfiguration.subtitleCell()
+    content.text = component.name
+    content.secondaryText = component.summary
+    cell.contentConfiguration = content
+    cell.accessoryType = .disclosureIndicator
+    cell.accessibilityIdentifier = component.name
+    return cell
+  }
+
+  override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
+    show(components[indexPath.row].name)
   }
 
   /// Gives the pushed screens recreated by a restoration the title a tap gives them.
   override func applicationFinishedRestoringState() {
     super.applicationFinishedRestoringState()
-    for controller in navigation?.viewControllers ?? [] where controller !== self {
+    for controller in navigationController?.viewControllers ?? [] where controller !== self {
       if let name = controller.restorationIdentifier { prepare(controller, component: name) }
     }
   }
@@ -80,7 +76,7 @@ final class GalleryListViewController: ViewController {
     do {
       let controller = try open(name)
       prepare(controller, component: name)
-      navigation?.pushViewController(controller, animated: false)
+      navigationController?.pushViewController(controller, animated: false)
       emit("opened", ["component": .string(name)])
     } catch {
       emit("openFailed", ["component": .string(name), "error": .string("\(error)")])

@@ -47,6 +47,9 @@ final class FormViewController: StackViewController {
     // iOS's margins on a phone: rows stop 16 pt from the screen's edges, as a form's fields
     // do, with 20 pt above the first and below the last.
     stackView.isLayoutMarginsRelativeArrangement = true
+    // The scroll view's content inset already keeps the rows clear of the bars; margins
+    // from the safe area would follow the scroll position instead.
+    stackView.insetsLayoutMarginsFromSafeArea = false
     stackView.directionalLayoutMargins = DirectionalEdgeInsets(
       top: 20, leading: 16, bottom: 20, trailing: 16)
     addButton.setTitle("Add row", for: .normal)

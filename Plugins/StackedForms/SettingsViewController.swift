@@ -1,47 +1,69 @@
 import ScreenKit
 
-/// A settings screen in ScreenKit's `StackViewController`: a labelled switch per setting.
-/// Reports each change as `settingChanged` with the setting's key and value. State
-/// restoration keeps each switch (restored by the switch itself, keyed by the setting)
-/// without reporting it.
-final class SettingsViewController: StackViewController {
+/// A settings screen as iOS's Settings app draws one: an inset-grouped table whose rows
+/// have a title and a switch. Reports each change as `settingChanged` with the setting's
+/// key and value. The switches' values are the controller's model, so state restoration
+/// keeps them (the rows are made again from it) without reporting them.
+final class SettingsViewController: TableViewController {
   nonisolated static let settings: [(key: String, title: String)] = [
     ("notifications", "Notifications"), ("darkMode", "Dark mode"), ("autoplay", "Autoplay"),
   ]
 
-  private let values: [String: Bool]
+  private var values: [String: Bool]
   private let emit: (String, ParamValue) -> Void
 
   init(values: [String: Bool], emit: @escaping (String, ParamValue) -> Void) {
     self.values = values
     self.emit = emit
-    super.init()
+    super.init(style: .insetGrouped)
+    title = "Settings"
     restorationIdentifier = "settings"
   }
 
   override func viewDidLoad() {
     super.viewDidLoad()
-    view.backgroundColor = .systemBackground
-    stackView.spacing = 12
-    stackView.isLayoutMarginsRelativeArrangement = true
-    // The scroll view's content inset already keeps the rows below the bars.
-    stackView.insetsLayoutMarginsFromSafeArea = false
-    for setting in Self.settings {
-      let label = Label()
-      label.text = setting.title
-      label.textColor = .label
-      let toggle = Switch()
-      toggle.isOn = values[setting.key] ?? false
-      toggle.accessibilityIdentifier = setting.key
-      toggle.restorationIdentifier = setting.key
-      toggle.addAction(for: .valueChanged) { [weak self] control in
-        guard let toggle = control as? Switch else { return }
-        self?.emit("settingChanged", ["key": .string(setting.key), "on": .bool(toggle.isOn)])
-      }
-      let row = StackView(arrangedSubviews: [label, toggle])
-      row.axis = .horizontal
-      row.alignment = .center
-      addStackedView(row)
+    tableView.accessibilityIdentifier = "settings"
+  }
+
+  override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+    Self.settings.count
+  }
+
+  override func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+    "Preferences"
+  }
+
+  override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
+    -> TableViewCell
+  {
+    let setting = Self.settings[indexPath.row]
+    let cell = TableViewCell(style: .default, reuseIdentifier: nil)
+    cell.selectionStyle = .none
+    cell.textLabel?.text = setting.title
+    let toggle = Switch()
+    toggle.isOn = values[setting.key] ?? false
+    toggle.accessibilityIdentifier = setting.key
+    toggle.addAction(for: .valueChanged) { [weak self] control in
+      guard let self, let toggle = control as? Switch else { return }
+      self.values[setting.key] = toggle.isOn
+      self.emit("settingChanged", ["key": .string(setting.key), "on": .bool(toggle.isOn)])
     }
+    cell.accessoryView = toggle
+    return cell
+  }
+
+  /// Saves each switch's value under its key.
+  override func encodeRestorableState(with coder: Coder) {
+    super.encodeRestorableState(with: coder)
+    for setting in Self.settings { coder.encode(values[setting.key] ?? false, forKey: setting.key) }
+  }
+
+  /// Restores the values and shows them.
+  override func decodeRestorableState(with coder: Coder) {
+    super.decodeRestorableState(with: coder)
+    for setting in Self.settings {
+      if let value = coder.decodeBool(forKey: setting.key) { values[setting.key] = value }
+    }
+    tableView.reloadData()
   }
 }

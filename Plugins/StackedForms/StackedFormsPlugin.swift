@@ -20,7 +20,7 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
       })
     plugin.register(
       .viewController(
-        "demo.Settings", summary: "Settings as labelled switches in a scrolling stack",
+        "demo.Settings", summary: "Settings as switches in an inset-grouped table",
         params: .object(
           SettingsViewController.settings.map {
             .init($0.key, .boolean(default: $0.key == "notifications"))

@@ -92,7 +92,8 @@ import Testing
     let host = try await Self.loadedHost()
     #expect(
       host.catalog.names == [
-        "demo.Destination", "demo.Gallery", "demo.Login", "demo.Settings", "demo.StackedForm",
+        "demo.Contacts", "demo.Destination", "demo.Gallery", "demo.Login", "demo.Settings",
+        "demo.StackedForm",
       ])
   }
 

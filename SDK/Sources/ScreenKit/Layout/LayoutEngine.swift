@@ -225,7 +225,7 @@ struct LayoutEngine {
   }
 
   /// Clears the layout flags of the dirty part of `view`'s subtree, or of all of it.
-  private static func clearNeedsLayout(_ view: View, everywhere: Bool = false) {
+  static func clearNeedsLayout(_ view: View, everywhere: Bool = false) {
     guard view.layoutState.needsLayout || everywhere else { return }
     view.layoutState.needsLayout = false
     view.layoutState.selfDirty = false

@@ -586,10 +586,7 @@ open class TableView: ScrollView {
         cell.layer.cornerRadius = corners == .none ? 0 : ListMetrics.insetGroupedCornerRadius
         cell.setNeedsDisplay()
       }
-      if cell.layoutState.needsLayout {
-        cell.placeContent()
-        LayoutEngine(laying: cell).layout(root: cell)
-      }
+      if cell.layoutState.needsLayout { cell.layOutContents() }
     }
   }
 

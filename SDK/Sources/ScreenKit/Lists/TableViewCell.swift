@@ -331,6 +331,18 @@ open class TableViewCell: View, TapReceiving {
     placeContent()
   }
 
+  /// Lays out the cell inside the frame the table gave it: the standard subviews by hand,
+  /// and, when the content view holds custom views, their constraints with the cell as a
+  /// layout root of its own.
+  func layOutContents() {
+    placeContent()
+    if hasCustomContent || accessoryView != nil {
+      LayoutEngine(laying: self).layout(root: self)
+    } else {
+      LayoutEngine.clearNeedsLayout(self)
+    }
+  }
+
   /// Sets the content view's and the standard subviews' frames; the table calls it before
   /// it lays out the cell's constraints, which may refer to the content view.
   func placeContent() {

@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# Benchmarks lists with the bundled demo.Contacts: for 1,000, 100,000 and 1,000,000 people
+# (BENCH_ROWS), the scene.open reply's bytes and nodes, a fling of BENCH_STEPS (200) scroll
+# events of BENCH_STEP_POINTS (320) points each, timed from each event's send to its
+# scene.changed (p50, p99), and the scene hosts' resident memory per further scene
+# (BENCH_SCENES, 3). BENCH_ROUNDS (3) rounds, the row counts alternating in each round;
+# prints every round and the medians. Expects a release build (builds one when missing).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=$PWD/.build/release
+for tool in compd SceneBench Contacts; do
+  [ -e "$bin/$tool" ] || [ -e "$bin/lib$tool.so" ] || swift build -c release >/dev/null
+done
+rows_list=(${BENCH_ROWS:-1000 100000 1000000})
+rounds=${BENCH_ROUNDS:-3}
+steps=${BENCH_STEPS:-200}
+step_points=${BENCH_STEP_POINTS:-320}
+scenes=${BENCH_SCENES:-3}
+# In the build directory: compd refuses plugins from directories others may write (/tmp).
+mkdir -p .build
+dir=$(mktemp -d "$PWD/.build/bench-lists.XXXXXX")
+chmod 755 "$dir"
+mkdir -p "$dir/state" "$dir/plugins"
+ln -s "$bin/libContacts.so" "$dir/plugins/libContacts.so"
+pid=""
+stop() { [ -n "$pid" ] && kill "$pid" 2>/dev/null && wait "$pid" 2>/dev/null; pid=""; }
+trap 'stop; rm -rf "$dir"' EXIT
+start() {
+  rm -f "$dir/compd.sock"
+  "$bin/compd" --socket "$dir/compd.sock" --plugin-dir "$dir/plugins" --state-dir "$dir/state" \
+    --persist-scenes false >"$dir/compd.log" 2>&1 &
+  pid=$!
+  for _ in $(seq 100); do [ -S "$dir/compd.sock" ] && return; sleep 0.1; done
+  echo "bench-lists: compd did not start" >&2; cat "$dir/compd.log" >&2; exit 1
+}
+echo "rows,open bytes,open nodes,scroll p50 ms,scroll p99 ms,host KiB per scene"
+for round in $(seq "$rounds"); do
+  for rows in "${rows_list[@]}"; do
+    # A fresh compd per measurement: each one's hosts start from the same memory.
+    start
+    "$bin/SceneBench" --socket "$dir/compd.sock" --mode lists --rows "$rows" --steps "$steps" \
+      --step-points "$step_points" --scenes "$scenes" | tee -a "$dir/results"
+    stop
+  done
+done
+echo "medians:"
+python3 - "$dir/results" <<'PY'
+import statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    fields = line.strip().split(",")
+    rows.setdefault(int(fields[1]), []).append([float(f) for f in fields[2:]])
+for count, samples in sorted(rows.items()):
+    columns = list(zip(*samples))
+    values = [statistics.median(c) for c in columns]
+    print(f"{count:>9} rows: reply {values[0]:.0f} bytes, {values[1]:.0f} nodes; "
+          f"scroll p50 {values[2]:.3f} ms, p99 {values[3]:.3f} ms; {values[4]:.0f} KiB per scene")
+PY
