@@ -315,7 +315,11 @@ def text_width(text, weight, size):
     return sum(advances.get(ord(c), fallback) for c in text) * size / 2816
 
 
-SCROLLS = "return [...document.querySelectorAll('.node-scroll')].map(e => [e.scrollTop, e.scrollHeight, e.clientHeight])"
+SCROLLS = "return [...document.querySelectorAll('.node-scroll, .node-table, .node-collection')].map(e => [e.scrollTop, e.scrollHeight, e.clientHeight])"
+
+
+# Node types whose children are in content coordinates (docs/protocol.md).
+SCROLLING_TYPES = ("scroll", "table", "collection")
 
 
 def expected_boxes(root):
@@ -329,7 +333,7 @@ def expected_boxes(root):
         left, top = x + frame["x"], y + frame["y"]
         boxes[node["id"]] = [left, top, frame["width"], frame["height"]]
         child_x, child_y = left, top
-        if node["type"] == "scroll":
+        if node["type"] in SCROLLING_TYPES:
             offset = node["props"]["contentOffset"]
             child_x, child_y = left - offset["x"], top - offset["y"]
         for child in node.get("children", []):
