@@ -98,7 +98,7 @@ struct ServiceDebTests {
     }
     #expect(info.status == 0, "\(info)")
     #expect(info.stdout.contains("plugin dirs /usr/lib/compd/plugins"))
-    #expect(info.stdout.contains("plugins     4"))
+    #expect(info.stdout.contains("plugins     5"))
     let opened = try runProcess(
       "/usr/bin/compctl", ["open", "demo.Login", "--socket", Self.socket], seconds: 10)
     #expect(opened.status == 0 && opened.stdout.hasPrefix("s"), "\(opened)")
