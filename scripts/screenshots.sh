@@ -19,7 +19,7 @@ mkdir -p "$out"
 work="$(mktemp -d /tmp/compd-screenshots-XXXXXX)"
 chmod 755 "$work"
 mkdir "$work/plugins"
-for name in Login StackedForms Destination Gallery; do
+for name in Login StackedForms Destination Gallery Contacts; do
   cp "$bin/lib$name.so" "$work/plugins/"
 done
 "$bin/compd" --socket "$work/compd.sock" --plugin-dir "$work/plugins" >"$work/compd.log" 2>&1 &
@@ -40,6 +40,27 @@ for component in demo.Login demo.StackedForm demo.Settings demo.Gallery demo.Des
     compctl close "$scene" >/dev/null
     echo "screenshots: $file"
   done
+done
+# The list: its third row selected (tapped, then back from its detail), its sixth swiped
+# open, and the third's detail.
+for style in light dark; do
+  scene="$(compctl open demo.Contacts --size 390x844 --style "$style" --lifetime daemon)"
+  rows=($(compctl --json layout "$scene" | python3 -c '
+import json, sys
+def cells(node):
+    if node["type"] == "cell":
+        yield node
+    for child in node.get("children", []):
+        yield from cells(child)
+print(" ".join(c["key"] for c in sorted(cells(json.load(sys.stdin)["root"]), key=lambda c: c["frame"]["y"])))'))
+  compctl tap "$scene" "${rows[2]}" >/dev/null
+  compctl render "$scene" --output "$out/ContactDetail-$style.png" --scale 1 >/dev/null
+  compctl event "$scene" '{"type":"back"}' >/dev/null
+  compctl render "$scene" --output "$out/Contacts-$style.png" --scale 1 >/dev/null
+  compctl event "$scene" "{\"type\":\"swipe\",\"target\":\"${rows[5]}\",\"direction\":\"left\"}" >/dev/null
+  compctl render "$scene" --output "$out/Contacts-swiped-$style.png" --scale 1 >/dev/null
+  compctl close "$scene" >/dev/null
+  echo "screenshots: $out/{Contacts,Contacts-swiped,ContactDetail}-$style.png"
 done
 # The README's picture: a Login being filled in, its password field focused.
 scene="$(compctl open demo.Login --param username=ann --size 390x844 --lifetime daemon)"

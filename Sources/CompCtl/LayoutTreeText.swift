@@ -36,7 +36,8 @@ enum LayoutTreeText {
   }
 
   /// `text "…"`, `title "…"`, `placeholder "…"`, `secure, N chars`, `offset (x, y)`,
-  /// `hidden`, joined by commas.
+  /// a table's `N rows in M sections`, a row's accessory, `selected`, `highlighted` and
+  /// `swiped trailing`, `hidden`, joined by commas.
   static func summary(of node: WireNode) -> String {
     var items: [String] = []
     let props = node.props
@@ -63,6 +64,21 @@ enum LayoutTreeText {
     let offset = node.contentOffset
     if offset.x != 0 || offset.y != 0 {
       items.append("offset (\(formatNumber(offset.x)), \(formatNumber(offset.y)))")
+    }
+    if node.type == "table" {
+      let rows = props["rowCount"]?.intValue ?? 0
+      let sections = props["sectionCount"]?.intValue ?? 0
+      items.append(
+        "\(rows) row\(rows == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")")
+    }
+    if node.type == "cell" {
+      if let accessory = props["accessory"]?.stringValue, accessory != "none" {
+        items.append(accessory)
+      }
+      for state in ["selected", "highlighted"] where props[state]?.boolValue == true {
+        items.append(state)
+      }
+      if let edge = props["swiped"]?.stringValue { items.append("swiped \(edge)") }
     }
     if node.isHidden { items.append("hidden") }
     return items.joined(separator: ", ")

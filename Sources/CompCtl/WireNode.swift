@@ -19,7 +19,7 @@ struct WireNode: Equatable {
   /// The view's accessibility identifier, when the component set one.
   var key: String?
   /// The frame in the parent's coordinate space (a scroll view's content space for the
-  /// children of a `scroll` node).
+  /// children of a `scroll` or `table` node).
   var frame: Frame
   /// The type's props (only what differs from the defaults).
   var props: JSONObject
@@ -54,9 +54,13 @@ struct WireNode: Equatable {
   /// Whether `props.hidden` is `true`.
   var isHidden: Bool { props["hidden"]?.boolValue == true }
 
-  /// A scroll node's `props.contentOffset`, else zero.
+  /// Whether the node is a scroll view (`scroll`, or `table`, which has its props): its
+  /// children are in its content space and clipped to its bounds.
+  var scrollsContent: Bool { type == "scroll" || type == "table" }
+
+  /// A scroll view's `props.contentOffset`, else zero.
   var contentOffset: (x: Double, y: Double) {
-    guard type == "scroll", let offset = props["contentOffset"] else { return (0, 0) }
+    guard scrollsContent, let offset = props["contentOffset"] else { return (0, 0) }
     return (offset["x"]?.doubleValue ?? 0, offset["y"]?.doubleValue ?? 0)
   }
 

@@ -6,13 +6,14 @@ import JSONRPC
 /// The root's width is scaled to `columns`; rows use half that scale, since a terminal cell
 /// is about twice as tall as it is wide. When that is taller than `rows`, the scale shrinks
 /// so the root fits the rows instead (and takes fewer columns). Each visible node is drawn
-/// at its absolute position (frames are relative to the parent; a `scroll` node's children
-/// are shifted by its `contentOffset` and clipped to it) in its type's style:
+/// at its absolute position (frames are relative to the parent; a `scroll` or `table` node's
+/// children are shifted by its `contentOffset` and clipped to it) in its type's style:
 ///
 /// | type | style |
 /// |---|---|
 /// | root, a `view` with a background or border | `┌─┐│└┘` |
-/// | `scroll` | `┌╌┐╎└┘` |
+/// | `scroll`, `table` | `┌╌┐╎└┘` |
+/// | `cell` | no box: its separator `─` along its bottom row (inset as sent, clear of its end columns), its accessory (`›`, `✓`, `ⓘ`, `ⓘ›`) 16 points from its right edge |
 /// | `button` | `╭─╮│╰─╯`, the title centred; one row high: `(title)` |
 /// | `textField` | `┏━┓┃┗┛`, its text, bullets or placeholder; one row high: `[text]` |
 /// | `image` | `╔═╗║╚═╝` with the image's name |
@@ -185,7 +186,7 @@ enum WireframeRenderer {
       drawSelf(node, box: box, clip: clip, isRoot: isRoot)
       // A scroll view clips its content to its bounds, edges included: at a small scale
       // its edge rows would otherwise hide whole rows of content.
-      let childClip = node.type == "scroll" ? clip.intersection(box) : clip
+      let childClip = node.scrollsContent ? clip.intersection(box) : clip
       let offset = node.contentOffset
       for child in node.children {
         draw(child, originX: x - offset.x, originY: y - offset.y, clip: childClip)
@@ -225,11 +226,42 @@ enum WireframeRenderer {
         if let name = node.props["image"]?.stringValue, !name.isEmpty {
           drawText(name, of: node, in: box, clip: clip, centred: true)
         }
-      case "scroll":
+      case "scroll", "table":
         drawBox(box, style: .scroll, clip: clip)
+      case "cell":
+        drawCell(node, box: box, clip: clip)
       default:
         if isRoot || !node.isInvisibleContainer { drawBox(box, style: .plain, clip: clip) }
         if let text = node.visibleText { drawText(text, of: node, in: box, clip: clip) }
+      }
+    }
+
+    /// The glyph of each table row accessory (docs/protocol.md, `cell`).
+    static let accessoryGlyphs: [String: String] = [
+      "disclosureIndicator": "›", "checkmark": "✓", "detailButton": "ⓘ",
+      "detailDisclosureButton": "ⓘ›",
+    ]
+
+    /// A table row: what its cell draws, without a box (its content is child nodes).
+    mutating func drawCell(_ node: WireNode, box: CellRect, clip: CellRect) {
+      let x = Double(box.left) / scaleX
+      let right = Double(box.right + 1) / scaleX
+      if let insets = node.props["separator"] {
+        // Clear of the row's first and last columns, where its table's edges are drawn.
+        let first = max(box.left + 1, cell((x + (insets["left"]?.doubleValue ?? 0)) * scaleX))
+        let last = min(
+          box.right - 1, cell((right - (insets["right"]?.doubleValue ?? 0)) * scaleX) - 1)
+        if first <= last {
+          for column in first...last {
+            canvas.put("─", row: box.bottom, column: column, clip: clip)
+          }
+        }
+      }
+      if let accessory = node.props["accessory"]?.stringValue,
+        let glyph = Self.accessoryGlyphs[accessory]
+      {
+        let end = cell((right - 16) * scaleX)
+        drawLine(glyph, row: middleRow(of: box), from: end - glyph.count, clip: clip)
       }
     }
 

@@ -381,6 +381,188 @@ import Testing
     #expect(try text("navigationBar", ["title": "Gallery"]) == nil)
   }
 
+  // MARK: tables
+
+  /// An inset-grouped table scrolled 20 points down: a selected first row with a chevron
+  /// and a separator, a last row with a checkmark that draws no selection, and a row
+  /// scrolled out of the bounds.
+  static let table: JSON = [
+    "id": "n1", "type": "view", "frame": ["x": 0, "y": 0, "width": 100, "height": 60],
+    "children": [
+      [
+        "id": "n2", "type": "table", "key": "list",
+        "frame": ["x": 0, "y": 10, "width": 100, "height": 50],
+        "props": [
+          "style": "insetGrouped", "separatorColor": "#ff000080", "rowCount": 3,
+          "sectionCount": 1, "contentSize": ["width": 100, "height": 200],
+          "contentOffset": ["x": 0, "y": 20],
+        ],
+        "children": [
+          [
+            "id": "n3", "type": "cell", "key": "first",
+            "frame": ["x": 0, "y": 20, "width": 100, "height": 20],
+            "props": [
+              "backgroundColor": "#ffffffff", "accessory": "disclosureIndicator",
+              "selected": true, "separator": ["left": 16, "right": 0], "roundedCorners": "top",
+              "cornerRadius": 10,
+            ],
+            "children": [
+              [
+                "id": "n4", "type": "label", "frame": ["x": 16, "y": 0, "width": 60, "height": 20],
+                "props": ["text": "Ann"],
+              ]
+            ],
+          ],
+          [
+            "id": "n5", "type": "cell", "key": "last",
+            "frame": ["x": 0, "y": 40, "width": 100, "height": 20],
+            "props": [
+              "backgroundColor": "#000000ff", "accessory": "checkmark", "selected": true,
+              "selectionStyle": "none", "roundedCorners": "bottom", "cornerRadius": 10,
+            ],
+          ],
+          [
+            "id": "n6", "type": "cell", "key": "away",
+            "frame": ["x": 0, "y": 120, "width": 100, "height": 20],
+            "props": ["accessory": "detailButton", "swiped": "trailing"],
+          ],
+        ],
+      ]
+    ],
+  ]
+
+  /// The elements drawn for node `id` itself, between its `begin` and its first child's.
+  static func elements(of id: String, in picture: ScenePicture) -> [ScenePicture.Element] {
+    guard
+      let start = picture.elements.firstIndex(where: {
+        if case .begin(let node, _, _, _, _, _) = $0 { node == id } else { false }
+      })
+    else { return [] }
+    return Array(
+      picture.elements[(start + 1)...].prefix {
+        if case .begin = $0 { return false }
+        return $0 != .end
+      })
+  }
+
+  @Test func aTableClipsItsRowsAndARowDrawsItsSelectionSeparatorAndAccessory() throws {
+    let picture = ScenePicture(root: Self.table)
+    // The table clips; its rows sit at content y less the offset, below its own y.
+    #expect(
+      picture.elements.contains(
+        .begin(
+          id: "n2", type: "table", key: "list", bounds: .init(x: 0, y: 10, width: 100, height: 50),
+          opacity: 1, clip: true)))
+    let row = ScenePicture.Box(x: 0, y: 10, width: 100, height: 20)
+    let separator = try #require(ScenePicture.Paint(wire: "#ff000080"))
+    let chevron = ScenePicture.Palette.chevron
+    #expect(
+      Self.elements(of: "n3", in: picture) == [
+        .rect(
+          row, radius: 10, corners: .top, fill: ScenePicture.Paint("#ffffff"), stroke: nil,
+          strokeWidth: 0),
+        .rect(
+          row, radius: 10, corners: .top, fill: ScenePicture.Palette.cellSelection, stroke: nil,
+          strokeWidth: 0),
+        .line(x1: 16, y1: 29.75, x2: 100, y2: 29.75, stroke: separator, width: 0.5),
+        .line(x1: 77, y1: 13.5, x2: 83.5, y2: 20, stroke: chevron, width: 2),
+        .line(x1: 83.5, y1: 20, x2: 77, y2: 26.5, stroke: chevron, width: 2),
+      ])
+    // selectionStyle none: no grey; no separator sent, none drawn; a tint checkmark.
+    let last = Self.elements(of: "n5", in: picture)
+    #expect(last.count == 3)
+    #expect(
+      last.first
+        == .rect(
+          .init(x: 0, y: 30, width: 100, height: 20), radius: 10, corners: .bottom,
+          fill: ScenePicture.Paint("#000000"), stroke: nil, strokeWidth: 0))
+    #expect(
+      last.dropFirst().allSatisfy {
+        if case .line(_, _, _, _, let stroke, _) = $0 {
+          stroke == ScenePicture.Palette.tint
+        } else {
+          false
+        }
+      })
+    // A detail button: a circle of 22 points 16 points from the trailing edge.
+    #expect(
+      Self.elements(of: "n6", in: picture).first
+        == .circle(
+          cx: 73, cy: 120, r: 10.25, fill: nil, stroke: ScenePicture.Palette.tint,
+          strokeWidth: 1.5))
+  }
+
+  @Test func aDarkRowDrawsDarkSelectionAndChevron() {
+    let dark: JSON = [
+      "id": "n1", "type": "cell", "frame": ["x": 0, "y": 0, "width": 100, "height": 44],
+      "props": [
+        "backgroundColor": "#1c1c1eff", "selected": true, "accessory": "disclosureIndicator",
+      ],
+    ]
+    let elements = Self.elements(of: "n1", in: ScenePicture(root: dark))
+    #expect(elements.count == 4)
+    #expect(
+      elements[1]
+        == .rect(
+          .init(x: 0, y: 0, width: 100, height: 44), radius: 0, corners: .all,
+          fill: ScenePicture.Palette.darkCellSelection, stroke: nil, strokeWidth: 0))
+    #expect(
+      elements[2]
+        == .line(
+          x1: 77, y1: 15.5, x2: 83.5, y2: 22, stroke: ScenePicture.Palette.darkChevron, width: 2))
+    #expect(ScenePicture.Paint("#ffffff").isDark == false)
+    #expect(ScenePicture.Paint("#000000", opacity: 0.2).isDark == false)
+  }
+
+  @Test func theSVGRoundsOnlyTheCornersARowAsksFor() {
+    let svg = SVGWriter.document(ScenePicture(root: Self.table))
+    #expect(svg.contains(##"<clipPath id="clip-n2"><rect x="0" y="10" width="100" height="50"/>"##))
+    #expect(
+      svg.contains(
+        ##"<path d="M0,30 V20 A10,10 0 0 1 10,10 H90 A10,10 0 0 1 100,20 V30 Z" fill="#ffffff"/>"##)
+    )
+    #expect(
+      svg.contains(
+        ##"<path d="M0,30 H100 V40 A10,10 0 0 1 90,50 H10 A10,10 0 0 1 0,40 Z" fill="#000000"/>"##))
+    #expect(svg.contains(##"fill="#d1d1d6""##))
+    #expect(svg.contains(##"stroke="#ff0000" stroke-width="0.5" stroke-opacity="0.502""##))
+  }
+
+  @Test func theWireframeAndTheLayoutTreeShowTablesAndRows() {
+    // 100 points into 50 columns, a row per 4 points: the table is rows 3–14, its first row
+    // rows 3–7 with its label and chevron (16 points, 8 columns, from its right end) on its
+    // middle row and the separator from 16 points in along row 7, short of the table's
+    // edge; the last row has its checkmark; the third is scrolled away.
+    let expected = """
+      ┌────────────────────────────────────────────────┐
+      │                                                │
+      │                                                │
+      ┌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌┐
+      ╎                                                ╎
+      ╎       Ann                              ›       ╎
+      ╎                                                ╎
+      ╎       ─────────────────────────────────────────╎
+      ╎                                                ╎
+      ╎                                                ╎
+      ╎                                        ✓       ╎
+      ╎                                                ╎
+      ╎                                                ╎
+      ╎                                                ╎
+      └╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌╌┘
+      """
+    let drawing = WireframeRenderer.render(root: Self.table, columns: 50)
+    #expect(drawing.text == expected)
+    #expect(
+      LayoutTreeText.render(root: Self.table) == """
+        view n1 (0, 0, 100×60)
+          table "list" n2 (0, 10, 100×50) offset (0, 20), 3 rows in 1 section
+            cell "first" n3 (0, 20, 100×20) disclosureIndicator, selected
+              label n4 (16, 0, 60×20) text "Ann"
+            cell "last" n5 (0, 40, 100×20) checkmark, selected
+            cell "away" n6 (0, 120, 100×20) detailButton, swiped trailing
+        """)
+  }
+
   @Test func theTerminalWidthComesFromColumnsThenTheTerminal() {
     #expect(TerminalWidth.resolve(columnsVariable: "120", terminalColumns: 90) == 120)
     #expect(TerminalWidth.resolve(columnsVariable: "wide", terminalColumns: 90) == 90)

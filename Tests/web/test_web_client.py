@@ -22,6 +22,7 @@ import sys
 import tempfile
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import pytest
@@ -599,6 +600,241 @@ def test_navigation_push_and_back(stack):
     browser.command("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
         {"type": "keyDown", "value": "\ue00c"}, {"type": "keyUp", "value": "\ue00c"}]}]})
     wait_for(lambda: browser.run("return document.querySelector('[data-key=username]') === null"), 10, "the pop back to the list")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert_boxes_match(browser, client, scene)
+    client.close()
+
+
+CONTACTS = 100_000
+
+
+def contacts_url(gateway, count=CONTACTS):
+    return f"{gateway.url}?component=demo.Contacts&params={urllib.parse.quote(json.dumps({'count': count}))}"
+
+
+def compctl(daemon, *arguments):
+    result = subprocess.run([os.path.join(BUILD, "compctl"), "--socket", daemon.socket, *arguments],
+                            capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+# What a table shows: its scroll range, and each cell element in its bounds with its text.
+TABLE_ROWS = """
+const table = document.querySelector(`[data-key=${arguments[0]}]`);
+const box = table.getBoundingClientRect();
+const rows = [];
+for (const cell of table.querySelectorAll('[data-type=cell]')) {
+  const r = cell.getBoundingClientRect();
+  if (r.bottom <= box.top || r.top >= box.bottom) continue;
+  rows.push([cell.dataset.key, r.top - box.top, [...cell.querySelectorAll('.node-label .text')].map(t => t.textContent)]);
+}
+return { scrollTop: table.scrollTop, scrollHeight: table.scrollHeight, clientHeight: table.clientHeight, rows };
+"""
+
+
+def rows_at_compd(layout, key="contacts"):
+    """The cells of the table `key` whose frames meet its bounds, by key: their label texts."""
+    table = find(layout["root"], key)
+    offset = table["props"]["contentOffset"]["y"]
+    rows = {}
+    for cell in table["children"]:
+        if cell["type"] != "cell":
+            continue
+        top = cell["frame"]["y"] - offset
+        if top + cell["frame"]["height"] > 0 and top < table["frame"]["height"]:
+            rows[cell["key"]] = [n["props"]["text"] for n in all_nodes(cell) if n["type"] == "label" and n["props"].get("text")]
+    return rows
+
+
+def test_contacts_list_scrolls_selects_swipes_and_searches(stack):
+    """demo.Contacts with 100,000 people: the table scrolls natively over the whole list,
+    the rows far down come with their text, a click pushes the detail screen, a swipe sent
+    over compd's socket shows Delete whose click removes the row, and typing filters."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    browser.open(contacts_url(gateway))
+    scene = page_scene(browser)
+    layout = assert_boxes_match(browser, client, scene)
+    table = find(layout["root"], "contacts")
+    assert table["type"] == "table" and table["props"]["rowCount"] == CONTACTS
+    inset = table["props"]["contentInset"]
+    height = inset["top"] + table["props"]["contentSize"]["height"] + inset["bottom"]
+    shown = browser.run(TABLE_ROWS, "contacts")
+    assert abs(shown["scrollHeight"] - height) <= 1, f"scroll height {shown['scrollHeight']}, content {height}"
+    assert shown["scrollTop"] == 0  # the offset is -inset.top: the first row under the bar
+    assert {key: texts for key, _, texts in shown["rows"]} == rows_at_compd(layout)
+
+    # Far down: the page sends the offset, compd sends the rows there, the page shows them.
+    target = 2_000_000
+    browser.run(f"document.querySelector('[data-key=contacts]').scrollTop = {target + inset['top']}")
+    wait_for(lambda: find(client.call("scene.layout", scene=scene)["root"], "contacts")["props"]["contentOffset"]["y"] == target,
+             10, "the offset at compd")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    layout = assert_boxes_match(browser, client, scene)
+    shown = browser.run(TABLE_ROWS, "contacts")
+    assert shown["scrollTop"] == target + inset["top"]
+    rows = {key: texts for key, _, texts in shown["rows"]}
+    assert rows == rows_at_compd(layout) and len(rows) >= 10
+    assert all(len(texts) == 2 and texts[0] and texts[1] for texts in rows.values()), rows
+    browser.screenshot("demo.Contacts-far-down.png")
+
+    # A click on a row pushes its detail; the back button comes back to the same place.
+    key, top, (name, _) = shown["rows"][len(shown["rows"]) // 2]
+    browser.click(f"[data-key={key}]")
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=detail]') !== null"), 10, "the detail screen")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert name in browser.run("return document.querySelector('[data-key=name]').textContent")
+    assert_boxes_match(browser, client, scene)
+    browser.screenshot("demo.Contacts-detail.png")
+    browser.click("[data-type=navigationBar] [data-type=button]")
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=detail]') === null"), 10, "the list again")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert browser.run("return document.querySelector('[data-key=contacts]').scrollTop") == target + inset["top"]
+    assert "selected" in browser.run(f"return document.querySelector('[data-key={key}]').className")
+
+    # Swipe: a mouse cannot swipe a row here yet, so compctl sends it over compd's socket;
+    # the page shows Delete, and clicking it deletes the row.
+    compctl(daemon, "event", scene, json.dumps({"type": "swipe", "target": key, "direction": "left"}))
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=swipeAction0]') !== null"), 10, "the Delete button")
+    assert browser.run("return document.querySelector('[data-key=swipeAction0]').textContent") == "Delete"
+    browser.screenshot("demo.Contacts-swiped.png")
+    browser.click("[data-key=swipeAction0]")
+    wait_for(lambda: browser.run(f"return document.querySelector('[data-key={key}]') === null"), 10, "the row deleted")
+    assert find(client.call("scene.layout", scene=scene)["root"], "contacts")["props"]["rowCount"] == CONTACTS - 1
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert_boxes_match(browser, client, scene)
+
+    # Typing in the search field (in the table's header, at the top) leaves fewer rows.
+    browser.run("document.querySelector('[data-key=contacts]').scrollTop = 0")
+    wait_for(lambda: find(client.call("scene.layout", scene=scene)["root"], "contacts")["props"]["contentOffset"]["y"] == -inset["top"],
+             10, "the list back at its top")
+    browser.click("[data-key=search] input")
+    browser.send_keys("[data-key=search] input", "Grace Hopper")
+    wait_for(lambda: find(client.call("scene.layout", scene=scene)["root"], "search")["props"].get("text") == "Grace Hopper",
+             10, "the query at compd")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    layout = assert_boxes_match(browser, client, scene)
+    count = find(layout["root"], "contacts")["props"]["rowCount"]
+    assert 0 < count < 1000
+    shown = browser.run(TABLE_ROWS, "contacts")
+    assert shown["rows"] and all(texts[0] == "Grace Hopper" for _, _, texts in shown["rows"])
+    assert shown["scrollHeight"] < 200 * 100
+    browser.screenshot("demo.Contacts-search.png")
+    client.close()
+
+
+# Scrolls the table `arguments[0]` down by `arguments[1]` px per animation frame for
+# `arguments[2]` frames, and measures each frame as it is painted: a ResizeObserver's
+# callback runs after the frame's animation frame callbacks (the page's own, which apply
+# compd's changes and send the offset, included) and its layout, just before the paint.
+# Returns, per frame, how much of the table's bounds no row, header or section header
+# covers.
+FLING = """
+const [key, step, frames, done] = arguments;
+const table = document.querySelector(`[data-key=${key}]`);
+const origin = table.querySelector(':scope > .scroll-content > .scroll-origin');
+const gaps = [];
+const uncovered = () => {
+  const box = table.getBoundingClientRect();
+  const spans = [];
+  for (const child of origin.children) {
+    const r = child.getBoundingClientRect();
+    if (child.style.display === 'none' || r.bottom <= box.top || r.top >= box.bottom) continue;
+    spans.push([Math.max(r.top, box.top), Math.min(r.bottom, box.bottom)]);
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  let covered = 0, reach = box.top;
+  for (const [top, bottom] of spans) {
+    if (bottom > reach) { covered += bottom - Math.max(top, reach); reach = bottom; }
+  }
+  return box.height - covered;
+};
+// A probe resized every frame, so that the observer reports every frame.
+const probe = document.createElement('div');
+probe.style.cssText = 'position: fixed; left: 0; top: 0; width: 1px; height: 1px; visibility: hidden';
+document.body.appendChild(probe);
+let moved = false;
+const observer = new ResizeObserver(() => {
+  if (!moved) return;
+  moved = false;
+  gaps.push(uncovered());
+});
+observer.observe(probe);
+const tick = () => {
+  if (gaps.length === frames) {
+    observer.disconnect();
+    probe.remove();
+    done(gaps);
+    return;
+  }
+  if (!moved) {
+    table.scrollTop += step;
+    probe.style.width = probe.style.width === '1px' ? '2px' : '1px';
+    moved = true;
+  }
+  requestAnimationFrame(tick);
+};
+requestAnimationFrame(tick);
+"""
+
+
+def test_table_fling_keeps_the_view_covered(stack):
+    """A fling through 100,000 rows at 600 px a frame for 200 frames: on loopback, no frame
+    shows a blank band in the table for more than one frame in a row, because the page
+    sends a moving table's offset where the view will be when compd's answer comes
+    (docs/web.md, "Tables"). Other builds on a small machine can hold compd up for many
+    frames at a time, so the fling is tried up to three times; each try is reported. When
+    no try is covered and compd's answers took more than a frame (median) or two (90th
+    percentile), the machine was too busy to tell, and the test is skipped with the figures;
+    with answers that fast, a band lasting two frames fails it."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    browser.open(contacts_url(gateway))
+    scene = page_scene(browser)
+    frames, step = 200, 600
+    height = browser.run("return document.querySelector('[data-key=contacts]').clientHeight")
+    reports, covered = [], False
+    for attempt in range(3):
+        # Start a screen or more down, so that only rows (no table header) are in view.
+        start = 5000 + attempt * 200_000
+        browser.run(f"document.querySelector('[data-key=contacts]').scrollTop = {start}")
+        wait_for(lambda: find(client.call("scene.layout", scene=scene)["root"], "contacts")["props"]["contentOffset"]["y"] > start - 1000,
+                 10, "the start offset at compd")
+        time.sleep(0.3)
+        browser.run("window.compdMetrics.scrollAnswers = []")
+        gaps = browser.run_async(FLING, "contacts", step, frames)
+        answers = sorted(browser.run("return window.compdMetrics.scrollAnswers"))
+        assert len(gaps) == frames and answers
+        frame_ms = browser.run("return new Promise(done => requestAnimationFrame(a => requestAnimationFrame(b => done(b - a))))")
+        median, slow = answers[len(answers) // 2], answers[len(answers) * 9 // 10]
+        runs, run = [], 0
+        for gap in gaps:
+            run = run + 1 if gap > 1 else 0
+            runs.append(run)
+        reports.append(f"worst uncovered band {max(gaps):.0f} px of {height} px, {sum(gap > 1 for gap in gaps)} of"
+                       f" {frames} frames with a band, longest run {max(runs)} frames; compd's answers to"
+                       f" {len(answers)} scrolls took {median:.0f} ms (median), {slow:.0f} ms (90th"
+                       f" percentile), a frame {frame_ms:.0f} ms\n"
+                       + " ".join(f"{gap:.0f}" for gap in gaps))
+        if max(runs) <= 1:
+            covered = True
+            break
+        busy = median > 1.2 * frame_ms or slow > 2.2 * frame_ms
+    os.makedirs(ARTIFACTS, exist_ok=True)
+    with open(os.path.join(ARTIFACTS, "table-fling.txt"), "w") as out:
+        out.write("\n".join(reports) + "\n")
+    print("\ntable fling: " + "\ntable fling: ".join(report.split("\n")[0] for report in reports))
+    if not covered and busy:
+        pytest.skip("compd answered too slowly to tell (a busy machine): " + " | ".join(r.split("\n")[0] for r in reports))
+    assert covered, "\n".join(reports)
+    # Once it stops, compd has the view's own offset, not one sent ahead of it.
+    final = browser.run("return document.querySelector('[data-key=contacts]').scrollTop") - \
+        find(client.call("scene.layout", scene=scene)["root"], "contacts")["props"]["contentInset"]["top"]
+    wait_for(lambda: find(client.call("scene.layout", scene=scene)["root"], "contacts")["props"]["contentOffset"]["y"] == final,
+             10, "the final offset at compd")
     wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
     assert_boxes_match(browser, client, scene)
     client.close()

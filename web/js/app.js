@@ -18,7 +18,9 @@ const query = new URLSearchParams(location.search);
 // frame painted; and per keystroke, from the input event to compd's echo applied and to the
 // animation frame callback of the frame showing it. `treeFrom` says where the first tree
 // came from: `page` (opened by the gateway while serving the page) or `socket`.
-window.compdMetrics = { socketOpen: null, treeReceived: null, firstFrame: null, treeFrom: null, keyToApplied: [], keyToPaint: [] };
+// `scrollAnswers`: per scroll event sent, how long compd's answer took to be applied.
+window.compdMetrics = { socketOpen: null, treeReceived: null, firstFrame: null, treeFrom: null, keyToApplied: [], keyToPaint: [],
+  scrollAnswers: [] };
 const statusEl = document.getElementById('status');
 const eventsEl = document.getElementById('events');
 
@@ -95,6 +97,7 @@ function runScene(host) {
       if (error instanceof RpcError) showEvent(`refused: ${error.message}`);
       throw error;
     }),
+    onScrollAnswered: (milliseconds) => window.compdMetrics.scrollAnswers.push(milliseconds),
     onApplied: (inputTimes) => {
       if (!inputTimes.length) return;
       const applied = performance.now();

@@ -11,17 +11,37 @@ const ALIGN = { natural: 'left', left: 'left', center: 'center', right: 'right',
 /** The accessory glyphs of table rows (docs/protocol.md, `cell`). */
 const ACCESSORY = { disclosureIndicator: '\u203a', checkmark: '\u2713', detailButton: '\u24d8',
   detailDisclosureButton: '\u24d8 \u203a' };
+/** The most frames ahead a moving table's offset is sent, however slow compd's answers
+ * (docs/web.md, "Tables"). */
+const TABLE_LOOKAHEAD_MAX_FRAMES = 4;
+/** How many scroll events of one view may be on their way at once: a fast scroll sends one
+ * a frame, and when compd answers slower than that, more would queue up behind each other. */
+const SCROLLS_IN_FLIGHT = 3;
+/** How many of compd's latest answers to scrolls the page goes by. */
+const ROUND_TRIPS_KEPT = 5;
+/** A frame at 60 Hz, in milliseconds, until the page has measured its own frames. */
+const FRAME_MS = 1000 / 60;
+
+/** Whether a wire colour `#rrggbbaa` is dark: opaque enough, its luminance (sRGB channels
+ * weighted as Rec. 709) below one half. */
+function isDark(colour) {
+  if (!/^#[0-9a-f]{8}$/i.test(colour ?? '')) return false;
+  const [r, g, b, a] = [1, 3, 5, 7].map((i) => parseInt(colour.slice(i, i + 2), 16) / 255);
+  return a >= 0.5 && 0.2126 * r + 0.7152 * g + 0.0722 * b < 0.5;
+}
 
 export class SceneView {
   /**
    * @param {HTMLElement} host the element the scene fills
    * @param {object} options send(event) → Promise for scene events; onApplied(inputTimes)
-   *   after a change is applied, with the `timeStamp`s of the page's keystrokes it echoes.
+   *   after a change is applied, with the `timeStamp`s of the page's keystrokes it echoes;
+   *   onScrollAnswered(milliseconds) when compd has answered a scroll the page sent.
    */
   constructor(host, options) {
     this.host = host;
     this.send = options.send;
     this.onApplied = options.onApplied ?? (() => {});
+    this.onScrollAnswered = options.onScrollAnswered ?? (() => {});
     this.nodes = new Map();
     this.revision = 0;
     this.rootId = null;
@@ -203,6 +223,16 @@ export class SceneView {
         entry.container = origin;
         entry.pendingScroll = 0;
         entry.scrollFrame = 0;
+        // The offset last sent to compd, the one to send when it has answered, where the
+        // view was at the last frame sampled and when, how long compd takes to answer a
+        // scroll and how long a frame is.
+        entry.sentOffset = null;
+        entry.wantedOffset = null;
+        entry.lastViewOffset = null;
+        entry.roundTrip = undefined;
+        entry.roundTrips = [];
+        entry.sampledAt = undefined;
+        entry.frameTime = undefined;
         el.addEventListener('scroll', () => this.scrolled(entry));
         break;
       }
@@ -338,8 +368,11 @@ export class SceneView {
   paintCell(entry) {
     const { el, props } = entry;
     const highlighted = (props.selected || props.highlighted) && props.selectionStyle !== 'none';
+    // Colours come resolved for the scene's style: a dark row is a dark scene's (docs/drawing.md).
+    const dark = isDark(props.backgroundColor);
     el.classList.toggle('selected', !!highlighted);
-    if (highlighted) el.style.backgroundColor = '#d1d1d6ff';
+    el.classList.toggle('dark', dark);
+    if (highlighted) el.style.backgroundColor = dark ? '#3a3a3cff' : '#d1d1d6ff';
     const table = this.parentOf(entry);
     const separator = props.separator;
     entry.separator.style.display = separator ? '' : 'none';
@@ -354,7 +387,8 @@ export class SceneView {
     const corners = props.roundedCorners ?? 'none';
     const top = corners === 'top' || corners === 'all' ? radius : '0';
     const bottom = corners === 'bottom' || corners === 'all' ? radius : '0';
-    el.style.borderRadius = corners === 'none' ? '' : `${top} ${top} ${bottom} ${bottom}`;
+    // Without roundedCorners, cornerRadius rounds every corner, as on any node (paint).
+    if (corners !== 'none') el.style.borderRadius = `${top} ${top} ${bottom} ${bottom}`;
     el.style.overflow = corners === 'none' ? '' : 'hidden';
   }
 
@@ -457,32 +491,86 @@ export class SceneView {
     container.style.left = `${inset.left}px`;
     container.style.top = `${inset.top}px`;
     entry.inset = inset;
-    if (entry.pendingScroll === 0) {
-      const offset = props.contentOffset ?? { x: 0, y: 0 };
-      el.scrollLeft = offset.x + inset.left;
-      el.scrollTop = offset.y + inset.top;
-    }
+    if (entry.pendingScroll === 0) this.showOffset(entry);
   }
 
-  /** A scroll by the user: tell compd the new offset once per animation frame (an offset
-   * that is compd's own, set by paintScroll, is not sent back). */
+  /** Moves the view to compd's offset, unless that is the offset this page sent last: the
+   * view is then where the user scrolled it (a moving table's offset is sent ahead of it). */
+  showOffset(entry) {
+    const { el, inset } = entry;
+    const offset = entry.props.contentOffset ?? { x: 0, y: 0 };
+    const sent = entry.sentOffset;
+    if (sent && Math.abs(sent.x - offset.x) < 0.5 && Math.abs(sent.y - offset.y) < 0.5) return;
+    entry.sentOffset = null;
+    entry.lastViewOffset = { x: offset.x, y: offset.y };
+    el.scrollLeft = offset.x + inset.left;
+    el.scrollTop = offset.y + inset.top;
+  }
+
+  /** A scroll by the user: tell compd the new offset, at most once per animation frame
+   * (an offset that is compd's own, set by showOffset, is not sent back). */
   scrolled(entry) {
     if (entry.scrollFrame) return;
-    entry.scrollFrame = requestAnimationFrame(() => {
-      entry.scrollFrame = 0;
-      const inset = entry.inset ?? { top: 0, left: 0 };
-      const x = entry.el.scrollLeft - inset.left;
-      const y = entry.el.scrollTop - inset.top;
-      const offset = entry.props.contentOffset ?? { x: 0, y: 0 };
-      if (Math.abs(x - offset.x) < 0.5 && Math.abs(y - offset.y) < 0.5) return;
-      entry.pendingScroll += 1;
-      // Offsets compd sent meanwhile were ignored; once it has answered them all, show its own.
-      const settle = () => {
-        entry.pendingScroll -= 1;
-        if (entry.pendingScroll === 0) this.paintScroll(entry);
-      };
-      this.send({ type: 'scroll', target: entry.id, x, y }).then(settle, settle);
-    });
+    entry.scrollFrame = requestAnimationFrame((now) => this.sampleScroll(entry, now));
+  }
+
+  /** Reads where the view is this frame and what to send: the view's offset; a moving
+   * table's, where the view will be when compd's answer to it is applied, at this frame's
+   * speed (docs/web.md, "Tables"), then its own offset a frame after it stops. A jump of
+   * more than two screens is no movement to follow. */
+  sampleScroll(entry, now) {
+    entry.scrollFrame = 0;
+    const interval = now - (entry.sampledAt ?? -Infinity);
+    if (interval < 100) entry.frameTime = entry.frameTime === undefined ? interval : 0.8 * entry.frameTime + 0.2 * interval;
+    entry.sampledAt = now;
+    const { el } = entry;
+    const inset = entry.inset ?? { top: 0, left: 0, bottom: 0, right: 0 };
+    const x = el.scrollLeft - inset.left;
+    const y = el.scrollTop - inset.top;
+    const last = entry.lastViewOffset;
+    entry.lastViewOffset = { x, y };
+    let ahead = y;
+    const step = last ? y - last.y : 0;
+    if (entry.type === 'table' && step !== 0 && Math.abs(step) <= 2 * el.clientHeight) {
+      // Where the view will be when compd's answer is applied: as many frames on as its
+      // answers take (at least the next frame).
+      const answerFrames = (entry.roundTrip ?? 0) / (entry.frameTime ?? FRAME_MS);
+      const frames = Math.min(Math.max(1, answerFrames), TABLE_LOOKAHEAD_MAX_FRAMES);
+      const lowest = -inset.top;
+      const highest = Math.max(lowest, el.scrollHeight - el.clientHeight - inset.top);
+      ahead = Math.min(Math.max(y + step * frames, lowest), highest);
+      // Sampled again next frame: the speed, and the view's own offset once it stops.
+      entry.scrollFrame = requestAnimationFrame((later) => this.sampleScroll(entry, later));
+    }
+    entry.wantedOffset = { x, y: ahead };
+    this.sendScroll(entry);
+  }
+
+  /** Sends the offset wanted unless compd has it, or, with SCROLLS_IN_FLIGHT on their way,
+   * keeps the latest until one is answered. */
+  sendScroll(entry) {
+    const wanted = entry.wantedOffset;
+    if (!wanted || entry.pendingScroll >= SCROLLS_IN_FLIGHT) return;
+    entry.wantedOffset = null;
+    const current = entry.sentOffset ?? entry.props.contentOffset ?? { x: 0, y: 0 };
+    if (Math.abs(wanted.x - current.x) < 0.5 && Math.abs(wanted.y - current.y) < 0.5) return;
+    entry.sentOffset = wanted;
+    entry.pendingScroll += 1;
+    const sentAt = performance.now();
+    // compd's offsets that came meanwhile were not shown; once it has answered, its own is.
+    const settle = () => {
+      entry.pendingScroll -= 1;
+      const roundTrip = performance.now() - sentAt;
+      this.onScrollAnswered(roundTrip);
+      // The median of the last few: one slow answer (a stall, the first rows measured) does
+      // not throw the next frames' offsets far ahead.
+      entry.roundTrips.push(roundTrip);
+      if (entry.roundTrips.length > ROUND_TRIPS_KEPT) entry.roundTrips.shift();
+      entry.roundTrip = [...entry.roundTrips].sort((a, b) => a - b)[entry.roundTrips.length >> 1];
+      if (entry.wantedOffset) this.sendScroll(entry);
+      if (entry.pendingScroll === 0) this.paintScroll(entry);
+    };
+    this.send({ type: 'scroll', target: entry.id, x: wanted.x, y: wanted.y }).then(settle, settle);
   }
 
   // --- pointer input

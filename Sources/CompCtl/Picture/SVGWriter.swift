@@ -4,7 +4,7 @@ import ScreenKit
 ///
 /// Each drawn node is a `<g>` with `data-node` (its id), `data-type`, `data-key` and
 /// `data-frame` (`x y width height`, its bounds in root points), so a reader can tell the
-/// picture's parts apart; a `scroll` node's group is clipped to its bounds. The canvas is
+/// picture's parts apart; a `scroll` or `table` node's group is clipped to its bounds. The canvas is
 /// white. Text is Inter (the face of docs/text-metrics.md) without kerning or ligatures,
 /// placed at the positions the metrics model gives.
 enum SVGWriter {
@@ -41,9 +41,12 @@ enum SVGWriter {
       case .end:
         out += indent(depth) + "</g>\n"
         depth -= 1
-      case .rect(let box, let radius, let fill, let stroke, let strokeWidth):
+      case .rect(let box, let radius, let corners, let fill, let stroke, let strokeWidth):
+        let shape =
+          corners == .all || radius <= 0
+          ? rect(box, radius: radius) : path(box, radius: radius, corners: corners)
         out +=
-          indent(depth + 1) + rect(box, radius: radius)
+          indent(depth + 1) + shape
           + paint(fill: fill, stroke: stroke, strokeWidth: strokeWidth) + "/>\n"
       case .circle(let cx, let cy, let r, let fill, let stroke, let strokeWidth):
         out +=
@@ -79,6 +82,30 @@ enum SVGWriter {
       text += " rx=\"\(r)\" ry=\"\(r)\""
     }
     return text
+  }
+
+  /// A rectangle whose top or bottom corners only are rounded, as a `<path`.
+  private static func path(_ box: ScenePicture.Box, radius: Double, corners: ScenePicture.Corners)
+    -> String
+  {
+    let r = min(radius, box.width / 2, box.height / 2)
+    let (left, top) = (box.x, box.y)
+    let (right, bottom) = (box.x + box.width, box.y + box.height)
+    func point(_ x: Double, _ y: Double) -> String { "\(number(x)),\(number(y))" }
+    func arc(to x: Double, _ y: Double) -> String {
+      "A\(number(r)),\(number(r)) 0 0 1 \(point(x, y))"
+    }
+    let outline: String
+    if corners == .top {
+      outline =
+        "M\(point(left, bottom)) V\(number(top + r)) \(arc(to: left + r, top)) "
+        + "H\(number(right - r)) \(arc(to: right, top + r)) V\(number(bottom)) Z"
+    } else {
+      outline =
+        "M\(point(left, top)) H\(number(right)) V\(number(bottom - r)) "
+        + "\(arc(to: right - r, bottom)) H\(number(left + r)) \(arc(to: left, bottom - r)) Z"
+    }
+    return "<path d=\"\(outline)\""
   }
 
   private static func paint(

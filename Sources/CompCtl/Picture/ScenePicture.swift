@@ -11,8 +11,8 @@ import ScreenKit
 ///
 /// Nodes are drawn back to front at their absolute frames: first what every node has
 /// (background, border, corner radius), then what its type draws. Hidden nodes and their
-/// subtrees are left out; `alpha` applies to the node and its subtree; a `scroll` node's
-/// children are shifted by its `contentOffset` and clipped to its bounds. Text is set by
+/// subtrees are left out; `alpha` applies to the node and its subtree; a `scroll` or `table`
+/// node's children are shifted by its `contentOffset` and clipped to its bounds. Text is set by
 /// ScreenKit's `TextLayout` (docs/text-metrics.md), so lines break where the daemon's
 /// measurements put them.
 struct ScenePicture {
@@ -36,6 +36,17 @@ struct ScenePicture {
       self.rgb = rgb
       self.opacity = opacity
     }
+
+    /// Whether the colour is dark: an opaque enough one whose relative luminance (sRGB
+    /// channels weighted as Rec. 709, without linearising) is below one half.
+    var isDark: Bool {
+      let channels = stride(from: 1, to: 7, by: 2).map { offset -> Double in
+        let start = rgb.index(rgb.startIndex, offsetBy: offset)
+        return Double(Int(rgb[start..<rgb.index(start, offsetBy: 2)], radix: 16) ?? 255) / 255
+      }
+      return opacity >= 0.5
+        && 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2] < 0.5
+    }
   }
 
   /// A rectangle in root points.
@@ -51,6 +62,12 @@ struct ScenePicture {
     }
   }
 
+  /// Which corners of a rectangle its radius rounds: a table row at the start or end of an
+  /// inset-grouped section rounds only its top or bottom ones.
+  enum Corners: Equatable {
+    case all, top, bottom
+  }
+
   /// One thing drawn.
   enum Element: Equatable {
     /// Starts a node: everything up to the matching `end` belongs to it. `bounds` is the
@@ -58,8 +75,11 @@ struct ScenePicture {
     case begin(id: String, type: String, key: String?, bounds: Box, opacity: Double, clip: Bool)
     /// Ends the innermost node.
     case end
-    /// A rectangle, filled and/or stroked (`strokeWidth` 0: no stroke).
-    case rect(Box, radius: Double, fill: Paint?, stroke: Paint?, strokeWidth: Double)
+    /// A rectangle, filled and/or stroked (`strokeWidth` 0: no stroke), `corners` rounded by
+    /// `radius`.
+    case rect(
+      Box, radius: Double, corners: Corners = .all, fill: Paint?, stroke: Paint?,
+      strokeWidth: Double)
     /// A circle.
     case circle(
       cx: Double, cy: Double, r: Double, fill: Paint?, stroke: Paint?, strokeWidth: Double)
@@ -85,6 +105,14 @@ struct ScenePicture {
     static let imageFill = Paint("#e5e5ea")
     static let imageMark = Paint("#8e8e93")
     static let indicator = Paint("#8e8e93")
+    /// A table row's selection (`systemGray4`) over a light row and over a dark one.
+    static let cellSelection = Paint("#d1d1d6")
+    static let darkCellSelection = Paint("#3a3a3c")
+    /// The table's default separator colour.
+    static let cellSeparator = Paint("#3c3c43", opacity: Double(0x4a) / 255)
+    /// A disclosure indicator's chevron (`tertiaryLabel`) over a light row and a dark one.
+    static let chevron = Paint("#3c3c43", opacity: 0.3)
+    static let darkChevron = Paint("#ebebf5", opacity: 0.3)
   }
 
   /// The root's size in points.
@@ -98,10 +126,14 @@ struct ScenePicture {
     guard let node = WireNode(root) else { return }
     width = max(0, node.frame.width)
     height = max(0, node.frame.height)
-    draw(node, originX: -node.frame.x, originY: -node.frame.y)
+    draw(node, originX: -node.frame.x, originY: -node.frame.y, separator: Palette.cellSeparator)
   }
 
-  private mutating func draw(_ node: WireNode, originX: Double, originY: Double) {
+  /// Draws `node` and its subtree; `separator` is the colour of the innermost table around
+  /// it, in which its rows draw their separators.
+  private mutating func draw(
+    _ node: WireNode, originX: Double, originY: Double, separator: Paint
+  ) {
     if node.isHidden { return }
     let box = Box(
       x: originX + node.frame.x, y: originY + node.frame.y, width: node.frame.width,
@@ -110,12 +142,17 @@ struct ScenePicture {
     elements.append(
       .begin(
         id: node.id, type: node.type, key: node.key, bounds: box, opacity: opacity,
-        clip: node.type == "scroll"))
+        clip: node.scrollsContent))
     drawLayer(of: node, in: box)
-    drawContent(of: node, in: box)
+    drawContent(of: node, in: box, separator: separator)
     let offset = node.contentOffset
+    let childSeparator =
+      node.type == "table"
+      ? Paint(wire: node.props["separatorColor"]?.stringValue) ?? Palette.cellSeparator
+      : separator
     for child in node.children {
-      draw(child, originX: box.x - offset.x, originY: box.y - offset.y)
+      draw(
+        child, originX: box.x - offset.x, originY: box.y - offset.y, separator: childSeparator)
     }
     elements.append(.end)
   }
@@ -124,20 +161,33 @@ struct ScenePicture {
   /// inside the bounds, as a layer's).
   private mutating func drawLayer(of node: WireNode, in box: Box) {
     let radius = node.props["cornerRadius"]?.doubleValue ?? 0
+    let corners = Self.roundedCorners(of: node)
     let borderWidth = node.props["borderWidth"]?.doubleValue ?? 0
     if let fill = Paint(wire: node.props["backgroundColor"]?.stringValue) {
-      elements.append(.rect(box, radius: radius, fill: fill, stroke: nil, strokeWidth: 0))
+      elements.append(
+        .rect(box, radius: radius, corners: corners, fill: fill, stroke: nil, strokeWidth: 0))
     }
     if borderWidth > 0 {
       let stroke = Paint(wire: node.props["borderColor"]?.stringValue) ?? Palette.text
       elements.append(
         .rect(
           box.insetBy(borderWidth / 2, borderWidth / 2), radius: max(0, radius - borderWidth / 2),
-          fill: nil, stroke: stroke, strokeWidth: borderWidth))
+          corners: corners, fill: nil, stroke: stroke, strokeWidth: borderWidth))
     }
   }
 
-  private mutating func drawContent(of node: WireNode, in box: Box) {
+  /// The corners `cornerRadius` rounds: a table row's `roundedCorners` (`top`, `bottom`,
+  /// `all`), every corner for any other node.
+  static func roundedCorners(of node: WireNode) -> Corners {
+    guard node.type == "cell" else { return .all }
+    switch node.props["roundedCorners"]?.stringValue {
+    case "top": return .top
+    case "bottom": return .bottom
+    default: return .all
+    }
+  }
+
+  private mutating func drawContent(of node: WireNode, in box: Box, separator: Paint) {
     let props = node.props
     switch node.type {
     case "label":
@@ -186,6 +236,8 @@ struct ScenePicture {
         .line(
           x1: box.x, y1: bottom - 0.25, x2: box.x + box.width, y2: bottom - 0.25,
           stroke: Palette.separator, width: 0.5))
+    case "cell":
+      drawCell(node, in: box, separator: separator)
     case "tabBar":
       if props["backgroundColor"] == nil {
         elements.append(.rect(box, radius: 0, fill: Palette.bar, stroke: nil, strokeWidth: 0))
@@ -197,6 +249,78 @@ struct ScenePicture {
     default:
       break
     }
+  }
+
+  /// What a table row draws over its background and under its content, as UIKit's cell: the
+  /// selection, a hairline separator along its bottom inset by `separator.left`/`right`, and
+  /// the accessory glyph 16 points from its trailing edge, centred vertically.
+  private mutating func drawCell(_ node: WireNode, in box: Box, separator: Paint) {
+    let props = node.props
+    let isHighlighted =
+      props["selected"]?.boolValue == true || props["highlighted"]?.boolValue == true
+    // The wire sends colours resolved for the scene's style: a dark row is a dark scene's.
+    let isDark = Paint(wire: props["backgroundColor"]?.stringValue)?.isDark ?? false
+    if isHighlighted, props["selectionStyle"]?.stringValue != "none" {
+      elements.append(
+        .rect(
+          box, radius: props["cornerRadius"]?.doubleValue ?? 0,
+          corners: Self.roundedCorners(of: node),
+          fill: isDark ? Palette.darkCellSelection : Palette.cellSelection, stroke: nil,
+          strokeWidth: 0))
+    }
+    let chevron = isDark ? Palette.darkChevron : Palette.chevron
+    if let insets = props["separator"] {
+      let left = box.x + (insets["left"]?.doubleValue ?? 0)
+      let right = box.x + box.width - (insets["right"]?.doubleValue ?? 0)
+      let y = box.y + box.height - 0.25
+      if right > left {
+        elements.append(.line(x1: left, y1: y, x2: right, y2: y, stroke: separator, width: 0.5))
+      }
+    }
+    let trailing = box.x + box.width - 16
+    let middle = box.y + box.height / 2
+    switch props["accessory"]?.stringValue {
+    case "disclosureIndicator":
+      drawChevron(endingAt: trailing, middle: middle, paint: chevron)
+    case "checkmark":
+      elements.append(
+        .line(
+          x1: trailing - 14, y1: middle, x2: trailing - 9, y2: middle + 5.5, stroke: Palette.tint,
+          width: 2))
+      elements.append(
+        .line(
+          x1: trailing - 9, y1: middle + 5.5, x2: trailing, y2: middle - 6.5, stroke: Palette.tint,
+          width: 2))
+    case "detailButton":
+      drawInfoCircle(centreX: trailing - 11, middle: middle)
+    case "detailDisclosureButton":
+      drawChevron(endingAt: trailing, middle: middle, paint: chevron)
+      drawInfoCircle(centreX: trailing - 8 - 12 - 11, middle: middle)
+    default:
+      break
+    }
+  }
+
+  /// A disclosure chevron `›` 6.5 × 13 points, its tip at `x` − 0.5.
+  private mutating func drawChevron(endingAt x: Double, middle: Double, paint: Paint) {
+    elements.append(
+      .line(x1: x - 7, y1: middle - 6.5, x2: x - 0.5, y2: middle, stroke: paint, width: 2))
+    elements.append(
+      .line(x1: x - 0.5, y1: middle, x2: x - 7, y2: middle + 6.5, stroke: paint, width: 2))
+  }
+
+  /// A detail button: an `i` in a 22-point circle, in the tint colour.
+  private mutating func drawInfoCircle(centreX: Double, middle: Double) {
+    elements.append(
+      .circle(
+        cx: centreX, cy: middle, r: 10.25, fill: nil, stroke: Palette.tint, strokeWidth: 1.5))
+    elements.append(
+      .circle(
+        cx: centreX, cy: middle - 5, r: 1.25, fill: Palette.tint, stroke: nil, strokeWidth: 0))
+    elements.append(
+      .line(
+        x1: centreX, y1: middle - 1.5, x2: centreX, y2: middle + 5.5, stroke: Palette.tint,
+        width: 2))
   }
 
   /// Padding on each side of a text field's text, by border style (docs/text-metrics.md).

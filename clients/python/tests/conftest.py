@@ -22,7 +22,7 @@ BIN = Path(os.environ.get("COMPD_BIN_DIR", REPO / ".build" / "debug"))
 sys.path.insert(0, str(REPO / "Tests" / "Scripts"))
 from trusted_plugins import trusted_directory  # noqa: E402 (the path is set just above)
 
-PLUGINS = ("Login", "StackedForms", "Destination", "Gallery")
+PLUGINS = ("Login", "StackedForms", "Destination", "Gallery", "Contacts")
 
 
 class Daemon:

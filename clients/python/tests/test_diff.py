@@ -20,6 +20,7 @@ COMPONENTS = [
     ("demo.Settings", {}),
     ("demo.Destination", {"destination": "Oslo"}),
     ("demo.Gallery", {}),
+    ("demo.Contacts", {"count": 5000}),
 ]
 STEPS = 40
 
@@ -47,6 +48,14 @@ def random_event(rng: random.Random, scene: compd.Scene) -> dict:
                                 "on": rng.random() < 0.5},
         "scroll": lambda node: {"type": "scroll", "target": node.id,
                                 "x": 0, "y": rng.uniform(-50, 600)},
+        # A table scrolls a little or far; its rows are tapped or swiped open and shut.
+        "table": lambda node: {"type": "scroll", "target": node.id, "x": 0,
+                               "y": rng.choice([rng.uniform(-50, 600),
+                                                rng.uniform(0, 300_000)])},
+        "cell": lambda node: rng.choice([
+            {"type": "tap", "target": node.id},
+            {"type": "swipe", "target": node.id, "direction": rng.choice(["left", "right"])},
+        ]),
     }
     candidates = [node for node in nodes if node.type in kinds]
     node = rng.choice(candidates)

@@ -30,15 +30,16 @@ def compctl(daemon, *arguments: str) -> subprocess.CompletedProcess:
 
 def expected_frames(node: dict, x: float = 0, y: float = 0,
                     out: Dict[str, Tuple[float, float, float, float]] = None):
-    """Each visible node's frame in root coordinates: parents' origins added, scroll
-    offsets subtracted (docs/protocol.md, "Nodes")."""
+    """Each visible node's frame in root coordinates: parents' origins added, scroll and
+    table offsets subtracted (docs/protocol.md, "Nodes")."""
     out = {} if out is None else out
     if node.get("props", {}).get("hidden"):
         return out
     frame = node["frame"]
     left, top = x + frame["x"], y + frame["y"]
     out[node["id"]] = (left, top, frame["width"], frame["height"])
-    offset = node["props"].get("contentOffset", {}) if node["type"] == "scroll" else {}
+    scrolls = node["type"] in ("scroll", "table")
+    offset = node["props"].get("contentOffset", {}) if scrolls else {}
     for child in node.get("children", []):
         expected_frames(child, left - offset.get("x", 0), top - offset.get("y", 0), out)
     return out
@@ -99,21 +100,29 @@ def client(daemon):
         yield client
 
 
-def test_login_svg_draws_every_node_at_its_frame(daemon, client):
-    scene = client.open("demo.Login", params={"username": "ann"}, lifetime="daemon")
-    scene.type("password", "secret")
+def render_svg(daemon, scene, path: Path):
+    """Renders ``scene`` to the SVG ``path`` and checks that every visible node is drawn as a
+    group at its frame in root coordinates. Returns the SVG's root element, the groups by
+    node id and the frames expected."""
     layout = scene.layout()
-    with_path = Path(daemon.dir) / "login.svg"
-    result = compctl(daemon, "render", scene.id, "--output", str(with_path))
+    result = compctl(daemon, "render", scene.id, "--output", str(path))
     assert result.returncode == 0, result.stderr
-    root = ElementTree.parse(with_path).getroot()
-    assert root.get("width") == "390" and root.get("height") == "844"
+    root = ElementTree.parse(path).getroot()
     drawn = {g.get("data-node"): g for g in root.iter("{http://www.w3.org/2000/svg}g")}
     expected = expected_frames(layout["root"])
     assert set(drawn) == set(expected)
     for node_id, frame in expected.items():
         x, y, w, h = map(float, drawn[node_id].get("data-frame").split())
         assert (x, y, w, h) == pytest.approx(frame, abs=1e-3), node_id
+    return root, drawn, expected
+
+
+def test_login_svg_draws_every_node_at_its_frame(daemon, client):
+    scene = client.open("demo.Login", params={"username": "ann"}, lifetime="daemon")
+    scene.type("password", "secret")
+    with_path = Path(daemon.dir) / "login.svg"
+    root, drawn, expected = render_svg(daemon, scene, with_path)
+    assert root.get("width") == "390" and root.get("height") == "844"
     button = next(g for g in drawn.values() if g.get("data-key") == "login")
     texts = [t.text for t in button.iter("{http://www.w3.org/2000/svg}text")]
     assert texts == ["Login"]
@@ -154,7 +163,7 @@ def test_login_png_has_the_scaled_size_and_the_button_colour(daemon, client, sca
 
 
 @pytest.mark.parametrize("component", ["demo.Login", "demo.StackedForm", "demo.Settings",
-                                       "demo.Destination", "demo.Gallery"])
+                                       "demo.Destination", "demo.Gallery", "demo.Contacts"])
 def test_bundled_screens_render_to_png(daemon, client, component):
     scene = client.open(component, lifetime="daemon")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -164,6 +173,79 @@ def test_bundled_screens_render_to_png(daemon, client, component):
     width, height, _ = read_png(path)
     assert (width, height) == (780, 1688)
     scene.close()
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def rgb(colour: str) -> Tuple[int, int, int]:
+    return tuple(int(colour[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def test_contacts_draws_rows_as_ios_does(daemon, client):
+    """A scrolled list of 100,000 people: the table clips its rows, which sit at their
+    content positions less the offset; a selected row is #D1D1D6, separators are hairlines
+    in the table's colour, each row has its chevron, and the detail screen's inset-grouped
+    rows round their outer corners."""
+    scene = client.open("demo.Contacts", params={"count": 100_000}, lifetime="daemon")
+    scene.scroll("contacts", 0, 1_000_000)
+    table = scene.find("contacts")
+    row = min((cell for cell in table.find_all("cell")
+               if cell.absolute_frame.y > table.absolute_frame.y + 100),
+              key=lambda cell: cell.absolute_frame.y)
+    scene.tap(row)
+    scene.event({"type": "back"})
+    # The list's views left the window and came back: new nodes.
+    row, table = scene.find(row.key), scene.find("contacts")
+    assert row.props["selected"] is True
+    _, drawn, _ = render_svg(daemon, scene, Path(daemon.dir) / "contacts.svg")
+    table_group = next(g for g in drawn.values() if g.get("data-key") == "contacts")
+    assert table_group.get("clip-path")
+    separator = rgb(table.props["separatorColor"])
+    cells = [g for g in drawn.values() if g.get("data-type") == "cell"]
+    assert len(cells) == len(table.find_all("cell"))
+    for cell in cells:
+        lines = cell.findall(f"{SVG}line")
+        # The separator and the chevron's two strokes.
+        assert len(lines) == 3, cell.get("data-key")
+        hairline = lines[0]
+        assert float(hairline.get("stroke-width")) == 0.5
+        assert rgb(hairline.get("stroke")) == separator
+        x, y, w, h = map(float, cell.get("data-frame").split())
+        assert float(hairline.get("y1")) == pytest.approx(y + h - 0.25)
+        tip = max(float(line.get("x2")) for line in lines[1:])
+        assert tip == pytest.approx(x + w - 16.5)
+    selected = drawn[row.id]
+    fills = [r.get("fill") for r in selected.findall(f"{SVG}rect")]
+    assert "#d1d1d6" in fills
+    # The picture: the selected row's grey beside its text, the others white.
+    png_path = ARTIFACTS / "demo.Contacts-selected.png"
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    assert compctl(daemon, "render", scene.id, "-o", str(png_path), "--scale", "1").returncode == 0
+    png = read_png(png_path)
+    frame = scene.find(row.key).absolute_frame
+    assert pixel(png, int(frame.x + frame.width - 60), int(frame.y + 4)) == (209, 209, 214)
+    other = next(cell for cell in rows_in_view(scene) if cell.id != row.id)
+    assert pixel(png, int(other.absolute_frame.x + other.frame.width - 60),
+                 int(other.absolute_frame.y + 4)) == (255, 255, 255)
+
+    scene.tap(row)
+    detail = Path(daemon.dir) / "detail.svg"
+    assert compctl(daemon, "render", scene.id, "-o", str(detail)).returncode == 0
+    groups = {g.get("data-key"): g for g in ElementTree.parse(detail).getroot().iter(f"{SVG}g")}
+    # The first row of the inset-grouped section rounds its top corners, the last its bottom.
+    top = groups["name"].find(f"{SVG}path").get("d")
+    bottom = groups["phone"].find(f"{SVG}path").get("d")
+    assert top.startswith("M") and " A10,10 " in top and " A10,10 " in bottom
+    assert groups["name"].findall(f"{SVG}line") and not groups["phone"].findall(f"{SVG}line")
+    scene.close()
+
+
+def rows_in_view(scene) -> List:
+    table = scene.find("contacts")
+    top, bottom = table.absolute_frame.y, table.absolute_frame.y + table.frame.height
+    return [cell for cell in table.find_all("cell")
+            if top < cell.absolute_frame.y and cell.absolute_frame.y + cell.frame.height < bottom]
 
 
 def test_render_rejects_what_it_cannot_write(daemon, client):
@@ -216,6 +298,19 @@ def test_draw_tells_the_types_apart(daemon, client):
     assert drawn.count("Gallery") == 1
     assert "━" * 20 in drawn
     gallery.close()
+
+    contacts = client.open("demo.Contacts", lifetime="daemon")
+    lines = draw(daemon, contacts.id, "--width", "80", "--height", "200").splitlines()
+    table = contacts.find("contacts")
+    top, bottom = table.absolute_frame.y, table.absolute_frame.y + table.frame.height
+    shown = [cell for cell in table.find_all("cell")
+             if top <= cell.absolute_frame.y and cell.absolute_frame.y + cell.frame.height <= bottom]
+    # Each row in view has its chevron and a separator under it, and its name and number.
+    assert sum(line.rstrip(" ╎").endswith("›") for line in lines) >= len(shown) > 8
+    assert sum("─" * 40 in line for line in lines) >= len(shown)
+    assert all(any(label.text in line for line in lines)
+               for cell in shown for label in cell.find_all("label"))
+    contacts.close()
 
 
 def test_draw_fits_the_height_and_counts_what_it_cannot_show(daemon, client):

@@ -23,7 +23,7 @@ from .session import Session
 from .tree import SceneState
 from .wire import (MAX_LINE_BYTES, RECONNECT_FIRST_DELAY, RECONNECT_MAX_DELAY, Emitted,
                    Reset, event_object, open_params, resize_environment,
-                   tap_event, text_event, unreachable)
+                   scroll_event, swipe_event, tap_event, text_event, unreachable)
 
 _Item = TypeVar("_Item")
 
@@ -260,6 +260,17 @@ class Scene(LiveScene):
     def tap(self, target: Any) -> Dict[str, Any]:
         """Taps ``target`` (a :class:`Node`, a node id or a key)."""
         return self.event(tap_event(target))
+
+    def scroll(self, target: Any, x: float, y: float) -> Dict[str, Any]:
+        """Scrolls the scroll view or table ``target`` to the content offset ``x``, ``y``
+        (compd clamps it); a table's rows that come into view arrive in the tree."""
+        return self.event(scroll_event(target, x, y))
+
+    def swipe(self, target: Any, direction: str) -> Dict[str, Any]:
+        """Swipes ``target`` (a table row, or a view in one) ``left`` (its trailing swipe
+        actions show, as buttons keyed ``swipeAction0``, …), ``right`` (its leading ones),
+        ``up`` or ``down``; a bad direction raises ``ValueError`` before anything is sent."""
+        return self.event(swipe_event(target, direction))
 
     def type(self, target: Any, text: str) -> Dict[str, Any]:
         """Replaces the text of the text field ``target`` with ``text``."""

@@ -32,6 +32,11 @@ class Frame:
         return {name: _wire_number(getattr(self, name)) for name in ("x", "y", "width", "height")}
 
 
+#: The node types whose children are in a content space shifted by ``contentOffset``: a
+#: scroll view, and a table (``TableView``), which has a scroll view's props.
+SCROLLING_TYPES = frozenset({"scroll", "table"})
+
+
 def _wire_number(value: float) -> Any:
     return int(value) if float(value).is_integer() else value
 
@@ -72,15 +77,21 @@ class Node:
         return value
 
     @property
+    def scrolls(self) -> bool:
+        """Whether the node is a scroll view (``scroll`` or ``table``): its children are in
+        its content space, ``contentOffset`` from its own."""
+        return self.type in SCROLLING_TYPES
+
+    @property
     def absolute_frame(self) -> Frame:
         """The frame in the root's (the window's) coordinates: parents' origins added, and a
-        ``scroll`` ancestor's ``contentOffset`` subtracted."""
+        ``scroll`` or ``table`` ancestor's ``contentOffset`` subtracted."""
         x, y = self.frame.x, self.frame.y
         ancestor = self.parent
         while ancestor is not None:
             x += ancestor.frame.x
             y += ancestor.frame.y
-            if ancestor.type == "scroll":
+            if ancestor.scrolls:
                 offset = ancestor.props.get("contentOffset") or {}
                 x -= float(offset.get("x", 0))
                 y -= float(offset.get("y", 0))
@@ -107,6 +118,19 @@ class Node:
     def find(self, key: str) -> Optional["Node"]:
         """The first node at or below this one whose ``key`` is ``key``."""
         return next((node for node in self.walk() if node.key == key), None)
+
+    def find_all(self, type: str) -> List["Node"]:
+        """The nodes of ``type`` at or below this one, depth first: ``find_all("cell")``
+        on a table is the rows it has nodes for (those in view and half a screen around)."""
+        return [node for node in self.walk() if node.type == type]
+
+    @property
+    def table(self) -> Optional["Node"]:
+        """The ``table`` a ``cell`` (or a view in one) belongs to, else ``None``."""
+        ancestor = self.parent
+        while ancestor is not None and ancestor.type != "table":
+            ancestor = ancestor.parent
+        return ancestor
 
     def __repr__(self) -> str:
         key = f" {self.key!r}" if self.key is not None else ""

@@ -4,6 +4,7 @@ emitted event look, and the params of the scene methods (docs/protocol.md)."""
 from __future__ import annotations
 
 import json
+import math
 import os
 from dataclasses import dataclass
 from typing import Any, Dict, Mapping, Optional
@@ -107,6 +108,27 @@ def tap_event(target: Any) -> Dict[str, Any]:
 def text_event(target: Any, text: str) -> Dict[str, Any]:
     """``{type: text, target, text}``."""
     return {"type": "text", "target": target_of(target), "text": text}
+
+
+#: The directions of a ``swipe`` event.
+SWIPE_DIRECTIONS = ("left", "right", "up", "down")
+
+
+def scroll_event(target: Any, x: float, y: float) -> Dict[str, Any]:
+    """``{type: scroll, target, x, y}``: the content offset to scroll ``target`` to."""
+    for name, value in (("x", x), ("y", y)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not math.isfinite(value):
+            raise ValueError(f"a scroll's {name} is a finite number, not {value!r}")
+    return {"type": "scroll", "target": target_of(target), "x": x, "y": y}
+
+
+def swipe_event(target: Any, direction: str) -> Dict[str, Any]:
+    """``{type: swipe, target, direction}``; ``direction`` is left, right, up or down."""
+    if direction not in SWIPE_DIRECTIONS:
+        raise ValueError(f"a swipe's direction is one of {', '.join(SWIPE_DIRECTIONS)},"
+                         f" not {direction!r}")
+    return {"type": "swipe", "target": target_of(target), "direction": direction}
 
 
 def event_object(event: Dict[str, Any]) -> Dict[str, Any]:
