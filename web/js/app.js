@@ -50,11 +50,20 @@ function sceneSize(host) {
   return { width: Math.max(1, host.clientWidth), height: Math.max(1, host.clientHeight) };
 }
 
+// How far beyond a list's bounds compd keeps rows ready (docs/protocol.md, `overscan`): a
+// screen and a half each way, so that a fling that outruns compd's answers for a frame or
+// two still finds rows where it scrolls. The gateway asks for the same
+// (Sources/CompWeb/ScenePageLoad.swift).
+function listOverscan(size) {
+  return Math.min(4000, Math.round(size.height * 1.5));
+}
+
 // The environment of a scene opened here. The gateway makes the same one from a page
 // request's client hints and the inset cookie (Sources/CompWeb/ScenePageLoad.swift).
 function sceneEnvironment(host) {
   return {
     ...sceneSize(host),
+    overscan: listOverscan(sceneSize(host)),
     style: interfaceStyle(),
     scale: Math.min(4, Math.max(1, Math.round(devicePixelRatio))),
     safeArea: { top: 0, left: 0, bottom: 0, right: 0 },
@@ -227,7 +236,8 @@ function runScene(host) {
     const size = sceneSize(host);
     const shown = view.rootSize;
     if (!sceneId || !shown || (shown.width === size.width && shown.height === size.height)) return;
-    connection.call('scene.resize', { scene: sceneId, environment: size }).catch(() => {});
+    connection.call('scene.resize', { scene: sceneId, environment: { ...size, overscan: listOverscan(size) } })
+      .catch(() => {});
   };
   new ResizeObserver(() => {
     clearTimeout(resizeTimer);

@@ -97,6 +97,7 @@ final class HostedScene {
     }
     window.traitCollection = environment.traitCollection
     window.hostSafeAreaInsets = environment.safeArea
+    window.listOverscan = environment.overscan
     window.rootViewController = controller
     if let state { try Self.restore(window, from: state) }
     window.makeKeyAndVisible()
@@ -185,6 +186,7 @@ final class HostedScene {
       if previous.size != newEnvironment.size { try window.resize(to: newEnvironment.size) }
       window.traitCollection = newEnvironment.traitCollection
       window.hostSafeAreaInsets = newEnvironment.safeArea
+      window.listOverscan = newEnvironment.overscan
     } catch {
       failure = RPCError.invalidParams(error.description, field: "environment")
     }

@@ -6,6 +6,7 @@ final class WindowControllerState {
   var isKeyWindow = false
   var traitCollection = TraitCollection()
   var hostSafeAreaInsets: EdgeInsets = .zero
+  var listOverscan: Double = 0
   weak var firstResponder: Responder?
   var keyboardHeight: Double = 0
   var keyboardObservers: [KeyboardObserver] = []
@@ -92,6 +93,24 @@ extension Window {
       for controller in topLevelControllers { controller.propagateSafeAreaChange() }
       layoutControllerViews()
     }
+  }
+
+  /// How far beyond each edge of a list's bounds the host's client wants rows ready, in
+  /// points (0: each list's own `preparedMargin`). A client that scrolls natively and
+  /// hears of new rows a few frames late asks for more; lists take the larger of the two.
+  public var listOverscan: Double {
+    get { controllerState.listOverscan }
+    set {
+      let value = newValue.isFinite ? max(0, newValue) : 0
+      guard controllerState.listOverscan != value else { return }
+      controllerState.listOverscan = value
+      markListsForLayout(in: self)
+    }
+  }
+
+  private func markListsForLayout(in view: View) {
+    if view.layoutAlgorithm == .list { view.setNeedsLayout() }
+    for subview in view.subviews { markListsForLayout(in: subview) }
   }
 
   /// Resizes the window as a host does when its screen changes: every controller hears

@@ -83,8 +83,9 @@ open class TableView: ScrollView {
   /// The height of section footers; `automaticDimension` fits the title.
   public var sectionFooterHeight = TableView.automaticDimension { didSet { reloadGeometrySoon() } }
   /// The margin, above and below the bounds, within which rows exist as cells: half the
-  /// table's height by default (`automaticDimension`). Rows there are on the wire before
-  /// they scroll into view, so that a client scrolling natively never shows a blank row.
+  /// table's height by default (`automaticDimension`), or the window's `listOverscan` when
+  /// its client asks for more. Rows there are on the wire before they scroll into view, so
+  /// that a client scrolling natively never shows a blank row.
   public var preparedMargin = TableView.automaticDimension { didSet { setNeedsLayout() } }
 
   /// A view above the first section, as wide as the table and as high as its frame says
@@ -430,7 +431,8 @@ open class TableView: ScrollView {
 
   /// The rows within the bounds widened by the prepared margin.
   private var preparedRange: (minY: Double, maxY: Double) {
-    let margin = preparedMargin == TableView.automaticDimension ? frame.height / 2 : preparedMargin
+    let own = preparedMargin == TableView.automaticDimension ? frame.height / 2 : preparedMargin
+    let margin = max(own, window?.listOverscan ?? 0)
     let top = contentOffset.y
     return (top - max(0, margin), top + frame.height + max(0, margin))
   }

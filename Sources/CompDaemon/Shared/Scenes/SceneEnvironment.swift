@@ -5,7 +5,7 @@ import ScreenKit
 /// client sends it in `scene.open` and `scene.resize`.
 ///
 /// Every member is optional on the wire; missing ones take an iPhone's defaults (390 × 844
-/// points, scale 3, safe area 47/0/34/0, light, `en`). In `scene.resize` missing members
+/// points, scale 3, safe area 47/0/34/0, light, `en`, no overscan). In `scene.resize` missing members
 /// keep the scene's current values.
 struct SceneEnvironment: Sendable, Equatable {
   var width: Double = 390
@@ -14,6 +14,13 @@ struct SceneEnvironment: Sendable, Equatable {
   var safeArea = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
   var style: TraitCollection.UserInterfaceStyle = .light
   var locale = "en"
+  /// How far beyond each edge of a list's bounds the client wants rows ready, in points; 0
+  /// leaves lists their own margin (half their height).
+  var overscan: Double = 0
+
+  /// The largest overscan accepted, in points: a few screens' worth of rows at most, so a
+  /// client cannot make a list of a million rows a million nodes.
+  static let maximumOverscan: Double = 4000
 
   /// The largest width or height accepted, in points.
   static let maximumDimension: Double = 100_000
@@ -34,6 +41,11 @@ struct SceneEnvironment: Sendable, Equatable {
         ], description: "insets the screen reserves (notch, home indicator)")),
     .init("style", .string(enum: ["light", "dark"])),
     .init("locale", .string(minLength: 1, maxLength: 35, description: "a BCP 47 tag such as en")),
+    .init(
+      "overscan",
+      .number(
+        minimum: 0, maximum: maximumOverscan,
+        description: "points beyond a list's bounds whose rows are sent ahead")),
   ])
 
   /// This environment with the members `json` (already validated against `schema`) sets.
@@ -58,6 +70,7 @@ struct SceneEnvironment: Sendable, Equatable {
       result.style = value
     }
     if let locale = json["locale"]?.stringValue { result.locale = locale }
+    if let overscan = json["overscan"]?.doubleValue { result.overscan = overscan }
     guard result.safeArea.top + result.safeArea.bottom <= result.height,
       result.safeArea.left + result.safeArea.right <= result.width
     else {
@@ -88,6 +101,7 @@ struct SceneEnvironment: Sendable, Equatable {
         "bottom": .number(safeArea.bottom), "right": .number(safeArea.right),
       ],
       "style": .string(style.rawValue), "locale": .string(locale),
+      "overscan": .number(overscan),
     ]
   }
 }
