@@ -221,8 +221,12 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable, ItemIdenti
 @MainActor
 open class DiffableDataSource<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
   private var current = DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>()
+  /// The list the data source answers.
+  private weak var list: (any DiffableList)?
 
-  init() {}
+  init(list: any DiffableList) {
+    self.list = list
+  }
 
   /// A copy of the snapshot shown.
   public func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier> {
@@ -235,11 +239,11 @@ open class DiffableDataSource<SectionIdentifier: Hashable, ItemIdentifier: Hasha
     _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>,
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) {
-    let selected = selectedIndexPathsInList().compactMap(itemIdentifier(for:))
+    let selected = (list?.selectedIndexPaths ?? []).compactMap(itemIdentifier(for:))
     current = snapshot.withoutMarks
-    reloadList()
+    list?.reloadData()
     for item in selected {
-      if let path = indexPath(for: item) { selectInList(path) }
+      if let path = indexPath(for: item) { list?.selectWithoutTellingDelegate(path) }
     }
     completion?()
   }
@@ -286,13 +290,32 @@ open class DiffableDataSource<SectionIdentifier: Hashable, ItemIdentifier: Hasha
     }
     return made
   }
+}
 
-  /// The selected index paths of the list shown in (none when it is gone).
-  func selectedIndexPathsInList() -> [IndexPath] { [] }
-  /// Asks the list for everything again.
-  func reloadList() {}
-  /// Selects `indexPath` in the list without telling its delegate.
-  func selectInList(_ indexPath: IndexPath) {}
+/// A list a diffable data source answers (`TableView`, `CollectionView`): what applying a
+/// snapshot asks of it.
+@MainActor
+protocol DiffableList: AnyObject {
+  /// The selected index paths.
+  var selectedIndexPaths: [IndexPath] { get }
+  /// Asks the data source for everything again.
+  func reloadData()
+  /// Selects `indexPath` without telling the delegate.
+  func selectWithoutTellingDelegate(_ indexPath: IndexPath)
+}
+
+extension TableView: DiffableList {
+  var selectedIndexPaths: [IndexPath] { indexPathsForSelectedRows ?? [] }
+  func selectWithoutTellingDelegate(_ indexPath: IndexPath) {
+    selectRow(at: indexPath, animated: false, scrollPosition: .none)
+  }
+}
+
+extension CollectionView: DiffableList {
+  var selectedIndexPaths: [IndexPath] { indexPathsForSelectedItems ?? [] }
+  func selectWithoutTellingDelegate(_ indexPath: IndexPath) {
+    selectItem(at: indexPath, animated: false, scrollPosition: [])
+  }
 }
 
 /// A table view's data source driven by snapshots, as `UITableViewDiffableDataSource`: it
@@ -307,7 +330,6 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable, ItemIdentifi
   public typealias CellProvider =
     @MainActor (TableView, IndexPath, ItemIdentifier) -> TableViewCell?
 
-  private weak var tableView: TableView?
   private let cellProvider: CellProvider
   /// The animation rows would change with (ScreenKit does not animate).
   public var defaultRowAnimation = TableView.RowAnimation.automatic
@@ -315,20 +337,9 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable, ItemIdentifi
   /// A data source for `tableView` whose cells `cellProvider` makes; it sets itself as the
   /// table's data source.
   public init(tableView: TableView, cellProvider: @escaping CellProvider) {
-    self.tableView = tableView
     self.cellProvider = cellProvider
-    super.init()
+    super.init(list: tableView)
     tableView.dataSource = self
-  }
-
-  override func selectedIndexPathsInList() -> [IndexPath] {
-    tableView?.indexPathsForSelectedRows ?? []
-  }
-
-  override func reloadList() { tableView?.reloadData() }
-
-  override func selectInList(_ indexPath: IndexPath) {
-    tableView?.selectRow(at: indexPath, animated: false, scrollPosition: .none)
   }
 
   // The table's data source, answered from the snapshot; open for titles and editing.

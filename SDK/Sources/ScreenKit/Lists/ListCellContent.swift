@@ -148,7 +148,9 @@ final class ListCellContent {
   /// The leading inset of the separator under the row: the text's leading edge.
   func separatorLeading(sideMargin: Double) -> Double {
     var left = sideMargin
-    if let imageSize = imageView?.image?.size { left += imageSize.width + ListMetrics.imageToTextGap }
+    if let imageSize = imageView?.image?.size {
+      left += imageSize.width + ListMetrics.imageToTextGap
+    }
     return left
   }
 

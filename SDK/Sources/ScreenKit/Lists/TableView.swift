@@ -567,15 +567,8 @@ open class TableView: ScrollView {
         cell.separator = separator
         cell.setNeedsDisplay()
       }
-      var corners = TableViewCell.RoundedCorners.none
-      if style == .insetGrouped {
-        corners = isFirst && isLast ? .all : isFirst ? .top : isLast ? .bottom : .none
-      }
-      if cell.roundedCorners != corners {
-        cell.roundedCorners = corners
-        cell.layer.cornerRadius = corners == .none ? 0 : ListMetrics.insetGroupedCornerRadius
-        cell.setNeedsDisplay()
-      }
+      cell.setRoundedCorners(
+        style == .insetGrouped ? .forRow(isFirst: isFirst, isLast: isLast) : .none)
       if cell.layoutState.needsLayout {
         cell.placeContent()
         LayoutEngine(laying: cell).layout(root: cell)

@@ -183,6 +183,12 @@ open class TableViewCell: View, TapReceiving {
   /// The corners of a cell at the start or end of an inset-grouped section.
   enum RoundedCorners: String {
     case none, top, bottom, all
+
+    /// The corners of a row of an inset-grouped section: the first row's top ones, the
+    /// last row's bottom ones.
+    static func forRow(isFirst: Bool, isLast: Bool) -> RoundedCorners {
+      isFirst && isLast ? .all : isFirst ? .top : isLast ? .bottom : .none
+    }
   }
 
   /// A cell of `style` for rows dequeued with `reuseIdentifier`, as
@@ -275,3 +281,22 @@ extension Double {
   /// Rounded to the 1/3-point pixel grid of a 3× screen.
   var roundedToPixel: Double { (self * 3).rounded() / 3 }
 }
+
+/// A list row whose corners an inset-grouped section rounds (`TableViewCell`,
+/// `CollectionViewCell`).
+@MainActor
+protocol RoundedListRow: View {
+  var roundedCorners: TableViewCell.RoundedCorners { get set }
+}
+
+extension RoundedListRow {
+  /// Rounds `corners` by the inset-grouped radius (none: square), redrawing when they change.
+  func setRoundedCorners(_ corners: TableViewCell.RoundedCorners) {
+    guard roundedCorners != corners else { return }
+    roundedCorners = corners
+    layer.cornerRadius = corners == .none ? 0 : ListMetrics.insetGroupedCornerRadius
+    setNeedsDisplay()
+  }
+}
+
+extension TableViewCell: RoundedListRow {}
