@@ -26,6 +26,7 @@ open class CollectionView: ScrollView {
   /// vertical and one horizontal position at most; none of an axis scrolls as little as puts
   /// the item in view along it.
   public struct ScrollPosition: OptionSet, Sendable, Hashable {
+    /// The positions' bits.
     public let rawValue: UInt
     /// A position from its raw bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
