@@ -8,6 +8,8 @@ import { applyFont } from './fonts.js';
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
 const ALIGN = { natural: 'left', left: 'left', center: 'center', right: 'right', justified: 'justify' };
+/** The node types that scroll their children (docs/protocol.md, `scroll`, `table`, `collection`). */
+const SCROLLING = new Set(['scroll', 'table', 'collection']);
 /** The accessory glyphs of table rows (docs/protocol.md, `cell`). */
 const ACCESSORY = { disclosureIndicator: '\u203a', checkmark: '\u2713', detailButton: '\u24d8',
   detailDisclosureButton: '\u24d8 \u203a' };
@@ -210,6 +212,7 @@ export class SceneView {
         break;
       }
       case 'table':
+      case 'collection':
       case 'scroll': {
         // The content area spans the insets and the content size; the origin sits at the
         // top-left inset so that children keep their content-space frames.
@@ -282,7 +285,7 @@ export class SceneView {
    * to the nodes just built once they are attached. */
   attached() {
     for (const entry of this.built) {
-      if (entry.type === 'scroll' || entry.type === 'table') this.paintScroll(entry);
+      if (SCROLLING.has(entry.type)) this.paintScroll(entry);
       if (entry.type === 'textField' && entry.props.focused) this.syncFocus(entry);
     }
     this.built = [];
@@ -354,6 +357,7 @@ export class SceneView {
         el.classList.toggle('animating', !!props.animating);
         break;
       case 'table':
+      case 'collection':
       case 'scroll':
         this.paintScroll(entry);
         break;

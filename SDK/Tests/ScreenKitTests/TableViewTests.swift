@@ -69,17 +69,12 @@ final class CountingCell: TableViewCell {
   func makeTable(
     rows: [[String]], style: TableView.Style = .plain, rowHeight: Double? = nil
   ) -> (Window, TableView, RecordingTableSource) {
-    let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
-    window.makeKeyAndVisible()
     let table = TableView(frame: Rect(x: 0, y: 0, width: 390, height: 844), style: style)
     table.register(CountingCell.self, forCellReuseIdentifier: "row")
     if let rowHeight { table.rowHeight = rowHeight }
     let source = RecordingTableSource(rows: rows)
-    table.dataSource = source
-    table.delegate = source
-    window.addSubview(table)
-    window.layoutIfNeeded()
-    return (window, table, source)
+    (table.dataSource, table.delegate) = (source, source)
+    return (phoneWindow(showing: table), table, source)
   }
 
   func rows(_ count: Int) -> [String] { (0..<count).map { "Row \($0)" } }

@@ -9,14 +9,16 @@ import ScreenKit
 /// `textLength`.
 @MainActor
 enum NodeEncoding {
-  /// The node type of `view`: one of the protocol's node types, or `navigationBar`, `tabBar`,
+  /// The node type of `view`: one of the protocol's node types (a collection view's cells
+  /// are `cell` nodes as a table's), or `navigationBar`, `tabBar`,
   /// `activityIndicator` for ScreenKit's own bars and indicator. A plugin's subclass takes
   /// the type of the ScreenKit class it extends.
   static func type(of view: View) -> String {
     switch view {
     case is StackView: "stack"
     case is TableView: "table"
-    case is TableViewCell: "cell"
+    case is TableViewCell, is CollectionViewCell: "cell"
+    case is CollectionView: "collection"
     case is ScrollView: "scroll"
     case is Label: "label"
     case is TextField: "textField"
@@ -100,8 +102,14 @@ enum NodeEncoding {
       if stack.spacing != 0 { props["spacing"] = .number(stack.spacing) }
     case let cell as TableViewCell:
       addCell(cell, to: &props)
+    case let cell as CollectionViewCell:
+      addCell(cell, to: &props)
     case let scroll as ScrollView:
       if let table = scroll as? TableView { addTable(table, traits: traits, to: &props) }
+      if let collection = scroll as? CollectionView {
+        props["itemCount"] = .int(Int64(collection.totalItemCount))
+        props["sectionCount"] = .int(Int64(collection.numberOfSections))
+      }
       props["contentSize"] = [
         "width": .number(scroll.contentSize.width), "height": .number(scroll.contentSize.height),
       ]
@@ -140,17 +148,35 @@ enum NodeEncoding {
   /// A cell's props: its accessory, selection and highlight, the separator under it, the
   /// corners an inset-grouped section rounds.
   private static func addCell(_ cell: TableViewCell, to props: inout JSONObject) {
-    if cell.accessoryType != .none, cell.accessoryView == nil {
-      props["accessory"] = .string(cell.accessoryType.rawValue)
-    }
-    if cell.isSelected { props["selected"] = true }
-    if cell.isHighlighted { props["highlighted"] = true }
+    let accessory = cell.accessoryView == nil ? cell.accessoryType : .none
+    addRow(
+      accessory: accessory, selected: cell.isSelected, highlighted: cell.isHighlighted,
+      separator: cell.separatorInsets, corners: cell.cornerMask, to: &props)
     if cell.selectionStyle == .none { props["selectionStyle"] = "none" }
-    if let separator = cell.separatorInsets {
+    if let edge = cell.revealedSwipeEdge { props["swiped"] = .string(edge) }
+  }
+
+  /// A collection view cell's props: those of a table's cell that apply (a list cell's
+  /// accessories as the table accessory they draw as).
+  private static func addCell(_ cell: CollectionViewCell, to props: inout JSONObject) {
+    addRow(
+      accessory: (cell as? CollectionViewListCell)?.accessoryType ?? .none,
+      selected: cell.isSelected, highlighted: cell.isHighlighted,
+      separator: cell.separatorInsets, corners: cell.cornerMask, to: &props)
+  }
+
+  /// The props every `cell` node has, whichever list it is in.
+  private static func addRow(
+    accessory: TableViewCell.AccessoryType, selected: Bool, highlighted: Bool,
+    separator: EdgeInsets?, corners: String, to props: inout JSONObject
+  ) {
+    if accessory != .none { props["accessory"] = .string(accessory.rawValue) }
+    if selected { props["selected"] = true }
+    if highlighted { props["highlighted"] = true }
+    if let separator {
       props["separator"] = ["left": .number(separator.left), "right": .number(separator.right)]
     }
-    if cell.cornerMask != "none" { props["roundedCorners"] = .string(cell.cornerMask) }
-    if let edge = cell.revealedSwipeEdge { props["swiped"] = .string(edge) }
+    if corners != "none" { props["roundedCorners"] = .string(corners) }
   }
 
   /// `color` is resolved already; the wire's default text colour is black.

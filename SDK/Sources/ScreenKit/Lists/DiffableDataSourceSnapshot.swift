@@ -211,31 +211,21 @@ public struct DiffableDataSourceSnapshot<SectionIdentifier: Hashable, ItemIdenti
   }
 }
 
-/// A table view's data source driven by snapshots, as `UITableViewDiffableDataSource`: it
-/// answers the table from the last snapshot applied and asks `cellProvider` for each cell.
+/// What the diffable data sources of ScreenKit's lists share, as UIKit's
+/// `UITableViewDiffableDataSource` and `UICollectionViewDiffableDataSource` do: the snapshot
+/// shown, the lookups between items and index paths, and applying a snapshot.
 ///
 /// Applying a snapshot keeps the selection of the items still there and reuses the visible
-/// cells; ScreenKit does not animate, so `animatingDifferences` changes nothing.
+/// cells; ScreenKit does not animate, so `animatingDifferences` changes nothing. Use one of
+/// the subclasses (`TableViewDiffableDataSource`, `CollectionViewDiffableDataSource`).
 @MainActor
-open class TableViewDiffableDataSource<SectionIdentifier: Hashable, ItemIdentifier: Hashable>:
-  TableViewDataSource
-{
-  /// Makes the cell of an item.
-  public typealias CellProvider =
-    @MainActor (TableView, IndexPath, ItemIdentifier) -> TableViewCell?
-
-  private weak var tableView: TableView?
-  private let cellProvider: CellProvider
+open class DiffableDataSource<SectionIdentifier: Hashable, ItemIdentifier: Hashable> {
   private var current = DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>()
-  /// The animation rows would change with (ScreenKit does not animate).
-  public var defaultRowAnimation = TableView.RowAnimation.automatic
+  /// The list the data source answers.
+  private weak var list: (any DiffableList)?
 
-  /// A data source for `tableView` whose cells `cellProvider` makes; it sets itself as the
-  /// table's data source.
-  public init(tableView: TableView, cellProvider: @escaping CellProvider) {
-    self.tableView = tableView
-    self.cellProvider = cellProvider
-    tableView.dataSource = self
+  init(list: any DiffableList) {
+    self.list = list
   }
 
   /// A copy of the snapshot shown.
@@ -243,24 +233,17 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable, ItemIdentifi
     current
   }
 
-  /// Shows `snapshot`: the table asks for what changed, the selection of items still there
+  /// Shows `snapshot`: the list asks for what changed, the selection of items still there
   /// is kept.
   open func apply(
     _ snapshot: DiffableDataSourceSnapshot<SectionIdentifier, ItemIdentifier>,
     animatingDifferences: Bool = true, completion: (() -> Void)? = nil
   ) {
-    guard let tableView else {
-      current = snapshot.withoutMarks
-      completion?()
-      return
-    }
-    let selected = (tableView.indexPathsForSelectedRows ?? []).compactMap(itemIdentifier(for:))
+    let selected = (list?.selectedIndexPaths ?? []).compactMap(itemIdentifier(for:))
     current = snapshot.withoutMarks
-    tableView.reloadData()
+    list?.reloadData()
     for item in selected {
-      if let path = indexPath(for: item) {
-        tableView.selectRow(at: path, animated: false, scrollPosition: .none)
-      }
+      if let path = indexPath(for: item) { list?.selectWithoutTellingDelegate(path) }
     }
     completion?()
   }
@@ -275,12 +258,12 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable, ItemIdentifi
 
   /// The item shown at `indexPath`.
   public func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifier? {
-    current.item(section: indexPath.section, index: indexPath.row)
+    current.item(section: indexPath.section, index: indexPath.item)
   }
 
   /// Where `item` is shown.
   public func indexPath(for item: ItemIdentifier) -> IndexPath? {
-    current.location(of: item).map { IndexPath(row: $0.index, section: $0.section) }
+    current.location(of: item).map { IndexPath(item: $0.index, section: $0.section) }
   }
 
   /// The section at `index`.
@@ -293,23 +276,83 @@ open class TableViewDiffableDataSource<SectionIdentifier: Hashable, ItemIdentifi
     current.indexOfSection(section)
   }
 
+  /// The number of sections shown.
+  var sectionCount: Int { current.numberOfSections }
+
+  /// The number of items in the section at `index`.
+  func itemCount(inSectionAt index: Int) -> Int { current.items(inSectionAt: index).count }
+
+  /// The item at `indexPath`, which the list asks a cell for: a missing one is a
+  /// programming error of the cell provider's, as UIKit's exception.
+  func requireItem<Cell>(at indexPath: IndexPath, cell: (ItemIdentifier) -> Cell?) -> Cell {
+    guard let item = itemIdentifier(for: indexPath), let made = cell(item) else {
+      preconditionFailure("\(Self.self): the cell provider returned no cell for \(indexPath)")
+    }
+    return made
+  }
+}
+
+/// A list a diffable data source answers (`TableView`, `CollectionView`): what applying a
+/// snapshot asks of it.
+@MainActor
+protocol DiffableList: AnyObject {
+  /// The selected index paths.
+  var selectedIndexPaths: [IndexPath] { get }
+  /// Asks the data source for everything again.
+  func reloadData()
+  /// Selects `indexPath` without telling the delegate.
+  func selectWithoutTellingDelegate(_ indexPath: IndexPath)
+}
+
+extension TableView: DiffableList {
+  var selectedIndexPaths: [IndexPath] { indexPathsForSelectedRows ?? [] }
+  func selectWithoutTellingDelegate(_ indexPath: IndexPath) {
+    selectRow(at: indexPath, animated: false, scrollPosition: .none)
+  }
+}
+
+extension CollectionView: DiffableList {
+  var selectedIndexPaths: [IndexPath] { indexPathsForSelectedItems ?? [] }
+  func selectWithoutTellingDelegate(_ indexPath: IndexPath) {
+    selectItem(at: indexPath, animated: false, scrollPosition: [])
+  }
+}
+
+/// A table view's data source driven by snapshots, as `UITableViewDiffableDataSource`: it
+/// answers the table from the last snapshot applied and asks `cellProvider` for each cell.
+/// Applying a snapshot keeps the selection of the items still there
+/// (`DiffableDataSource`).
+@MainActor
+open class TableViewDiffableDataSource<SectionIdentifier: Hashable, ItemIdentifier: Hashable>:
+  DiffableDataSource<SectionIdentifier, ItemIdentifier>, TableViewDataSource
+{
+  /// Makes the cell of an item.
+  public typealias CellProvider =
+    @MainActor (TableView, IndexPath, ItemIdentifier) -> TableViewCell?
+
+  private let cellProvider: CellProvider
+  /// The animation rows would change with (ScreenKit does not animate).
+  public var defaultRowAnimation = TableView.RowAnimation.automatic
+
+  /// A data source for `tableView` whose cells `cellProvider` makes; it sets itself as the
+  /// table's data source.
+  public init(tableView: TableView, cellProvider: @escaping CellProvider) {
+    self.cellProvider = cellProvider
+    super.init(list: tableView)
+    tableView.dataSource = self
+  }
+
   // The table's data source, answered from the snapshot; open for titles and editing.
 
-  public func numberOfSections(in tableView: TableView) -> Int { current.numberOfSections }
+  public func numberOfSections(in tableView: TableView) -> Int { sectionCount }
 
   public func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-    current.items(inSectionAt: section).count
+    itemCount(inSectionAt: section)
   }
 
   public func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
   {
-    guard let item = itemIdentifier(for: indexPath),
-      let cell = cellProvider(tableView, indexPath, item)
-    else {
-      preconditionFailure(
-        "TableViewDiffableDataSource: the cell provider returned no cell for \(indexPath)")
-    }
-    return cell
+    requireItem(at: indexPath) { cellProvider(tableView, indexPath, $0) }
   }
 
   /// A section's header title; `nil` by default.

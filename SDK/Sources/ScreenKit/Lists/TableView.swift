@@ -140,8 +140,8 @@ open class TableView: ScrollView {
   private var heightSource = HeightSource.uniform
   /// The rows being told to prefetch.
   private var prefetched: Set<IndexPath> = []
-  /// Set while the table arranges its cells: the changes it makes to them are its own.
-  private var isArranging = false
+  /// The arrangement of the cells, and whether one is under way.
+  private let arrangement = ListArrangement()
   /// Nesting of `beginUpdates()`.
   private var updateDepth = 0
   /// The row whose swipe actions are revealed.
@@ -425,32 +425,24 @@ open class TableView: ScrollView {
 
   /// Scrolling changes which rows are in view; the delegate hears of it.
   override func contentOffsetDidChange() {
-    if !isArranging { setNeedsLayout() }
+    if !arrangement.isArranging { setNeedsLayout() }
     delegate?.scrollViewDidScroll(self)
   }
 
   /// The rows within the bounds widened by the prepared margin.
   private var preparedRange: (minY: Double, maxY: Double) {
-    let own = preparedMargin == TableView.automaticDimension ? frame.height / 2 : preparedMargin
-    let margin = max(own, window?.listOverscan ?? 0)
-    let top = contentOffset.y
-    return (top - max(0, margin), top + frame.height + max(0, margin))
+    let margin = preparedMargin == TableView.automaticDimension ? -1 : max(0, preparedMargin)
+    let extent = ListArrangement.preparedExtent(
+      offset: contentOffset.y, length: frame.height, margin: margin,
+      overscan: window?.listOverscan ?? 0)
+    return (extent.min, extent.max)
   }
 
   private func arrangeCells() {
-    guard !isArranging else { return }
-    isArranging = true
-    // The changes below are the table's own arrangement: they must not mark the layout of
-    // what is around the table (which is done) as needed again. Marked itself, the table
-    // stops the dirty propagation of its cells at itself; the flags are cleared at the end.
-    let state = layoutState
-    state.needsLayout = true
-    defer {
-      state.needsLayout = false
-      state.selfDirty = false
-      state.dirtyChildren.removeAll()
-      isArranging = false
-    }
+    arrangement.run(in: self, arrangeCellsNow)
+  }
+
+  private func arrangeCellsNow() {
     let widthChanged = geometry.sections.isEmpty ? false : lastArrangedWidth != frame.width
     if widthChanged && heightSource == .cells { needsReload = true }
     lastArrangedWidth = frame.width
@@ -465,10 +457,8 @@ open class TableView: ScrollView {
     for _ in 0..<4 {
       let (minY, maxY) = preparedRange
       let wanted = geometry.indexPaths(from: minY, to: maxY)
-      let wantedSet = Set(wanted)
-      for (path, cell) in visibleCellsByPath where !wantedSet.contains(path) {
+      ListArrangement.releaseViews(of: &visibleCellsByPath, notIn: Set(wanted)) { path, cell in
         release(cell, at: path)
-        visibleCellsByPath[path] = nil
       }
       let anchor = firstVisibleRow
       let anchorTop = anchor.flatMap { geometry.rectForRow(at: $0, width: frame.width)?.minY }
@@ -496,8 +486,8 @@ open class TableView: ScrollView {
     placeCells()
     placeTableHeaderAndFooter()
     // Queued cells not taken again leave the table (they stay queued for later rows).
-    for cell in cellPool.queued where cell.superview === self { cell.removeFromSuperview() }
-    for view in headerFooterPool.queued where view.superview === self { view.removeFromSuperview() }
+    cellPool.removeUnclaimedViews(from: self)
+    headerFooterPool.removeUnclaimedViews(from: self)
   }
 
   private var lastArrangedWidth = 0.0
@@ -579,15 +569,8 @@ open class TableView: ScrollView {
         cell.separator = separator
         cell.setNeedsDisplay()
       }
-      var corners = TableViewCell.RoundedCorners.none
-      if style == .insetGrouped {
-        corners = isFirst && isLast ? .all : isFirst ? .top : isLast ? .bottom : .none
-      }
-      if cell.roundedCorners != corners {
-        cell.roundedCorners = corners
-        cell.layer.cornerRadius = corners == .none ? 0 : ListMetrics.insetGroupedCornerRadius
-        cell.setNeedsDisplay()
-      }
+      cell.setRoundedCorners(
+        style == .insetGrouped ? .forRow(isFirst: isFirst, isLast: isLast) : .none)
       if cell.layoutState.needsLayout { cell.layOutContents() }
     }
   }

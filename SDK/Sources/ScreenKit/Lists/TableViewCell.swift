@@ -70,55 +70,29 @@ open class TableViewCell: View, TapReceiving {
   /// for self-sizing rows.
   public let contentView = View()
 
-  private var ownTextLabel: Label?
-  private var ownDetailTextLabel: Label?
-  private var ownImageView: ImageView?
+  /// The standard labels and image, made on first use.
+  private lazy var standardContent = ListCellContent(contentView: contentView, style: style)
 
   /// The primary label (`UITableViewCell.textLabel`), created on first use.
   open var textLabel: Label? {
-    if let ownTextLabel { return ownTextLabel }
-    let label = Label()
-    label.font = style == .value2 ? ListMetrics.value2TitleFont : ListMetrics.textFont
-    label.textColor = style == .value2 ? .systemBlue : .label
-    if style == .value2 { label.textAlignment = .right }
-    contentView.addSubview(label)
-    ownTextLabel = label
+    if let label = standardContent.textLabel { return label }
     setNeedsLayout()
-    return label
+    return standardContent.makeTextLabel()
   }
 
   /// The secondary label; `nil` for `.default` cells, as UIKit's.
   open var detailTextLabel: Label? {
-    guard style != .default else { return nil }
-    if let ownDetailTextLabel { return ownDetailTextLabel }
-    let label = Label()
-    switch style {
-    case .subtitle:
-      label.font = ListMetrics.secondaryFont
-      label.textColor = .secondaryLabel
-    case .value1:
-      label.font = ListMetrics.textFont
-      label.textColor = .secondaryLabel
-      label.textAlignment = .right
-    case .value2:
-      label.font = ListMetrics.value2TitleFont
-      label.textColor = .label
-    case .default: break
-    }
-    contentView.addSubview(label)
-    ownDetailTextLabel = label
+    if let label = standardContent.detailLabel { return label }
+    guard let label = standardContent.makeDetailLabel() else { return nil }
     setNeedsLayout()
     return label
   }
 
   /// The image at the leading edge, created on first use.
   open var imageView: ImageView? {
-    if let ownImageView { return ownImageView }
-    let view = ImageView(image: nil)
-    contentView.addSubview(view)
-    ownImageView = view
+    if let view = standardContent.imageView { return view }
     setNeedsLayout()
-    return view
+    return standardContent.makeImageView()
   }
 
   /// The standard accessory.
@@ -164,19 +138,15 @@ open class TableViewCell: View, TapReceiving {
   open var contentConfiguration: ListContentConfiguration? {
     didSet {
       guard let contentConfiguration else { return }
-      apply(contentConfiguration)
+      standardContent.apply(contentConfiguration)
+      setNeedsLayout()
     }
   }
 
   /// A configuration with this cell's style's defaults, as
   /// `UITableViewCell.defaultContentConfiguration()`.
   open func defaultContentConfiguration() -> ListContentConfiguration {
-    switch style {
-    case .default: .cell()
-    case .subtitle: .subtitleCell()
-    case .value1: .valueCell()
-    case .value2: .sidebarCell()
-    }
+    standardContent.defaultConfiguration
   }
 
   /// Whether the table is in editing mode.
@@ -213,6 +183,12 @@ open class TableViewCell: View, TapReceiving {
   /// The corners of a cell at the start or end of an inset-grouped section.
   enum RoundedCorners: String {
     case none, top, bottom, all
+
+    /// The corners of a row of an inset-grouped section: the first row's top ones, the
+    /// last row's bottom ones.
+    static func forRow(isFirst: Bool, isLast: Bool) -> RoundedCorners {
+      isFirst && isLast ? .all : isFirst ? .top : isLast ? .bottom : .none
+    }
   }
 
   /// A cell of `style` for rows dequeued with `reuseIdentifier`, as
@@ -245,61 +221,6 @@ open class TableViewCell: View, TapReceiving {
     return tableView.userSelect(indexPath)
   }
 
-  private func apply(_ configuration: ListContentConfiguration) {
-    let label = textLabel
-    label?.text = configuration.text
-    if let font = configuration.textProperties.font { label?.font = font }
-    if let color = configuration.textProperties.color { label?.textColor = color }
-    label?.numberOfLines = configuration.textProperties.numberOfLines
-    if let secondary = configuration.secondaryText {
-      let detail = ownDetailTextLabel ?? detailOrExtraLabel(for: configuration)
-      detail.text = secondary
-      if let font = configuration.secondaryTextProperties.font { detail.font = font }
-      if let color = configuration.secondaryTextProperties.color { detail.textColor = color }
-    } else {
-      ownDetailTextLabel?.text = nil
-    }
-    if let image = configuration.image {
-      imageView?.image = image
-    } else {
-      ownImageView?.image = nil
-    }
-    configurationLayout = configuration.layout
-    setNeedsLayout()
-  }
-
-  /// A configuration's secondary text on a `.default` cell lays out as its own style says.
-  private func detailOrExtraLabel(for configuration: ListContentConfiguration) -> Label {
-    let label = Label()
-    label.font = ListMetrics.secondaryFont
-    label.textColor = .secondaryLabel
-    if configuration.layout == .value { label.textAlignment = .right }
-    contentView.addSubview(label)
-    ownDetailTextLabel = label
-    return label
-  }
-
-  /// The layout a content configuration asked for; nil follows `style`.
-  private var configurationLayout: ListContentConfiguration.Layout?
-
-  private var layoutStyle: ListContentConfiguration.Layout {
-    if let configurationLayout { return configurationLayout }
-    switch style {
-    case .default: return .cell
-    case .subtitle: return .subtitle
-    case .value1: return .value
-    case .value2: return .sidebar
-    }
-  }
-
-  /// Whether the content view holds views other than the standard ones: then the content
-  /// view's constraints size the row.
-  private var hasCustomContent: Bool {
-    contentView.subviews.contains { view in
-      view !== ownTextLabel && view !== ownDetailTextLabel && view !== ownImageView
-    }
-  }
-
   /// The width the accessory takes at the trailing edge, margin included.
   var accessoryWidth: Double {
     if let accessoryView { return accessoryView.frame.width + ListMetrics.accessoryGap }
@@ -314,15 +235,10 @@ open class TableViewCell: View, TapReceiving {
   /// The height the row needs at `size.width`: the standard layout's, or the content view's
   /// constraints' when it holds custom views.
   open override func sizeThatFits(_ size: Size) -> Size {
-    let contentWidth = max(0, size.width - accessoryWidth)
-    if hasCustomContent {
-      let fitted = contentView.systemLayoutSizeFitting(
-        Size(width: contentWidth, height: 0), withHorizontalFittingPriority: .required,
-        verticalFittingPriority: .fittingSizeLevel)
-      return Size(width: size.width, height: fitted.height)
-    }
-    let frames = standardFrames(width: contentWidth)
-    return Size(width: size.width, height: frames.height)
+    let height = standardContent.fittingHeight(
+      width: max(0, size.width - accessoryWidth), sideMargin: sideMargin,
+      trailingMargin: trailingMargin)
+    return Size(width: size.width, height: height)
   }
 
   /// Places the content view beside the accessory and the standard labels in it.
@@ -336,7 +252,7 @@ open class TableViewCell: View, TapReceiving {
   /// layout root of its own.
   func layOutContents() {
     placeContent()
-    if hasCustomContent || accessoryView != nil {
+    if standardContent.hasCustomContent || accessoryView != nil {
       LayoutEngine(laying: self).layout(root: self)
     } else {
       LayoutEngine.clearNeedsLayout(self)
@@ -358,88 +274,17 @@ open class TableViewCell: View, TapReceiving {
         width: size.width, height: size.height)
     }
     if let revealedActions { revealedActions.place(in: self) }
-    let frames = standardFrames(width: contentView.frame.width)
-    ownImageView?.frame = frames.image
-    ownTextLabel?.frame = frames.text
-    ownDetailTextLabel?.frame = frames.detail
+    standardContent.place(sideMargin: sideMargin, trailingMargin: trailingMargin)
   }
 
-  /// The frames of the standard subviews in a content view `width` wide, and the row height
-  /// they need.
-  private func standardFrames(width: Double) -> (
-    image: Rect, text: Rect, detail: Rect, height: Double
-  ) {
-    let margin = sideMargin
-    let trailingMargin = accessoryWidth > 0 ? 0 : margin
-    var leading = margin
-    var image = Rect.zero
-    if let imageSize = ownImageView?.image?.size {
-      image = Rect(x: margin, y: 0, width: imageSize.width, height: imageSize.height)
-      leading = margin + imageSize.width + ListMetrics.imageToTextGap
-    }
-    let available = max(0, width - leading - trailingMargin)
-    let textSize =
-      ownTextLabel.map { label in
-        label.text?.isEmpty == false ? label.sizeThatFits(Size(width: available, height: 0)) : .zero
-      } ?? .zero
-    let detailSize =
-      ownDetailTextLabel.map { label in
-        label.text?.isEmpty == false ? label.sizeThatFits(Size(width: available, height: 0)) : .zero
-      } ?? .zero
-    let vertical = ListMetrics.verticalPadding
-    var text = Rect.zero
-    var detail = Rect.zero
-    var height: Double
-    switch layoutStyle {
-    case .cell:
-      height = max(ListMetrics.minimumRowHeight, textSize.height + 2 * vertical, image.height)
-      text = Rect(
-        x: leading, y: ((height - textSize.height) / 2).roundedToPixel, width: available,
-        height: textSize.height)
-    case .subtitle:
-      let gap = detailSize.height > 0 ? ListMetrics.textToSecondaryTextGap : 0
-      let block = textSize.height + gap + detailSize.height
-      height = max(ListMetrics.minimumRowHeight, block + 2 * vertical, image.height)
-      let top = ((height - block) / 2).roundedToPixel
-      text = Rect(x: leading, y: top, width: available, height: textSize.height)
-      detail = Rect(
-        x: leading, y: top + textSize.height + gap, width: available, height: detailSize.height)
-    case .value:
-      height = max(
-        ListMetrics.minimumRowHeight, max(textSize.height, detailSize.height) + 2 * vertical,
-        image.height)
-      let detailWidth = min(detailSize.width, available)
-      detail = Rect(
-        x: leading + available - detailWidth, y: ((height - detailSize.height) / 2).roundedToPixel,
-        width: detailWidth, height: detailSize.height)
-      text = Rect(
-        x: leading, y: ((height - textSize.height) / 2).roundedToPixel,
-        width: max(0, available - detailWidth - ListMetrics.valueGap), height: textSize.height)
-    case .sidebar:
-      height = max(
-        ListMetrics.minimumRowHeight, max(textSize.height, detailSize.height) + 2 * vertical)
-      let column = (available * 0.3).rounded()
-      text = Rect(
-        x: leading, y: ((height - textSize.height) / 2).roundedToPixel, width: column,
-        height: textSize.height)
-      detail = Rect(
-        x: leading + column + ListMetrics.valueGap,
-        y: ((height - detailSize.height) / 2).roundedToPixel,
-        width: max(0, available - column - ListMetrics.valueGap), height: detailSize.height)
-    }
-    if image != .zero {
-      image.origin.y = ((height - image.height) / 2).roundedToPixel
-    }
-    return (image, text, detail, height)
-  }
+  /// The space the standard content keeps at the trailing edge: none beside an accessory,
+  /// which keeps its own margin.
+  private var trailingMargin: Double { accessoryWidth > 0 ? 0 : sideMargin }
 
   /// The inset of the separator under the cell: the set one, else the text's leading edge.
   var defaultSeparatorInset: EdgeInsets {
     if let separatorInset { return separatorInset }
-    var left = sideMargin
-    if let imageSize = ownImageView?.image?.size {
-      left += imageSize.width + ListMetrics.imageToTextGap
-    }
+    let left = standardContent.separatorLeading(sideMargin: sideMargin)
     return EdgeInsets(top: 0, left: left, bottom: 0, right: 0)
   }
 }
@@ -448,3 +293,22 @@ extension Double {
   /// Rounded to the 1/3-point pixel grid of a 3× screen.
   var roundedToPixel: Double { (self * 3).rounded() / 3 }
 }
+
+/// A list row whose corners an inset-grouped section rounds (`TableViewCell`,
+/// `CollectionViewCell`).
+@MainActor
+protocol RoundedListRow: View {
+  var roundedCorners: TableViewCell.RoundedCorners { get set }
+}
+
+extension RoundedListRow {
+  /// Rounds `corners` by the inset-grouped radius (none: square), redrawing when they change.
+  func setRoundedCorners(_ corners: TableViewCell.RoundedCorners) {
+    guard roundedCorners != corners else { return }
+    roundedCorners = corners
+    layer.cornerRadius = corners == .none ? 0 : ListMetrics.insetGroupedCornerRadius
+    setNeedsDisplay()
+  }
+}
+
+extension TableViewCell: RoundedListRow {}
