@@ -22,5 +22,20 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
         navigation.restorationIdentifier = "contacts"
         return navigation
       })
+    plugin.register(
+      .viewController(
+        "demo.Favorites",
+        summary: "Favourite people as a grid of cards (a collection view with a flow layout)",
+        params: .object([
+          .init("count", .integer("people in the grid", default: 60, minimum: 0, maximum: 100_000))
+        ]),
+        events: ["selected"]
+      ) { context in
+        let directory = ContactDirectory(count: Int(context.params["count"]?.intValue ?? 60))
+        let favorites = FavoritesViewController(
+          people: directory.sections.flatMap(\.people)
+        ) { context.emit($0, $1) }
+        return NavigationController(rootViewController: favorites)
+      })
   }
 }

@@ -94,16 +94,83 @@ struct SceneListTests {
   func swipeIsValidated() throws {
     let daemon = try SceneDaemon()
     let client = try daemon.client()
-    let opened = try client.call("scene.open", ["component": "demo.Contacts", "params": ["count": 50]])
+    let opened = try client.call(
+      "scene.open", ["component": "demo.Contacts", "params": ["count": 50]])
     let scene = opened["scene"]!
     #expect(throws: (any Error).self) {
       try client.call(
         "scene.event",
-        ["scene": scene, "event": ["type": "swipe", "target": "contacts", "direction": "sideways"]])
+        [
+          "scene": scene,
+          "event": ["type": "swipe", "target": "contacts", "direction": "sideways"],
+        ])
     }
     #expect(throws: (any Error).self) {
       try client.call(
-        "scene.event", ["scene": scene, "event": ["type": "swipe", "target": "search", "direction": "left"]])
+        "scene.event",
+        ["scene": scene, "event": ["type": "swipe", "target": "search", "direction": "left"]])
     }
+  }
+
+  @Test(
+    "environment.overscan: a client asks for rows further beyond the bounds; too much is refused")
+  func overscanWidensThePreparedRows() throws {
+    let daemon = try SceneDaemon()
+    let client = try daemon.client()
+    let plain = try client.call(
+      "scene.open", ["component": "demo.Contacts", "params": ["count": 10_000]])
+    let wide = try client.call(
+      "scene.open",
+      [
+        "component": "demo.Contacts", "params": ["count": 10_000],
+        "environment": ["width": 390, "height": 844, "overscan": 2000],
+      ])
+    let plainCells = Self.nodes("cell", in: plain["root"]!)
+    let wideCells = Self.nodes("cell", in: wide["root"]!)
+    // Rows of 64 points from the content's top to 844 - 91 + 2000 below it: 43 or 44.
+    #expect(wideCells.count > plainCells.count + 20)
+    #expect(wideCells.count <= Int(((844 + 2000) / 64.0).rounded(.up)) + 1)
+    #expect(throws: (any Error).self) {
+      try client.call(
+        "scene.open",
+        [
+          "component": "demo.Contacts",
+          "environment": ["width": 390, "height": 844, "overscan": 5000],
+        ])
+    }
+  }
+
+  @Test(
+    "demo.Favorites: a collection's cards on the wire as a justified flow, reused as it scrolls")
+  func favoritesGridThroughTheSocket() throws {
+    let daemon = try SceneDaemon()
+    let client = try daemon.client()
+    let opened = try client.call(
+      "scene.open", ["component": "demo.Favorites", "params": ["count": 10_000]])
+    let scene = opened["scene"]!
+    let root = try #require(opened["root"])
+    let grid = try #require(SceneTests.find("favorites", in: root)?.node)
+    #expect(grid["type"] == "collection")
+    #expect(grid["props"]?["itemCount"] == 10_000)
+    let cells = Self.nodes("cell", in: root)
+    #expect(cells.count > 6 && cells.count < 40)
+    // A flow layout justifies a full line between the section insets (Apple, "Using the
+    // Flow Layout"): 358 points of line, three 110-point items, 14 between them.
+    let xs = Set(cells.compactMap { $0["frame"]?["x"]?.doubleValue })
+    #expect(xs == [16, 140, 264])
+    let ys = Set(cells.compactMap { $0["frame"]?["y"]?.doubleValue }).sorted()
+    #expect(Array(ys.prefix(2)) == [16, 162])
+    try client.call(
+      "scene.event",
+      ["scene": scene, "event": ["type": "scroll", "target": "favorites", "x": 0, "y": 100_000]])
+    let scrolled = try client.call("scene.layout", ["scene": scene])["root"]!
+    let after = Self.nodes("cell", in: scrolled)
+    #expect(after.allSatisfy { ($0["frame"]?["y"]?.doubleValue ?? 0) > 99_000 })
+    let before = Set(cells.compactMap { $0["id"]?.stringValue })
+    #expect(before.isSubset(of: Set(after.compactMap { $0["id"]?.stringValue })))
+    let card = try #require(after.first?["key"]?.stringValue)
+    let tapped = try client.call(
+      "scene.event", ["scene": scene, "event": ["type": "tap", "target": .string(card)]])
+    #expect(tapped["handled"] == true)
   }
 }
