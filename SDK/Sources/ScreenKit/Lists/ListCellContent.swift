@@ -128,6 +128,15 @@ final class ListCellContent {
   /// content view's constraints' when it holds custom views.
   func fittingHeight(width: Double, sideMargin: Double, trailingMargin: Double) -> Double {
     if hasCustomContent {
+      // A fitting solve does not iterate on the widths wrapping labels get; laid out once
+      // at the row's width, they know it, and the fitting height is the wrapped one (as
+      // UIKit's self-sizing cells wrap their labels at the row's width).
+      let frame = contentView.frame
+      if frame.width != width {
+        contentView.frame = Rect(
+          x: frame.minX, y: frame.minY, width: width, height: max(frame.height, 1))
+      }
+      LayoutEngine(laying: contentView).layout(root: contentView)
       return contentView.systemLayoutSizeFitting(
         Size(width: width, height: 0), withHorizontalFittingPriority: .required,
         verticalFittingPriority: .fittingSizeLevel
