@@ -57,6 +57,11 @@ struct ContactDirectory {
     "\(firstNames[person.first]) \(lastNames[person.last])"
   }
 
+  /// Which first-and-last-name pairs' full names pass `test`, by first then last index.
+  static func namePairs(where test: (String) -> Bool) -> [[Bool]] {
+    firstNames.map { first in lastNames.map { last in test("\(first) \(last)") } }
+  }
+
   /// The person's phone number, from their id.
   static func phone(of person: Person) -> String {
     let number = 5_550_000 + person.id % 10_000
