@@ -252,4 +252,33 @@ final class CountingCell: TableViewCell {
     #expect(restored.indexPathsForVisibleRows?.first == IndexPath(row: 1234, section: 0))
     #expect(restored.indexPathForSelectedRow == IndexPath(row: 1236, section: 0))
   }
+
+  @Test func aScrollLaysOutTheTableAloneNotTheScreenAroundIt() throws {
+    let table = TableView(frame: .zero, style: .plain)
+    table.register(CountingCell.self, forCellReuseIdentifier: "row")
+    table.rowHeight = 44
+    let source = RecordingTableSource(rows: [rows(10_000)])
+    table.dataSource = source
+    let controller = ViewController()
+    controller.view.addSubview(table)
+    table.translatesAutoresizingMaskIntoConstraints = false
+    LayoutConstraint.activate([
+      table.topAnchor.constraint(equalTo: controller.view.topAnchor),
+      table.bottomAnchor.constraint(equalTo: controller.view.bottomAnchor),
+      table.leadingAnchor.constraint(equalTo: controller.view.leadingAnchor),
+      table.trailingAnchor.constraint(equalTo: controller.view.trailingAnchor),
+    ])
+    let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+    window.rootViewController = NavigationController(rootViewController: controller)
+    window.makeKeyAndVisible()
+    window.layoutIfNeeded()
+    let statistics = window.countingLayoutWork()
+    try window.scroll(table, to: Point(x: 0, y: 5000))
+    window.layoutIfNeeded()
+    // One pass, the table's own arrangement: no solve of the constraints around it.
+    #expect(statistics.counts.passes == 1)
+    #expect(statistics.counts.solves == 0)
+    #expect(table.cellForRow(at: IndexPath(row: 5000 / 44 + 2, section: 0)) != nil)
+    withExtendedLifetime(source) {}
+  }
 }

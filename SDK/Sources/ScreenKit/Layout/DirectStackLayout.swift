@@ -721,7 +721,7 @@ struct DirectStackLayout {
         fixedAcross =
           alignment == .fill || Self.fixedDimension(child, vertical ? .width : .height) != nil
       }
-      state.isRelayoutBoundary = fixedAlong && fixedAcross
+      state.isRelayoutBoundary = (fixedAlong && fixedAcross) || child.layoutAlgorithm == .list
       exact =
         place(
           child, natural: naturals[visibleIndex], vertical: vertical, alignment: alignment,

@@ -119,6 +119,16 @@ struct LayoutEngine {
     for (index, entry) in pending.enumerated() {
       guard let boundary = entry.view, boundary.layoutState.needsLayout else { continue }
       let state = boundary.layoutState
+      if boundary.layoutAlgorithm == .list, boundary.isDescendant(of: root) {
+        // A list's content never moves its frame: it arranges its rows in the frame the
+        // last pass gave it (a scroll), and nothing around it is laid out again.
+        statistics?.counts.passes += 1
+        state.needsLayout = false
+        state.selfDirty = false
+        state.dirtyChildren.removeAll()
+        boundary.layoutSubviews()
+        continue
+      }
       if state.relayoutBoundary == .sealed, !options.simplexOnly, let input = state.containerInput,
         boundary.isDescendant(of: root),
         state.shouldSolveContainer(with: input, size: boundary.frame.size)

@@ -699,7 +699,9 @@ final class LayoutPass {
           height: frame.height)
       }
       view.layoutState.absoluteOrigin = frame.origin
-      view.layoutState.isRelayoutBoundary = false
+      // A list is a relayout boundary by nature: what changes inside it (a scroll, rows
+      // that come and go) never moves its frame.
+      view.layoutState.isRelayoutBoundary = view.layoutAlgorithm == .list
       // (An island's and a container's guides are not in this pass.)
       if !arrays.isIsland[index] && !isContainer(view) {
         view.forEachLayoutGuide { guide in
