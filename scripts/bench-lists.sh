@@ -3,7 +3,8 @@
 # (BENCH_ROWS), the scene.open reply's bytes and nodes, a fling of BENCH_STEPS (200) scroll
 # events of BENCH_STEP_POINTS (320) points each, timed from each event's send to its
 # scene.changed (p50, p99), and the scene hosts' resident memory per further scene
-# (BENCH_SCENES, 3). BENCH_ROUNDS (3) rounds, the row counts alternating in each round;
+# (BENCH_SCENES, 3), and the hosts' CPU time per scroll (which a busy machine's waiting does
+# not inflate). BENCH_ROUNDS (3) rounds, the row counts alternating in each round;
 # prints every round and the medians. Expects a release build (builds one when missing).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,7 +34,7 @@ start() {
   for _ in $(seq 100); do [ -S "$dir/compd.sock" ] && return; sleep 0.1; done
   echo "bench-lists: compd did not start" >&2; cat "$dir/compd.log" >&2; exit 1
 }
-echo "rows,open bytes,open nodes,scroll p50 ms,scroll p99 ms,host KiB per scene"
+echo "rows,open bytes,open nodes,scroll p50 ms,scroll p99 ms,host KiB per scene,host µs CPU per scroll"
 for round in $(seq "$rounds"); do
   for rows in "${rows_list[@]}"; do
     # A fresh compd per measurement: each one's hosts start from the same memory.
@@ -54,5 +55,6 @@ for count, samples in sorted(rows.items()):
     columns = list(zip(*samples))
     values = [statistics.median(c) for c in columns]
     print(f"{count:>9} rows: reply {values[0]:.0f} bytes, {values[1]:.0f} nodes; "
-          f"scroll p50 {values[2]:.3f} ms, p99 {values[3]:.3f} ms; {values[4]:.0f} KiB per scene")
+          f"scroll p50 {values[2]:.3f} ms, p99 {values[3]:.3f} ms; {values[4]:.0f} KiB per scene; "
+          f"host CPU {values[5]:.1f} µs per scroll")
 PY

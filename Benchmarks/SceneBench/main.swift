@@ -17,11 +17,14 @@
 //       memory at the end (KiB) and how many there are.
 //   memory,<scenes>,<KiB per scene>                  — the resident memory growth of compd and
 //       its scene hosts together per open Login scene (needs --pid).
-//   lists,<rows>,<open bytes>,<open nodes>,<scroll p50 ms>,<scroll p99 ms>,<KiB per scene>
+//   lists,<rows>,<open bytes>,<open nodes>,<scroll p50 ms>,<scroll p99 ms>,<KiB per scene>,
+//       <host µs per scroll>
 //       — a demo.Contacts scene of <rows> people: the scene.open reply line's bytes and
 //       nodes; a fling of --steps scroll events (each --step-points further down),
 //       each timed from its send to the arrival of its scene.changed; and the scene hosts'
-//       resident memory growth per scene over --scenes more such scenes.
+//       resident memory growth per scene over --scenes more such scenes; and the scene
+//       hosts' CPU time per scroll event (user + system), which waiting on a busy machine
+//       does not inflate as it does the latencies.
 //   recovery,<scenes>,<last ms>,<median ms>          — every scene (each with its own
 //       subscribed connection, some text typed) is in one scene host; SceneBench kills that
 //       host with SIGKILL and times until each subscriber holds its restored tree (its
@@ -502,6 +505,8 @@ func measureLists(_ options: Options) {
   _ = connection.call(
     #"{"jsonrpc":"2.0","method":"scene.subscribe","params":{"scene":"\#(scene)"},"id":2}"#, id: 2)
   var latencies: [UInt64] = []
+  let hosts = hostPIDs(connection)
+  let cpuBefore = hosts.reduce(0) { $0 + cpuSeconds($1) }
   for step in 1...options.steps {
     let id = 10 + step
     let y = step * options.stepPoints
@@ -523,6 +528,8 @@ func measureLists(_ options: Options) {
       }
     }
   }
+  let cpuPerScroll =
+    (hosts.reduce(0) { $0 + cpuSeconds($1) } - cpuBefore) / Double(options.steps) * 1e6
   latencies.sort()
   func percentile(_ fraction: Double) -> Double {
     let rank = min(latencies.count - 1, Int((Double(latencies.count) * fraction).rounded(.up)) - 1)
@@ -536,7 +543,8 @@ func measureLists(_ options: Options) {
   let after = hostPIDs(connection).reduce(0) { $0 + residentKiB($1) }
   print(
     "lists,\(options.rows),\(reply.utf8.count + 1),\(nodes),\(format(percentile(0.5), 3)),"
-      + "\(format(percentile(0.99), 3)),\(format(Double(after - before) / Double(options.scenes), 0))"
+      + "\(format(percentile(0.99), 3)),\(format(Double(after - before) / Double(options.scenes), 0)),"
+      + format(cpuPerScroll, 1)
   )
 }
 

@@ -63,6 +63,9 @@ enum NotificationText {
       // The changed props with their new values (null: back to the default). A secure
       // field's text is never among them: compd sends only its length.
       return "update " + identifier(op["id"]) + " " + (op["props"] ?? [:]).serialized()
+    case "key":
+      let key = op["key"]?.stringValue.map { "\"\($0)\"" } ?? "none"
+      return "key " + identifier(op["id"]) + " " + key
     case "frame":
       return "frame " + identifier(op["id"])
     default:

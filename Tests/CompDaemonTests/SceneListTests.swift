@@ -173,4 +173,42 @@ struct SceneListTests {
       "scene.event", ["scene": scene, "event": ["type": "tap", "target": .string(card)]])
     #expect(tapped["handled"] == true)
   }
+
+  @Test("a scroll moves reused rows in place: key, frame and update ops, no removals or inserts")
+  func scrollMovesReusedRowsInPlace() throws {
+    let daemon = try SceneDaemon()
+    let client = try daemon.client()
+    let opened = try client.call(
+      "scene.open", ["component": "demo.Contacts", "params": ["count": 100_000]])
+    let scene = opened["scene"]!
+    let watcher = try daemon.client()
+    try watcher.call("scene.subscribe", ["scene": scene])
+    var mirror = try ClientTree(
+      root: try #require(opened["root"]), revision: Int(opened["revision"]?.intValue ?? 1))
+    // From 5,000 points down the prepared rows above and below are full: from then on every
+    // row that comes into view takes a cell that left.
+    for step in 0...20 {
+      try client.call(
+        "scene.event",
+        [
+          "scene": scene,
+          "event": [
+            "type": "scroll", "target": "contacts", "x": 0, "y": .int(Int64(5000 + step * 320)),
+          ],
+        ])
+      if step == 0 {
+        try mirror.apply(changed: try watcher.notification()["params"]!)
+        continue
+      }
+      let changed = try watcher.notification()["params"]!
+      let kinds = Set((changed["ops"]?.arrayValue ?? []).compactMap { $0["op"]?.stringValue })
+      // Rows leaving at the top come back at the bottom as the same nodes.
+      #expect(!kinds.contains("insert") && !kinds.contains("remove"), "step \(step): \(kinds)")
+      #expect(kinds.contains("key"))
+      try mirror.apply(changed: changed)
+    }
+    // The client's tree, kept by the ops alone, is compd's.
+    let layout = try client.call("scene.layout", ["scene": scene])["root"]!
+    #expect(mirror.root == layout)
+  }
 }

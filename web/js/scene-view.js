@@ -121,6 +121,15 @@ export class SceneView {
           this.update(op.id, op.props);
           break;
         }
+        case 'key': {
+          // A reused node (a list's row showing another item) takes the new key in place.
+          const entry = this.nodes.get(op.id);
+          if (!entry) break;
+          if (op.key === null) delete entry.el.dataset.key;
+          else entry.el.dataset.key = op.key;
+          entry.key = op.key ?? undefined;
+          break;
+        }
         case 'frame':
           this.setFrame(this.nodes.get(op.id), op.frame);
           break;

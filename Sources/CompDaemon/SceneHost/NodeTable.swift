@@ -6,8 +6,8 @@ import ScreenKit
 ///
 /// Each view gets a node id (`n1`, `n2`, …) the first time it is seen; the id stays for as
 /// long as the view stays in the window. `refresh(root:)` walks the view tree, builds the
-/// new records and returns the ops (`remove`, `insert`, `frame`, `update`) that turn the
-/// old records into the new ones when applied in order, as docs/protocol.md defines them.
+/// new records and returns the ops (`remove`, `insert`, `key`, `frame`, `update`) that turn
+/// the old records into the new ones when applied in order, as docs/protocol.md defines them.
 @MainActor
 final class NodeTable {
   /// What a client knows of one node.
@@ -81,7 +81,7 @@ final class NodeTable {
   /// Like `refresh(root:)`, but re-reads only `changed` (the views `DisplayJournal` recorded
   /// since the last refresh) and the subtrees inserted under them, instead of the whole
   /// tree. Falls back to a full walk for what it does not follow: a view that moved to
-  /// another parent or changed its key.
+  /// another parent.
   func refresh(root: View, changed: [View]) -> [JSON] {
     guard let rootID, id(of: root) == rootID else { return refresh(root: root) }
     var dirty: [(id: String, view: View)] = []
@@ -104,9 +104,7 @@ final class NodeTable {
     for (id, view) in dirty {
       guard let before = records[id] else { return refresh(root: root) }
       let parent = view.superview.flatMap { self.id(of: $0) }
-      if parent != before.parent || view.accessibilityIdentifier != before.key {
-        return refresh(root: root)
-      }
+      if parent != before.parent { return refresh(root: root) }
       for subview in view.subviews {
         if let childID = self.id(of: subview), records[childID]?.parent != id {
           return refresh(root: root)  // moved here
@@ -117,6 +115,8 @@ final class NodeTable {
     var removed: [String] = []
     var structureChanged = false
     for ((id, view), before) in zip(dirty, befores) {
+      // A reused view (a list's cell showing another row) keeps its node under a new key.
+      if view.accessibilityIdentifier != before.key { structureChanged = true }
       var children: [String] = []
       children.reserveCapacity(view.subviews.count)
       for subview in view.subviews {
@@ -135,8 +135,8 @@ final class NodeTable {
         }
       }
       records[id] = Record(
-        parent: before.parent, type: before.type, key: before.key, frame: view.frame,
-        props: NodeEncoding.props(of: view), children: children)
+        parent: before.parent, type: before.type, key: view.accessibilityIdentifier,
+        frame: view.frame, props: NodeEncoding.props(of: view), children: children)
     }
     for id in removed { forget(id) }
     if structureChanged { rebuildKeys() }
@@ -277,9 +277,9 @@ final class NodeTable {
 
   /// The ops that turn `old` into `new` (both rooted at `root`): removals first (only the
   /// topmost of each removed subtree), then, parents before children, inserts at their
-  /// final index, frame and props changes of nodes the client keeps. A node that moved to
-  /// another parent, changed its key, or whose siblings were reordered is removed and
-  /// inserted again with its subtree.
+  /// final index, key, frame and props changes of nodes the client keeps. A node that moved
+  /// to another parent or whose siblings were reordered is removed and inserted again with
+  /// its subtree.
   static func diff(from old: [String: Record], to new: [String: Record], root: String) -> [JSON] {
     var leaving = Set<String>()
     for (id, record) in old {
@@ -287,7 +287,7 @@ final class NodeTable {
         leaving.insert(id)
         continue
       }
-      if current.parent != record.parent || current.key != record.key { leaving.insert(id) }
+      if current.parent != record.parent { leaving.insert(id) }
     }
     var ops: [JSON] = []
     for id in leaving.sorted(by: nodeOrder) where !hasAncestor(id, in: leaving, records: old) {
@@ -335,6 +335,9 @@ final class NodeTable {
     _ id: String, before: Record, after: Record, leaving: Set<String>,
     in new: [String: Record], ops: inout [JSON]
   ) -> [String] {
+    if before.key != after.key {
+      ops.append(["op": "key", "id": .string(id), "key": after.key.map(JSON.string) ?? .null])
+    }
     if before.frame != after.frame {
       ops.append(["op": "frame", "id": .string(id), "frame": NodeEncoding.frame(after.frame)])
     }

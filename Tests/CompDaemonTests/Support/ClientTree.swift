@@ -109,6 +109,11 @@ struct ClientTree {
       }
       node["props"] = .object(props)
       nodes[id] = node
+    case "key":
+      let id = op["id"]!.stringValue!
+      guard nodes[id] != nil else { throw TestFailure("key of unknown \(id)") }
+      let key = op["key"]!
+      nodes[id]!["key"] = key.isNull ? nil : key
     case "frame":
       let id = op["id"]!.stringValue!
       guard nodes[id] != nil else { throw TestFailure("frame of unknown \(id)") }

@@ -23,7 +23,7 @@ extension Daemon {
         params: .object([]),
         result: .object([
           .init("version", .string(description: "compd's version."), required: true),
-          .init("protocol", .integer(description: "Wire protocol version (1)."), required: true),
+          .init("protocol", .integer(description: "Wire protocol version (2)."), required: true),
           .init("pid", .integer(description: "Process id."), required: true),
           .init("uptimeSeconds", .number(description: "Seconds since start."), required: true),
           .init("plugins", .integer(description: "Loaded plugins."), required: true),

@@ -222,6 +222,11 @@ class SceneState:
                     node.props.pop(name, None)
                 else:
                     node.props[name] = value
+        elif kind == "key":
+            key = op["key"]
+            if key is not None and not isinstance(key, str):
+                raise TreeMismatch(f"key {key!r} is not a string")
+            self._node(op["id"]).key = key
         elif kind == "frame":
             self._node(op["id"]).frame = Frame.from_json(op["frame"])
         else:
