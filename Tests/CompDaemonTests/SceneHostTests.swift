@@ -607,6 +607,11 @@ extension SceneHostTests {
     #expect(try Self.host(of: scenes["demo.StackedForm"]!, driver) == pids["demo.StackedForm"])
     #expect(
       try driver.call("scene.layout", ["scene": scenes["demo.StackedForm"]!])["revision"] == 1)
+    // Isolated hosts are replaced, never kept with code withdrawn as shared ones are.
+    let after = try Self.hosts(driver)
+    #expect(after.allSatisfy { $0["withdrawn"] == [] }, "\(after)")
+    let oldLogin = after.first { $0["pid"]?.intValue == pids["demo.Login"].map(Int64.init) }
+    #expect(oldLogin == nil || oldLogin?["state"] == "retiring", "\(after)")
   }
 
   @Test("scene-host-isolation = plugin: each plugin's scenes in hosts of their own")
