@@ -268,3 +268,34 @@ struct PluginRebuildTests {
     #expect(Self.text("version", in: opened["root"]!) == "Note v2")
   }
 }
+
+extension PluginRebuildTests {
+  @Test(
+    "a host that dies before it answered host.withdraw: all its scenes come back on the current code"
+  )
+  func crashDuringWithdrawal() throws {
+    let daemon = try Self.daemon(hosts: 1)
+    let driver = try daemon.client()
+    let watcher = try daemon.client()
+    let pad = try Self.open("scratch.Pad", driver, watcher: watcher)
+    let note = try Self.open("faults.Note", driver, watcher: watcher)
+    let oldHost = try SceneHostTests.host(of: pad, driver)
+    // Stopped, it cannot answer the withdrawal that the rescan sends it.
+    try SceneHostTests.stop(oldHost)
+    try Self.rebuildFaults(daemon, upgraded: true, driver)
+    kill(oldHost, SIGKILL)
+
+    #expect(try Self.reset(of: pad, watcher)["reason"] == "crashed")
+    let noteReset = try Self.reset(of: note, watcher)
+    #expect(noteReset["reason"] == "crashed")
+    #expect(Self.text("version", in: noteReset["root"]!) == "Note v2")
+    let current = try SceneHostTests.host(of: note, driver)
+    #expect(try SceneHostTests.host(of: pad, driver) == current)
+    var hosts: [JSON] = []
+    let settled = try Self.eventually {
+      hosts = try SceneHostTests.hosts(driver)
+      return hosts.count == 1 && hosts.first?["withdrawn"] == []
+    }
+    #expect(settled, "\(hosts)")
+  }
+}
