@@ -77,6 +77,20 @@ struct PluginRebuildTests {
     return try condition()
   }
 
+  /// The hosts `daemon.info` lists once they satisfy `settled` (expected within 10 s).
+  @discardableResult
+  static func hosts(_ driver: RPCTestClient, settlingAt settled: ([JSON]) -> Bool) throws
+    -> [JSON]
+  {
+    var hosts: [JSON] = []
+    let done = try eventually {
+      hosts = try SceneHostTests.hosts(driver)
+      return settled(hosts)
+    }
+    #expect(done, "\(hosts)")
+    return hosts
+  }
+
   @Test(
     "a rebuilt plugin's scenes move to its new code; another plugin's scene keeps its host, node ids and unrestorable state"
   )
@@ -225,12 +239,7 @@ struct PluginRebuildTests {
     }
     // The pad's host and one current shared host, the one the note is in; every host in
     // between retired once its scenes had moved.
-    var hosts: [JSON] = []
-    let settled = try Self.eventually {
-      hosts = try SceneHostTests.hosts(driver)
-      return hosts.count == 2
-    }
-    #expect(settled, "\(hosts)")
+    let hosts = try Self.hosts(driver, settlingAt: { $0.count == 2 })
     #expect(
       Set(hosts.compactMap { $0["pid"]?.intValue })
         == [Int64(padHost), Int64(try SceneHostTests.host(of: note, driver))])
@@ -258,12 +267,7 @@ struct PluginRebuildTests {
     #expect(try Self.reset(of: pad, watcher)["reason"] == "crashed")
     // Restored in the current host; no replacement was started for the one that withdrew.
     #expect(try SceneHostTests.host(of: pad, driver) == current)
-    var hosts: [JSON] = []
-    let settled = try Self.eventually {
-      hosts = try SceneHostTests.hosts(driver)
-      return hosts.count == 1
-    }
-    #expect(settled, "\(hosts)")
+    try Self.hosts(driver, settlingAt: { $0.count == 1 })
     let opened = try driver.call("scene.open", ["component": "faults.Note"])
     #expect(Self.text("version", in: opened["root"]!) == "Note v2")
   }
@@ -291,11 +295,6 @@ extension PluginRebuildTests {
     #expect(Self.text("version", in: noteReset["root"]!) == "Note v2")
     let current = try SceneHostTests.host(of: note, driver)
     #expect(try SceneHostTests.host(of: pad, driver) == current)
-    var hosts: [JSON] = []
-    let settled = try Self.eventually {
-      hosts = try SceneHostTests.hosts(driver)
-      return hosts.count == 1 && hosts.first?["withdrawn"] == []
-    }
-    #expect(settled, "\(hosts)")
+    try Self.hosts(driver, settlingAt: { $0.count == 1 && $0.first?["withdrawn"] == [] })
   }
 }
