@@ -298,3 +298,30 @@ extension PluginRebuildTests {
     try Self.hosts(driver, settlingAt: { $0.count == 1 && $0.first?["withdrawn"] == [] })
   }
 }
+
+extension PluginRebuildTests {
+  @Test(
+    "a compd restart after a rebuild: every scene comes back on the current code, no host withdrawn"
+  )
+  func restartAfterRebuild() throws {
+    let daemon = try Self.daemon(hosts: 1)
+    let driver = try daemon.client()
+    let watcher = try daemon.client()
+    let pad = try Self.open("scratch.Pad", driver, watcher: watcher)
+    let note = try Self.open("faults.Note", driver, watcher: watcher)
+    try driver.call(
+      "scene.event", ["scene": note, "event": ["type": "text", "target": "note", "text": "kept"]])
+    try Self.rebuildFaults(daemon, upgraded: true, driver)
+    _ = try Self.reset(of: note, watcher)
+    try daemon.daemon.stop()
+
+    let restarted = try daemon.restarted(arguments: ["--scene-hosts", "1"])
+    let client = try restarted.client()
+    let root = try client.call("scene.layout", ["scene": note])["root"]!
+    #expect(Self.text("version", in: root) == "Note v2")
+    #expect(Self.text("note", in: root) == "kept")
+    let hosts = try Self.hosts(client, settlingAt: { $0.count == 1 })
+    #expect(hosts.first?["withdrawn"] == [])
+    #expect(try SceneHostTests.host(of: pad, client) == SceneHostTests.host(of: note, client))
+  }
+}
