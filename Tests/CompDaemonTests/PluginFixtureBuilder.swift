@@ -63,6 +63,15 @@ enum PluginFixtureBuilder {
     }
   }
 
+  /// The plugin `fixture.scratch` of `ScratchPlugin.swift` (built once per test run):
+  /// `scratch.Pad`, a text field whose text is not restorable.
+  static func scratchPlugin() throws -> String {
+    try cached("scratch") { output in
+      try compile(
+        ["\(fixturesDirectory)/ScratchPlugin.swift"], module: "FixtureScratch", output: output)
+    }
+  }
+
   /// The bundled plugin `Plugins/<name>`, compiled from its sources for this test run
   /// against the current ScreenKit (not SwiftPM's product, which an incremental build can
   /// leave stale: the ABI stamp then rightly rejects it).

@@ -176,6 +176,70 @@ struct SceneHostTests {
     #expect(status == 0)
   }
 
+  @Test(
+    "host.withdraw: the plugin's components leave the catalog; the scenes that made one are named"
+  )
+  func hostWithdraw() throws {
+    let directory = try PluginFixtureBuilder.temporaryDirectory("host-withdraw")
+    var plugins: [HostLoadSet.Plugin] = []
+    for name in ["Login", "Gallery"] {
+      let path = try PluginFixtureBuilder.install(
+        PluginFixtureBuilder.bundled(name), into: directory, as: "lib\(name).so")
+      plugins.append(
+        .init(
+          identity: try #require(PluginFileIdentity(path: path)),
+          manifest: try PluginManifest(json: Self.manifest(of: path))))
+    }
+    let host = try HostChild()
+    let load = HostLoadSet(plugins: plugins)
+    #expect(try host.client.call("host.load", load.json)["failed"] == [])
+    let environment = SceneEnvironment().json
+    for (scene, component) in [
+      ("login", "demo.Login"), ("plain", "demo.Gallery"), ("pushed", "demo.Gallery"),
+    ] {
+      try host.client.call(
+        "host.open",
+        ["scene": .string(scene), "component": .string(component), "environment": environment])
+    }
+    let tapped = try host.client.call(
+      "host.event", ["scene": "pushed", "event": ["type": "tap", "target": "demo.Login"]])
+    #expect(tapped["emitted"]?.arrayValue?.first?["name"] == "opened", "\(tapped.serialized())")
+
+    let bad = try host.client.reply("host.withdraw", ["plugins": "demo.login"])
+    #expect(bad["error"]?["code"] == -32602, "\(bad.serialized())")
+    let badItem = try host.client.reply("host.withdraw", ["plugins": ["demo.login", 3]])
+    #expect(badItem["error"]?["message"]?.stringValue?.contains("plugins[1]") == true)
+
+    let withdrawn = try host.client.call("host.withdraw", ["plugins": ["demo.login", "nope"]])
+    #expect(withdrawn == ["components": ["demo.Login"], "scenes": ["login", "pushed"]])
+    // Nothing in this host makes the old code again: not a new scene, not a composition.
+    let refused = try host.client.reply(
+      "host.open", ["scene": "again", "component": "demo.Login", "environment": environment])
+    #expect(refused["error"]?["data"]?["name"] == "compd.NoSuchComponent")
+    let failed = try host.client.call(
+      "host.event", ["scene": "plain", "event": ["type": "tap", "target": "demo.Login"]])
+    #expect(failed["emitted"]?.arrayValue?.first?["name"] == "openFailed", "\(failed.serialized())")
+    // The scenes that made it live on until the broker moves them; a new build of the
+    // plugin is not loaded here.
+    #expect(try host.client.call("host.layout", ["scene": "login"])["root"] != nil)
+    var rebuilt = load
+    rebuilt.plugins[0].identity.path = try PluginFixtureBuilder.install(
+      PluginFixtureBuilder.bundled("Login"), into: directory, as: "libLoginAgain.so")
+    rebuilt.plugins[0].identity = try #require(
+      PluginFileIdentity(path: rebuilt.plugins[0].identity.path))
+    let reload = try host.client.call("host.load", ["plugins": rebuilt.json["plugins"]!])
+    #expect(
+      reload["failed"]?.arrayValue?.first?["error"]?.stringValue?.contains("withdrawn") == true,
+      "\(reload.serialized())")
+    // Withdrawing again names the scenes that still run it, and withdraws nothing more.
+    #expect(
+      try host.client.call("host.withdraw", ["plugins": ["demo.login"]])
+        == ["components": [], "scenes": ["login", "pushed"]])
+
+    shutdown(host.client.socket.descriptor, Int32(SHUT_WR))
+    #expect(try host.waitForExit() == 0)
+  }
+
   @Test("a host's share: a plugin and the plugins its components compose, transitively")
   func isolatedShare() throws {
     func plugin(_ name: String, _ components: [String: [String]]) throws -> HostLoadSet.Plugin {
@@ -543,6 +607,11 @@ extension SceneHostTests {
     #expect(try Self.host(of: scenes["demo.StackedForm"]!, driver) == pids["demo.StackedForm"])
     #expect(
       try driver.call("scene.layout", ["scene": scenes["demo.StackedForm"]!])["revision"] == 1)
+    // Isolated hosts are replaced, never kept with code withdrawn as shared ones are.
+    let after = try Self.hosts(driver)
+    #expect(after.allSatisfy { $0["withdrawn"] == [] }, "\(after)")
+    let oldLogin = after.first { $0["pid"]?.intValue == pids["demo.Login"].map(Int64.init) }
+    #expect(oldLogin == nil || oldLogin?["state"] == "retiring", "\(after)")
   }
 
   @Test("scene-host-isolation = plugin: each plugin's scenes in hosts of their own")

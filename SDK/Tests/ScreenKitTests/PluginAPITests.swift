@@ -228,6 +228,59 @@ private final class Greeter: LightweightController {
     ) { try catalog.instantiate("t.Failing", params: ["x": 1], sink: sink) }
   }
 
+  @Test func instantiationReportsEveryComponentMadeForTheTree() throws {
+    let catalog = ComponentCatalog()
+    try catalog.register(.view("t.Leaf", summary: "leaf") { _ in View() })
+    var later: ComponentContext?
+    try catalog.register(
+      .viewController("t.Shell", summary: "composes now and later") { context in
+        later = context
+        let shell = ViewController()
+        shell.addChild(try context.makeComponent("t.Leaf"))
+        return shell
+      })
+    var made: [String] = []
+    _ = try catalog.instantiate("t.Shell", params: nil, sink: { _ in }) { made.append($0) }
+    #expect(made == ["t.Shell", "t.Leaf"])
+    _ = try #require(later).makeComponent("t.Leaf")
+    #expect(made == ["t.Shell", "t.Leaf", "t.Leaf"])
+    // A name that is not registered, or params that do not validate, run no code.
+    #expect(throws: ComponentError.noSuchComponent("t.Absent")) {
+      try later?.makeComponent("t.Absent")
+    }
+    #expect(made.count == 3)
+  }
+
+  @Test func withdrawnComponentsCannotBeOpenedOrComposed() throws {
+    let catalog = ComponentCatalog()
+    try catalog.register(.view("t.Old", summary: "old code") { _ in View() })
+    try catalog.register(
+      .viewController("t.Needs", summary: "requires it", requires: ["t.Old"]) { _ in
+        ViewController()
+      })
+    var composer: ComponentContext?
+    try catalog.register(
+      .viewController("t.Host", summary: "composes it on demand") { context in
+        composer = context
+        return ViewController()
+      })
+    let sink: @MainActor (ComponentEvent) -> Void = { _ in }
+    let made = try catalog.instantiate("t.Old", params: nil, sink: sink)
+    _ = try catalog.instantiate("t.Host", params: nil, sink: sink)
+    #expect(catalog.withdraw(["t.Old", "t.Unknown"]) == ["t.Old"])
+    #expect(catalog.names == ["t.Host", "t.Needs"])
+    #expect(throws: ComponentError.noSuchComponent("t.Old")) {
+      try catalog.instantiate("t.Old", params: nil, sink: sink)
+    }
+    #expect(throws: ComponentError.noSuchComponent("t.Old")) {
+      try composer?.makeComponent("t.Old")
+    }
+    #expect(throws: ComponentError.missingDependency(component: "t.Needs", dependency: "t.Old")) {
+      try catalog.instantiate("t.Needs", params: nil, sink: sink)
+    }
+    #expect(made.view.superview == nil, "what was made of it lives on")
+  }
+
   @Test func entryPointAnswersTheStampThenRegisters() throws {
     let stamp = PluginEntry.handle(PluginEntry.stampRequest, nil, plugin: "t", version: "1") { _ in
       Issue.record("registration must not run for the stamp request")

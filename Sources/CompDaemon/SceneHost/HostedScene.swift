@@ -57,6 +57,9 @@ final class HostedScene {
   private(set) var holdsBackState = false
   /// When the restorable state was last encoded after a change.
   private var lastStateEncoding: ContinuousClock.Instant?
+  /// The components made for its tree since it was opened (its own and every one composed
+  /// in it): whose code it runs, which a withdrawal of a plugin's code asks about.
+  private(set) var madeComponents: Set<String> = []
 
   private struct WeakScene {
     weak var scene: HostedScene?
@@ -89,9 +92,10 @@ final class HostedScene {
     self.window = Window(frame: Rect(origin: .zero, size: environment.size))
     let controller: ViewController
     do throws(ComponentError) {
-      controller = try catalog.instantiate(component, params: params.map(ParamValue.init)) {
-        [weak self] event in self?.received(event)
-      }
+      controller = try catalog.instantiate(
+        component, params: params.map(ParamValue.init),
+        sink: { [weak self] event in self?.received(event) },
+        onMake: { [weak self] name in self?.madeComponents.insert(name) })
     } catch {
       throw .component(error)
     }

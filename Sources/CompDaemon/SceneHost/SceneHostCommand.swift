@@ -26,6 +26,14 @@ final class SceneHostCommand {
   private let logger: Logger
   private var scenes: [String: HostedScene] = [:]
   private var loadedPaths: Set<String> = []
+  /// The components each loaded plugin (or screen) registered, by its name.
+  private var componentsByPlugin: [String: [String]] = [:]
+  /// The file each loaded plugin was loaded from, by its name.
+  private var pathsByPlugin: [String: String] = [:]
+  /// Plugins (and screens) withdrawn: their code stays mapped, so a new build of one is
+  /// never loaded here (two builds of one Swift module cannot share a process); a new
+  /// host loads it.
+  private var withdrawnPlugins: Set<String> = []
   /// Scenes that held back their restorable state, reported at the next flush.
   private var holdingBackState: [String: HostedScene] = [:]
   /// The flush at the end of the current state interval, when one is due. One per host,
@@ -148,6 +156,9 @@ final class SceneHostCommand {
     case "host.load":
       running(nil, scene: nil)
       return load(params)
+    case "host.withdraw":
+      running(nil, scene: nil)
+      return try withdraw(params)
     case "host.open":
       return try open(params)
     case "host.event":
@@ -202,6 +213,11 @@ final class SceneHostCommand {
         } catch {
           throw PluginLoadError("bad manifest: \(error)")
         }
+        guard !withdrawnPlugins.contains(manifest.name) else {
+          throw PluginLoadError(
+            "plugin \(manifest.name) was withdrawn from this scene host; a new host loads its new build"
+          )
+        }
         // The file vetted must be the file loaded: a file replaced since is vetted first.
         guard let identity = PluginFileIdentity(path: path),
           identity.size == entry["size"]?.intValue,
@@ -211,7 +227,9 @@ final class SceneHostCommand {
           throw PluginLoadError("the file changed after it was vetted")
         }
         if let reason = trust.refusal(forPluginAt: path) { throw PluginLoadError(reason) }
-        _ = try PluginLoading.load(path, manifest: manifest, into: catalog)
+        componentsByPlugin[manifest.name] = try PluginLoading.load(
+          path, manifest: manifest, into: catalog)
+        pathsByPlugin[manifest.name] = path
         loadedPaths.insert(path)
       } catch {
         logger.error("cannot load plugin \(path): \(error.description)")
@@ -222,7 +240,19 @@ final class SceneHostCommand {
       guard let text = text.stringValue else { continue }
       do {
         let screen = try DeclarativeScreen(json: JSONParser.parse(text))
-        if catalog.component(named: screen.name) == nil { try catalog.register(screen.component) }
+        guard !withdrawnPlugins.contains(screen.name) else {
+          failed.append([
+            "screen": .string(screen.name),
+            "error": .string(
+              "screen \(screen.name) was withdrawn from this scene host; a new host loads its new version"
+            ),
+          ])
+          continue
+        }
+        if catalog.component(named: screen.name) == nil {
+          try catalog.register(screen.component)
+          componentsByPlugin[screen.name] = [screen.name]
+        }
       } catch {
         failed.append([
           "screen": .string(text.prefix(64).description), "error": .string("\(error)"),
@@ -230,6 +260,41 @@ final class SceneHostCommand {
       }
     }
     return ["failed": .array(failed), "components": .int(Int64(catalog.names.count))]
+  }
+
+  /// `host.withdraw`: takes the components of the named plugins (or screens) out of the
+  /// catalog, so that no scene opened or composition made from now on in this host runs
+  /// their code (it fails as for a component that is not loaded). Answers the components
+  /// withdrawn and the scenes that made one of them since they were opened: they run that
+  /// code, and the broker moves them to a host that loads the new build. Names of plugins
+  /// this host did not load withdraw nothing; withdrawing again is harmless.
+  private func withdraw(_ params: JSONObject) throws(RPCError) -> JSON {
+    guard let list = params["plugins"]?.arrayValue else {
+      throw RPCError.invalidParams("plugins must be an array of plugin names", field: "plugins")
+    }
+    var names: [String] = []
+    for (index, item) in list.enumerated() {
+      guard let name = item.stringValue, !name.isEmpty else {
+        throw RPCError.invalidParams(
+          "plugins[\(index)] must be a plugin name (a non-empty string)", field: "plugins")
+      }
+      names.append(name)
+    }
+    withdrawnPlugins.formUnion(names)
+    let components = names.flatMap { componentsByPlugin[$0] ?? [] }
+    let withdrawn = catalog.withdraw(components)
+    let users = scenes.values.filter { !$0.madeComponents.isDisjoint(with: components) }
+    if !withdrawn.isEmpty {
+      logger.info(
+        "plugin code withdrawn",
+        metadata: [
+          "plugins": "\(names)", "components": "\(withdrawn)", "scenes": "\(users.map(\.name))",
+        ])
+    }
+    return [
+      "components": .array(withdrawn.map(JSON.string)),
+      "scenes": .array(users.map(\.id).sorted().map(JSON.string)),
+    ]
   }
 
   /// `host.open`: opens a scene, applying a restorable state when given.

@@ -90,6 +90,13 @@ struct HostLoadSet: Sendable, Equatable {
     !current.additions(in: self).isEmpty
   }
 
+  /// The names of the plugins and screens of this set whose code is not in `current` (the
+  /// file changed, or is no longer accepted), in this set's order: what a host that loaded
+  /// this set runs stale code of.
+  func outdatedNames(comparedTo current: HostLoadSet) -> [String] {
+    current.additions(in: self).names
+  }
+
   /// The paths of the plugin libraries whose file was replaced on disk since it was
   /// vetted (a file that is gone is not: there is nothing new to vet).
   var changedOnDisk: [String] {

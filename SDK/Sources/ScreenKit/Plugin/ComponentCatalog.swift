@@ -45,12 +45,26 @@ public final class ComponentCatalog {
     _ name: String, params: ParamValue?,
     sink: @escaping @MainActor (ComponentEvent) -> Void
   ) throws(ComponentError) -> ViewController {
-    try instantiate(name, params: params, depth: 0, sink: sink)
+    try instantiate(name, params: params, depth: 0, sink: sink, onMake: { _ in })
+  }
+
+  /// Opens the component `name` as `instantiate(_:params:sink:)` does, and calls `onMake`
+  /// with the name of every component made for the tree it roots: `name` itself and each
+  /// component composed under it, now or later (`ComponentContext.makeComponent`, a
+  /// restoration), before its factory runs. A host that runs several trees learns from it
+  /// whose code each one runs.
+  public func instantiate(
+    _ name: String, params: ParamValue?,
+    sink: @escaping @MainActor (ComponentEvent) -> Void,
+    onMake: @escaping @MainActor (String) -> Void
+  ) throws(ComponentError) -> ViewController {
+    try instantiate(name, params: params, depth: 0, sink: sink, onMake: onMake)
   }
 
   func instantiate(
     _ name: String, params: ParamValue?, depth: Int,
-    sink: @escaping @MainActor (ComponentEvent) -> Void
+    sink: @escaping @MainActor (ComponentEvent) -> Void,
+    onMake: @escaping @MainActor (String) -> Void
   ) throws(ComponentError) -> ViewController {
     guard let component = byName[name] else { throw .noSuchComponent(name) }
     guard depth < Self.maximumCompositionDepth else { throw .compositionTooDeep(component: name) }
@@ -64,7 +78,9 @@ public final class ComponentCatalog {
       throw .invalidParams(component: name, error)
     }
     let context = ComponentContext(
-      component: name, params: validated, catalog: self, depth: depth, sink: sink)
+      component: name, params: validated, catalog: self, depth: depth, sink: sink,
+      onMake: onMake)
+    onMake(name)
     do {
       let controller = try component.factory(context)
       controller.componentContext = context
@@ -74,6 +90,15 @@ public final class ComponentCatalog {
     } catch {
       throw .factoryFailed(component: name, reason: String(describing: error))
     }
+  }
+
+  /// Removes the components named `names` (a plugin whose code must no longer be used):
+  /// opening or composing one afterwards fails with `.noSuchComponent`, and opening a
+  /// component that requires one with `.missingDependency`. Controllers made of them before
+  /// live on. Returns the names that were registered, in the order given.
+  @discardableResult
+  public func withdraw(_ names: [String]) -> [String] {
+    names.filter { byName.removeValue(forKey: $0) != nil }
   }
 
   /// Whether `name` is namespaced: two or more dot-separated identifiers of ASCII letters,

@@ -9,16 +9,20 @@ public final class ComponentContext {
   private let catalog: ComponentCatalog
   private let sink: @MainActor (ComponentEvent) -> Void
   private let depth: Int
+  /// Told the name of each component made under this one (`ComponentCatalog.instantiate`).
+  private let onMake: @MainActor (String) -> Void
 
   init(
     component: String, params: ParamValue, catalog: ComponentCatalog, depth: Int,
-    sink: @escaping @MainActor (ComponentEvent) -> Void
+    sink: @escaping @MainActor (ComponentEvent) -> Void,
+    onMake: @escaping @MainActor (String) -> Void
   ) {
     self.component = component
     self.params = params
     self.catalog = catalog
     self.depth = depth
     self.sink = sink
+    self.onMake = onMake
   }
 
   /// Emits the event `name` with `payload`; compd sends it to the scene's clients as
@@ -37,7 +41,7 @@ public final class ComponentContext {
   public func makeComponent(_ name: String, params: ParamValue? = nil) throws(ComponentError)
     -> ViewController
   {
-    try catalog.instantiate(name, params: params, depth: depth + 1, sink: sink)
+    try catalog.instantiate(name, params: params, depth: depth + 1, sink: sink, onMake: onMake)
   }
 
   /// The names of every registered component, sorted (for screens that list them).

@@ -171,35 +171,81 @@ final class SceneHostPool {
     }
   }
 
-  /// Takes `set` as what the plugins offer now. A host that loaded code no longer in it
-  /// (a file that changed since) is retired and a new one like it started, which loads the
-  /// current code; the other hosts load what `set` adds to their share. Returns the
-  /// retired hosts, whose scenes the caller moves.
-  func adopt(_ set: HostLoadSet) -> [SceneHostProcess] {
+  /// What `adopt` changed: hosts whose scenes the caller moves.
+  struct Adoption {
+    /// Hosts isolated for a plugin that loaded code no longer current: retiring, each
+    /// replaced by a new one like it; every scene of theirs moves.
+    var retired: [SceneHostProcess] = []
+    /// Shared hosts that loaded code no longer current, with the plugins whose code they
+    /// must withdraw (`SceneHostProcess.withdraw`): the scenes that use it move, the others
+    /// stay.
+    var withdrawing: [(host: SceneHostProcess, plugins: [String])] = []
+  }
+
+  /// Takes `set` as what the plugins offer now. A host isolated for a plugin that loaded
+  /// code no longer in it (a file that changed since) is retired and a new one like it
+  /// started, which loads the current code. A shared host that did is not: it is to
+  /// withdraw that code, takes no new scenes from then on (they may compose anything, so
+  /// they go where every plugin's code is current), and a new shared host that loads the
+  /// current code takes its place among the shared ones. The other hosts load what `set`
+  /// adds to their share.
+  func adopt(_ set: HostLoadSet) -> Adoption {
     loadSet = set
+    var adoption = Adoption()
     // Hosts waiting for a rescan load the current share when it is done.
     let live = hosts.filter { host in
       host.state != .retiring && !waitingForRescan.contains { $0 === host }
     }
-    let stale = live.filter { $0.loaded.isStale(comparedTo: set) }
-    for host in live where !stale.contains(where: { $0 === host }) {
-      let share = loadSet(for: host.isolation)
-      if !host.loaded.additions(in: share).isEmpty { host.load(share) { _ in } }
+    for host in live {
+      let outdated = host.loaded.outdatedNames(comparedTo: set)
+      if outdated.isEmpty {
+        let share = loadSet(for: host.isolation)
+        if host.takesNewScenes, !host.loaded.additions(in: share).isEmpty {
+          host.load(share) { _ in }
+        }
+      } else if host.isolation != nil {
+        host.state = .retiring
+        spawn(isolation: host.isolation, restarts: 0)
+        adoption.retired.append(host)
+      } else {
+        let newlyOutdated = outdated.filter { !host.withdrawn.contains($0) }
+        guard !newlyOutdated.isEmpty else { continue }
+        if host.takesNewScenes { spawn(isolation: nil, restarts: 0) }
+        adoption.withdrawing.append((host, newlyOutdated))
+      }
     }
-    for host in stale {
-      host.state = .retiring
-      spawn(isolation: host.isolation, restarts: 0)
-    }
-    return stale
+    return adoption
   }
 
   /// The host a new scene of `plugin` goes to: with isolation, one of the plugin's own
-  /// (started if there is none); else the shared host holding the fewest scenes.
+  /// (started if there is none); else the shared host holding the fewest scenes among
+  /// those that run the current code of every plugin.
   func host(forPlugin plugin: String) -> SceneHostProcess? {
     let isolation = settings.isolatePlugins ? plugin : nil
-    let candidates = hosts.filter { $0.state != .retiring && $0.isolation == isolation }
+    let candidates = hosts.filter { $0.takesNewScenes && $0.isolation == isolation }
     if let best = candidates.min(by: { $0.load < $1.load }) { return best }
     return spawn(isolation: isolation, restarts: 0)
+  }
+
+  /// Runs `work` with a host for a new scene of `plugin` (`host(forPlugin:)`) once it has
+  /// loaded its plugins, counting the scene in its load meanwhile. A host that stopped
+  /// taking new scenes while it started (its code was withdrawn, or it retires) is passed
+  /// over for another: what is sent to it after its withdrawal could not use that code.
+  /// `work` gets `nil` when no host can be started, and a host that ended meanwhile (a
+  /// request to it fails as a host loss).
+  func reserveHost(
+    forPlugin plugin: String, _ work: @escaping @MainActor (SceneHostProcess?) -> Void
+  ) {
+    guard let host = host(forPlugin: plugin) else { return work(nil) }
+    host.openings += 1
+    whenRunning(host) { [self] in
+      host.openings -= 1
+      guard host.takesNewScenes || host.hasEnded else {
+        host.retireIfDrained()
+        return reserveHost(forPlugin: plugin, work)
+      }
+      work(host)
+    }
   }
 
   private func ended(_ host: SceneHostProcess, _ end: ProcessEnd) {
@@ -216,8 +262,9 @@ final class SceneHostPool {
           "scenes": "\(host.scenes.count)",
         ])
       // Shared hosts are kept at their number; an isolated one is started again when
-      // a scene needs it.
-      if host.isolation == nil || !host.scenes.isEmpty {
+      // a scene needs it. One whose code was withdrawn had its replacement already: its
+      // scenes go to the current hosts.
+      if host.withdrawn.isEmpty && (host.isolation == nil || !host.scenes.isEmpty) {
         spawn(isolation: host.isolation, restarts: host.restarts + 1)
       }
     }

@@ -53,6 +53,13 @@ final class SceneHostProcess {
   var killedAsHung = false
   /// The code it loaded.
   private(set) var loaded = HostLoadSet()
+  /// The plugins (and screens) whose code it loaded was withdrawn from it (`host.withdraw`),
+  /// their files having changed since: it keeps serving the scenes it holds that do not
+  /// use them, takes no new scene, and retires once it holds none.
+  private(set) var withdrawn: Set<String> = []
+  /// Whether new scenes may be placed on it: it runs the current code of every plugin it
+  /// loaded.
+  var takesNewScenes: Bool { state != .retiring && withdrawn.isEmpty }
   private let channel: HostChannel
   private var nextID = 1
   private var pending: [Int: Pending] = [:]
@@ -203,6 +210,28 @@ final class SceneHostProcess {
     }
   }
 
+  /// Sends `host.withdraw` for `plugins`: from now on nothing opened or composed in the
+  /// host uses their code. `completion` gets the host keys of the scenes that made one of
+  /// their components (they run the withdrawn code), or the error.
+  func withdraw(
+    _ plugins: [String], completion: @escaping @MainActor (Result<[String], RPCError>) -> Void
+  ) {
+    withdrawn.formUnion(plugins)
+    request("host.withdraw", ["plugins": .array(plugins.map(JSON.string))]) { result in
+      completion(
+        result.map { answer in (answer["scenes"]?.arrayValue ?? []).compactMap(\.stringValue) })
+    }
+  }
+
+  /// Retires it once it holds no scene and none is being opened in it, when it takes no
+  /// new ones (its code was withdrawn, or it is retiring already).
+  func retireIfDrained() {
+    guard !takesNewScenes, scenes.isEmpty, openings == 0, !hasEnded, !closedForWriting else {
+      return
+    }
+    retire()
+  }
+
   /// Sends `host.ping` unless one is on its way; its answer (on the host's main actor)
   /// updates `lastAnswer`.
   func ping() {
@@ -255,8 +284,12 @@ final class SceneHostProcess {
   /// Closes the broker's end for writing: the host exits when it reads the end.
   func retire() {
     state = .retiring
+    closedForWriting = true
     channel.closeForWriting()
   }
+
+  /// Whether `retire` closed the broker's end for writing.
+  private var closedForWriting = false
 
   /// The entry `daemon.info` lists.
   var json: JSON {
@@ -264,7 +297,7 @@ final class SceneHostProcess {
       "pid": .int(Int64(pid)), "scenes": .int(Int64(scenes.count)),
       "isolation": .string(isolation ?? "shared"), "plugins": .array(loaded.names.map(JSON.string)),
       "lastAnswerMs": .int(Int64(millisecondsSinceAnswer)), "restarts": .int(Int64(restarts)),
-      "state": .string(state.rawValue),
+      "state": .string(state.rawValue), "withdrawn": .array(withdrawn.sorted().map(JSON.string)),
     ]
   }
 }

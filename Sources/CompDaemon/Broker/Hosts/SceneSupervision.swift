@@ -46,29 +46,75 @@ extension Daemon {
     await sceneHosts.start(loading: set)
   }
 
-  /// After a scan: hosts load new plugins; the scenes of every host that loaded a plugin
-  /// whose file changed move to fresh hosts that load the new version. Hosts that did not
-  /// load it, and their scenes, are not touched.
+  /// After a scan: hosts load new plugins. When a plugin's file changed, the scenes that
+  /// run its old code move to hosts that load the new one; the others are not touched. A
+  /// host isolated for a plugin that loaded it retires and all its scenes move. A shared
+  /// host withdraws the plugin's old code and keeps the scenes that do not use it (of other
+  /// plugins, and composing none of its components), taking no new ones; it retires once
+  /// they are gone.
   @MainActor
   func updateSceneHosts() {
     guard sceneHosts.isStarted else { return }  // they start with what the scan found
-    let old = sceneHosts.adopt(pluginHost.loadSet)
-    guard !old.isEmpty else { return }
+    let adoption = sceneHosts.adopt(pluginHost.loadSet)
+    for (host, plugins) in adoption.withdrawing { withdraw(plugins, from: host) }
+    guard !adoption.retired.isEmpty else { return }
     logger.notice(
       "plugin code changed; moving the scenes of the scene hosts that load it to new ones",
-      metadata: ["hosts": "\(old.map(\.pid))"])
-    for host in old {
+      metadata: ["hosts": "\(adoption.retired.map(\.pid))"])
+    for host in adoption.retired {
       for id in host.scenes.sorted() {
         guard let scene = scenes.scene(id) else { continue }
         move(scene, from: host)
       }
-      retireWhenEmpty(host)
+      host.retireIfDrained()
     }
   }
 
-  /// Moves `scene` out of the retiring `host`: its current state (encoded on request, so
-  /// nothing a host holds back for its interval is lost; the last one it reported when it
-  /// does not answer) is opened in a new host.
+  /// Has the shared `host` withdraw the old code of `plugins` and moves the scenes that
+  /// use it: the host names those that made one of its components (opened or composed
+  /// one); the scenes of the plugins' components are counted in whatever the host says.
+  /// When the host cannot tell (it failed to answer for another reason than its end, after
+  /// which its scenes are restored anyway), all its scenes move and it retires, as a host
+  /// whose code is stale.
+  @MainActor
+  private func withdraw(_ plugins: [String], from host: SceneHostProcess) {
+    host.withdraw(plugins) { [self] result in
+      var users: [Scene]
+      switch result {
+      case .success(let keys):
+        users = keys.compactMap(scenes.sceneByHostKey)
+        let names = Set(plugins)
+        for id in host.scenes.sorted() {
+          guard let scene = scenes.scene(id), !users.contains(where: { $0 === scene }),
+            let plugin = pluginHost.pluginName(of: scene.component), names.contains(plugin)
+          else { continue }
+          users.append(scene)
+        }
+      case .failure(let error):
+        if Self.isHostLoss(error) { return }
+        logger.error(
+          "a scene host could not withdraw old plugin code; moving all its scenes",
+          metadata: ["host": "\(host.pid)", "error": "\(error.message)"])
+        host.state = .retiring
+        users = host.scenes.sorted().compactMap(scenes.scene)
+      }
+      users = users.filter { host.scenes.contains($0.id) }
+      if !users.isEmpty {
+        logger.notice(
+          "plugin code changed; moving the scenes that use it to scene hosts that load the new code",
+          metadata: [
+            "plugins": "\(plugins)", "host": "\(host.pid)", "scenes": "\(users.map(\.id))",
+          ])
+      }
+      for scene in users { move(scene, from: host) }
+      host.retireIfDrained()
+    }
+  }
+
+  /// Moves `scene` out of `host`, whose code of it is stale (retiring, or a shared host that
+  /// withdrew it): its current state (encoded on request, so nothing a host holds back for
+  /// its interval is lost; the last one it reported when it does not answer) is opened in a
+  /// host that runs the current code.
   @MainActor
   private func move(_ scene: Scene, from host: SceneHostProcess) {
     scene.whenPlaced { [self] in
@@ -80,7 +126,11 @@ extension Daemon {
         if case .success(let answer) = result {
           scene.keepState(answer["state"]?.stringValue ?? "")
         }
-        retireWhenEmpty(host)
+        // A host that goes on serving other scenes lets go of this one.
+        if host.state != .retiring {
+          host.request("host.close", ["scene": .string(scene.hostKey)]) { _ in }
+        }
+        host.retireIfDrained()
         relocate(scene, reason: "upgraded", detail: "new plugin code was loaded")
       }
     }
@@ -115,11 +165,6 @@ extension Daemon {
         countdown.finish()
       }
     }
-  }
-
-  @MainActor
-  private func retireWhenEmpty(_ host: SceneHostProcess) {
-    if host.state == .retiring, host.scenes.isEmpty { host.retire() }
   }
 
   /// A scene host ended: its unanswered requests fail with `compd.ComponentFailed`, the
@@ -186,15 +231,19 @@ extension Daemon {
   @MainActor
   private func relocate(_ scene: Scene, reason: String, detail: String) {
     guard !scene.isClosed else { return }
-    guard let plugin = pluginHost.pluginName(of: scene.component),
-      let host = sceneHosts.host(forPlugin: plugin)
-    else {
+    guard let plugin = pluginHost.pluginName(of: scene.component) else {
       return scenes.close(
         scene, reason: .notRestored,
         detail: "its component \(scene.component) is no longer provided by a loaded plugin")
     }
-    host.scenes.insert(scene.id)
-    sceneHosts.whenRunning(host) { [self] in
+    sceneHosts.reserveHost(forPlugin: plugin) { [self] host in
+      guard !scene.isClosed else { return }
+      guard let host else {
+        return scenes.close(
+          scene, reason: .notRestored, detail: "no scene host could be started for it")
+      }
+      // Listed before it is opened: a host that ends meanwhile restores it again.
+      host.scenes.insert(scene.id)
       host.request(
         "host.open", openParams(scene), scene: scene.id, component: scene.component
       ) { [self] result in
@@ -224,12 +273,13 @@ extension Daemon {
     if let reason = pluginHost.quarantineReason(of: scene.component) {
       return done(.init(description: "its component is quarantined: \(reason)"))
     }
-    guard let plugin = pluginHost.pluginName(of: scene.component),
-      let host = sceneHosts.host(forPlugin: plugin)
-    else {
+    guard let plugin = pluginHost.pluginName(of: scene.component) else {
       return done(.init(description: "no component named \"\(scene.component)\" is loaded"))
     }
-    sceneHosts.whenRunning(host) { [self] in
+    sceneHosts.reserveHost(forPlugin: plugin) { [self] host in
+      guard let host else {
+        return done(.init(description: "no scene host could be started for it"))
+      }
       host.request(
         "host.open", openParams(scene), scene: scene.id, component: scene.component
       ) { result in

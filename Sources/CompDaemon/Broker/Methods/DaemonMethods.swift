@@ -82,6 +82,13 @@ extension Daemon {
                   "restarts", .integer(description: "Hosts replaced in a row before it."),
                   required: true),
                 .init("state", .string(enum: ["starting", "running", "retiring"]), required: true),
+                .init(
+                  "withdrawn",
+                  .array(
+                    .string(),
+                    description:
+                      "The plugins whose old code a shared host withdrew after their files changed: it keeps the scenes that do not use it, takes no new ones, and retires once it holds none."
+                  ), required: true),
               ]), description: "The scene host processes that run component code."),
             required: true),
         ]),

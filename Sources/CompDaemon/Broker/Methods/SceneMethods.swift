@@ -282,26 +282,29 @@ extension Daemon {
         .componentFailed, "component \(name) is quarantined: \(reason)",
         details: ["component": .string(name), "reason": "quarantined", "detail": .string(reason)])
     }
-    guard let host = sceneHosts.host(forPlugin: plugin) else {
-      throw .server(
-        .componentFailed, "no scene host could be started for \(name)",
-        details: ["component": .string(name), "reason": "crashed", "detail": "no scene host"])
-    }
     let connection = call.connection.id
     let opening = scenes.beginOpening(owner: owner, opener: connection)
-    host.openings += 1
     let hostKey = "o\(opening)"
     let params = call.params["params"]
     var request: JSONObject = [
       "scene": .string(hostKey), "component": .string(name), "environment": environment.json,
     ]
     if let params { request["params"] = params }
-    sceneHosts.whenRunning(host) { [self] in
+    sceneHosts.reserveHost(forPlugin: plugin) { [self] host in
+      guard let host else {
+        scenes.finishOpening(opening)
+        return reply.fail(
+          RPCError.server(
+            .componentFailed, "no scene host could be started for \(name)",
+            details: ["component": .string(name), "reason": "crashed", "detail": "no scene host"]))
+      }
+      host.openings += 1
       host.request("host.open", request, component: name) { [self] result in
         scenes.finishOpening(opening)
         host.openings -= 1
         switch result {
         case .failure(let error):
+          host.retireIfDrained()
           reply.fail(error)
         case .success(let answer):
           let scene = scenes.open(

@@ -162,6 +162,7 @@ final class SceneStore {
     if let host = scene.host {
       host.scenes.remove(scene.id)
       host.request("host.close", ["scene": .string(scene.hostKey)]) { _ in }
+      host.retireIfDrained()
     }
     counters.addScenes(-1)
     remember(SceneTombstone(id: scene.id, reason: reason, detail: detail, owner: scene.owner))
