@@ -281,4 +281,25 @@ final class CountingCell: TableViewCell {
     #expect(table.cellForRow(at: IndexPath(row: 5000 / 44 + 2, section: 0)) != nil)
     withExtendedLifetime(source) {}
   }
+
+  @Test func editingModeShowsDeleteControlsWhoseTapAsksForTheDeleteConfirmation() throws {
+    let (window, table, source) = makeTable(rows: [rows(20)], rowHeight: 44)
+    table.setEditing(true, animated: false)
+    window.layoutIfNeeded()
+    let cell = try #require(table.cellForRow(at: IndexPath(row: 2, section: 0)))
+    let control = try #require(cell.editingControl)
+    // The minus at the side margin, the content moved aside (ListMetrics).
+    #expect(control.frame.minX == 16 && control.frame.width == 22)
+    #expect(cell.contentView.frame.minX == 38)
+    try window.tap(control)
+    let delete = try #require(
+      cell.subviews.compactMap { $0 as? Button }.first { $0.currentTitle == "Delete" })
+    try window.tap(delete)
+    window.layoutIfNeeded()
+    #expect(source.committed == [IndexPath(row: 2, section: 0)])
+    table.setEditing(false, animated: false)
+    window.layoutIfNeeded()
+    #expect(table.visibleCells.allSatisfy { $0.editingControl == nil })
+    #expect(table.visibleCells.allSatisfy { $0.contentView.frame.minX == 0 })
+  }
 }

@@ -44,6 +44,14 @@ enum ListMetrics {
   static let swipeActionFont = Font.systemFont(ofSize: 17)
   static let swipeActionPadding = 15.0
 
+  /// Editing mode's delete control: a 22-point red circle at the side margin, and the
+  /// content moved 38 points (the control and a 16-point gap) towards the trailing edge, as
+  /// iOS draws a table in editing mode.
+  static let editingControlSize = 22.0
+  static let editingIndent = 38.0
+  /// The minus on the delete control.
+  static let editingControlFont = Font.systemFont(ofSize: 17, weight: .bold)
+
   /// The side margin of rows in a table `width` wide: 16 points when compact (under 600),
   /// 20 otherwise, the system minimum margins of a view controller's view
   /// (`UIViewController.systemMinimumLayoutMargins`).

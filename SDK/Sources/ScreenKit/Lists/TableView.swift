@@ -504,7 +504,7 @@ open class TableView: ScrollView {
     let cell = dataSource.tableView(self, cellForRowAt: path)
     cell.tableView = self
     cell.indexPath = path
-    cell.isEditing = isEditing
+    updateEditingControl(of: cell, at: path)
     // Rows of grouped tables lie on the grouped background's raised colour, as UIKit's.
     if style != .plain, cell.backgroundColor == .systemBackground {
       cell.backgroundColor = .secondarySystemGroupedBackground
@@ -871,8 +871,36 @@ open class TableView: ScrollView {
     guard editing != isEditing else { return }
     isEditing = editing
     if let revealedRow { hideSwipeActions(at: revealedRow) }
-    for cell in visibleCellsByPath.values { cell.isEditing = editing }
+    for (path, cell) in visibleCellsByPath { updateEditingControl(of: cell, at: path) }
     setNeedsDisplay()
+    setNeedsLayout()
+  }
+
+  /// Gives a row in editing mode its delete control when the data source lets it be edited
+  /// and the delegate's style is `.delete`, and takes it away otherwise.
+  private func updateEditingControl(of cell: TableViewCell, at path: IndexPath) {
+    cell.isEditing = isEditing
+    let deletes =
+      isEditing && (dataSource?.tableView(self, canEditRowAt: path) ?? false)
+      && (delegate?.tableView(self, editingStyleForRowAt: path) ?? .delete) == .delete
+    guard deletes else {
+      cell.editingControl = nil
+      return
+    }
+    guard cell.editingControl == nil else { return }
+    let control = Button(type: .custom)
+    control.setTitle("\u{2212}", for: .normal)
+    control.setTitleColor(.white, for: .normal)
+    control.titleLabel.font = ListMetrics.editingControlFont
+    control.backgroundColor = .systemRed
+    control.layer.cornerRadius = ListMetrics.editingControlSize / 2
+    control.accessibilityIdentifier = "editingControl"
+    control.addAction(for: .touchUpInside) { [weak self, weak cell] _ in
+      guard let self, let cell, let path = self.indexPath(for: cell) else { return }
+      // The red minus asks for the confirmation a swipe shows: the Delete action.
+      _ = self.swipe(row: path, revealing: .trailing)
+    }
+    cell.editingControl = control
   }
 
   /// A swipe across a row: leftward reveals its trailing actions (`trailing`), rightward its

@@ -152,6 +152,18 @@ open class TableViewCell: View, TapReceiving {
   /// Whether the table is in editing mode.
   public internal(set) var isEditing = false
 
+  /// The delete control a table in editing mode shows at the row's leading edge: a real
+  /// button, so a tap on it (a `tap` event on its node, keyed `editingControl`) asks for the
+  /// Delete confirmation as UIKit's red minus does. Set by the table.
+  var editingControl: Button? {
+    didSet {
+      guard oldValue !== editingControl else { return }
+      oldValue?.removeFromSuperview()
+      if let editingControl { addSubview(editingControl) }
+      setNeedsLayout()
+    }
+  }
+
   /// The table that shows the cell.
   weak var tableView: TableView?
   /// Where the table last showed the cell.
@@ -263,9 +275,18 @@ open class TableViewCell: View, TapReceiving {
   /// it lays out the cell's constraints, which may refer to the content view.
   func placeContent() {
     let reveal = revealedActions?.width ?? 0
-    let shift = revealedActions?.edge == .leading ? reveal : -reveal
+    // In editing mode the content moves aside for the delete control (UIKit indents rows
+    // that show one: `shouldIndentWhileEditingRowAt`).
+    let indent = editingControl == nil ? 0 : ListMetrics.editingIndent
+    let shift = (revealedActions?.edge == .leading ? reveal : -reveal) + indent
+    if let editingControl {
+      let size = ListMetrics.editingControlSize
+      editingControl.frame = Rect(
+        x: sideMargin + (revealedActions?.edge == .trailing ? -reveal : 0),
+        y: ((frame.height - size) / 2).roundedToPixel, width: size, height: size)
+    }
     contentView.frame = Rect(
-      x: shift, y: 0, width: max(0, frame.width - accessoryWidth), height: frame.height)
+      x: shift, y: 0, width: max(0, frame.width - accessoryWidth - indent), height: frame.height)
     if let accessoryView {
       let size = accessoryView.frame.size
       accessoryView.frame = Rect(
