@@ -27,7 +27,12 @@ daemon=$!
 trap 'kill "$daemon" 2>/dev/null; wait "$daemon" 2>/dev/null; rm -rf "$work"' EXIT
 compctl() { "$bin/compctl" --socket "$work/compd.sock" "$@"; }
 compctl ping --connect-retry 20 >/dev/null
-for component in demo.Login demo.StackedForm demo.Settings demo.Gallery demo.Destination; do
+# Plugins are vetted after the socket opens: wait until the last bundled one is served.
+for _ in $(seq 100); do
+  compctl components 2>/dev/null | grep -q "demo.Favorites" && break
+  sleep 0.2
+done
+for component in demo.Login demo.StackedForm demo.Settings demo.Gallery demo.Destination demo.Favorites; do
   params=()
   case "$component" in
     demo.Login) params=(--param username=ann) ;;

@@ -71,6 +71,12 @@ enum LayoutTreeText {
       items.append(
         "\(rows) row\(rows == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")")
     }
+    if node.type == "collection" {
+      let count = props["itemCount"]?.intValue ?? 0
+      let sections = props["sectionCount"]?.intValue ?? 0
+      items.append(
+        "\(count) item\(count == 1 ? "" : "s") in \(sections) section\(sections == 1 ? "" : "s")")
+    }
     if node.type == "cell" {
       if let accessory = props["accessory"]?.stringValue, accessory != "none" {
         items.append(accessory)

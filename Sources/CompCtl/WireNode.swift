@@ -56,7 +56,7 @@ struct WireNode: Equatable {
 
   /// Whether the node is a scroll view (`scroll`, or `table`, which has its props): its
   /// children are in its content space and clipped to its bounds.
-  var scrollsContent: Bool { type == "scroll" || type == "table" }
+  var scrollsContent: Bool { type == "scroll" || type == "table" || type == "collection" }
 
   /// A scroll view's `props.contentOffset`, else zero.
   var contentOffset: (x: Double, y: Double) {

@@ -226,7 +226,7 @@ enum WireframeRenderer {
         if let name = node.props["image"]?.stringValue, !name.isEmpty {
           drawText(name, of: node, in: box, clip: clip, centred: true)
         }
-      case "scroll", "table":
+      case "scroll", "table", "collection":
         drawBox(box, style: .scroll, clip: clip)
       case "cell":
         drawCell(node, box: box, clip: clip)

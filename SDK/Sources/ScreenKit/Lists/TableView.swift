@@ -443,6 +443,9 @@ open class TableView: ScrollView {
   }
 
   private func arrangeCellsNow() {
+    // The safe area may have changed since the content size was set: an offset nobody set
+    // follows the top of the adjusted inset (content starts below the bars).
+    clampOffset()
     let widthChanged = geometry.sections.isEmpty ? false : lastArrangedWidth != frame.width
     if widthChanged && heightSource == .cells { needsReload = true }
     lastArrangedWidth = frame.width

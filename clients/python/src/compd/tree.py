@@ -34,7 +34,7 @@ class Frame:
 
 #: The node types whose children are in a content space shifted by ``contentOffset``: a
 #: scroll view, and a table (``TableView``), which has a scroll view's props.
-SCROLLING_TYPES = frozenset({"scroll", "table"})
+SCROLLING_TYPES = frozenset({"scroll", "table", "collection"})
 
 
 def _wire_number(value: float) -> Any:
