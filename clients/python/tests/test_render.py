@@ -278,8 +278,11 @@ def test_draw_tells_the_types_apart(daemon, client):
     # Switches show their state; labels are bare text.
     assert sum("[on ●]" in line for line in lines) == 1
     assert sum("[○ off]" in line for line in lines) == 2
+    # Each switch is its row's accessory, drawn on the line of the row's title.
     notifications = next(line for line in lines if "Notifications" in line)
-    assert not set("┏┃[(") & set(notifications)
+    assert "[on ●]" in notifications
+    title = notifications.split("[")[0]
+    assert not set("┏┃(") & set(title)
     settings.close()
 
     login = client.open("demo.Login", params={"username": "ann"}, lifetime="daemon")
