@@ -108,7 +108,7 @@ public struct ScenePageLoad: Sendable {
 
   /// The environment app.js sends (web/js/app.js, `sceneEnvironment`): the scene area's
   /// size (the viewport less the page's inset), the style of `prefers-color-scheme`, the
-  /// device pixel ratio rounded into 1…4, no safe area, lists' rows ready a screen and a half
+  /// device pixel ratio rounded into 1…4, no safe area, lists' rows ready two screens
   /// beyond their bounds (`listOverscan` in app.js).
   static func environment(for head: HTTPRequestHead) -> [String: Any]? {
     func number(_ name: String) -> Double? {
@@ -129,7 +129,7 @@ public struct ScenePageLoad: Sendable {
       "width": width, "height": height, "style": scheme,
       "scale": min(4, max(1, Int(ratio.rounded()))),
       "safeArea": ["top": 0, "left": 0, "bottom": 0, "right": 0],
-      "overscan": min(4000, Int((Double(height) * 1.5).rounded())),
+      "overscan": min(4000, height * 2),
     ]
   }
 

@@ -50,12 +50,12 @@ function sceneSize(host) {
   return { width: Math.max(1, host.clientWidth), height: Math.max(1, host.clientHeight) };
 }
 
-// How far beyond a list's bounds compd keeps rows ready (docs/protocol.md, `overscan`): a
-// screen and a half each way, so that a fling that outruns compd's answers for a frame or
-// two still finds rows where it scrolls. The gateway asks for the same
+// How far beyond a list's bounds compd keeps rows ready (docs/protocol.md, `overscan`): two
+// screens each way, so that a fling that outruns compd's answers for two or three frames
+// still finds rows where it scrolls. The gateway asks for the same
 // (Sources/CompWeb/ScenePageLoad.swift).
 function listOverscan(size) {
-  return Math.min(4000, Math.round(size.height * 1.5));
+  return Math.min(4000, Math.round(size.height * 2));
 }
 
 // The environment of a scene opened here. The gateway makes the same one from a page
