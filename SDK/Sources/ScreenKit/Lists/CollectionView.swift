@@ -283,9 +283,6 @@ open class CollectionView: ScrollView {
   }
 
   private func arrangeNow() {
-    // The safe area may have changed since the content size was set: an offset nobody set
-    // follows the top of the adjusted inset (content starts below the bars).
-    clampOffset()
     loadIfNeeded()
     var cellAttributes: [IndexPath: CollectionViewLayoutAttributes] = [:]
     var supplementaryAttributes: [SupplementaryKey: CollectionViewLayoutAttributes] = [:]

@@ -14,7 +14,7 @@ final class ListArrangement {
   /// The changes `body` makes are the list's own arrangement: they must not mark the layout
   /// of what is around the list (which is done) as needed again. Marked itself, the list
   /// stops the dirty propagation of its subviews at itself; the flags are cleared at the end.
-  func run(in list: View, _ body: () -> Void) {
+  func run(in list: ScrollView, _ body: () -> Void) {
     guard !isArranging else { return }
     isArranging = true
     let state = list.layoutState
@@ -25,6 +25,9 @@ final class ListArrangement {
       state.dirtyChildren.removeAll()
       isArranging = false
     }
+    // The safe area may have changed since the content size was set: an offset nobody set
+    // follows the top of the adjusted inset (content starts below the bars).
+    list.clampOffset()
     body()
   }
 

@@ -274,8 +274,8 @@ open class TableView: ScrollView {
   private func loadGeometry() {
     needsReload = false
     var fresh = TableGeometry()
-    fresh.tableHeaderHeight = heightOfTableView(tableHeaderView)
-    fresh.tableFooterHeight = heightOfTableView(tableFooterView)
+    fresh.tableHeaderHeight = tableHeaderView.map(fittingHeight(of:)) ?? 0
+    fresh.tableFooterHeight = tableFooterView.map(fittingHeight(of:)) ?? 0
     fresh.topPadding = 0
     let sectionCount = dataSource.map { max(0, $0.numberOfSections(in: self)) } ?? 0
     heightSource = .uniform
@@ -310,7 +310,8 @@ open class TableView: ScrollView {
       }
       fresh.sections.append(
         TableGeometry.Section(
-          header: headerHeight(section), footer: footerHeight(section, count: sectionCount),
+          header: supplementaryHeight(section, header: true, count: sectionCount),
+          footer: supplementaryHeight(section, header: false, count: sectionCount),
           rows: rows))
     }
     if style != .plain, sectionCount > 0, headerTitle(0) == nil,
@@ -343,51 +344,40 @@ open class TableView: ScrollView {
     dataSource?.tableView(self, titleForFooterInSection: section)
   }
 
-  private func headerHeight(_ section: Int) -> Double {
-    if let height = delegate?.tableView(self, heightForHeaderInSection: section),
-      height != TableView.automaticDimension
-    {
-      return max(0, height)
-    }
-    if sectionHeaderHeight != TableView.automaticDimension { return max(0, sectionHeaderHeight) }
-    if let custom = delegate?.tableView(self, viewForHeaderInSection: section) {
+  /// A section's header (`header`) or footer height: the delegate's, else
+  /// `sectionHeaderHeight`/`sectionFooterHeight`, else a custom view's fitting height, else
+  /// the style's for its title (`ListMetrics`); `count` is the number of sections.
+  private func supplementaryHeight(_ section: Int, header: Bool, count: Int) -> Double {
+    let asked =
+      header
+      ? delegate?.tableView(self, heightForHeaderInSection: section)
+      : delegate?.tableView(self, heightForFooterInSection: section)
+    if let asked, asked != TableView.automaticDimension { return max(0, asked) }
+    let fixed = header ? sectionHeaderHeight : sectionFooterHeight
+    if fixed != TableView.automaticDimension { return max(0, fixed) }
+    if let custom = customSupplementary(section, header: header) {
       return fittingHeight(of: custom)
     }
-    let title = headerTitle(section)
-    switch style {
-    case .plain:
-      return title == nil ? 0 : ListMetrics.plainHeaderHeight
-    case .grouped, .insetGrouped:
-      let spacing = section == 0 ? 0 : ListMetrics.groupedSectionSpacing / 2
-      guard let title else { return spacing }
-      return (section == 0 ? ListMetrics.groupedSectionSpacing : spacing)
-        + titleHeight(title, font: ListMetrics.groupedHeaderFont)
+    let title = header ? headerTitle(section) : footerTitle(section)
+    if style == .plain { return title == nil ? 0 : ListMetrics.plainHeaderHeight }
+    let spacing = ListMetrics.groupedSectionSpacing / 2
+    let titleLine = title.map { titleHeight($0, font: ListMetrics.groupedHeaderFont) }
+    if header {
+      guard let titleLine else { return section == 0 ? 0 : spacing }
+      return (section == 0 ? ListMetrics.groupedSectionSpacing : spacing) + titleLine
         + ListMetrics.groupedHeaderBottomPadding
     }
+    guard let titleLine else {
+      return section == count - 1 ? ListMetrics.groupedSectionSpacing : spacing
+    }
+    return ListMetrics.groupedFooterTopPadding + titleLine + spacing
   }
 
-  private func footerHeight(_ section: Int, count: Int) -> Double {
-    if let height = delegate?.tableView(self, heightForFooterInSection: section),
-      height != TableView.automaticDimension
-    {
-      return max(0, height)
-    }
-    if sectionFooterHeight != TableView.automaticDimension { return max(0, sectionFooterHeight) }
-    if let custom = delegate?.tableView(self, viewForFooterInSection: section) {
-      return fittingHeight(of: custom)
-    }
-    let title = footerTitle(section)
-    switch style {
-    case .plain:
-      return title == nil ? 0 : ListMetrics.plainHeaderHeight
-    case .grouped, .insetGrouped:
-      let spacing = ListMetrics.groupedSectionSpacing / 2
-      guard let title else {
-        return section == count - 1 ? ListMetrics.groupedSectionSpacing : spacing
-      }
-      return ListMetrics.groupedFooterTopPadding
-        + titleHeight(title, font: ListMetrics.groupedHeaderFont) + spacing
-    }
+  /// The delegate's own view for a section's header (`header`) or footer, if any.
+  private func customSupplementary(_ section: Int, header: Bool) -> View? {
+    header
+      ? delegate?.tableView(self, viewForHeaderInSection: section)
+      : delegate?.tableView(self, viewForFooterInSection: section)
   }
 
   private func titleHeight(_ title: String, font: Font) -> Double {
@@ -402,11 +392,6 @@ open class TableView: ScrollView {
       Size(width: frame.width, height: 0), withHorizontalFittingPriority: .required,
       verticalFittingPriority: .fittingSizeLevel)
     return fitted.height
-  }
-
-  private func heightOfTableView(_ view: View?) -> Double {
-    guard let view else { return 0 }
-    return fittingHeight(of: view)
   }
 
   private func applyContentSize() {
@@ -443,9 +428,6 @@ open class TableView: ScrollView {
   }
 
   private func arrangeCellsNow() {
-    // The safe area may have changed since the content size was set: an offset nobody set
-    // follows the top of the adjusted inset (content starts below the bars).
-    clampOffset()
     let widthChanged = geometry.sections.isEmpty ? false : lastArrangedWidth != frame.width
     if widthChanged && heightSource == .cells { needsReload = true }
     lastArrangedWidth = frame.width
@@ -629,11 +611,7 @@ open class TableView: ScrollView {
   }
 
   private func makeHeaderFooter(_ section: Int, header: Bool) -> View? {
-    if let custom =
-      header
-      ? delegate?.tableView(self, viewForHeaderInSection: section)
-      : delegate?.tableView(self, viewForFooterInSection: section)
-    {
+    if let custom = customSupplementary(section, header: header) {
       if custom.superview !== self { addSubview(custom) }
       return custom
     }
