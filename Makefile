@@ -56,7 +56,7 @@ bench-layout: deps
 
 ## test-layout-reference: the layout solver against SciPy on SEEDS random systems (20000)
 test-layout-reference: deps
-	SCREENKIT_REFERENCE_SEEDS=$${SEEDS:-20000} $(SWIFT) test --package-path SDK \
+	SCREENKIT_REFERENCE_SEEDS=$${SEEDS:-20000} $(SWIFT) test --package-path SDK/ScreenKit \
 	  --filter randomSystemsAgreeWithTheLexicographicReference
 
 # The huge-nested shapes against Yoga: make bench-layout-yoga YOGA_DIR=/path/to/yoga
@@ -92,11 +92,11 @@ install: release
 	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Plugins SDK/Package.swift SDK/Sources SDK/Tests Benchmarks Fuzz 2>/dev/null || \
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests SDK/Package.swift SDK/Sources SDK/Tests
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Plugins SDK/Package.swift SDK/ScreenKit/Sources SDK/ScreenKit/Tests Benchmarks Fuzz 2>/dev/null || \
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests SDK/Package.swift SDK/ScreenKit/Sources SDK/ScreenKit/Tests
 
 lint:
-	$(SWIFT) format lint --recursive Sources Tests SDK/Sources SDK/Tests
+	$(SWIFT) format lint --recursive Sources Tests SDK/ScreenKit/Sources SDK/ScreenKit/Tests
 
 clean:
-	rm -rf .build SDK/.build run
+	rm -rf .build SDK/ScreenKit/.build run

@@ -12,16 +12,16 @@ if [ "$(cat .build-base/rev 2>/dev/null || true)" != "$rev" ]; then
   git archive "$rev" SDK | tar -x -C .build-base/src
   echo "$rev" > .build-base/rev
 fi
-rm -rf .build-base/src/SDK/Benchmarks/LayoutBench
+rm -rf .build-base/src/SDK/ScreenKit/Benchmarks/LayoutBench
 if [ "${BASE_HARNESS:-}" = this ]; then
-  cp -R SDK/Benchmarks/LayoutBench .build-base/src/SDK/Benchmarks/LayoutBench
+  cp -R SDK/ScreenKit/Benchmarks/LayoutBench .build-base/src/SDK/ScreenKit/Benchmarks/LayoutBench
   # The login screen steers the engine's options through the API its own version has.
-  git show "$rev:SDK/Benchmarks/LayoutBench/LoginScreen.swift" \
-    > .build-base/src/SDK/Benchmarks/LayoutBench/LoginScreen.swift
+  git show "$rev:SDK/ScreenKit/Benchmarks/LayoutBench/LoginScreen.swift" \
+    > .build-base/src/SDK/ScreenKit/Benchmarks/LayoutBench/LoginScreen.swift
 else
-  git archive "$rev" SDK/Benchmarks/LayoutBench | tar -x -C .build-base/src
+  git archive "$rev" SDK/ScreenKit/Benchmarks/LayoutBench | tar -x -C .build-base/src
 fi
-swift build --package-path .build-base/src/SDK -c release --product LayoutBench \
+swift build --package-path .build-base/src/SDK/ScreenKit -c release --product LayoutBench \
   --scratch-path .build-base/build
-base_bin=$(swift build --package-path .build-base/src/SDK -c release --product LayoutBench \
+base_bin=$(swift build --package-path .build-base/src/SDK/ScreenKit -c release --product LayoutBench \
   --scratch-path .build-base/build --show-bin-path)/LayoutBench

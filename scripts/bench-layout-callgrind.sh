@@ -12,7 +12,7 @@
 set -eu
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "bench-layout-callgrind: needs valgrind" >&2; exit 1; }
-swift build --package-path SDK -c release --product LayoutBench
+swift build --package-path SDK/ScreenKit -c release --product LayoutBench
 
 BASE_HARNESS=this
 . scripts/bench-layout-base.sh
@@ -26,7 +26,7 @@ for shape in $shapes; do
   case "$shape" in constraints* | cards | scroll-form*) phases="full leaf forced" ;; esac
   for phase in $phases; do
     for side in base new; do
-      bin=SDK/.build/release/LayoutBench
+      bin=SDK/ScreenKit/.build/release/LayoutBench
       [ "$side" = base ] && bin=$base_bin
       echo "callgrind: $shape $phase $side" >&2
       valgrind --tool=callgrind --cache-sim=yes --collect-atstart=no \

@@ -1,6 +1,6 @@
 #!/bin/sh
 # The huge-nested shapes of the layout benchmark against Yoga, the reference issue 3 names:
-# builds SDK/Benchmarks/YogaReference against a Yoga checkout (YOGA_DIR, the repository's
+# builds SDK/ScreenKit/Benchmarks/YogaReference against a Yoga checkout (YOGA_DIR, the repository's
 # root) with clang++ -O2, then runs it and LayoutBench alternately RUNS times (default 5)
 # and prints each run's 100k/10k ratios, warm and with caches evicted, and their medians.
 #   YOGA_DIR=~/src/yoga scripts/bench-layout-yoga.sh [RUNS]
@@ -15,19 +15,19 @@ runs=${1:-5}
 case $runs in '' | *[!0-9]*) echo "bench-layout-yoga: RUNS must be a number" >&2; exit 2 ;; esac
 out=.build-yoga
 mkdir -p "$out"
-if [ ! -x "$out/huge_nested" ] || [ SDK/Benchmarks/YogaReference/huge_nested.cpp -nt "$out/huge_nested" ]; then
+if [ ! -x "$out/huge_nested" ] || [ SDK/ScreenKit/Benchmarks/YogaReference/huge_nested.cpp -nt "$out/huge_nested" ]; then
   echo "building the Yoga reference from $YOGA_DIR"
   clang++ -O2 -DNDEBUG -std=c++20 -I"$YOGA_DIR" $(find "$YOGA_DIR/yoga" -name '*.cpp') \
-    SDK/Benchmarks/YogaReference/huge_nested.cpp -o "$out/huge_nested"
+    SDK/ScreenKit/Benchmarks/YogaReference/huge_nested.cpp -o "$out/huge_nested"
 fi
-swift build --package-path SDK -c release --product LayoutBench >/dev/null
+swift build --package-path SDK/ScreenKit -c release --product LayoutBench >/dev/null
 shapes="huge-nested-10k huge-nested-100k huge-nested-10k-cold huge-nested-100k-cold"
 : >"$out/results"
 i=0
 while [ "$i" -lt "$runs" ]; do
   "$out/huge_nested" | sed 's/^/yoga /' >>"$out/results"
   # shellcheck disable=SC2086
-  SDK/.build/release/LayoutBench $shapes | grep '^{' | sed 's/^/screenkit /' >>"$out/results"
+  SDK/ScreenKit/.build/release/LayoutBench $shapes | grep '^{' | sed 's/^/screenkit /' >>"$out/results"
   echo "run $((i + 1)) of $runs"
   i=$((i + 1))
 done

@@ -9,8 +9,8 @@
 # sources (scripts/bench-layout-base.sh).
 set -eu
 cd "$(dirname "$0")/.."
-swift build --package-path SDK -c release --product LayoutBench
-if [ "${NO_BASE:-}" = 1 ]; then exec SDK/.build/release/LayoutBench "$@"; fi
+swift build --package-path SDK/ScreenKit -c release --product LayoutBench
+if [ "${NO_BASE:-}" = 1 ]; then exec SDK/ScreenKit/.build/release/LayoutBench "$@"; fi
 
 . scripts/bench-layout-base.sh
 
@@ -23,7 +23,7 @@ while [ "$i" -le "$rounds" ]; do
   echo "round $i/$rounds: base $(echo "$rev" | cut -c1-9)" >&2
   "$base_bin" "$@" > "$out/base-$i.txt"
   echo "round $i/$rounds: this tree" >&2
-  SDK/.build/release/LayoutBench "$@" > "$out/new-$i.txt"
+  SDK/ScreenKit/.build/release/LayoutBench "$@" > "$out/new-$i.txt"
   i=$((i + 1))
 done
 

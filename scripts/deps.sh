@@ -38,7 +38,7 @@ if [ ${#need[@]} -gt 0 ]; then
   fi
   rm -f "$log"
 fi
-# The layout tests' reference (SDK/Tests/Reference/lexicographic_lp.py) solves linear
+# The layout tests' reference (SDK/ScreenKit/Tests/Reference/lexicographic_lp.py) solves linear
 # programs with SciPy's linprog (HiGHS).
 if ! python3 -c "import scipy.optimize" >/dev/null 2>&1; then
   echo "deps: installing scipy (pip)" >&2

@@ -33,7 +33,7 @@ args=(-max_len=4096 -timeout=10 -rss_limit_mb=1024 "-artifact_prefix=$out/artifa
 export LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp:print_suppressions=0"
 
 # The archive target: ScreenKit's archive printer/parser and its value type, nothing else.
-kit="$root/SDK/Sources/ScreenKit"
+kit="$root/SDK/ScreenKit/Sources/ScreenKit"
 archive_binary="$out/fuzz-archive"
 archive_sources=("$kit/Restoration/ArchiveJSON.swift" "$kit/Restoration/RestorationArchive.swift"
   "$kit/Plugin/ParamValue.swift" "$root/Fuzz/ArchiveFuzzEntry.swift")

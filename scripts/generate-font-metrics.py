@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Generates SDK/Sources/ScreenKit/Text/FontMetricsTable.swift from the Inter font.
+"""Generates SDK/ScreenKit/Sources/ScreenKit/Text/FontMetricsTable.swift from the Inter font.
 
 ScreenKit measures text with Inter's metrics (close to SF Pro's; see docs/text-metrics.md).
 Usage:
   apt-get download fonts-inter && dpkg-deb -x fonts-inter_*.deb fonts
   pip install fonttools
   scripts/generate-font-metrics.py fonts/usr/share/fonts/opentype/inter > \
-      SDK/Sources/ScreenKit/Text/FontMetricsTable.swift
+      SDK/ScreenKit/Sources/ScreenKit/Text/FontMetricsTable.swift
 """
 import os
 import sys

@@ -119,14 +119,35 @@ install -d "$DESTDIR$datadir/bash-completion/completions" "$DESTDIR$datadir/zsh/
 "$BUILD_DIR/compctl" --generate-completion-script zsh > "$DESTDIR$datadir/zsh/site-functions/_compctl"
 "$BUILD_DIR/compctl" --generate-completion-script fish > "$DESTDIR$datadir/fish/vendor_completions.d/compctl.fish"
 
-# The SDK for plugin authors: ScreenKit's package (its library alone) and the plugin
-# template pointing at it. A plugin built against it with the same toolchain loads in this
-# compd: `make plugin-template` in a checkout, or copy share/compd/plugin-template.
+# The SDK for plugin authors: the umbrella package (its ScreenKit, UIKit and os products)
+# with ScreenKit's package nested in it (its library alone), and the plugin template
+# pointing at it. A plugin built against it with the same toolchain loads in this compd:
+# `make plugin-template` in a checkout, or copy share/compd/plugin-template.
 sdkdir="$datadir/compd/SDK"
 rm -rf "$DESTDIR$sdkdir" "$DESTDIR$datadir/compd/plugin-template"
-install -d "$DESTDIR$sdkdir/Sources"
-cp -R SDK/Sources/ScreenKit "$DESTDIR$sdkdir/Sources/ScreenKit"
-cat > "$DESTDIR$sdkdir/Package.swift" <<'MANIFEST'
+install -d "$DESTDIR$sdkdir/Sources" "$DESTDIR$sdkdir/ScreenKit/Sources"
+for module in ScreenKitExports UIKit os; do
+  cp -R "SDK/Sources/$module" "$DESTDIR$sdkdir/Sources/$module"
+done
+sed -n '/^let package = Package(/q;p' SDK/Package.swift > "$DESTDIR$sdkdir/Package.swift"
+cat >> "$DESTDIR$sdkdir/Package.swift" <<'MANIFEST'
+let package = Package(
+  name: "SDK",
+  products: [
+    .library(name: "ScreenKit", targets: ["ScreenKitExports"]),
+    .library(name: "UIKit", targets: ["UIKit"]),
+    .library(name: "os", targets: ["os"]),
+  ],
+  dependencies: [.package(path: "ScreenKit")],
+  targets: [
+    .target(name: "ScreenKitExports", dependencies: [screenKit]),
+    .target(name: "UIKit", dependencies: [screenKit, "os"]),
+    .target(name: "os", dependencies: [screenKit]),
+  ]
+)
+MANIFEST
+cp -R SDK/ScreenKit/Sources/ScreenKit "$DESTDIR$sdkdir/ScreenKit/Sources/ScreenKit"
+cat > "$DESTDIR$sdkdir/ScreenKit/Package.swift" <<'MANIFEST'
 // swift-tools-version:6.0
 import PackageDescription
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Generates SDK/Sources/ScreenKit/Plugin/ABIStampValues.swift: ScreenKit's ABI stamp
+# Generates SDK/ScreenKit/Sources/ScreenKit/Plugin/ABIStampValues.swift: ScreenKit's ABI stamp
 # (ScreenKit version, compiler version, hash of ScreenKit's interface).
 #
 #   scripts/screenkit-abi-stamp.sh           print the file it would write
@@ -16,7 +16,7 @@
 # only costs a plugin rebuild.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-sources="$root/SDK/Sources/ScreenKit"
+sources="$root/SDK/ScreenKit/Sources/ScreenKit"
 out="$sources/Plugin/ABIStampValues.swift"
 
 version="$(sed -n 's/^public let screenKitVersion = "\([^"]*\)".*/\1/p' "$sources/ScreenKitVersion.swift")"

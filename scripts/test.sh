@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== ScreenKit (SDK package)"
-swift test --package-path SDK -q
+swift test --package-path SDK/ScreenKit -q
 echo "== ScreenKit documentation (DocC; broken symbol links fail)"
 scripts/docs.sh
 echo "== compd (root package)"

@@ -297,7 +297,7 @@ def inter_advances():
     """Per weight, code point -> advance in font units, and the fallback, read from the
     table scripts/generate-font-metrics.py generated from the Inter font files."""
     import re
-    source = open(os.path.join(REPO, "SDK", "Sources", "ScreenKit", "Text", "FontMetricsTable.swift")).read()
+    source = open(os.path.join(REPO, "SDK", "ScreenKit", "Sources", "ScreenKit", "Text", "FontMetricsTable.swift")).read()
     points = [int(n) for n in re.findall(r"\d+", source.split("static let codePoints: [UInt32] = [", 1)[1].split("]", 1)[0])]
     faces = {}
     for weight, name in [(400, "regular"), (500, "medium"), (600, "semibold"), (700, "bold")]:

@@ -4,7 +4,7 @@ import Testing
 @testable import ScreenKit
 
 /// Random constraint systems checked against an independent reference: SciPy's `linprog`
-/// (HiGHS) solving one linear program per priority level (`SDK/Tests/Reference/
+/// (HiGHS) solving one linear program per priority level (`SDK/ScreenKit/Tests/Reference/
 /// lexicographic_lp.py`, whose docstring says where each rule comes from). Each seed gives
 /// a root of fixed frame with 2–4 subviews placed by required and optional `==`, `<=`, `>=`
 /// constraints (priorities 1–999, multipliers), laid out once, changed (constants,

@@ -5,6 +5,7 @@ import Testing
 @Test func abiStampIsUpToDate() throws {
   let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
   let process = Process()
   process.executableURL = root.appendingPathComponent("scripts/screenkit-abi-stamp.sh")
   process.arguments = ["--check"]

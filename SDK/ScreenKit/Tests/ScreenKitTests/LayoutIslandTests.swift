@@ -607,7 +607,7 @@ private enum IslandChange: CustomStringConvertible {
 
 /// Seeds of a random test: `range`, or with `SCREENKIT_ISLAND_SEEDS=N` (read by these tests
 /// only, as `SCREENKIT_REFERENCE_SEEDS` is by `LayoutReferenceTests`) the N seeds from its
-/// start, for a longer run: `SCREENKIT_ISLAND_SEEDS=2000 swift test --package-path SDK
+/// start, for a longer run: `SCREENKIT_ISLAND_SEEDS=2000 swift test --package-path SDK/ScreenKit
 /// --filter LayoutIslandTests`.
 private func islandSeeds(_ range: Range<Int>) -> [Int] {
   if let text = ProcessInfo.processInfo.environment["SCREENKIT_ISLAND_SEEDS"],

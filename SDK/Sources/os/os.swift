@@ -1,0 +1,2 @@
+// `import os` on compd: the platform's logging API, writing to compd's log.
+import ScreenKit
