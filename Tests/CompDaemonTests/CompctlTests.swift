@@ -21,7 +21,7 @@ import Testing
     let info = try runProcess(TestPaths.compctl, ["info", "--json", "--socket", daemon.socketPath])
     #expect(info.status == 0)
     let parsed = try JSONParser.parse(info.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
-    #expect(parsed["protocol"] == 2)
+    #expect(parsed["protocol"] == 3)
     #expect(parsed["pid"]?.intValue == Int64(daemon.process.processIdentifier))
 
     let human = try runProcess(TestPaths.compctl, ["info", "--socket", daemon.socketPath])

@@ -14,7 +14,7 @@ public final class Daemon: Sendable {
   /// The daemon's version, as `daemon.info` and `rpc.discover` report it.
   public static let version = CompdVersion.current
   /// The version of the protocol docs/protocol.md defines.
-  public static let protocolVersion = 2
+  public static let protocolVersion = 3
 
   /// The configuration it started with (a reload changes `service.config`).
   public let config: DaemonConfig

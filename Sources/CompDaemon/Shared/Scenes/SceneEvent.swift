@@ -12,13 +12,14 @@ enum SceneEvent: Sendable, Equatable {
   case toggle(target: String, on: Bool)
   case scroll(target: String, Point)
   case swipe(target: String, SwipeDirection)
+  case value(target: String, value: Double, component: Int?)
   case keyboard(height: Double)
   case back
 
   /// The event types, for the schema and error messages.
   static let types = [
-    "tap", "touch", "text", "focus", "blur", "submit", "toggle", "scroll", "swipe", "keyboard",
-    "back",
+    "tap", "touch", "text", "focus", "blur", "submit", "toggle", "scroll", "swipe", "value",
+    "keyboard", "back",
   ]
 
   /// Reads an `event` object; a missing or mistyped member is `-32602` naming it.
@@ -73,6 +74,18 @@ enum SceneEvent: Sendable, Equatable {
           field: "event.direction")
       }
       self = .swipe(target: target, direction)
+    case "value":
+      let target = try target()
+      let value = try number("value")
+      var component: Int?
+      if let member = event["component"] {
+        guard let index = member.intValue, index >= 0, index <= Int64(Int32.max) else {
+          throw .invalidParams(
+            "event.component must be a non-negative integer", field: "event.component")
+        }
+        component = Int(index)
+      }
+      self = .value(target: target, value: value, component: component)
     case "keyboard":
       let height = try number("height")
       guard height >= 0 else {
@@ -92,7 +105,7 @@ enum SceneEvent: Sendable, Equatable {
     switch self {
     case .tap(let target), .text(let target, _), .focus(let target), .blur(let target),
       .submit(let target), .toggle(let target, _), .scroll(let target, _),
-      .swipe(let target, _):
+      .swipe(let target, _), .value(let target, _, _):
       target
     case .touch, .keyboard, .back: nil
     }
@@ -116,6 +129,8 @@ enum SceneEvent: Sendable, Equatable {
     case .toggle(_, let on): try window.toggle(node(), isOn: on)
     case .scroll(_, let offset): try window.scroll(node(), to: offset)
     case .swipe(_, let direction): try window.swipe(node(), direction: direction)
+    case .value(_, let value, let component):
+      try window.setValue(value, of: node(), component: component)
     case .keyboard(let height): try window.setKeyboardHeight(height)
     case .back: window.back()
     }

@@ -24,6 +24,17 @@ public protocol ToggleReceiving: View {
   func receiveToggle(isOn: Bool) -> Bool
 }
 
+/// A control with a value the user sets by dragging, stepping or picking (a slider, a
+/// stepper, a segmented control, a page control, a date picker, a picker view's wheel).
+@MainActor
+public protocol ValueInputReceiving: View {
+  /// Sets the value as the user would: clamped or rounded as the control's own interaction
+  /// would, sending `valueChanged` when it changed. `component` names a picker's wheel and is
+  /// nil for single-valued controls. Throws `invalidValue` for a value the control cannot
+  /// take at all (a component it does not have). Returns whether the value changed.
+  func receiveValue(_ value: Double, component: Int?) throws(InputError) -> Bool
+}
+
 /// A view that scrolls (a scroll view).
 @MainActor
 public protocol ScrollReceiving: View {

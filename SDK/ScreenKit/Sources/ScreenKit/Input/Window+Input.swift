@@ -96,6 +96,22 @@ extension Window {
     return toggle.receiveToggle(isOn: isOn)
   }
 
+  /// Sets a control's value as the user would (a slider's drag, a stepper's press, a segment
+  /// or a page chosen, a date or a picker's row picked); `component` names a picker's wheel.
+  @discardableResult
+  public func setValue(_ value: Double, of view: View, component: Int? = nil) throws(InputError)
+    -> Bool
+  {
+    try requireInWindow(view)
+    guard let control = view as? ValueInputReceiving else {
+      throw .unsupported(event: "value", view: view.inputName)
+    }
+    guard value.isFinite else { throw .invalidValue("the value must be finite") }
+    try requireInteractive(view)
+    defer { afterInput() }
+    return try control.receiveValue(value, component: component)
+  }
+
   /// Scrolls a scroll view to `offset`.
   @discardableResult
   public func scroll(_ view: View, to offset: Point) throws(InputError) -> Bool {
