@@ -44,7 +44,7 @@ import Testing
     #expect(info.status == 0, "\(info.stderr)")
     #expect(
       try JSONParser.parse(info.stdout.trimmingCharacters(in: .whitespacesAndNewlines))["protocol"]
-        == 2)
+        == 3)
     #expect(
       CompctlCommand.movingClientOptions(["--socket", "/s", "call", "m", "{}"])
         == ["call", "--socket", "/s", "m", "{}"])
