@@ -24,7 +24,7 @@ public struct CompctlCommand: AsyncParsableCommand {
     version: "compctl \(CompdVersion.current)",
     subcommands: [
       PingCommand.self, InfoCommand.self, CallCommand.self,
-      ReloadCommand.self,
+      ReloadCommand.self, BackupCommand.self,
       PluginsCommand.self, ComponentsCommand.self, DescribeCommand.self, OpenCommand.self,
       ScenesCommand.self, LayoutCommand.self, DrawCommand.self, RenderCommand.self, TapCommand.self,
       TypeCommand.self, EventCommand.self, ResizeCommand.self, WatchCommand.self,

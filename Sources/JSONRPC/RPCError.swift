@@ -149,6 +149,9 @@ public enum ServerErrorName: String, Sendable, CaseIterable {
   case limitExceeded = "compd.LimitExceeded"
   /// The daemon is shutting down and takes no new work.
   case shuttingDown = "compd.ShuttingDown"
+  /// The scene database could not do what was asked (a backup it could not write, or
+  /// scenes not being saved at all).
+  case persistenceError = "compd.PersistenceError"
 
   /// The JSON-RPC error code of this error.
   public var code: Int {
@@ -161,6 +164,7 @@ public enum ServerErrorName: String, Sendable, CaseIterable {
     case .permissionDenied: -32006
     case .limitExceeded: -32007
     case .shuttingDown: -32008
+    case .persistenceError: -32010
     }
   }
 }

@@ -387,7 +387,7 @@ import Testing
       ])
     #expect(result.status == 1)
     #expect(result.stderr.contains("the scene database is damaged"), "\(result.stderr)")
-    #expect(result.stderr.contains("Move it aside"))
+    #expect(result.stderr.contains("move it aside"))
   }
 
   @Test("persist-scenes = false: nothing is saved, nothing restored, daemon.info says off")

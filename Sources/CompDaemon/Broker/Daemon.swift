@@ -94,6 +94,7 @@ public final class Daemon: Sendable {
     registerPluginMethods(into: &registry)
     registerSceneMethods(into: &registry)
     registerServiceMethods(into: &registry)
+    registerPersistenceMethods(into: &registry)
     let document = registry.openRPCDocument(title: "compd", version: Self.version)
     discoveryDocument.withLock { $0 = document }
     return service.access.guarded(registry)  // every call checks the caller's rights
@@ -136,11 +137,14 @@ public final class Daemon: Sendable {
     // The server has stopped: no more changes. Everything not yet saved is written, with
     // the restorable states hosts hold back.
     await flushSceneStates()
-    if await !scenes.flush() {
-      logger.error("the last scene changes could not be saved before exiting")
-    }
+    let saved = await scenes.flush()
     await scenes.closeDatabase()
     await MainActor.run { sceneHosts.stop() }
+    // An operator (and systemd) must learn that acknowledged changes are gone: compd exits
+    // non-zero instead of stopping as if all went well.
+    guard saved else {
+      throw ShutdownError(persistence.lastError ?? "the database refused the write")
+    }
   }
 
   /// Opens the scene database in the state directory and reads it; `nil` with
@@ -161,10 +165,16 @@ public final class Daemon: Sendable {
       opened = try await SceneDatabase.open(path: path)
     } catch  where error.isCorruption {
       throw StartupError(
-        "the scene database is damaged: \(error.description). Move it aside (with its -wal and -shm files) to start with no scenes, or recover it with sqlite3's .recover"
+        "the scene database is damaged: \(error.description). Restore it from a backup (compctl backup; docs/operations.md, \"Backing up scenes\"), recover it with sqlite3's .recover, or move it aside (with its -wal and -shm files) to start with no scenes; scene ids continue above the high-water mark in \(SceneNumberMark.fileName) in every case"
       )
     } catch {
       throw StartupError("cannot open the scene database: \(error.description)")
+    }
+    if let missing = opened.1.missingChanges {
+      let message =
+        "the scene database holds less than compd saved into it (a lost or damaged -wal file, a replaced or restored file, or a crash during the last write): \(missing). Scenes opened or changed after its last complete write are gone; new scene ids continue above the mark"
+      logger.error("\(message)", metadata: ["database": "\(path)"])
+      persistence.missingChanges(message)
     }
     return OpenedSceneDatabase(
       database: opened.0, contents: opened.1, path: path, started: started)

@@ -333,6 +333,9 @@ public struct CompdCommand: AsyncParsableCommand {
     } catch let error as StartupError {
       logger.critical("\(error.description)")
       throw ExitCode(1)
+    } catch let error as ShutdownError {
+      logger.critical("\(error.description)")
+      throw ExitCode(1)
     } catch {
       logger.critical("stopped by an error: \(error)")
       throw ExitCode(1)

@@ -38,6 +38,12 @@ extension Daemon {
                 .init("path", .string(description: "The scene database.")),
                 .init("error", .string(description: "Why the last save failed, while failing.")),
                 .init("lastSaved", .string(description: "RFC 3339 UTC time of the last save.")),
+                .init(
+                  "warning",
+                  .string(
+                    description:
+                      "Set when the database was found at start holding less than compd had saved into it (scenes lost); ids continue above the high-water mark."
+                  )),
               ], description: "Whether scenes are being saved."), required: true),
           .init("socket", .string(description: "The socket path it serves."), required: true),
           .init(

@@ -17,6 +17,7 @@ final class PersistenceStatus: Sendable {
     var path: String?
     var error: String?
     var lastSaved: Double?
+    var warning: String?
   }
   private let state = Mutex(State())
   private let logger: Logger
@@ -63,8 +64,17 @@ final class PersistenceStatus: Sendable {
   /// Whether the last write failed.
   var isFailing: Bool { state.withLock { $0.error != nil } }
 
-  /// `{state: "off" | "ok" | "failing", path?, error?, lastSaved?}`; `lastSaved` is an
-  /// RFC 3339 UTC time.
+  /// The error of the last write, while writes fail.
+  var lastError: String? { state.withLock { $0.error } }
+
+  /// The database was found holding less than was saved into it (at start): reported as
+  /// `warning` until compd restarts, so that a monitor sees it after the log has rotated.
+  func missingChanges(_ message: String) {
+    state.withLock { $0.warning = message }
+  }
+
+  /// `{state: "off" | "ok" | "failing", path?, error?, lastSaved?, warning?}`; `lastSaved`
+  /// is an RFC 3339 UTC time; `warning` says the database was found missing changes at start.
   var json: JSON {
     let state = state.withLock { $0 }
     guard state.enabled else { return ["state": "off"] }
@@ -72,6 +82,7 @@ final class PersistenceStatus: Sendable {
     if let path = state.path { result["path"] = .string(path) }
     if let error = state.error { result["error"] = .string(error) }
     if let lastSaved = state.lastSaved { result["lastSaved"] = .string(Self.rfc3339(lastSaved)) }
+    if let warning = state.warning { result["warning"] = .string(warning) }
     return .object(result)
   }
 

@@ -25,6 +25,11 @@ final class SceneDatabase: Sendable {
     var closed: [SceneTombstone] = []
     /// Every id number below this may have been handed out.
     var nextNumber = 1
+    /// Set when the database holds less than compd had asked it to keep: its id counter is
+    /// below the high-water mark (a lost or damaged `-wal` file, a replaced or restored
+    /// file, or a crash during the last write). Says what was found; ids continue above
+    /// the mark.
+    var missingChanges: String?
   }
 
   /// One transaction's worth of changes.
@@ -68,28 +73,47 @@ final class SceneDatabase: Sendable {
 
   /// The file it is on.
   let path: String
+  /// The id high-water mark beside it, raised before each reservation.
+  let mark: SceneNumberMark
   private let queue = DispatchQueue(label: "compd.scene-database")
   /// Touched only on `queue`.
   private nonisolated(unsafe) let connection: SQLiteConnection
 
   private init(path: String, connection: SQLiteConnection) {
     self.path = path
+    self.mark = SceneNumberMark(besideDatabaseAt: path)
     self.connection = connection
   }
 
   /// Opens (creating it if needed) the database at `path`, checks it, brings its schema up
   /// to date and reads what it holds.
   ///
-  /// - Throws: a damaged file, one of a newer schema, or one that cannot be opened.
+  /// - Throws: a damaged file, one of a newer schema, or one that cannot be opened; an
+  ///   empty (0-byte) file where the high-water mark says scenes were opened, since SQLite
+  ///   would take it for a new database and every scene would be gone without a word.
   static func open(path: String) async throws(SQLiteError) -> (SceneDatabase, Contents) {
     let result = await withCheckedContinuation { continuation in
       DispatchQueue.global().async {
         continuation.resume(
           returning: Result { () throws(SQLiteError) -> (SceneDatabase, Contents) in
+            let marked = try SceneNumberMark(besideDatabaseAt: path).read()
+            var status = stat()
+            if let marked, marked > 1, stat(path, &status) == 0, status.st_size == 0 {
+              throw SQLiteError(
+                code: SQLITE_CORRUPT,
+                message:
+                  "\(path) is empty (0 bytes), but compd had handed out scene ids below \(marked)")
+            }
             let connection = try SQLiteConnection(path: path)
             try prepare(connection)
             let database = SceneDatabase(path: path, connection: connection)
-            return (database, try database.read())
+            var contents = try database.read()
+            if let marked, marked > contents.nextNumber {
+              contents.missingChanges =
+                "its scene-id counter is \(contents.nextNumber), below the high-water mark \(marked) in \(database.mark.path)"
+              contents.nextNumber = marked
+            }
+            return (database, contents)
           })
       }
     }
@@ -165,8 +189,12 @@ final class SceneDatabase: Sendable {
   }
 
   /// Writes `batch` in one transaction.
+  ///
+  /// A reservation raises the high-water mark first, so that the mark covers every id the
+  /// database may hand out even if this transaction is lost later.
   func write(_ batch: Batch) async throws(SQLiteError) {
-    try await perform { connection throws(SQLiteError) in
+    try await perform { [mark] connection throws(SQLiteError) in
+      if let number = batch.reserveThrough { try mark.write(number) }
       try connection.transaction { () throws(SQLiteError) in
         if let number = batch.reserveThrough {
           try connection.cachedStatement(
@@ -208,6 +236,22 @@ final class SceneDatabase: Sendable {
           "DELETE FROM scenes WHERE id = ?1 AND closed IS NOT NULL")
         for id in batch.forgets { try forget.run([.text(id)]) }
       }
+    }
+  }
+
+  /// Writes a consistent copy of the database, after the writes queued before, into a new
+  /// file at `path` (which must not exist), synced to disk. Returns how many open scenes the
+  /// copy holds.
+  func backUp(to path: String) async throws(SQLiteError) -> Int {
+    try await perform { connection throws(SQLiteError) in
+      let scenes = try connection.integer("SELECT count(*) FROM scenes WHERE closed IS NULL")
+      try connection.backUp(to: path)
+      let descriptor = Glibc.open(path, O_RDONLY)
+      if descriptor >= 0 {
+        fsync(descriptor)
+        Glibc.close(descriptor)
+      }
+      return Int(scenes ?? 0)
     }
   }
 

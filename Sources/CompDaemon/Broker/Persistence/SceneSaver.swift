@@ -1,3 +1,5 @@
+import CSQLite
+
 /// Decides when scenes are written to the `SceneDatabase`: a changed scene within the save
 /// delay (many changes, and many scenes, coalesced into one transaction), an opened or
 /// closed one and an id reservation at once, everything pending at shutdown (`flush`).
@@ -63,6 +65,19 @@ final class SceneSaver {
   func reserve(through number: Int) {
     reserveThrough = max(reserveThrough ?? 0, number)
     schedule(after: 0)
+  }
+
+  /// Saves everything pending, then writes a copy of the database into `path`. Returns how
+  /// many open scenes the copy holds. A copy while saving fails would lack acknowledged
+  /// changes, so it is refused then.
+  func backUp(to path: String) async throws(SQLiteError) -> Int {
+    guard await flush() else {
+      throw SQLiteError(
+        code: SQLITE_IOERR,
+        message:
+          "scenes cannot be saved now (\(status.lastError ?? "?")), so a copy would miss changes")
+    }
+    return try await database.backUp(to: path)
   }
 
   /// Closes the database (at exit, after `flush`).

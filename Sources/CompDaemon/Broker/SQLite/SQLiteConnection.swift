@@ -69,6 +69,34 @@ final class SQLiteConnection {
   }
 
   /// Runs one or more statements that return no rows.
+  /// Copies the whole database, with what its write-ahead log holds, into a new database
+  /// file at `path` with SQLite's online backup API: a consistent snapshot, taken while
+  /// the database stays in use. The copy is a plain (rollback-journal) database file.
+  func backUp(to path: String) throws(SQLiteError) {
+    var destination: OpaquePointer?
+    let status = sqlite3_open_v2(
+      path, &destination, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE,
+      nil)
+    defer { sqlite3_close_v2(destination) }
+    guard status == SQLITE_OK, let destination else {
+      let message = destination.map { String(cString: sqlite3_errmsg($0)) } ?? "out of memory"
+      throw SQLiteError(code: status, message: "cannot create \(path): \(message)")
+    }
+    guard let backup = sqlite3_backup_init(destination, "main", handle, "main") else {
+      throw SQLiteError(
+        code: sqlite3_extended_errcode(destination),
+        message: "cannot back up into \(path): \(String(cString: sqlite3_errmsg(destination)))")
+    }
+    let stepped = sqlite3_backup_step(backup, -1)
+    let finished = sqlite3_backup_finish(backup)
+    guard stepped == SQLITE_DONE, finished == SQLITE_OK else {
+      let code = stepped == SQLITE_DONE ? finished : stepped
+      throw SQLiteError(
+        code: code,
+        message: "cannot back up into \(path): \(String(cString: sqlite3_errstr(code)))")
+    }
+  }
+
   func execute(_ sql: String) throws(SQLiteError) {
     let status = sqlite3_exec(handle, sql, nil, nil, nil)
     guard status == SQLITE_OK else { throw error(status, "SQL failed") }

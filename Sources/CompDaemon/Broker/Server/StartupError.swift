@@ -5,3 +5,16 @@ public struct StartupError: Error, CustomStringConvertible {
   /// An error with `description` as its message.
   public init(_ description: String) { self.description = description }
 }
+
+/// A stop that lost something: compd logs it and exits non-zero, so that an operator and
+/// systemd see that the stop did not go well (scene changes acknowledged to clients were
+/// not saved).
+public struct ShutdownError: Error, CustomStringConvertible {
+  /// What was lost and why, one line.
+  public var description: String
+  /// The error of the write that failed.
+  init(_ cause: String) {
+    description =
+      "stopped without saving the last scene changes (clients were told they were made): \(cause)"
+  }
+}

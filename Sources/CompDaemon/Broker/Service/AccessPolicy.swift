@@ -138,10 +138,13 @@ public enum MethodAccess {
     "scene.layout", "scene.subscribe", "scene.unsubscribe",
   ]
 
-  /// The level a call of `method` needs. `daemon.*` reads except `daemon.reload`; unknown
-  /// names need control, so a method added without a thought here fails closed.
+  /// Methods under `daemon.` that change something (or write a file): control.
+  public static let daemonControlMethods: Set<String> = ["daemon.reload", "daemon.backup"]
+
+  /// The level a call of `method` needs. `daemon.*` reads except `daemonControlMethods`;
+  /// unknown names need control, so a method added without a thought here fails closed.
   public static func required(forMethod method: String) -> AccessLevel {
-    if method == "daemon.reload" { return .control }
+    if daemonControlMethods.contains(method) { return .control }
     if method.hasPrefix("daemon.") || readOnlyMethods.contains(method) { return .read }
     return .control
   }
