@@ -63,6 +63,19 @@ public struct CompdWebCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Seconds a client has to send a whole request, from the connection's start or the end of the previous response, however slowly its bytes arrive.",
+      valueName: "seconds"))
+  var requestTimeout: Int = 10
+
+  @Option(
+    name: .customLong("allowed-host"),
+    help: ArgumentHelp(
+      "A host name served without a token besides loopback names (repeatable; for a kiosk reaching this gateway by its own name).",
+      valueName: "name"))
+  var allowedHosts: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
       "Seconds a page's WebSocket may be silent before it is pinged, and again before it is closed.",
       valueName: "seconds"))
   var keepalive: Int = 20
@@ -88,6 +101,13 @@ public struct CompdWebCommand: AsyncParsableCommand {
     }
     guard (1...3600).contains(idleTimeout) else {
       throw ValidationError("--idle-timeout must be from 1 to 3600 seconds")
+    }
+    guard (1...3600).contains(requestTimeout) else {
+      throw ValidationError("--request-timeout must be from 1 to 3600 seconds")
+    }
+    for host in allowedHosts
+    where host.isEmpty || host.contains(where: { $0 == ":" || $0 == "/" || $0 == " " }) {
+      throw ValidationError("--allowed-host takes a host name without a port, not \"\(host)\"")
     }
     guard (1...3600).contains(keepalive) else {
       throw ValidationError("--keepalive must be from 1 to 3600 seconds")
@@ -123,9 +143,10 @@ public struct CompdWebCommand: AsyncParsableCommand {
     let listener = try await Gateway.start(
       .init(
         listen: address, daemonSocket: daemonSocket.path, site: site,
-        check: RequestCheck(token: token), maxMessageBytes: maxMessageBytes,
-        maxConnections: maxConnections, idleTimeout: .seconds(Int64(idleTimeout)),
-        keepaliveInterval: .seconds(Int64(keepalive))))
+        check: RequestCheck(token: token, allowedHosts: Set(allowedHosts)),
+        maxMessageBytes: maxMessageBytes, maxConnections: maxConnections,
+        idleTimeout: .seconds(Int64(idleTimeout)), keepaliveInterval: .seconds(Int64(keepalive)),
+        requestTimeout: .seconds(Int64(requestTimeout))))
     let port = listener.localAddress?.port ?? address.port
     let url = "http://\(address.host.contains(":") ? "[\(address.host)]" : address.host):\(port)/"
     say("compd-web: serving \(url) for compd at \(daemonSocket.path)")

@@ -32,13 +32,15 @@ public struct Gateway: Sendable {
     /// How long a page's WebSocket may send nothing before it is pinged, and then before
     /// it is closed (`WebSocketKeepalive`).
     public var keepaliveInterval: TimeAmount
+    /// How long a client has to send a whole request (`RequestDeadline`).
+    public var requestTimeout: TimeAmount
 
     /// Settings with every member given.
     public init(
       listen: ListenAddress, daemonSocket: String, site: StaticSite, check: RequestCheck,
       maxMessageBytes: Int, maxParkedConnections: Int = 64, adoptTimeout: TimeAmount = .seconds(5),
       maxConnections: Int = 256, idleTimeout: TimeAmount = .seconds(30),
-      keepaliveInterval: TimeAmount = .seconds(20)
+      keepaliveInterval: TimeAmount = .seconds(20), requestTimeout: TimeAmount = .seconds(10)
     ) {
       self.listen = listen
       self.daemonSocket = daemonSocket
@@ -50,6 +52,7 @@ public struct Gateway: Sendable {
       self.maxConnections = maxConnections
       self.idleTimeout = idleTimeout
       self.keepaliveInterval = keepaliveInterval
+      self.requestTimeout = requestTimeout
     }
   }
 
@@ -74,7 +77,7 @@ public struct Gateway: Sendable {
             return try channel.pipeline.syncOperations.addHandler(
               OverLimitResponse(maximum: limit.maximum))
           }
-          try configure(channel, settings: settings, pageLoad: pageLoad)
+          try configure(channel, settings: settings, pageLoad: pageLoad, limit: limit)
         }
       }
       .bind(to: settings.listen.socketAddress).get()
@@ -83,9 +86,10 @@ public struct Gateway: Sendable {
   private static let staticFilesName = "static-files"
   private static let httpIdleName = "http-idle"
   private static let httpIdleCloserName = "http-idle-closer"
+  private static let requestDeadlineName = "request-deadline"
 
   private static func configure(
-    _ channel: any Channel, settings: Settings, pageLoad: ScenePageLoad
+    _ channel: any Channel, settings: Settings, pageLoad: ScenePageLoad, limit: ConnectionLimit
   ) throws {
     let check = settings.check
     // The parked connection an upgrade with `?adopt=` took, from its check to its bridge.
@@ -107,8 +111,10 @@ public struct Gateway: Sendable {
         return channel.eventLoop.makeSucceededFuture(HTTPHeaders())
       },
       upgradePipelineHandler: { channel, _ in
-        // From here the page's silence is the keepalive's business (`addLineBridge`).
-        for name in [httpIdleName, httpIdleCloserName] {
+        // From here the page's silence is the keepalive's business (`addLineBridge`), and
+        // the WebSocket keeps its slot.
+        limit.markServed(channel)
+        for name in [httpIdleName, httpIdleCloserName, requestDeadlineName] {
           channel.pipeline.removeHandler(name: name).whenFailure { _ in }
         }
         if let daemon = adopted.withLockedValue({ $0 }) {
@@ -125,7 +131,10 @@ public struct Gateway: Sendable {
           context.pipeline.removeHandler(name: staticFilesName).whenFailure { _ in }
         }
       ))
+    try channel.pipeline.syncOperations.addHandler(
+      RequestDeadline(timeout: settings.requestTimeout, limit: limit), name: requestDeadlineName)
     try channel.pipeline.syncOperations.addHandler(files, name: staticFilesName)
+    try channel.pipeline.syncOperations.addHandler(ProtocolErrorCloser())
     // First, so that every byte the client sends counts as activity.
     try channel.pipeline.syncOperations.addHandler(
       IdleConnectionCloser(), name: httpIdleCloserName, position: .first)
@@ -195,9 +204,10 @@ public struct Gateway: Sendable {
     try browser.pipeline.syncOperations.addHandler(
       IdleStateHandler(readTimeout: settings.keepaliveInterval))
     try browser.pipeline.syncOperations.addHandler(WebSocketKeepalive())
+    // Browsers send a message as one frame; a flood of tiny fragments would only cost memory.
     try browser.pipeline.syncOperations.addHandler(
       NIOWebSocketFrameAggregator(
-        minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 1 << 16,
+        minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 256,
         maxAccumulatedFrameSize: settings.maxMessageBytes))
     try browser.pipeline.syncOperations.addHandler(WebSocketLineBridge(daemon: daemon))
   }

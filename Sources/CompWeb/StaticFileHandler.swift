@@ -50,6 +50,12 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
       return send(
         .forbidden, text: "WebSocket from another origin refused\n", headers: headers,
         head: head, context: context)
+    case .foreignHost:
+      return send(
+        .misdirectedRequest,
+        text:
+          "this gateway serves loopback host names (and --allowed-host) without a token, not \(head.headers["Host"].first ?? "")\n",
+        headers: headers, head: head, context: context)
     case .admitted(let setCookie):
       if setCookie, let token = check.token { headers.add(name: "Set-Cookie", value: token.cookie) }
     }
@@ -168,7 +174,8 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
     if head.method != .HEAD, status != .notModified {
       context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil)
     }
-    end(head: head, context: context)
+    // A client that sent a request this bad gets no second try on this connection.
+    end(head: head, close: status == .badRequest || status == .misdirectedRequest, context: context)
   }
 
   private func response(_ status: HTTPResponseStatus, headers: HTTPHeaders, head: HTTPRequestHead)
@@ -181,13 +188,16 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
     headers.add(name: "Cross-Origin-Opener-Policy", value: "same-origin")
     headers.add(name: "Cross-Origin-Embedder-Policy", value: "require-corp")
     headers.add(name: "Cross-Origin-Resource-Policy", value: "same-origin")
-    headers.add(name: "Connection", value: head.isKeepAlive ? "keep-alive" : "close")
+    headers.add(
+      name: "Connection",
+      value: head.isKeepAlive && status != .badRequest && status != .misdirectedRequest
+        ? "keep-alive" : "close")
     return HTTPResponseHead(version: head.version, status: status, headers: headers)
   }
 
-  private func end(head: HTTPRequestHead, context: ChannelHandlerContext) {
+  private func end(head: HTTPRequestHead, close: Bool = false, context: ChannelHandlerContext) {
     let done = context.writeAndFlush(wrapOutboundOut(.end(nil)))
-    if !head.isKeepAlive {
+    if close || !head.isKeepAlive {
       let channel = context.channel
       done.whenComplete { _ in channel.close(promise: nil) }
     }

@@ -1241,9 +1241,100 @@ def test_page_that_is_not_isolated_keeps_its_own_socket(stack):
         gateway.stop()
 
 
+def served_connection(host, port):
+    """A keep-alive connection to the gateway that has completed one request."""
+    connection = socket.create_connection((host, port), timeout=10)
+    connection.sendall(f"GET / HTTP/1.1\r\nHost: {host}:{port}\r\n\r\n".encode())
+    answer = b""
+    while b"\r\n\r\n" not in answer:
+        answer += connection.recv(4096)
+    head, body = answer.split(b"\r\n\r\n", 1)
+    assert head.startswith(b"HTTP/1.1 200 "), head
+    length = int(re.search(rb"(?i)content-length: *(\d+)", head).group(1))
+    while len(body) < length:
+        body += connection.recv(65536)
+    return connection
+
+
+def test_gateway_resists_slow_clients_and_foreign_host_names(stack):
+    """Slowloris: connections that trickle a partial request hold no slot a browser needs
+    (a new connection evicts the oldest of them) and are closed after --request-timeout
+    however steadily their bytes arrive; a request that is not HTTP is answered 400 and
+    closed at once. DNS rebinding: without a token, a request naming a host that is not a
+    loopback name is refused with 421, the WebSocket too, even with a matching Origin."""
+    daemon, _, browser = stack
+    gateway = Gateway(daemon.socket, "--max-connections", "8", "--request-timeout", "2",
+                      "--idle-timeout", "30")
+    host, port = gateway.url.split("//", 1)[1].rstrip("/").rsplit(":", 1)
+    port = int(port)
+    try:
+        # Loopback names are served.
+        served_connection("localhost", port).close()
+        # Not HTTP: 400, and the socket closed at once rather than after a timeout.
+        garbage = socket.create_connection((host, port), timeout=10)
+        garbage.sendall(b"\x16\x03\x01 this is not http\r\n\r\n")
+        started = time.monotonic()
+        answer = b""
+        while chunk := garbage.recv(4096):
+            answer += chunk
+        assert answer.startswith(b"HTTP/1.1 400 "), answer
+        assert time.monotonic() - started < 1.5
+        garbage.close()
+
+        # DNS rebinding: evil.example resolved to 127.0.0.1 by its attacker.
+        rebound = socket.create_connection((host, port), timeout=10)
+        rebound.sendall(f"GET /?component=demo.Login HTTP/1.1\r\nHost: evil.example:{port}\r\n"
+                        f"Origin: http://evil.example:{port}\r\n\r\n".encode())
+        answer = b""
+        while chunk := rebound.recv(4096):
+            answer += chunk
+        assert answer.startswith(b"HTTP/1.1 421 "), answer
+        rebound.close()
+        upgrade = socket.create_connection((host, port), timeout=10)
+        upgrade.sendall(f"GET /rpc HTTP/1.1\r\nHost: evil.example:{port}\r\n"
+                        f"Origin: http://evil.example:{port}\r\nUpgrade: websocket\r\n"
+                        "Connection: Upgrade\r\nSec-WebSocket-Version: 13\r\n"
+                        "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n".encode())
+        answer = upgrade.recv(4096)
+        assert not answer.startswith(b"HTTP/1.1 101 "), answer
+        upgrade.close()
+        slow = [socket.create_connection((host, port), timeout=10) for _ in range(8)]
+        for connection in slow:
+            connection.sendall(b"GET / HTTP/1.1\r\n")
+        started = time.monotonic()
+        # Slots full of partial requests: a browser still gets its page, evicting one.
+        browser.open(f"{gateway.url}?component=demo.Login")
+        page_scene(browser)
+        # The rest keep trickling a header line every half second, and are closed anyway.
+        open_slow = list(slow)
+        while open_slow and time.monotonic() - started < 10:
+            for connection in list(open_slow):
+                try:
+                    connection.sendall(b"X-Slow: 1\r\n")
+                except OSError:
+                    open_slow.remove(connection)
+                    continue
+                connection.settimeout(0.05)
+                try:
+                    if connection.recv(4096) == b"":
+                        open_slow.remove(connection)
+                except socket.timeout:
+                    pass
+                except OSError:
+                    open_slow.remove(connection)
+            time.sleep(0.5)
+        assert not open_slow, f"{len(open_slow)} trickling connections still open"
+        assert time.monotonic() - started < 6
+        for connection in slow:
+            connection.close()
+
+    finally:
+        gateway.stop()
+
+
 def test_gateway_bounds_connections_and_drops_silent_peers(stack):
-    """--max-connections answers 503 past the limit; an HTTP connection that sends nothing
-    is closed after --idle-timeout; a WebSocket whose page stops answering is pinged after
+    """--max-connections answers 503 past the limit when every connection has been served;
+    an HTTP connection that sends nothing is closed after --idle-timeout; a WebSocket whose page stops answering is pinged after
     --keepalive and closed after another, its compd connection with it; a page that answers
     the pings stays; a real browser page keeps working across many intervals."""
     daemon, _, browser = stack
@@ -1252,8 +1343,8 @@ def test_gateway_bounds_connections_and_drops_silent_peers(stack):
     observer = SocketClient(daemon.socket)
     try:
         clients_before = observer.call("daemon.info")["clients"]
-        idle = [socket.create_connection((host, int(port)), timeout=10) for _ in range(3)]
-        time.sleep(0.2)
+        # Three connections that each completed a request keep their slots.
+        idle = [served_connection(host, int(port)) for _ in range(3)]
         refused = socket.create_connection((host, int(port)), timeout=10)
         answer = b""
         while chunk := refused.recv(4096):
@@ -1261,7 +1352,7 @@ def test_gateway_bounds_connections_and_drops_silent_peers(stack):
         assert answer.startswith(b"HTTP/1.1 503 "), answer
         assert b"--max-connections" in answer
         refused.close()
-        # The three sent nothing: each is closed within about a second.
+        # The three sent nothing more: each is closed within about a second.
         started = time.monotonic()
         for connection in idle:
             assert connection.recv(1) == b""
