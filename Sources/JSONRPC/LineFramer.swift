@@ -48,6 +48,11 @@ public struct LineFramer: Sendable {
   /// The number of bytes held while waiting for a newline.
   public var bufferedByteCount: Int { buffer.count - start }
 
+  /// Whether the line being received is already over `maxLineBytes` (its bytes are being
+  /// discarded until its newline): a peer that must not send such lines can be stopped now
+  /// rather than after it sent all of it.
+  public var isSkippingOversizedLine: Bool { discarded != nil }
+
   /// The next complete line or oversize report, or `nil` when more bytes are needed.
   public mutating func nextFrame() -> Frame? {
     let newline = buffer.withUnsafeBytes { bytes -> Int? in

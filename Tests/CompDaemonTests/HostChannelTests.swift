@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import Synchronization
 import Testing
 
 @testable import CompDaemon
@@ -62,7 +63,7 @@ struct HostChannelTests {
     channel.start(
       receive: { message in
         channel.reply(id: message["id"] ?? .null, result: .success(["ok": true]))
-      }, ended: {})
+      }, ended: { _ in })
     var requests: [UInt8] = []
     for id in 0..<20 {
       requests += Array(#"{"jsonrpc":"2.0","method":"test.ask","id":\#(id),"params":{}}"#.utf8)
@@ -74,6 +75,37 @@ struct HostChannelTests {
     }.value
     #expect(replies.map { $0["id"]?.intValue } == (0..<20).map { Int64($0) })
     shutdown(peer, Int32(SHUT_RDWR))
+  }
+
+  @Test func aPeerWritingPastTheLineLimitIsCutOffBeforeItFinishes() async throws {
+    let (channel, peer) = try Self.pair()
+    defer { close(peer) }
+    let violation = Mutex<String??>(nil)
+    channel.start(receive: { _ in }, ended: { reason in violation.withLock { $0 = reason } })
+    // Twice the limit, with no newline: the reader stops it once the limit is passed, so
+    // the writer's end is shut before it is through (and this process never holds it).
+    let chunk = [UInt8](repeating: 0x61, count: 1 << 20)
+    var written = 0
+    let writer = Task.detached { () -> Int in
+      var total = 0
+      for _ in 0..<(2 * HostChannel.maxLineBytes >> 20) {
+        let count = chunk.withUnsafeBytes {
+          send(peer, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        }
+        if count <= 0 { break }
+        total += count
+      }
+      return total
+    }
+    written = await writer.value
+    #expect(written < 2 * HostChannel.maxLineBytes)
+    let deadline = ContinuousClock.now + .seconds(10)
+    while violation.withLock({ $0 }) == nil, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    #expect(
+      violation.withLock { $0 } == .some("it wrote a message over 64 MiB, the host channel's limit")
+    )
   }
 
   @Test func aBurstLargerThanTheSocketTakesArrivesInOrder() async throws {

@@ -136,6 +136,32 @@ import Testing
     try scenario.expectDaemonUnharmed()
   }
 
+  @Test("a host spewing 100 MiB without a newline is cut off at 64 MiB; compd stays small")
+  func spewOnTap() throws {
+    let scenario = try FaultScenario(component: "faults.SpewOnTap")
+    let host = try scenario.host(of: scenario.scene)
+    let failure = try scenario.witnessed {
+      try scenario.driver.failure(
+        "scene.event", ["scene": scenario.scene, "event": ["type": "tap", "target": "fault"]])
+    }
+    try scenario.expectComponentFailed(failure, reason: "crashed")
+    #expect(
+      failure["data"]?["detail"]?.stringValue?.contains("over 64 MiB") == true,
+      "\(failure.serialized())")
+    let notice = try scenario.nextSceneNotice()
+    #expect(notice["method"] == "scene.reset", "\(notice.serialized())")
+    #expect(kill(pid_t(host), 0) != 0, "the spewing host was killed")
+    // The broker discarded what it read past the limit rather than keeping it.
+    let status = try String(
+      contentsOfFile: "/proc/\(scenario.daemon.daemon.process.processIdentifier)/status",
+      encoding: .utf8)
+    let rss = status.split(separator: "\n").first { $0.hasPrefix("VmRSS:") }
+    let kilobytes =
+      Int(rss?.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+    #expect(kilobytes > 0 && kilobytes < 200 << 10, "compd's RSS is \(kilobytes) KiB")
+    try scenario.expectDaemonUnharmed()
+  }
+
   @Test("exit(0) on tap is a crash too; the scene comes back")
   func exitOnTap() throws {
     let scenario = try FaultScenario(component: "faults.ExitOnTap")

@@ -44,6 +44,13 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
         FaultController { allocateWithoutEnd() }
       })
     plugin.register(
+      .viewController(
+        "faults.SpewOnTap",
+        summary: "writes 100 MiB without a newline onto its host's channel to compd when tapped"
+      ) { _ in
+        FaultController { spewOntoTheHostChannel() }
+      })
+    plugin.register(
       .viewController("faults.ExitOnTap", summary: "exits its process with status 0 when tapped") {
         _ in
         FaultController { exit(0) }
@@ -98,6 +105,16 @@ func allocateWithoutEnd() {
     kept.append([UInt8](repeating: UInt8(truncatingIfNeeded: index | 1), count: 1 << 20))
   }
   spins &+= kept.count
+}
+
+/// Writes 100 MiB of `x` without a newline onto descriptor 3, the scene host's channel to
+/// compd, as a component that corrupts its host (or a hostile one) could.
+func spewOntoTheHostChannel() {
+  let chunk = [UInt8](repeating: 0x78, count: 1 << 20)
+  for _ in 0..<100 {
+    let written = chunk.withUnsafeBytes { send(3, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    if written <= 0 { return }
+  }
 }
 
 /// A screen with one button, `fault`, that runs `fault` when tapped.

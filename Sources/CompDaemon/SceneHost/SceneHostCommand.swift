@@ -85,7 +85,7 @@ final class SceneHostCommand {
       marksOutput: logDescriptor != nil)
     host.channel.start(
       receive: { [host] message in host.received(message) },
-      ended: { _exit(0) })
+      ended: { _ in _exit(0) })
     while true { try? await Task.sleep(for: .seconds(3600)) }
   }
 

@@ -44,7 +44,8 @@ public struct CompdCommand: AsyncParsableCommand {
           host-ping-interval = 1                (seconds)
           component-crash-limit = 3
           component-crash-window = 600          (seconds)
-          host-memory-limit = 0                 (bytes per host, K/M/G; 0: none)
+          host-memory-limit = 2G                (bytes per host, K/M/G; 0: none;
+                                                 default: a quarter of the RAM)
           verify-diffs = false                  (check every scene diff; debugging)
         Each has the meaning of the flag of the same name. Flags given on the
         command line override the file. An unknown key or a bad value stops
@@ -221,7 +222,7 @@ public struct CompdCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("host-memory-limit"),
     help: ArgumentHelp(
-      "Data memory per scene host, such as 512M; 0 for no limit (default: 0).",
+      "Data memory per scene host, such as 512M; 0 for no limit (default: a quarter of the machine's RAM).",
       valueName: "size"))
   var hostMemoryLimit: String?
 
@@ -314,7 +315,7 @@ public struct CompdCommand: AsyncParsableCommand {
     if let sceneHost {
       let trust = pluginTrust.flatMap(PluginTrust.init(rawValue:)) ?? .strict
       let level = logLevel.flatMap(ConfigValues.logLevel) ?? .info
-      let memory = hostMemoryLimit.flatMap(ConfigValues.byteSize) ?? 0
+      let memory = hostMemoryLimit.flatMap(ConfigValues.byteSize) ?? DaemonConfig.defaultHostMemoryLimit
       await SceneHostCommand.run(
         fd: sceneHost, memoryLimit: memory, trust: trust, verifiesDiffs: verifyDiffs,
         logLevel: level, logDescriptor: hostLogFD)

@@ -51,40 +51,54 @@ final class HostChannel: Sendable {
     self.reads = DispatchQueue(label: "\(label).read")
   }
 
-  /// The largest message accepted from the peer.
-  static let maxLineBytes = 256 << 20
+  /// The largest message accepted from the peer. A scene's whole tree is bounded well
+  /// below it (`max-scene-nodes`); a peer that sends more is broken or hostile, and reading
+  /// on would only grow this process.
+  static let maxLineBytes = 64 << 20
 
   /// Starts reading: `receive` gets the messages on the main actor, in order; `ended` runs
   /// on the reading thread once the peer closed its end (or the socket failed), after every
-  /// message before was handed over.
+  /// message before was handed over, with the peer's protocol violation when that is why
+  /// reading stopped (a line over `maxLineBytes`, or one that does not parse).
   func start(
     receive: @escaping @MainActor @Sendable (JSON) -> Void,
-    ended: @escaping @Sendable () -> Void
+    ended: @escaping @Sendable (_ violation: String?) -> Void
   ) {
     reads.async { [self] in
       var framer = LineFramer(maxLineBytes: Self.maxLineBytes)
       var buffer = [UInt8](repeating: 0, count: 1 << 16)
-      while true {
+      var violation: String?
+      reading: while violation == nil {
         let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
         if count < 0 && errno == EINTR { continue }
         if count <= 0 { break }
         buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
         var parsed: [JSON] = []
         while let frame = framer.nextFrame() {
-          guard case .line(let line) = frame, !line.isEmpty else { continue }
-          // A line that does not parse is a broken peer; the supervisor handles its end.
+          guard case .line(let line) = frame else {
+            violation =
+              "it wrote a message over \(Self.maxLineBytes >> 20) MiB, the host channel's limit"
+            break
+          }
+          if line.isEmpty { continue }
           guard
             let message = try? JSONParser.parse(
               line, limits: .init(maxDepth: 512, maxBytes: Self.maxLineBytes))
           else {
-            shutdown(fd, Int32(SHUT_RDWR))
-            continue
+            violation = "it wrote a message that is not JSON"
+            break
           }
           parsed.append(message)
         }
         if !parsed.isEmpty { hand(parsed, to: receive) }
+        if framer.isSkippingOversizedLine {
+          violation =
+            "it wrote a message over \(Self.maxLineBytes >> 20) MiB, the host channel's limit"
+        }
       }
-      ended()
+      // A broken peer is cut off: what it writes next goes nowhere.
+      if violation != nil { shutdown(fd, Int32(SHUT_RDWR)) }
+      ended(violation)
     }
   }
 
@@ -209,6 +223,9 @@ struct ProcessEnd: Sendable, Equatable, CustomStringConvertible {
   var status: Int32?
   /// The signal that killed it, when one did.
   var signal: Int32?
+  /// What it did that made its supervisor stop it, when that is why it ended (such as "it
+  /// wrote a message over 64 MiB, the host channel's limit").
+  var violation: String?
 
   /// Reads `waitpid`'s status (WIFEXITED and friends are macros Swift cannot import).
   init(waitStatus: Int32) {
@@ -224,6 +241,7 @@ struct ProcessEnd: Sendable, Equatable, CustomStringConvertible {
 
   /// `killed by signal 6 (SIGABRT)` or `exited with status 0`.
   var description: String {
+    if let violation { return "was stopped: \(violation)" }
     if let signal { return "killed by signal \(signal) (\(Self.name(ofSignal: signal)))" }
     return "exited with status \(status ?? 0)"
   }

@@ -144,8 +144,11 @@ final class SceneHostProcess {
       isolation: isolation, restarts: restarts)
     host.channel.start(
       receive: { [weak host] message in host?.received(message) },
-      ended: { [pid] in
-        let end = Self.reap(pid)
+      ended: { [pid] violation in
+        // A host that broke the channel's rules is not waited for.
+        if violation != nil { Glibc.kill(pid, SIGKILL) }
+        var end = Self.reap(pid)
+        end.violation = violation
         Task { @MainActor [weak host] in
           guard let host else { return }
           host.onEnd?(host, end)

@@ -66,8 +66,18 @@ public struct DaemonConfig: Sendable, Equatable {
   public var componentCrashLimit: Int = 3
   /// Seconds over which a component's crashes are counted.
   public var componentCrashWindow: Double = 600
-  /// Bytes of data memory each scene host may use (`RLIMIT_DATA`); 0 means no limit.
-  public var hostMemoryLimit: Int = 0
+  /// Bytes of data memory each scene host may use (`RLIMIT_DATA`); 0 means no limit. By
+  /// default a quarter of the machine's RAM: one component that allocates without end fails
+  /// in its own host long before the machine runs out, and a host has room for many scenes.
+  public var hostMemoryLimit: Int = DaemonConfig.defaultHostMemoryLimit
+
+  /// A quarter of the machine's physical memory, and at least 256 MiB.
+  public static let defaultHostMemoryLimit: Int = {
+    let pages = sysconf(Int32(_SC_PHYS_PAGES))
+    let size = sysconf(Int32(_SC_PAGESIZE))
+    guard pages > 0, size > 0 else { return 1 << 30 }
+    return max(256 << 20, pages * size / 4)
+  }()
   /// Whether scene hosts check each incremental refresh of a scene's nodes against a full
   /// walk of its view tree, and stop on a difference (a diagnostic for plugin authors: it
   /// finds a view that changes what it draws without `setNeedsDisplay()`).
