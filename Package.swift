@@ -51,12 +51,13 @@ let package = Package(
       pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"])]
     ),
+    .systemLibrary(name: "CProcessWatch", path: "Sources/CProcessWatch"),
     .target(name: "JSONRPC", dependencies: ["CJSONC"]),
     .target(name: "CompdVersion"),
     .target(
       name: "CompDaemon",
       dependencies: [
-        "JSONRPC", "CSQLite", "CompdVersion", screenKit, nioCore, nioPosix, logging, lifecycle,
+        "JSONRPC", "CSQLite", "CProcessWatch", "CompdVersion", screenKit, nioCore, nioPosix, logging, lifecycle,
         argumentParser,
       ]
     ),

@@ -162,6 +162,39 @@ import Testing
     try scenario.expectDaemonUnharmed()
   }
 
+  @Test("a child forked by component code holding the host's socket: the death is seen at once")
+  func forkAndTrapOnTap() throws {
+    let pidFile = try PluginFixtureBuilder.temporaryDirectory("fork") + "/child.pid"
+    let scenario = try FaultScenario(
+      component: "faults.ForkAndTrapOnTap", params: ["pidFile": .string(pidFile)])
+    let started = Date()
+    let failure = try scenario.witnessed {
+      try scenario.driver.failure(
+        "scene.event", ["scene": scenario.scene, "event": ["type": "tap", "target": "fault"]])
+    }
+    // The child sleeps 60 s with the host's end of the socket: the broker must not wait
+    // for that socket to close.
+    #expect(Date().timeIntervalSince(started) < 15, "answered after the child let go")
+    try scenario.expectComponentFailed(failure, reason: "crashed")
+    let notice = try scenario.nextSceneNotice()
+    #expect(notice["method"] == "scene.reset", "\(notice.serialized())")
+    let child = try #require(
+      Int32(
+        try String(contentsOfFile: pidFile, encoding: .utf8)
+          .trimmingCharacters(in: .whitespacesAndNewlines)))
+    // The host's process group went with it: the child is gone (or a zombie nobody reaped).
+    let deadline = Date().addingTimeInterval(10)
+    func isAlive() -> Bool {
+      guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8) else {
+        return false
+      }
+      return !stat.contains(") Z ")
+    }
+    while isAlive(), Date() < deadline { usleep(20_000) }
+    #expect(!isAlive(), "the forked child \(child) outlived its host")
+    try scenario.expectDaemonUnharmed()
+  }
+
   @Test("exit(0) on tap is a crash too; the scene comes back")
   func exitOnTap() throws {
     let scenario = try FaultScenario(component: "faults.ExitOnTap")
@@ -372,7 +405,7 @@ final class FaultScenario {
   let compdPID: JSON
   private let witnessHost: Int
 
-  init(component: String) throws {
+  init(component: String, params: JSONObject = [:]) throws {
     daemon = try SceneDaemon(
       arguments: Self.arguments, bundled: ["Login"],
       libraries: [PluginFixtureBuilder.faultPlugin()])
@@ -380,7 +413,9 @@ final class FaultScenario {
     watcher = try daemon.client()
     compdPID = try driver.call("daemon.info")["pid"]!
     witnessScene = try driver.call("scene.open", ["component": "demo.Login"])["scene"]!
-    scene = try driver.call("scene.open", ["component": .string(component)])["scene"]!
+    var open: JSONObject = ["component": .string(component)]
+    if !params.isEmpty { open["params"] = .object(params) }
+    scene = try driver.call("scene.open", .object(open))["scene"]!
     try watcher.call("scene.subscribe", ["scene": scene])
     witnessHost = try Self.host(of: witnessScene, listedTo: driver)
     #expect(witnessHost != (try host(of: scene)), "the witness is in another host")

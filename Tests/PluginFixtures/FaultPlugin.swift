@@ -51,6 +51,25 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
         FaultController { spewOntoTheHostChannel() }
       })
     plugin.register(
+      .viewController(
+        "faults.ForkAndTrapOnTap",
+        summary:
+          "forks a child that sleeps 60 s holding the host's descriptors (its pid written to pidFile), then traps",
+        params: .object([.init("pidFile", .string(default: ""))])
+      ) { context in
+        let pidFile = context.params["pidFile"]?.stringValue ?? ""
+        return FaultController {
+          let child = fork()
+          if child == 0 {
+            sleep(60)
+            _exit(0)
+          }
+          let text = "\(child)\n"
+          _ = text.withCString { FILE_write(pidFile, $0) }
+          fatalError("forked \(child), then trapped on purpose")
+        }
+      })
+    plugin.register(
       .viewController("faults.ExitOnTap", summary: "exits its process with status 0 when tapped") {
         _ in
         FaultController { exit(0) }
@@ -105,6 +124,14 @@ func allocateWithoutEnd() {
     kept.append([UInt8](repeating: UInt8(truncatingIfNeeded: index | 1), count: 1 << 20))
   }
   spins &+= kept.count
+}
+
+/// Writes the C string `text` into the file at `path` (replacing it).
+@discardableResult
+func FILE_write(_ path: String, _ text: UnsafePointer<CChar>) -> Bool {
+  guard !path.isEmpty, let file = fopen(path, "w") else { return false }
+  defer { fclose(file) }
+  return fputs(text, file) >= 0
 }
 
 /// Writes 100 MiB of `x` without a newline onto descriptor 3, the scene host's channel to

@@ -65,9 +65,14 @@ final class SceneHostCommand {
     // Dies with the broker (the main thread spawned it and lives as long as the broker).
     setParentDeathSignal(SIGKILL)
     if getppid() == 1 { _exit(0) }  // the broker is gone already
-    // A terminal's Ctrl-C reaches the whole process group; the broker shuts down and
-    // closes the hosts' sockets, which ends them.
+    // A host runs in a process group of its own, which the broker ends with it; a SIGINT
+    // meant for compd's terminal group is not the host's business.
     signal(SIGINT, SIG_IGN)
+    // Processes component code starts with exec do not inherit the channel or the log; ones
+    // it forks without exec are in the host's process group, which the broker kills with it.
+    for descriptor in [fd, logDescriptor].compactMap({ $0 }) {
+      _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+    }
     if memoryLimit > 0 {
       var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
       setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)

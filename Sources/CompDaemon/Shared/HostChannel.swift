@@ -196,6 +196,12 @@ final class HostChannel: Sendable {
     }
   }
 
+  /// Ends both directions at once: the reader sees the end (and `ended` runs) even while
+  /// another process holds the peer's end open.
+  func cutOff() {
+    shutdown(fd, Int32(SHUT_RDWR))
+  }
+
   /// Stops writing: the peer reads the end of the stream after what was sent.
   func closeForWriting() {
     flush()

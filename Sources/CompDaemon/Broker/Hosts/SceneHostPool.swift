@@ -289,10 +289,14 @@ final class SceneHostPool {
     }
   }
 
-  /// Stops pinging and closes every host (at shutdown).
+  /// Stops pinging and ends every host with its process group (at shutdown, when every
+  /// restorable state has been fetched and saved).
   func stop() {
     watch?.cancel()
-    for host in hosts { host.retire() }
+    for host in hosts {
+      host.retire()
+      host.killGroup()
+    }
   }
 
   /// The `daemon.info` list.

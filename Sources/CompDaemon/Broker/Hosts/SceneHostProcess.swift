@@ -61,6 +61,8 @@ final class SceneHostProcess {
   /// loaded.
   var takesNewScenes: Bool { state != .retiring && withdrawn.isEmpty }
   private let channel: HostChannel
+  /// Notices the process's exit even while a process it forked keeps its socket open.
+  private var exitWatch: ProcessExitWatch?
   private var nextID = 1
   private var pending: [Int: Pending] = [:]
   /// Called once it ended, with how.
@@ -130,7 +132,7 @@ final class SceneHostProcess {
       [
         executable, "--scene-host", String(Self.hostDescriptor), "--host-log-fd",
         String(Self.logDescriptor),
-      ] + arguments, actions: &actions, ownProcessGroup: false, keptDescriptors: 2)
+      ] + arguments, actions: &actions, ownProcessGroup: true, keptDescriptors: 2)
     let pid: pid_t
     switch spawned {
     case .success(let value): pid = value
@@ -149,11 +151,15 @@ final class SceneHostProcess {
         if violation != nil { Glibc.kill(pid, SIGKILL) }
         var end = Self.reap(pid)
         end.violation = violation
+        // What component code forked in the host's process group goes with it.
+        Glibc.kill(-pid, SIGKILL)
         Task { @MainActor [weak host] in
           guard let host else { return }
+          host.exitWatch?.cancel()
           host.onEnd?(host, end)
         }
       })
+    host.exitWatch = ProcessExitWatch(pid: pid) { [channel = host.channel] in channel.cutOff() }
     return host
   }
 
@@ -282,6 +288,12 @@ final class SceneHostProcess {
   /// Kills the process (a hang); the end is handled when its socket closes.
   func kill() {
     _ = Glibc.kill(pid, SIGKILL)
+  }
+
+  /// Kills the process and everything in its process group (at shutdown: what component
+  /// code forked must not outlive compd).
+  func killGroup() {
+    _ = Glibc.kill(-pid, SIGKILL)
   }
 
   /// Closes the broker's end for writing: the host exits when it reads the end.
