@@ -65,7 +65,7 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
             _exit(0)
           }
           let text = "\(child)\n"
-          _ = text.withCString { FILE_write(pidFile, $0) }
+          _ = text.withCString { writeFile(pidFile, $0) }
           fatalError("forked \(child), then trapped on purpose")
         }
       })
@@ -128,7 +128,7 @@ func allocateWithoutEnd() {
 
 /// Writes the C string `text` into the file at `path` (replacing it).
 @discardableResult
-func FILE_write(_ path: String, _ text: UnsafePointer<CChar>) -> Bool {
+func writeFile(_ path: String, _ text: UnsafePointer<CChar>) -> Bool {
   guard !path.isEmpty, let file = fopen(path, "w") else { return false }
   defer { fclose(file) }
   return fputs(text, file) >= 0
