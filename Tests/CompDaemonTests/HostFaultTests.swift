@@ -442,13 +442,22 @@ final class FaultScenario {
     try Self.host(of: scene, listedTo: driver)
   }
 
-  /// The pid of the host that holds `scene`, from `scene.list` as `client` sees it.
+  /// The pid of the host that holds `scene`, from `scene.list` as `client` sees it; waits
+  /// (10 s at most) while the scene is between hosts (its host's slot backing off).
   static func host(of scene: JSON, listedTo client: RPCTestClient) throws -> Int {
-    let scenes = try client.call("scene.list")["scenes"]?.arrayValue ?? []
-    guard let entry = scenes.first(where: { $0["scene"] == scene }),
-      let pid = entry["host"]?.intValue
-    else { throw TestFailure("\(scene.serialized()) has no host in scene.list") }
-    return Int(pid)
+    let deadline = Date().addingTimeInterval(10)
+    while true {
+      let scenes = try client.call("scene.list")["scenes"]?.arrayValue ?? []
+      if let entry = scenes.first(where: { $0["scene"] == scene }),
+        let pid = entry["host"]?.intValue
+      {
+        return Int(pid)
+      }
+      guard Date() < deadline else {
+        throw TestFailure("\(scene.serialized()) has no host in scene.list")
+      }
+      usleep(50_000)
+    }
   }
 
   func scenes() throws -> [JSON] {

@@ -439,8 +439,8 @@ struct SceneHostTests {
     #expect(try driver.call("scene.layout", ["scene": scene])["root"] == tree.root)
   }
 
-  @Test("a component that crashes its host K times is quarantined until its file changes")
-  func quarantine() throws {
+  @Test("a host killed while a component's request waits in it charges nobody: no quarantine")
+  func killWithoutEvidenceChargesNobody() throws {
     let daemon = try SceneDaemon(arguments: [
       "--scene-hosts", "1", "--component-crash-limit", "2",
     ])
@@ -449,43 +449,27 @@ struct SceneHostTests {
     let scene = try driver.call("scene.open", ["component": "demo.Login", "lifetime": "daemon"])[
       "scene"]!
     try watcher.call("scene.subscribe", ["scene": scene])
-    for round in 1...2 {
+    // Three times: the request is in the host, not running (the host is stopped), and the
+    // host is killed from outside. That Login's request was waiting is no evidence that
+    // Login's code killed it (HostBlameTests and HostFaultTests show the charged cases).
+    for _ in 1...3 {
       let pid = try Self.host(of: scene, driver)
       try Self.stop(pid)
       let pending = try driver.send(
         "scene.event", ["scene": scene, "event": ["type": "tap", "target": "login"]])
       try driver.call("scene.list")  // answered after the event was handed to the host
       kill(pid, SIGKILL)
-      let failed = try driver.awaitReply(to: pending)
+      let failed = try driver.awaitReply(to: pending, timeout: 30)
       #expect(failed["error"]?["data"]?["reason"] == "crashed", "\(failed.serialized())")
-      if round == 1 { try Self.waitForNotification("scene.reset", scene: scene, watcher) }
+      try Self.waitForNotification("scene.reset", scene: scene, watcher, seconds: 30)
     }
-    try Self.waitForNotification("scene.closed", scene: scene, watcher)
-    let closed = try #require(
-      watcher.takeNotifications().first { $0["method"] == "scene.closed" })
-    #expect(closed["params"]?["reason"] == "component-failed")
-    let gone = try driver.failure("scene.layout", ["scene": scene])
-    #expect(gone["data"]?["reason"] == "component-failed")
-
-    let refused = try driver.failure("scene.open", ["component": "demo.Login"])
-    #expect(refused["data"]?["name"] == "compd.ComponentFailed")
-    #expect(refused["data"]?["reason"] == "quarantined")
+    #expect(!daemon.log.contains("component quarantined"))
     let listed = try #require(
       driver.call("components.list")["components"]?.arrayValue?.first {
         $0["name"] == "demo.Login"
       })
-    #expect(listed["quarantined"]?.stringValue?.contains("2 times") == true)
-    let plugin = try #require(
-      driver.call("plugins.list")["plugins"]?.arrayValue?.first { $0["name"] == listed["plugin"] })
-    #expect(plugin["quarantined"]?.arrayValue?.first?["component"] == "demo.Login")
-    // Other components of other plugins still open.
-    try driver.call("scene.open", ["component": "demo.StackedForm", "params": ["rows": 1]])
-
-    // A new file (even with the same code) lifts the quarantine.
-    try PluginFixtureBuilder.install(
-      PluginFixtureBuilder.bundled("Login"), into: daemon.pluginDirectory, as: "libLogin.so")
-    try driver.call("plugins.rescan")
-    try driver.call("scene.open", ["component": "demo.Login"])
+    #expect(listed["quarantined"] == nil, "\(listed.serialized())")
+    #expect(try driver.call("scene.layout", ["scene": scene])["root"] != nil)
   }
 
   @Test("a changed plugin file: scenes move to new hosts with scene.reset (upgraded), nothing lost")

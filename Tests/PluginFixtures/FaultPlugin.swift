@@ -35,6 +35,21 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
         FaultController(trapsOnLoad: context.params["trap"]?.boolValue == true) {}
       })
     plugin.register(
+      .viewController(
+        "faults.TrapSoonAfterLoad",
+        summary: "traps 100 ms after viewDidLoad when opened with trapSoon: true, from a timer",
+        params: .object([.init("trapSoon", .boolean(default: false))])
+      ) { context in
+        let trapSoon = context.params["trapSoon"]?.boolValue == true
+        return FaultController(onLoad: {
+          guard trapSoon else { return }
+          Task { @MainActor in
+            try? await Task.sleep(for: .milliseconds(100))
+            fatalError("trapped 100 ms after viewDidLoad on purpose")
+          }
+        }) {}
+      })
+    plugin.register(
       .viewController("faults.SpinOnTap", summary: "spins forever when tapped") { _ in
         FaultController { spinForever() }
       })
@@ -149,17 +164,23 @@ final class FaultController: ViewController {
   private let fault: () -> Void
   private let trapsOnLoad: Bool
   private let prints: Bool
+  private let onLoad: () -> Void
 
-  init(trapsOnLoad: Bool = false, prints: Bool = false, fault: @escaping () -> Void) {
+  init(
+    trapsOnLoad: Bool = false, prints: Bool = false, onLoad: @escaping () -> Void = {},
+    fault: @escaping () -> Void
+  ) {
     self.fault = fault
     self.trapsOnLoad = trapsOnLoad
     self.prints = prints
+    self.onLoad = onLoad
     super.init()
   }
 
   override func viewDidLoad() {
     super.viewDidLoad()
     if trapsOnLoad { fatalError("viewDidLoad trapped on purpose") }
+    onLoad()
     // Without a newline: it goes out with the next one, still as this scene's.
     if prints { print("chatty: viewDidLoad", terminator: "") }
     let button = Button(type: .system)

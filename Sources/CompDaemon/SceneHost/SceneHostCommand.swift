@@ -60,7 +60,7 @@ final class SceneHostCommand {
   /// relays) carry marks naming the scene whose code writes.
   static func run(
     fd: Int32, memoryLimit: Int, trust: PluginTrust, verifiesDiffs: Bool,
-    logLevel: Logger.Level, logDescriptor: Int32? = nil
+    logLevel: Logger.Level, logDescriptor: Int32? = nil, crashDescriptor: Int32? = nil
   ) async -> Never {
     // Dies with the broker (the main thread spawned it and lives as long as the broker).
     setParentDeathSignal(SIGKILL)
@@ -73,6 +73,7 @@ final class SceneHostCommand {
     for descriptor in [fd, logDescriptor].compactMap({ $0 }) {
       _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
     }
+    if let crashDescriptor { CrashReport.install(descriptor: crashDescriptor) }
     if memoryLimit > 0 {
       var limit = rlimit(rlim_cur: rlim_t(memoryLimit), rlim_max: rlim_t(memoryLimit))
       setrlimit(__rlimit_resource_t(RLIMIT_DATA.rawValue), &limit)
@@ -97,6 +98,8 @@ final class SceneHostCommand {
   private func received(_ message: JSON) {
     guard let method = message["method"]?.stringValue, let id = message["id"] else { return }
     let params = message["params"]?.objectValue ?? [:]
+    if let number = id.intValue { CrashReport.serving(number) }
+    defer { CrashReport.idle() }
     let result: Result<JSON, RPCError>
     do throws(RPCError) {
       result = .success(try answer(method, params))

@@ -238,6 +238,7 @@ public struct CompdCommand: AsyncParsableCommand {
   // where a scene host writes its own log; its stdout and stderr then go to the broker,
   // which relays them (Broker/Hosts/HostOutputRelay.swift)
   @Option(name: .customLong("host-log-fd"), help: .hidden) var hostLogFD: Int32?
+  @Option(name: .customLong("host-crash-fd"), help: .hidden) var hostCrashFD: Int32?
 
   // the vetting child: `compd --scan-plugin PATH` (see Shared/Plugins/PluginScanCommand.swift)
   @Option(name: .customLong("scan-plugin"), help: .hidden) var scanPlugin: String?
@@ -318,7 +319,7 @@ public struct CompdCommand: AsyncParsableCommand {
       let memory = hostMemoryLimit.flatMap(ConfigValues.byteSize) ?? DaemonConfig.defaultHostMemoryLimit
       await SceneHostCommand.run(
         fd: sceneHost, memoryLimit: memory, trust: trust, verifiesDiffs: verifyDiffs,
-        logLevel: level, logDescriptor: hostLogFD)
+        logLevel: level, logDescriptor: hostLogFD, crashDescriptor: hostCrashFD)
     }
     let config: DaemonConfig
     do {

@@ -232,6 +232,30 @@ struct ProcessEnd: Sendable, Equatable, CustomStringConvertible {
   /// What it did that made its supervisor stop it, when that is why it ended (such as "it
   /// wrote a message over 64 MiB, the host channel's limit").
   var violation: String?
+  /// What a scene host reported doing when it died (its `CrashReport`); nil when it
+  /// reported nothing (it ended normally, or was killed outright).
+  var activity: Activity?
+
+  /// A scene host's last report of what it was doing.
+  enum Activity: Equatable, Sendable {
+    /// The broker's request with this id was running.
+    case serving(Int)
+    /// No request was running: code of some scene ran on its own (a timer, a block).
+    case idle
+
+    /// Reads the report's last line (`serving N` or `idle`); nil for anything else.
+    init?(report: [UInt8]) {
+      let text = String(decoding: report, as: UTF8.self)
+      guard let line = text.split(separator: "\n").last else { return nil }
+      if line == "idle" {
+        self = .idle
+      } else if line.hasPrefix("serving "), let id = Int(line.dropFirst(8)) {
+        self = .serving(id)
+      } else {
+        return nil
+      }
+    }
+  }
 
   /// Reads `waitpid`'s status (WIFEXITED and friends are macros Swift cannot import).
   init(waitStatus: Int32) {

@@ -36,6 +36,35 @@ final class SceneHostPool {
   private let logger: Logger
   /// Live hosts, in start order (retiring ones included until they exit).
   private(set) var hosts: [SceneHostProcess] = []
+
+  /// The restart backoff of a host slot (the shared hosts, or one plugin's isolated host).
+  private struct Backoff {
+    /// Hosts of the slot in a row that died within `stableLifetime` of their start.
+    var quickDeaths = 0
+    /// No host of the slot starts before this.
+    var until = ContinuousClock.now
+  }
+  private var backoff: [String: Backoff] = [:]
+  /// A host that lived this long was not crash-looping: its death starts no backoff.
+  nonisolated static let stableLifetime: Duration = .seconds(10)
+  /// The longest wait before a slot's next host.
+  nonisolated static let longestBackoff: Duration = .seconds(30)
+
+  /// The wait before the next host of a slot whose last host died `quickDeaths` times in
+  /// a row soon after starting: none after a host that lived, then 0.25 s, doubling up to
+  /// `longestBackoff`, so a component that crashes every host it lands in costs a few host
+  /// starts a minute, not hundreds.
+  nonisolated static func backoffDelay(quickDeaths: Int) -> Duration {
+    guard quickDeaths > 0 else { return .zero }
+    return min(longestBackoff, .milliseconds(250) * (1 << min(quickDeaths - 1, 16)))
+  }
+
+  /// How long a new host of `isolation`'s slot must still wait, or nil.
+  private func backoffRemaining(isolation: String?) -> Duration? {
+    guard let entry = backoff[isolation ?? ""] else { return nil }
+    let remaining = entry.until - ContinuousClock.now
+    return remaining > .zero ? remaining : nil
+  }
   /// The code the plugins offer now; each host loads its share of it (`loadSet(for:)`).
   private(set) var loadSet = HostLoadSet()
   /// Called when a host ended; it has been removed from `hosts` already.
@@ -236,6 +265,16 @@ final class SceneHostPool {
   func reserveHost(
     forPlugin plugin: String, _ work: @escaping @MainActor (SceneHostProcess?) -> Void
   ) {
+    let isolation = settings.isolatePlugins ? plugin : nil
+    let live = hosts.contains { $0.takesNewScenes && $0.isolation == isolation }
+    if !live, let wait = backoffRemaining(isolation: isolation) {
+      // Its slot's hosts keep dying: the scene waits for the next one.
+      Task { @MainActor [weak self] in
+        try? await Task.sleep(for: wait)
+        self?.reserveHost(forPlugin: plugin, work)
+      }
+      return
+    }
     guard let host = host(forPlugin: plugin) else { return work(nil) }
     host.openings += 1
     whenRunning(host) { [self] in
@@ -261,11 +300,39 @@ final class SceneHostPool {
           "host": "\(host.pid)", "end": "\(end)", "hung": "\(host.killedAsHung)",
           "scenes": "\(host.scenes.count)",
         ])
+      let slot = host.isolation ?? ""
+      var entry = backoff[slot] ?? Backoff()
+      let lived = ContinuousClock.now - host.startedAt
+      entry.quickDeaths = lived < Self.stableLifetime ? entry.quickDeaths + 1 : 0
+      let delay = Self.backoffDelay(quickDeaths: entry.quickDeaths)
+      entry.until = ContinuousClock.now + delay
+      backoff[slot] = entry
       // Shared hosts are kept at their number; an isolated one is started again when
       // a scene needs it. One whose code was withdrawn had its replacement already: its
       // scenes go to the current hosts.
       if host.withdrawn.isEmpty && (host.isolation == nil || !host.scenes.isEmpty) {
-        spawn(isolation: host.isolation, restarts: host.restarts + 1)
+        let isolation = host.isolation
+        let restarts = host.restarts + 1
+        if delay == .zero {
+          spawn(isolation: isolation, restarts: restarts)
+        } else {
+          logger.warning(
+            "scene hosts keep dying soon after starting; the next one waits",
+            metadata: [
+              "isolation": "\(isolation ?? "shared")", "quickDeaths": "\(entry.quickDeaths)",
+              "waitSeconds":
+                "\(Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)",
+            ])
+          Task { @MainActor [weak self] in
+            try? await Task.sleep(for: delay)
+            guard let self, self.isStarted else { return }
+            // An isolated host may have been started meanwhile for a scene that waited.
+            if isolation != nil, self.hosts.contains(where: { $0.isolation == isolation }) {
+              return
+            }
+            self.spawn(isolation: isolation, restarts: restarts)
+          }
+        }
       }
     }
     for item in work { item() }
@@ -293,6 +360,7 @@ final class SceneHostPool {
   /// restorable state has been fetched and saved).
   func stop() {
     watch?.cancel()
+    isStarted = false  // no delayed restart starts a host after this
     for host in hosts {
       host.retire()
       host.killGroup()

@@ -24,6 +24,8 @@ final class SceneHostProcess {
 
   /// A request sent and not answered yet.
   struct Pending {
+    /// The request's id on the channel (what a crash report names).
+    var id: Int
     var method: String
     /// The scene it is for, if any.
     var scene: String?
@@ -33,6 +35,8 @@ final class SceneHostProcess {
   }
 
   let pid: pid_t
+  /// When it was started (a host that dies soon after makes its slot's restarts back off).
+  let startedAt = ContinuousClock.now
   /// `nil` for a shared host, else the plugin whose scenes it alone holds.
   let isolation: String?
   var state: State = .starting
@@ -100,9 +104,10 @@ final class SceneHostProcess {
       throw SpawnError(
         description: "cannot create a socket pair: \(String(cString: strerror(errno)))")
     }
-    guard pipe(&output) == 0, pipe(&errors) == 0 else {
+    var crashes: [Int32] = [-1, -1]
+    guard pipe(&output) == 0, pipe(&errors) == 0, pipe(&crashes) == 0 else {
       let reason = String(cString: strerror(errno))
-      for fd in fds + output + errors where fd >= 0 { close(fd) }
+      for fd in fds + output + errors + crashes where fd >= 0 { close(fd) }
       throw SpawnError(description: "cannot create the output pipes: \(reason)")
     }
     // Above every descriptor the child is given, so that no dup2 below overwrites a
@@ -111,13 +116,15 @@ final class SceneHostProcess {
     let childSocket = fcntl(fds[1], F_DUPFD_CLOEXEC, 10)
     let childOutput = fcntl(output[1], F_DUPFD_CLOEXEC, 10)
     let childErrors = fcntl(errors[1], F_DUPFD_CLOEXEC, 10)
-    for fd in [fds[1], output[1], errors[1]] { close(fd) }
-    for fd in [output[0], errors[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-    let childEnds = [logCopy, childSocket, childOutput, childErrors]
+    let childCrashes = fcntl(crashes[1], F_DUPFD_CLOEXEC, 10)
+    for fd in [fds[1], output[1], errors[1], crashes[1]] { close(fd) }
+    for fd in [output[0], errors[0], crashes[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    _ = fcntl(crashes[0], F_SETFL, O_NONBLOCK)
+    let childEnds = [logCopy, childSocket, childOutput, childErrors, childCrashes]
     defer { for fd in childEnds where fd >= 0 { close(fd) } }
     guard childEnds.allSatisfy({ $0 >= 0 }) else {
       let reason = String(cString: strerror(errno))
-      for fd in [fds[0], output[0], errors[0]] { close(fd) }
+      for fd in [fds[0], output[0], errors[0], crashes[0]] { close(fd) }
       throw SpawnError(description: "cannot set up the scene host's descriptors: \(reason)")
     }
     var actions = posix_spawn_file_actions_t()
@@ -128,16 +135,17 @@ final class SceneHostProcess {
     posix_spawn_file_actions_adddup2(&actions, childErrors, STDERR_FILENO)
     posix_spawn_file_actions_adddup2(&actions, childSocket, Self.hostDescriptor)
     posix_spawn_file_actions_adddup2(&actions, logCopy, Self.logDescriptor)
+    posix_spawn_file_actions_adddup2(&actions, childCrashes, Self.crashDescriptor)
     let spawned = ChildSpawn.spawn(
       [
         executable, "--scene-host", String(Self.hostDescriptor), "--host-log-fd",
-        String(Self.logDescriptor),
-      ] + arguments, actions: &actions, ownProcessGroup: true, keptDescriptors: 2)
+        String(Self.logDescriptor), "--host-crash-fd", String(Self.crashDescriptor),
+      ] + arguments, actions: &actions, ownProcessGroup: true, keptDescriptors: 3)
     let pid: pid_t
     switch spawned {
     case .success(let value): pid = value
     case .failure(let failure):
-      for fd in [fds[0], output[0], errors[0]] { close(fd) }
+      for fd in [fds[0], output[0], errors[0], crashes[0]] { close(fd) }
       throw SpawnError(description: failure.description)
     }
     HostOutputRelay.start(stdout: output[0], stderr: errors[0], pid: pid, logger: logger)
@@ -146,11 +154,13 @@ final class SceneHostProcess {
       isolation: isolation, restarts: restarts)
     host.channel.start(
       receive: { [weak host] message in host?.received(message) },
-      ended: { [pid] violation in
+      ended: { [pid, report = crashes[0]] violation in
         // A host that broke the channel's rules is not waited for.
         if violation != nil { Glibc.kill(pid, SIGKILL) }
         var end = Self.reap(pid)
         end.violation = violation
+        end.activity = ProcessEnd.Activity(report: Self.readAll(report))
+        close(report)
         // What component code forked in the host's process group goes with it.
         Glibc.kill(-pid, SIGKILL)
         Task { @MainActor [weak host] in
@@ -168,6 +178,21 @@ final class SceneHostProcess {
   /// The descriptor the host writes its own log to (the broker's stderr); its stdout and
   /// stderr are relayed.
   static let logDescriptor: Int32 = 4
+  /// The descriptor of the host's crash report (`CrashReport`).
+  static let crashDescriptor: Int32 = 5
+
+  /// What the non-blocking `fd` holds now (a dead host's crash report: a line or nothing).
+  nonisolated private static func readAll(_ fd: Int32) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while bytes.count < 4096 {
+      let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      if count <= 0 { break }
+      bytes += buffer[..<count]
+    }
+    return bytes
+  }
 
   /// Waits for the child whose socket closed; kills it when it lingers.
   nonisolated private static func reap(_ pid: pid_t) -> ProcessEnd {
@@ -206,7 +231,7 @@ final class SceneHostProcess {
     let id = nextID
     nextID += 1
     pending[id] = Pending(
-      method: method, scene: scene, component: component, completion: completion)
+      id: id, method: method, scene: scene, component: component, completion: completion)
     channel.send(method: method, params: .object(params), id: id)
   }
 
@@ -285,9 +310,16 @@ final class SceneHostProcess {
   /// Whether requests are waiting for answers.
   var isBusy: Bool { !pending.isEmpty }
 
-  /// Kills the process (a hang); the end is handled when its socket closes.
+  /// Ends a hung process: `SIGABRT` first, whose handler in the host reports the request
+  /// it is stuck in (`CrashReport`), then `SIGKILL` a second later if it is still there.
+  /// The end is handled when its socket closes.
   func kill() {
-    _ = Glibc.kill(pid, SIGKILL)
+    _ = Glibc.kill(pid, SIGABRT)
+    Task { @MainActor [pid, weak self] in
+      try? await Task.sleep(for: .seconds(1))
+      guard let self, !self.hasEnded else { return }
+      _ = Glibc.kill(pid, SIGKILL)
+    }
   }
 
   /// Kills the process and everything in its process group (at shutdown: what component

@@ -180,8 +180,24 @@ extension Daemon {
       host.killedAsHung
       ? "its scene host did not answer within \(formatSeconds(config.hostHangTimeout)) s and was killed"
       : "its scene host \(end)"
-    // The host serves requests in order: the oldest unanswered one was running.
-    let culprit = retired ? nil : pending.first { $0.component != nil && $0.method != "host.ping" }
+    // Blame rests on evidence: the request the host reported running when it died (its
+    // crash report; a hung host reports it when it is sent SIGABRT). A host that died
+    // between requests — a timer or a dispatched block of some scene — or said nothing
+    // charges no component: the unanswered requests are not evidence (another component's
+    // code may have been running), and the restart backoff bounds what a component that
+    // keeps crashing its host costs.
+    var culprit: SceneHostProcess.Pending?
+    if !retired, case .serving(let id)? = end.activity {
+      culprit = pending.first { $0.id == id && $0.component != nil && $0.method != "host.ping" }
+    }
+    if !retired, culprit == nil {
+      logger.warning(
+        "scene host died while no component's request was running; no component is charged",
+        metadata: [
+          "host": "\(host.pid)", "end": "\(end)",
+          "report": "\(end.activity.map { "\($0)" } ?? "none")",
+        ])
+    }
     if let component = culprit?.component {
       let count = crashes.record(component, file: pluginHost.pluginIdentity(of: component))
       logger.error(
@@ -196,6 +212,10 @@ extension Daemon {
         pluginHost.quarantine(component, reason: why)
         logger.error(
           "component quarantined", metadata: ["component": "\(component)", "reason": "\(why)"])
+        // Every open scene of it closes, in whichever host (docs/protocol.md, Scene hosts).
+        for scene in scenes.all where scene.component == component && scene.host !== host {
+          scenes.close(scene, reason: .componentFailed, detail: why)
+        }
       }
     }
     for scene in host.scenes.compactMap(scenes.scene) where scene.host === host {
