@@ -69,6 +69,8 @@ open class View: Responder {
   public var alpha: Double = 1 { didSet { setNeedsDisplay() } }
   /// An integer that identifies the view in an app.
   public var tag = 0
+  /// How the view's content (an image view's image) is placed in its bounds.
+  public var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
   /// The identifier that clients and tests use to find this view (the node's `key`).
   public var accessibilityIdentifier: String? { didSet { setNeedsDisplay() } }
   /// The identifier that makes this view save and restore its state, as UIKit's: `nil`
