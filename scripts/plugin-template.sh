@@ -42,5 +42,6 @@ cat <<MSG
 plugin-template: a plugin package in $dir (component acme.$name, linking $sdk).
   cd $dir && swift build -c release
   cp .build/release/lib$name.so <a plugin directory>   # compctl info lists them
+  cp -R .build/release/*.resources <a plugin directory>  # once the plugin ships images
   compctl call plugins.rescan && compctl open acme.$name --param start=41
 MSG

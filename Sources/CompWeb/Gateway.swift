@@ -66,6 +66,7 @@ public struct Gateway: Sendable {
       parked: ParkedConnections(
         limit: settings.maxParkedConnections, timeout: settings.adoptTimeout))
     let limit = ConnectionLimit(maximum: settings.maxConnections)
+    let images = ImageRequests(daemonSocket: settings.daemonSocket)
     return try await ServerBootstrap(group: group)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
@@ -74,7 +75,7 @@ public struct Gateway: Sendable {
             return try channel.pipeline.syncOperations.addHandler(
               OverLimitResponse(maximum: limit.maximum))
           }
-          try configure(channel, settings: settings, pageLoad: pageLoad)
+          try configure(channel, settings: settings, pageLoad: pageLoad, images: images)
         }
       }
       .bind(to: settings.listen.socketAddress).get()
@@ -85,7 +86,7 @@ public struct Gateway: Sendable {
   private static let httpIdleCloserName = "http-idle-closer"
 
   private static func configure(
-    _ channel: any Channel, settings: Settings, pageLoad: ScenePageLoad
+    _ channel: any Channel, settings: Settings, pageLoad: ScenePageLoad, images: ImageRequests
   ) throws {
     let check = settings.check
     // The parked connection an upgrade with `?adopt=` took, from its check to its bridge.
@@ -116,7 +117,8 @@ public struct Gateway: Sendable {
         }
         return bridge(channel, settings: settings)
       })
-    let files = StaticFileHandler(site: settings.site, check: check, pageLoad: pageLoad)
+    let files = StaticFileHandler(
+      site: settings.site, check: check, pageLoad: pageLoad, images: images)
     // After an upgrade the channel carries WebSocket frames: the file handler must go.
     try channel.pipeline.syncOperations.configureHTTPServerPipeline(
       withServerUpgrade: (

@@ -149,6 +149,8 @@ public enum ServerErrorName: String, Sendable, CaseIterable {
   case limitExceeded = "compd.LimitExceeded"
   /// The daemon is shutting down and takes no new work.
   case shuttingDown = "compd.ShuttingDown"
+  /// No scene host has an image with the given hash (`image.get`).
+  case noSuchImage = "compd.NoSuchImage"
 
   /// The JSON-RPC error code of this error.
   public var code: Int {
@@ -161,6 +163,7 @@ public enum ServerErrorName: String, Sendable, CaseIterable {
     case .permissionDenied: -32006
     case .limitExceeded: -32007
     case .shuttingDown: -32008
+    case .noSuchImage: -32009
     }
   }
 }

@@ -150,11 +150,15 @@ class ShuttingDown(Error):
     """compd.ShuttingDown (-32008): the daemon is stopping and takes no new work."""
 
 
+class NoSuchImage(Error):
+    """compd.NoSuchImage (-32009): no scene host has an image with that hash."""
+
+
 #: compd's own errors by ``data.name``.
 BY_NAME: Dict[str, Type[Error]] = {
     "compd." + cls.__name__: cls
     for cls in (NoSuchScene, NoSuchComponent, NoSuchNode, PluginError, ComponentFailed,
-                PermissionDenied, LimitExceeded, ShuttingDown)
+                PermissionDenied, LimitExceeded, ShuttingDown, NoSuchImage)
 }
 
 #: The standard JSON-RPC errors by code.

@@ -67,9 +67,13 @@ enum ResourceBundles {
   }
 
   /// The files below `directory` (three levels deep at most, as `.process` and `.copy`
-  /// resources lie), by file name; the shallowest wins a name found twice. Cached.
+  /// resources lie), by file name; the shallowest wins a name found twice. Kept until the
+  /// directory's modification time changes (a plugin installed again with new images).
   static func index(of directory: String) -> [String: String] {
-    if let cached = indexes.withLock({ $0[directory] }) { return cached }
+    let stamp = modificationTime(of: directory)
+    if let cached = indexes.withLock({ $0[directory] }), cached.stamp == stamp {
+      return cached.files
+    }
     var index: [String: String] = [:]
     var level = [directory]
     for _ in 0..<3 {
@@ -93,11 +97,17 @@ enum ResourceBundles {
       }
       level = next
     }
-    indexes.withLock { $0[directory] = index }
+    indexes.withLock { $0[directory] = (stamp, index) }
     return index
   }
 
-  private static let indexes = Mutex<[String: [String: String]]>([:])
+  private static func modificationTime(of path: String) -> Int64 {
+    var status = stat()
+    guard stat(path, &status) == 0 else { return -1 }
+    return Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
+  }
+
+  private static let indexes = Mutex<[String: (stamp: Int64, files: [String: String])]>([:])
 }
 
 /// ScreenKit's own resources (the symbol images), in `ScreenKit_ScreenKit.resources` next

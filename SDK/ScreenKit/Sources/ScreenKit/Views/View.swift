@@ -64,7 +64,7 @@ open class View: Responder {
     return created
   }
   // Created on first use: most views never set a corner radius or border.
-  private var layerStorage: Layer?
+  var layerStorage: Layer?
   /// The opacity, from 0 to 1.
   public var alpha: Double = 1 { didSet { setNeedsDisplay() } }
   /// An integer that identifies the view in an app.
