@@ -411,6 +411,10 @@ def assert_text_placed(shown, root, what=""):
     for node_id, multiline, lines in shown:
         node = nodes[node_id]
         x, y, width, height = boxes[node_id]
+        if node["type"] == "button" and "imageFrame" in node["props"]:
+            # The title is centred in what is right of the image (docs/protocol.md, button).
+            shift = node["props"]["imageFrame"]["width"]
+            x, width = x + shift, width - shift
         alignment = "center" if node["type"] == "button" else node["props"].get("textAlignment", "natural")
         text = node["props"].get("text") or node["props"].get("title")
         assert lines, f"{what}{node_id} {text!r}: no text drawn"
