@@ -18,7 +18,8 @@ extension PluginFixtureBuilder {
     guard let files = try? FileManager.default.contentsOfDirectory(atPath: images) else { return }
     try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
     for file in files {
-      try FileManager.default.copyItem(atPath: "\(images)/\(file)", toPath: "\(destination)/\(file)")
+      try FileManager.default.copyItem(
+        atPath: "\(images)/\(file)", toPath: "\(destination)/\(file)")
     }
   }
 }

@@ -113,7 +113,8 @@ struct SceneImageTests {
     #expect(svg.contains("<feFlood flood-color=\"#ff9500\""))
     // The PNG of the same picture renders (librsvg decodes the embedded images).
     let raster = try runProcess(
-      TestPaths.compctl, ["render", scene, "-o", "\(directory)/images.png", "--socket", daemon.socketPath])
+      TestPaths.compctl,
+      ["render", scene, "-o", "\(directory)/images.png", "--socket", daemon.socketPath])
     #expect(raster.status == 0, "\(raster.stderr)")
   }
 }

@@ -87,7 +87,8 @@ import Testing
   }
 
   @Test func imagesAreServedImmutableByHash() async throws {
-    let directory = NSTemporaryDirectory() + "compd-web-images-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    let directory =
+      NSTemporaryDirectory() + "compd-web-images-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let socketPath = directory + "/compd.sock"
