@@ -2,9 +2,9 @@
 /// (adwaita-icon-theme 43, CC-BY-SA-3.0 or LGPL-3, "GNOME Project") that ScreenKit ships
 /// as resources in `Symbols/` (its README names the source and licence).
 ///
-/// A name maps to the Adwaita icon of the same meaning; where Adwaita has no filled
-/// variant the `.fill` name takes the filled-looking icon (a starred star, a favourite
-/// heart) and circled names take the icon closest in shape.
+/// A name maps to the Adwaita icon of the same meaning, checked by eye on a contact sheet;
+/// where Adwaita has no outline or filled variant both names take the one it has (a
+/// heart is filled either way), and circled names take the icon closest in shape.
 enum SymbolCatalog {
   /// SF Symbols name → Adwaita icon file name (without `-symbolic.svg`).
   static let files: [String: String] = [
@@ -29,7 +29,8 @@ enum SymbolCatalog {
     "person.circle": "avatar-default",
     "person.2": "system-users",
     "checkmark": "object-select",
-    "checkmark.circle": "emblem-ok",
+    "checkmark.circle": "emblem-default",
+    "checkmark.circle.fill": "emblem-default",
     "star": "non-starred",
     "star.fill": "starred",
     "heart": "emote-love",
@@ -42,8 +43,9 @@ enum SymbolCatalog {
     "photo": "image-x-generic",
     "square.and.arrow.up": "send-to",
     "ellipsis": "view-more-horizontal",
-    "ellipsis.circle": "view-more",
-    "info.circle": "dialog-information",
+    "ellipsis.circle": "view-more-horizontal",
+    "info.circle": "help-about",
+    "exclamationmark.circle": "emblem-important",
     "exclamationmark.triangle": "dialog-warning",
     "questionmark.circle": "dialog-question",
     "pencil": "document-edit",
@@ -56,9 +58,11 @@ enum SymbolCatalog {
     "lock.open": "changes-allow",
     "globe": "web-browser",
     "arrow.clockwise": "view-refresh",
+    "arrow.triangle.2.circlepath": "emblem-synchronizing",
     "line.3.horizontal": "open-menu",
     "list.bullet": "view-list",
-    "slider.horizontal.3": "multimedia-volume-control",
+    // Adwaita has no sliders icon: the tools icon, which GNOME uses for adjustments.
+    "slider.horizontal.3": "preferences-system",
     "play.fill": "media-playback-start",
     "pause.fill": "media-playback-pause",
     "stop.fill": "media-playback-stop",
@@ -75,6 +79,7 @@ enum SymbolCatalog {
     "printer": "printer",
     "keyboard": "input-keyboard",
     "square.grid.2x2": "view-grid",
+    "square.grid.3x3": "view-app-grid",
   ]
 
   /// The resource path of the symbol `name`, inside ScreenKit's resource bundle.
