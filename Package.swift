@@ -94,7 +94,10 @@ let package = Package(
     .target(name: "Login", dependencies: [screenKit], path: "Plugins/Login"),
     .target(name: "StackedForms", dependencies: [screenKit], path: "Plugins/StackedForms"),
     .target(name: "Destination", dependencies: [screenKit], path: "Plugins/Destination"),
-    .target(name: "Gallery", dependencies: [screenKit], path: "Plugins/Gallery"),
+    // Images/: demo.Images' own image files, found next to libGallery.so (docs/plugins.md).
+    .target(
+      name: "Gallery", dependencies: [screenKit], path: "Plugins/Gallery",
+      resources: [.process("Images")]),
     .target(name: "Contacts", dependencies: [screenKit], path: "Plugins/Contacts"),
   ]
 )

@@ -38,6 +38,12 @@ swift_runtime=$(patchelf --print-rpath "$BUILD_DIR/compd" | tr ':' '\n' | grep -
 
 install -d "$DESTDIR$bindir" "$DESTDIR$pkglibdir" "$DESTDIR$plugindir"
 install -m 0755 "$BUILD_DIR/libScreenKit.so" "$DESTDIR$pkglibdir/libScreenKit.so"
+# ScreenKit's symbol images (Image(systemName:)) are found next to libScreenKit.so.
+if [ -d "$BUILD_DIR/ScreenKit_ScreenKit.resources" ]; then
+  rm -rf "$DESTDIR$pkglibdir/ScreenKit_ScreenKit.resources"
+  cp -R "$BUILD_DIR/ScreenKit_ScreenKit.resources" "$DESTDIR$pkglibdir/"
+  chmod -R u=rwX,go=rX "$DESTDIR$pkglibdir/ScreenKit_ScreenKit.resources"
+fi
 patchelf --set-rpath '$ORIGIN' "$DESTDIR$pkglibdir/libScreenKit.so"
 programs="compd compctl"
 [ -f "$BUILD_DIR/compd-web" ] && programs="$programs compd-web"
@@ -57,6 +63,12 @@ for directory in Plugins/*/; do
   if [ -f "$BUILD_DIR/lib$plugin.so" ]; then
     install -m 0755 "$BUILD_DIR/lib$plugin.so" "$DESTDIR$plugindir/lib$plugin.so"
     patchelf --set-rpath '$ORIGIN/..' "$DESTDIR$plugindir/lib$plugin.so"
+    # Its resource bundle (images) goes next to it, where Image(named:) looks.
+    if [ -d "$BUILD_DIR/compd_$plugin.resources" ]; then
+      rm -rf "$DESTDIR$plugindir/compd_$plugin.resources"
+      cp -R "$BUILD_DIR/compd_$plugin.resources" "$DESTDIR$plugindir/"
+      chmod -R u=rwX,go=rX "$DESTDIR$plugindir/compd_$plugin.resources"
+    fi
     bundled+=("$BUILD_DIR/lib$plugin.so")
   else
     echo "install: plugin $plugin was not built ($BUILD_DIR/lib$plugin.so); skipped" >&2
@@ -155,7 +167,7 @@ import PackageDescription
 let package = Package(
   name: "ScreenKit",
   products: [.library(name: "ScreenKit", type: .dynamic, targets: ["ScreenKit"])],
-  targets: [.target(name: "ScreenKit")]
+  targets: [.target(name: "ScreenKit", resources: [.copy("Symbols")])]
 )
 MANIFEST
 cp -R dist/plugin-template "$DESTDIR$datadir/compd/plugin-template"

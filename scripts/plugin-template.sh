@@ -30,7 +30,8 @@ if [ "$name" != Counter ]; then
   lower="$(printf '%s' "$name" | tr '[:upper:]' '[:lower:]')"
   mv "$dir/Sources/Counter/Counter.swift" "$dir/Sources/Counter/$name.swift"
   mv "$dir/Sources/Counter" "$dir/Sources/$name"
-  sed -i -e "s/\bCounter\(ViewController\)\?\b/$name\1/g" -e "s/\blibCounter\.so\b/lib$name.so/g" \
+  sed -i -e "s/\bCounter_Counter\.resources\b/${name}_$name.resources/g" \
+    -e "s/\bCounter\(ViewController\)\?\b/$name\1/g" -e "s/\blibCounter\.so\b/lib$name.so/g" \
     -e "s/\bacme\.counter\b/acme.$lower/g" \
     "$dir/Package.swift" "$dir/README.md" "$dir/Sources/$name/$name.swift"
   if grep -rqE '(^|[^A-Za-z0-9])(lib)?Counter([^A-Za-z0-9]|ViewController|$)' "$dir"; then
@@ -42,5 +43,6 @@ cat <<MSG
 plugin-template: a plugin package in $dir (component acme.$name, linking $sdk).
   cd $dir && swift build -c release
   cp .build/release/lib$name.so <a plugin directory>   # compctl info lists them
+  cp -R .build/release/*.resources <a plugin directory>  # once the plugin ships images
   compctl call plugins.rescan && compctl open acme.$name --param start=41
 MSG

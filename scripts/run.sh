@@ -9,6 +9,8 @@ repo="$(cd "$(dirname "$0")/.." && pwd)"
 for dir in "$repo"/Plugins/*/; do
   name="$(basename "$dir")"
   [ -f "$bin/lib$name.so" ] && ln -sfn "$bin/lib$name.so" "$run_dir/plugins/lib$name.so"
+  # Its image resources travel with it: Image(named:) looks next to the library.
+  [ -d "$bin/compd_$name.resources" ] && ln -sfn "$bin/compd_$name.resources" "$run_dir/plugins/compd_$name.resources"
 done
 plugin_args=(--plugin-dir "$run_dir/plugins")
 # A checkout in a directory anyone may write to without the sticky bit fails plugin trust, and

@@ -9,7 +9,8 @@ let package = Package(
     .library(name: "ScreenKit", type: .dynamic, targets: ["ScreenKit"])
   ],
   targets: [
-    .target(name: "ScreenKit"),
+    // Symbols/: the built-in symbol images, Image(systemName:) (Symbols/README.md).
+    .target(name: "ScreenKit", resources: [.copy("Symbols")]),
     .executableTarget(name: "LayoutBench", dependencies: ["ScreenKit"], path: "Benchmarks/LayoutBench"),  // make bench-layout
     .testTarget(name: "ScreenKitTests", dependencies: ["ScreenKit"], exclude: ["Traces", "Fixtures"]),  // golden traces are read by path; layout fixtures too
   ]

@@ -52,7 +52,16 @@ struct RenderCommand: ParsableCommand {
 
   func run() throws {
     let result = try options.call(method: "scene.layout", params: ["scene": .string(scene)])
-    let picture = ScenePicture(root: result["root"] ?? .null)
+    let root = result["root"] ?? .null
+    var images: [String: ScenePicture.ImageBytes] = [:]
+    for hash in ScenePicture.imageHashes(in: root) {
+      // An image the daemon no longer has (its host restarted) is drawn as a placeholder.
+      guard let image = try? options.call(method: "image.get", params: ["hash": .string(hash)]),
+        let mime = image["mime"]?.stringValue, let data = image["data"]?.stringValue
+      else { continue }
+      images[hash] = ScenePicture.ImageBytes(mime: mime, base64: data)
+    }
+    let picture = ScenePicture(root: root, images: images)
     guard picture.width > 0, picture.height > 0 else {
       printError("nothing to render: the root view of \(scene) has no size")
       throw ExitCode(CompctlExit.daemonError)

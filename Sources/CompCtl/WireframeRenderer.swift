@@ -223,7 +223,8 @@ enum WireframeRenderer {
         if let text = node.visibleText { drawText(text, of: node, in: box, clip: clip) }
       case "image":
         drawBox(box, style: .image, clip: clip)
-        if let name = node.props["image"]?.stringValue, !name.isEmpty {
+        // The image's name (a resource or symbol name) when it has one.
+        if let name = node.props["image"]?["name"]?.stringValue, !name.isEmpty {
           drawText(name, of: node, in: box, clip: clip, centred: true)
         }
       case "scroll", "table", "collection":

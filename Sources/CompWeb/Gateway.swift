@@ -69,6 +69,7 @@ public struct Gateway: Sendable {
       parked: ParkedConnections(
         limit: settings.maxParkedConnections, timeout: settings.adoptTimeout))
     let limit = ConnectionLimit(maximum: settings.maxConnections)
+    let images = ImageRequests(daemonSocket: settings.daemonSocket)
     return try await ServerBootstrap(group: group)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
@@ -77,7 +78,7 @@ public struct Gateway: Sendable {
             return try channel.pipeline.syncOperations.addHandler(
               OverLimitResponse(maximum: limit.maximum))
           }
-          try configure(channel, settings: settings, pageLoad: pageLoad, limit: limit)
+          try configure(channel, settings: settings, pageLoad: pageLoad, limit: limit, images: images)
         }
       }
       .bind(to: settings.listen.socketAddress).get()
@@ -89,7 +90,8 @@ public struct Gateway: Sendable {
   private static let requestDeadlineName = "request-deadline"
 
   private static func configure(
-    _ channel: any Channel, settings: Settings, pageLoad: ScenePageLoad, limit: ConnectionLimit
+    _ channel: any Channel, settings: Settings, pageLoad: ScenePageLoad, limit: ConnectionLimit,
+    images: ImageRequests
   ) throws {
     let check = settings.check
     // The parked connection an upgrade with `?adopt=` took, from its check to its bridge.
@@ -122,7 +124,8 @@ public struct Gateway: Sendable {
         }
         return bridge(channel, settings: settings)
       })
-    let files = StaticFileHandler(site: settings.site, check: check, pageLoad: pageLoad)
+    let files = StaticFileHandler(
+      site: settings.site, check: check, pageLoad: pageLoad, images: images)
     // After an upgrade the channel carries WebSocket frames: the file handler must go.
     try channel.pipeline.syncOperations.configureHTTPServerPipeline(
       withServerUpgrade: (

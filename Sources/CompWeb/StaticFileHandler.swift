@@ -15,14 +15,19 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
   private let site: StaticSite
   private let check: RequestCheck
   private let pageLoad: ScenePageLoad?
+  private let images: ImageRequests?
   private var request: HTTPRequestHead?
 
   /// A handler serving `site` to requests that pass `check`, opening scene pages' scenes
   /// through `pageLoad` when given.
-  public init(site: StaticSite, check: RequestCheck, pageLoad: ScenePageLoad? = nil) {
+  public init(
+    site: StaticSite, check: RequestCheck, pageLoad: ScenePageLoad? = nil,
+    images: ImageRequests? = nil
+  ) {
     self.site = site
     self.check = check
     self.pageLoad = pageLoad
+    self.images = images
   }
 
   public func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -77,6 +82,9 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
       return send(
         .badRequest, text: "this path takes a WebSocket upgrade\n", headers: headers,
         head: head, context: context)
+    }
+    if let images, path.hasPrefix(ImageRequests.pathPrefix) {
+      return sendImage(path: path, from: images, headers: headers, head: head, context: context)
     }
     guard let file = site.file(forTarget: head.uri) else {
       return send(.notFound, text: "not found\n", headers: headers, head: head, context: context)
@@ -151,7 +159,7 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
     }
   }
 
-  private func send(
+  func send(
     _ status: HTTPResponseStatus, text: String, headers: HTTPHeaders, head: HTTPRequestHead,
     context: ChannelHandlerContext
   ) {
@@ -160,7 +168,7 @@ public final class StaticFileHandler: ChannelInboundHandler, RemovableChannelHan
     send(status, body: ByteBuffer(string: text), headers: headers, head: head, context: context)
   }
 
-  private func send(
+  func send(
     _ status: HTTPResponseStatus, body: ByteBuffer, headers: HTTPHeaders, head: HTTPRequestHead,
     context: ChannelHandlerContext
   ) {

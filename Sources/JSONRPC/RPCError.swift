@@ -149,9 +149,13 @@ public enum ServerErrorName: String, Sendable, CaseIterable {
   case limitExceeded = "compd.LimitExceeded"
   /// The daemon is shutting down and takes no new work.
   case shuttingDown = "compd.ShuttingDown"
+  /// `daemon.reload` found the configuration file bad (the running configuration stays).
+  case configError = "compd.ConfigError"
   /// The scene database could not do what was asked (a backup it could not write, or
   /// scenes not being saved at all).
   case persistenceError = "compd.PersistenceError"
+  /// No scene host has an image with the given hash (`image.get`).
+  case noSuchImage = "compd.NoSuchImage"
 
   /// The JSON-RPC error code of this error.
   public var code: Int {
@@ -164,7 +168,9 @@ public enum ServerErrorName: String, Sendable, CaseIterable {
     case .permissionDenied: -32006
     case .limitExceeded: -32007
     case .shuttingDown: -32008
+    case .configError: -32009
     case .persistenceError: -32010
+    case .noSuchImage: -32011
     }
   }
 }

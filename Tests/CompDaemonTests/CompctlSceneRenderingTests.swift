@@ -326,7 +326,7 @@ import Testing
         ],
         [
           "id": "n6", "type": "image", "frame": ["x": 20, "y": 4, "width": 10, "height": 4],
-          "props": ["image": "logo"],
+          "props": ["image": ["name": "logo", "width": 10, "height": 4, "scale": 1]],
         ],
         [
           "id": "n7", "type": "button", "frame": ["x": 32, "y": 6, "width": 0.4, "height": 2],

@@ -38,6 +38,9 @@ struct ServiceInstallTests {
       "/share/fish/vendor_completions.d/compctl.fish",
       "/bin/compd-web", "/lib/systemd/system/compd-web.service", "/share/compd/web/index.html",
       "/share/compd/web/js/scene-view.js",
+      // Resource bundles beside their libraries: ScreenKit's symbols, the gallery's images.
+      "/lib/compd/ScreenKit_ScreenKit.resources/Symbols/go-next-symbolic.svg",
+      "/lib/compd/plugins/compd_Gallery.resources/landscape@2x.png",
     ]
     for path in expected {
       #expect(FileManager.default.fileExists(atPath: root + path), "missing \(path)")
@@ -78,7 +81,7 @@ struct ServiceInstallTests {
     let shipped =
       [root + "/bin/compd", root + "/bin/compctl", root + "/lib/compd/libScreenKit.so"]
       + (try FileManager.default.contentsOfDirectory(atPath: root + "/lib/compd/plugins"))
-      .map { root + "/lib/compd/plugins/" + $0 }
+      .filter { $0.hasSuffix(".so") }.map { root + "/lib/compd/plugins/" + $0 }
     for file in shipped {
       let rpath = try runProcess("/usr/bin/patchelf", ["--print-rpath", file]).stdout
       #expect(
@@ -104,6 +107,19 @@ struct ServiceInstallTests {
     let opened = try runProcess(
       root + "/bin/compctl", ["open", "demo.Login", "--socket", socket])
     #expect(opened.status == 0 && opened.stdout.hasPrefix("s"), "\(opened)")
+    // Its images come from the installed resource bundles: the gallery's own PNG and
+    // ScreenKit's symbols are named by hash (a missing file would leave no image at all).
+    let images = try runProcess(
+      root + "/bin/compctl", ["open", "demo.Images", "--socket", socket])
+    let scene = images.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    let layout = try runProcess(
+      root + "/bin/compctl",
+      ["call", "scene.layout", "{\"scene\":\"\(scene)\"}", "--socket", socket])
+    let tree = try JSONParser.parse(Array(layout.stdout.utf8))
+    let landscape = try #require(SceneTests.find("landscape", in: tree["root"] ?? .null)?.node)
+    #expect(landscape["props"]?["image"]?["hash"]?.stringValue?.count == 64, "\(layout)")
+    let gear = try #require(SceneTests.find("symbol-gear", in: tree["root"] ?? .null)?.node)
+    #expect(gear["props"]?["image"]?["template"] == true, "\(layout)")
     try expectInstalledGatewayServes(root: root, socket: socket)
     kill(daemon.processIdentifier, SIGTERM)
     daemon.waitUntilExit()

@@ -325,7 +325,7 @@ func exchange(_ text: String, _ dispatcher: Dispatcher = Dispatcher(registry: ma
   }
 
   @Test func errorNamesHaveFixedCodes() {
-    #expect(ServerErrorName.allCases.map(\.code) == Array((-32008 ... -32001).reversed()))
+    #expect(ServerErrorName.allCases.map(\.code) == Array((-32011 ... -32001).reversed()))
     #expect(RPCError.server(.limitExceeded, "too many").data?["name"] == "compd.LimitExceeded")
     let tooLong = RPCError.lineTooLong(byteCount: 20, limit: 10)
     #expect(tooLong.code == -32600)

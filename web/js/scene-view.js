@@ -4,6 +4,7 @@
 // User input becomes scene events through `send(event)`; see docs/protocol.md "Events".
 
 import { applyFont } from './fonts.js';
+import { makeImage, paintImage, paintButtonImage } from './paint-images.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -197,14 +198,9 @@ export class SceneView {
         el.appendChild(entry.knob);
         break;
       }
-      case 'image': {
-        entry.image = document.createElement('img');
-        entry.image.alt = '';
-        entry.image.addEventListener('error', () => el.classList.add('missing'));
-        entry.image.addEventListener('load', () => el.classList.remove('missing'));
-        el.appendChild(entry.image);
+      case 'image':
+        makeImage(el, entry);
         break;
-      }
       case 'activityIndicator': {
         entry.spinner = document.createElement('span');
         entry.spinner.className = 'spinner';
@@ -328,6 +324,7 @@ export class SceneView {
     style.setProperty('--border-color', props.borderColor ?? '#000000ff');
     el.classList.toggle('bordered', !!props.borderWidth);
     el.classList.toggle('inert', props.interactive === false);
+    el.classList.toggle('clips', props.clips === true);
     el.classList.toggle('disabled', props.enabled === false);
     switch (entry.type) {
       case 'label':
@@ -342,6 +339,7 @@ export class SceneView {
         applyFont(entry.text.style, props.font ?? DEFAULT_FONT.button);
         entry.text.style.color = props.titleColor ?? '#007affff';
         el.classList.toggle('selected', !!props.selected);
+        paintButtonImage(el, entry, props);
         break;
       case 'textField':
         this.paintField(entry, changed);
@@ -351,15 +349,7 @@ export class SceneView {
         style.setProperty('--on-tint', props.onTintColor ?? '#34c759ff');
         break;
       case 'image':
-        if (props.image) {
-          const source = `images/${encodeURIComponent(props.image)}.png`;
-          if (entry.image.getAttribute('src') !== source) entry.image.src = source;
-          el.title = props.image;
-          el.dataset.image = props.image;
-        } else {
-          entry.image.removeAttribute('src');
-          delete el.dataset.image;
-        }
+        paintImage(el, entry, props.image, props.contentMode);
         break;
       case 'activityIndicator':
         entry.spinner.style.color = props.color ?? '#8e8e93ff';

@@ -21,6 +21,7 @@ enum SVGWriter {
 
       """
     var depth = 0
+    var images = 0
     for element in picture.elements {
       switch element {
       case .begin(let id, let type, let key, let bounds, let opacity, let clip):
@@ -65,6 +66,11 @@ enum SVGWriter {
           + "font-weight=\"\(weight(font.weight))\" font-size=\"\(number(font.pointSize))\""
           + " style=\"font-kerning:none;font-variant-ligatures:none\" xml:space=\"preserve\""
           + paint(fill: fill, stroke: nil, strokeWidth: 0) + ">\(escape(text))</text>\n"
+      case .image(let box, let bytes, let tint):
+        images += 1
+        out +=
+          indent(depth + 1) + image(box, bytes: bytes, tint: tint, filterID: "tint-\(images)")
+          + "\n"
       }
     }
     return out + "</svg>\n"

@@ -87,6 +87,8 @@ struct ScenePicture {
     case line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: Paint, width: Double)
     /// One line of text, its left end at `x` and its baseline at `baseline`.
     case text(String, x: Double, baseline: Double, font: Font, fill: Paint)
+    /// An image's bytes stretched over the box, filled with `tint` when a template.
+    case image(Box, bytes: ImageBytes, tint: Paint?)
   }
 
   /// The colours the model uses where the wire sends none (UIKit's system colours).
@@ -119,10 +121,15 @@ struct ScenePicture {
   private(set) var width: Double = 0
   private(set) var height: Double = 0
   /// The shapes, back to front.
-  private(set) var elements: [Element] = []
+  var elements: [Element] = []
+  /// The bytes of the images the tree names, by hash (`imageHashes(in:)`); an image
+  /// without them is drawn as a placeholder.
+  let images: [String: ImageBytes]
 
-  /// The picture of the tree under `root`; empty when it is not a node.
-  init(root: JSON) {
+  /// The picture of the tree under `root`, with the bytes of its `images`; empty when it is
+  /// not a node.
+  init(root: JSON, images: [String: ImageBytes] = [:]) {
+    self.images = images
     guard let node = WireNode(root) else { return }
     width = max(0, node.frame.width)
     height = max(0, node.frame.height)
@@ -142,7 +149,7 @@ struct ScenePicture {
     elements.append(
       .begin(
         id: node.id, type: node.type, key: node.key, bounds: box, opacity: opacity,
-        clip: node.scrollsContent))
+        clip: node.scrollsContent || node.props["clips"]?.boolValue == true))
     drawLayer(of: node, in: box)
     drawContent(of: node, in: box, separator: separator)
     let offset = node.contentOffset
@@ -204,8 +211,18 @@ struct ScenePicture {
       let font = Self.font(props["font"]?.stringValue, default: 15)
       var fill = Paint(wire: props["titleColor"]?.stringValue) ?? Palette.tint
       if props["enabled"]?.boolValue == false { fill.opacity *= 0.35 }
+      var titleBox = box
+      if let frame = props["imageFrame"]?.objectValue, props["image"] != nil {
+        let image = Box(
+          x: box.x + (frame["x"]?.doubleValue ?? 0), y: box.y + (frame["y"]?.doubleValue ?? 0),
+          width: frame["width"]?.doubleValue ?? 0, height: frame["height"]?.doubleValue ?? 0)
+        drawImage(props: props, contentMode: nil, in: image)
+        titleBox = Box(
+          x: box.x + image.width, y: box.y, width: max(0, box.width - image.width),
+          height: box.height)
+      }
       setText(
-        props["title"]?.stringValue, font: font, fill: fill, in: box, numberOfLines: 1,
+        props["title"]?.stringValue, font: font, fill: fill, in: titleBox, numberOfLines: 1,
         alignment: "center")
     case "switch":
       drawSwitch(node, in: box)
@@ -403,26 +420,15 @@ struct ScenePicture {
   }
 
   private mutating func drawImage(_ node: WireNode, in box: Box) {
-    // Images are not sent, only their names: a placeholder with the name.
-    elements.append(.rect(box, radius: 0, fill: Palette.imageFill, stroke: nil, strokeWidth: 0))
-    elements.append(
-      .line(
-        x1: box.x, y1: box.y, x2: box.x + box.width, y2: box.y + box.height,
-        stroke: Palette.imageMark, width: 0.5))
-    elements.append(
-      .line(
-        x1: box.x + box.width, y1: box.y, x2: box.x, y2: box.y + box.height,
-        stroke: Palette.imageMark, width: 0.5))
-    setText(
-      node.props["image"]?.stringValue, font: .systemFont(ofSize: 12), fill: Palette.imageMark,
-      in: box, numberOfLines: 1, alignment: "center")
+    if node.props["image"] == nil { return drawImagePlaceholder(name: nil, in: box) }
+    drawImage(props: node.props, contentMode: node.props["contentMode"]?.stringValue, in: box)
   }
 
   /// Sets `text` in `box` as a label does: lines from `TextLayout` at the box's width,
   /// the block centred vertically, each line aligned, the last line of cut-off text ending
   /// in an ellipsis. Returns the right end of the last line (for a caret).
   @discardableResult
-  private mutating func setText(
+  mutating func setText(
     _ text: String?, font: Font, fill: Paint, in box: Box, numberOfLines: Int,
     alignment: String?, isPlaceholder: Bool = false
   ) -> Double? {

@@ -93,6 +93,7 @@ public final class Daemon: Sendable {
     registerDaemonMethods(into: &registry)
     registerPluginMethods(into: &registry)
     registerSceneMethods(into: &registry)
+    registerImageMethods(into: &registry)
     registerServiceMethods(into: &registry)
     registerPersistenceMethods(into: &registry)
     let document = registry.openRPCDocument(title: "compd", version: Self.version)

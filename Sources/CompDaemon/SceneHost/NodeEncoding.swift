@@ -47,6 +47,7 @@ enum NodeEncoding {
       if let color = view.layer.borderColor { props["borderColor"] = wire(color) }
     }
     if !view.isUserInteractionEnabled { props["interactive"] = false }
+    if view.clipsToBounds { props["clips"] = true }
     switch view {
     case let label as Label:
       if let text = label.text { props["text"] = .string(text) }
@@ -88,12 +89,13 @@ enum NodeEncoding {
       }
       if !button.isEnabled { props["enabled"] = false }
       if button.isSelected { props["selected"] = true }
+      addButtonImage(button, traits: traits, to: &props)
     case let toggle as Switch:
       props["on"] = .bool(toggle.isOn)
       if let tint = toggle.onTintColor { props["onTintColor"] = wire(tint) }
       if !toggle.isEnabled { props["enabled"] = false }
     case let image as ImageView:
-      if let name = image.imageName { props["image"] = .string(name) }
+      addImageView(image, traits: traits, to: &props)
     case let indicator as ActivityIndicatorView:
       props["animating"] = .bool(indicator.isAnimating)
       props["color"] = wire(indicator.color)

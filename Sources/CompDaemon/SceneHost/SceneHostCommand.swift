@@ -191,6 +191,8 @@ final class SceneHostCommand {
     case "host.state":
       let state = try scene(params).encodeState()
       return ["state": state.isEmpty ? .null : .string(state)]
+    case "host.image":
+      return HostImages.answer(params)
     case "host.flush":
       flushHeldBackStates()
       return .object([:])

@@ -30,6 +30,7 @@ final class SceneDaemon {
     for name in bundled {
       try PluginFixtureBuilder.install(
         PluginFixtureBuilder.bundled(name), into: directory, as: "lib\(name).so")
+      try PluginFixtureBuilder.installResources(of: name, into: directory)
     }
     for fixture in fixtures {
       try PluginFixtureBuilder.install(

@@ -41,6 +41,10 @@ class Daemon:
             if not library.exists():
                 pytest.fail(f"{library} is missing: run `swift build` first")
             shutil.copy(library, self.plugins / library.name)
+            # Its images travel with it: the resource bundle goes beside the library.
+            bundle = BIN / f"compd_{name}.resources"
+            if bundle.is_dir():
+                shutil.copytree(bundle, self.plugins / bundle.name, dirs_exist_ok=True)
         self.extra = extra or []
         self.process: Optional[subprocess.Popen[bytes]] = None
         self.log = open(self.dir / "compd.log", "ab")

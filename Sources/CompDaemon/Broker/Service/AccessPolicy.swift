@@ -135,7 +135,7 @@ public enum MethodAccess {
   /// Methods that only read; everything else needs control.
   public static let readOnlyMethods: Set<String> = [
     "rpc.discover", "plugins.list", "components.list", "components.describe", "scene.list",
-    "scene.layout", "scene.subscribe", "scene.unsubscribe",
+    "scene.layout", "scene.subscribe", "scene.unsubscribe", "image.get",
   ]
 
   /// Methods under `daemon.` that change something (or write a file): control.

@@ -192,14 +192,9 @@ public final class ServiceRuntime: Sendable {
       ]))
   }
 
-  /// `compd.ConfigError` (-32009): a reload found the configuration file bad. (A name
-  /// of the daemon's own, in the server-error range; `ServerErrorName` has no case for it.)
+  /// `compd.ConfigError` (-32009): a reload found the configuration file bad.
   static func configError(_ message: String) -> RPCError {
-    var error = RPCError.internalError(message)
-    error.code = -32009
-    error.message = message
-    error.data = .object(["name": "compd.ConfigError"])
-    return error
+    .server(.configError, message)
   }
 
   /// The settings that differ between `old` and `new` but are fixed while running.

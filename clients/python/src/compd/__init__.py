@@ -17,10 +17,11 @@ for asyncio. The protocol is docs/protocol.md.
 """
 
 from .client import Client, Scene
-from .errors import (ComponentFailed, ConnectionLost, Error, InternalError, InvalidParams,
+from .errors import (ComponentFailed, ConfigError, ConnectionLost, Error, InternalError, InvalidParams,
                      InvalidRequest, LimitExceeded, MethodNotFound, NoSuchComponent, NoSuchNode,
-                     NoSuchScene, ParseError, PermissionDenied, PersistenceError, PluginError,
-                     ShuttingDown)
+                     NoSuchImage, NoSuchScene, ParseError, PermissionDenied, PersistenceError,
+                     PluginError, ShuttingDown)
+from .images import ImageBytes, ImageRef
 from .tree import Frame, Node
 from .wire import Emitted, Reset, locate_socket
 
@@ -31,5 +32,5 @@ __all__ = [
     "Error", "ConnectionLost", "ParseError", "InvalidRequest", "MethodNotFound",
     "InvalidParams", "InternalError", "NoSuchScene", "NoSuchComponent", "NoSuchNode",
     "PluginError", "ComponentFailed", "PermissionDenied", "LimitExceeded", "ShuttingDown",
-    "PersistenceError",
+    "ConfigError", "PersistenceError", "NoSuchImage", "ImageRef", "ImageBytes",
 ]

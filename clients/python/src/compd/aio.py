@@ -19,6 +19,7 @@ from typing import Any, AsyncIterator, Deque, Dict, Optional, TypeVar, cast
 
 from . import errors
 from .errors import ConnectionLost, Error
+from .images import ImageBytes, image_hash
 from .scene import LiveScene
 from .session import Session
 from .tree import SceneState
@@ -182,6 +183,11 @@ class Client(Session[asyncio.StreamWriter, "Scene"]):
     async def call(self, method: str, **params: Any) -> Any:
         """Calls ``method`` with ``params`` by name and returns its result."""
         return await self._request(method, params)
+
+    async def image(self, image: Any) -> "ImageBytes":
+        """The bytes of an image (a hash, an :class:`ImageRef` or an ``image`` prop)."""
+        return ImageBytes.from_result(
+            await self._request("image.get", {"hash": image_hash(image)}))
 
     async def open(self, component: str, params: Optional[Dict[str, Any]] = None,
                    environment: Optional[Dict[str, Any]] = None,

@@ -18,6 +18,7 @@ from typing import Any, ContextManager, Deque, Dict, Iterator, Optional, TypeVar
 
 from . import errors
 from .errors import ConnectionLost, Error
+from .images import ImageBytes, image_hash
 from .scene import LiveScene
 from .session import Session
 from .tree import SceneState
@@ -195,6 +196,11 @@ class Client(Session[socketlib.socket, "Scene"]):
         """Calls ``method`` with ``params`` by name and returns its result; compd's errors
         raise the :class:`compd.Error` subclass named after them."""
         return self._request(method, params)
+
+    def image(self, image: Any) -> "ImageBytes":
+        """The bytes of an image: ``image`` is a hash, an :class:`ImageRef` or a node's
+        ``image`` prop (``image.get``; :class:`compd.NoSuchImage` when no host has it)."""
+        return ImageBytes.from_result(self._request("image.get", {"hash": image_hash(image)}))
 
     def open(self, component: str, params: Optional[Dict[str, Any]] = None,
              environment: Optional[Dict[str, Any]] = None,

@@ -150,15 +150,24 @@ class ShuttingDown(Error):
     """compd.ShuttingDown (-32008): the daemon is stopping and takes no new work."""
 
 
+class ConfigError(Error):
+    """compd.ConfigError (-32009): ``daemon.reload`` found the configuration file bad."""
+
+
 class PersistenceError(Error):
     """compd.PersistenceError (-32010): the scene database could not do what was asked."""
+
+
+class NoSuchImage(Error):
+    """compd.NoSuchImage (-32011): no scene host has an image with that hash."""
 
 
 #: compd's own errors by ``data.name``.
 BY_NAME: Dict[str, Type[Error]] = {
     "compd." + cls.__name__: cls
     for cls in (NoSuchScene, NoSuchComponent, NoSuchNode, PluginError, ComponentFailed,
-                PermissionDenied, LimitExceeded, ShuttingDown, PersistenceError)
+                PermissionDenied, LimitExceeded, ShuttingDown, ConfigError,
+                PersistenceError, NoSuchImage)
 }
 
 #: The standard JSON-RPC errors by code.

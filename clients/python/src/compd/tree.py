@@ -9,7 +9,10 @@ sends and says when the client must subscribe again. Both the blocking client an
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, Iterator, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional
+
+if TYPE_CHECKING:
+    from .images import ImageRef
 
 
 @dataclass(frozen=True)
@@ -75,6 +78,13 @@ class Node:
         value["props"] = dict(self.props)
         value["children"] = [child.to_json() for child in self.children]
         return value
+
+    @property
+    def image(self) -> "Optional[ImageRef]":
+        """The image an ``image`` node (or a button) shows: its ``image`` prop, read; its
+        bytes come from ``Client.image``."""
+        from .images import ImageRef
+        return ImageRef.from_prop(self.props.get("image"))
 
     @property
     def scrolls(self) -> bool:

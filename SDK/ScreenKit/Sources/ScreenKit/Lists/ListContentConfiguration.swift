@@ -33,7 +33,7 @@ public struct ListContentConfiguration: Sendable, Hashable {
   /// The secondary text.
   public var secondaryText: String?
   /// The image before the text.
-  public var image: ImageView.Image?
+  public var image: Image?
   /// How the primary text is drawn.
   public var textProperties = TextProperties()
   /// How the secondary text is drawn.

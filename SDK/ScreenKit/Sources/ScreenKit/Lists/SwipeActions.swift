@@ -21,8 +21,8 @@ public final class ContextualAction {
   public var title: String?
   /// The button's colour; `nil` takes the style's (red for destructive, grey otherwise).
   public var backgroundColor: Color?
-  /// The button's image name.
-  public var image: ImageView.Image?
+  /// The button's image.
+  public var image: Image?
   /// What the action does.
   public let handler: Handler
 

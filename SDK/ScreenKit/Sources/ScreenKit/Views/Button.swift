@@ -34,7 +34,7 @@ open class Button: Control {
 
   private var titles: [Control.State.RawValue: String] = [:]
   private var titleColors: [Control.State.RawValue: Color] = [:]
-  private var images: [Control.State.RawValue: String] = [:]
+  var images: [Control.State.RawValue: Image] = [:]
 
   /// A button of the given type with a zero frame.
   public init(type: ButtonType) {
@@ -56,17 +56,22 @@ open class Button: Control {
 
   deinit { titleLabel.titleOwner = nil }
 
-  /// The current title's one-line size plus `contentEdgeInsets`; a `.system` button is at
-  /// least 30 points high and a button without title 30 points wide (UIKit's minimum tap
-  /// size for system buttons; UIKit does not publish its exact rule).
+  /// The current title's one-line size, beside the current image's (image first, no gap,
+  /// as UIKit's classic buttons), plus `contentEdgeInsets`; a `.system` button is at
+  /// least 30 points high and a button without title or image 30 points wide (UIKit's
+  /// minimum tap size for system buttons; UIKit does not publish its exact rule).
   open override var intrinsicContentSize: Size {
     let title = currentTitle ?? ""
     let text = TextLayout(text: title, font: titleLabel.font, numberOfLines: 1).size
+    let image = currentImage?.size ?? .zero
+    let textHeight =
+      title.isEmpty && image.height == 0
+      ? titleLabel.font.lineHeight.roundedUpToPixel : (title.isEmpty ? 0 : text.height)
     var size = Size(
-      width: text.width + contentEdgeInsets.left + contentEdgeInsets.right,
-      height: (title.isEmpty ? titleLabel.font.lineHeight.roundedUpToPixel : text.height)
-        + contentEdgeInsets.top + contentEdgeInsets.bottom)
-    if title.isEmpty { size.width = max(size.width, 30) }
+      width: (title.isEmpty ? 0 : text.width) + image.width + contentEdgeInsets.left
+        + contentEdgeInsets.right,
+      height: max(textHeight, image.height) + contentEdgeInsets.top + contentEdgeInsets.bottom)
+    if title.isEmpty && image.width == 0 { size.width = max(size.width, 30) }
     if buttonType != .custom { size.height = max(size.height, 30) }
     return size
   }
@@ -95,17 +100,6 @@ open class Button: Control {
       return color
     }
     return buttonType == .custom ? .white : (tintColor ?? .systemBlue)
-  }
-
-  /// Sets the name of the image shown in `state`.
-  open func setImage(named name: String?, for state: Control.State) {
-    images[state.rawValue] = name
-    invalidateIntrinsicContentSize()
-  }
-
-  /// The image name for `state`, falling back to the normal state's.
-  open func imageName(for state: Control.State) -> String? {
-    images[state.rawValue] ?? images[Control.State.normal.rawValue]
   }
 
   /// The title shown now, for the current state.

@@ -64,11 +64,13 @@ open class View: Responder {
     return created
   }
   // Created on first use: most views never set a corner radius or border.
-  private var layerStorage: Layer?
+  var layerStorage: Layer?
   /// The opacity, from 0 to 1.
   public var alpha: Double = 1 { didSet { setNeedsDisplay() } }
   /// An integer that identifies the view in an app.
   public var tag = 0
+  /// How the view's content (an image view's image) is placed in its bounds.
+  public var contentMode: ContentMode = .scaleToFill { didSet { setNeedsDisplay() } }
   /// The identifier that clients and tests use to find this view (the node's `key`).
   public var accessibilityIdentifier: String? { didSet { setNeedsDisplay() } }
   /// The identifier that makes this view save and restore its state, as UIKit's: `nil`
