@@ -14,6 +14,7 @@ enum NodeEncoding {
   /// `activityIndicator` for ScreenKit's own bars and indicator. A plugin's subclass takes
   /// the type of the ScreenKit class it extends.
   static func type(of view: View) -> String {
+    if let type = controlType(of: view) { return type }
     switch view {
     case is StackView: "stack"
     case is TableView: "table"
@@ -47,6 +48,7 @@ enum NodeEncoding {
       if let color = view.layer.borderColor { props["borderColor"] = wire(color) }
     }
     if !view.isUserInteractionEnabled { props["interactive"] = false }
+    if addControlProps(of: view, wire: wire, to: &props) { return props }
     switch view {
     case let label as Label:
       if let text = label.text { props["text"] = .string(text) }
