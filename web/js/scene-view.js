@@ -4,6 +4,7 @@
 // User input becomes scene events through `send(event)`; see docs/protocol.md "Events".
 
 import { applyFont } from './fonts.js';
+import { CONTROL_TYPES, clickControl, decorateControl, paintControl } from './paint-controls.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -172,6 +173,7 @@ export class SceneView {
   /** Adds the type's fixed inner elements (before any child node). */
   decorate(entry) {
     const { el } = entry;
+    if (CONTROL_TYPES.has(entry.type)) decorateControl(entry, (event) => this.send(event));
     switch (entry.type) {
       case 'label':
       case 'button': {
@@ -329,6 +331,7 @@ export class SceneView {
     el.classList.toggle('bordered', !!props.borderWidth);
     el.classList.toggle('inert', props.interactive === false);
     el.classList.toggle('disabled', props.enabled === false);
+    if (CONTROL_TYPES.has(entry.type)) paintControl(entry);
     switch (entry.type) {
       case 'label':
         entry.text.textContent = props.text ?? '';
@@ -593,6 +596,7 @@ export class SceneView {
     let el = event.target.closest?.('[data-node-id]');
     while (el && this.host.contains(el)) {
       const entry = this.nodes.get(el.dataset.nodeId);
+      if (entry && clickControl(entry, event, (e) => this.send(e))) return;
       if (entry?.type === 'button') {
         if (entry.props.enabled !== false) this.send({ type: 'tap', target: entry.id });
         return;

@@ -15,7 +15,7 @@ enum NodeEncoding {
   /// the type of the ScreenKit class it extends.
   static func type(of view: View) -> String {
     if let type = controlType(of: view) { return type }
-    switch view {
+    return switch view {
     case is StackView: "stack"
     case is TableView: "table"
     case is TableViewCell, is CollectionViewCell: "cell"

@@ -116,7 +116,7 @@ final class Scene {
         historyStart = 0
       }
       publish("scene.changed", changedParams(change)) { downgrade in
-        changedParams(
+        self.changedParams(
           Change(base: change.base, revision: change.revision, ops: downgrade.ops(change.ops)))
       }
     }

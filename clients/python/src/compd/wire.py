@@ -105,6 +105,19 @@ def tap_event(target: Any) -> Dict[str, Any]:
     return {"type": "tap", "target": target_of(target)}
 
 
+def value_event(target: Any, value: float, component: Optional[int] = None) -> Dict[str, Any]:
+    """``{type: value, target, value, component?}``: a control's value as the user would set
+    it (a slider's, a stepper's, the selected segment's or page's index)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"a value is a finite number, not {value!r}")
+    event: Dict[str, Any] = {"type": "value", "target": target_of(target), "value": value}
+    if component is not None:
+        if isinstance(component, bool) or not isinstance(component, int) or component < 0:
+            raise ValueError(f"a component is a non-negative integer, not {component!r}")
+        event["component"] = component
+    return event
+
+
 def text_event(target: Any, text: str) -> Dict[str, Any]:
     """``{type: text, target, text}``."""
     return {"type": "text", "target": target_of(target), "text": text}

@@ -55,13 +55,13 @@ open class PageControl: Control {
   public var showsIndicators: Bool { !(hidesForSinglePage && numberOfPages == 1) }
 
   /// A dot's diameter.
-  public static let indicatorDiameter: Double = 7
+  nonisolated public static let indicatorDiameter: Double = 7
   /// The distance between neighbouring dots' centres.
-  public static let indicatorPitch: Double = 16
+  nonisolated public static let indicatorPitch: Double = 16
   /// The gap between neighbouring dots.
-  public static let indicatorGap: Double = indicatorPitch - indicatorDiameter
+  nonisolated public static let indicatorGap: Double = indicatorPitch - indicatorDiameter
   /// The control's height.
-  public static let standardHeight: Double = 37
+  nonisolated public static let standardHeight: Double = 37
 
   private func pinned(_ page: Int) -> Int { min(max(page, 0), max(numberOfPages - 1, 0)) }
 }

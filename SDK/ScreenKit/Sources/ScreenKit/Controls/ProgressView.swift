@@ -65,7 +65,7 @@ open class ProgressView: View {
   }
 
   /// UIKit's bar heights: 4 points for `default`, 2.5 for `bar` (iOS 13 and later).
-  public static func height(of style: Style) -> Double {
+  nonisolated public static func height(of style: Style) -> Double {
     style == .bar ? 2.5 : 4
   }
 }

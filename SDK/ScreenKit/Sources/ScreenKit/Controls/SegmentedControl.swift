@@ -24,7 +24,7 @@ open class SegmentedControl: Control {
   }
 
   /// `UISegmentedControl.noSegment`: no segment is selected.
-  public static let noSegment = -1
+  nonisolated public static let noSegment = -1
 
   private var segments: [Segment] = [] {
     didSet {
@@ -137,11 +137,11 @@ open class SegmentedControl: Control {
   /// The font titles are measured and drawn in: UIKit's 13-point system font (iOS 13 and
   /// later draw the selected title semibold; both are measured at semibold so that the
   /// widths do not move when the selection does).
-  public static let titleFont = Font.systemFont(ofSize: 13, weight: .semibold)
+  nonisolated public static let titleFont = Font.systemFont(ofSize: 13, weight: .semibold)
   /// The room beside a title inside its segment, on each side.
-  public static let titlePadding: Double = 12
+  nonisolated public static let titlePadding: Double = 12
   /// UIKit's segmented control height (iOS 13 and later).
-  public static let standardHeight: Double = 32
+  nonisolated public static let standardHeight: Double = 32
 
   /// The width a segment's title needs, with its padding.
   private func contentWidth(of segment: Segment) -> Double {

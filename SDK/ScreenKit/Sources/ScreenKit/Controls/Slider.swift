@@ -69,9 +69,9 @@ open class Slider: Control {
   }
 
   /// UIKit's slider height: the 28-point thumb with room for its shadow.
-  public static let standardHeight: Double = 31
+  nonisolated public static let standardHeight: Double = 31
   /// The diameter of UIKit's slider thumb.
-  public static let thumbDiameter: Double = 28
+  nonisolated public static let thumbDiameter: Double = 28
 
   private func clamped(_ value: Float) -> Float { min(max(value, minimumValue), maximumValue) }
 }

@@ -93,7 +93,7 @@ open class Stepper: Control {
   }
 
   /// UIKit's fixed stepper size, 94 × 32 points (iOS 13 and later; 94 × 29 before).
-  public static let standardSize = Size(width: 94, height: 32)
+  nonisolated public static let standardSize = Size(width: 94, height: 32)
 
   private func clamped(_ value: Double) -> Double {
     min(max(value, range.lowerBound), range.upperBound)
