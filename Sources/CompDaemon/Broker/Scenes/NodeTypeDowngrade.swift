@@ -10,7 +10,7 @@ import JSONRPC
 /// change since) so that a later `update` of a downgraded node loses its type's props too.
 /// Only a subscriber that declared a limited set has one: the others get the tree's bytes
 /// as they are, serialized once for all of them.
-struct NodeTypeDowngrade {
+struct NodeTypeDowngrade: Equatable {
   /// The props every node type has, kept on a downgraded node.
   static let commonProps: Set<String> = [
     "hidden", "alpha", "backgroundColor", "cornerRadius", "borderWidth", "borderColor",
