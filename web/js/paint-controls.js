@@ -156,7 +156,7 @@ function paintSegments(entry) {
     el.classList.toggle('selected', index === selected);
     el.classList.toggle('off', segment.enabled === false);
     el.style.left = `${left}px`;
-    el.style.width = `${segment.width}px`;
+    el.style.width = `${Math.max(segment.width - 4, 0)}px`;
     el.textContent = segment.title ?? '';
     el.dataset.index = String(index);
     if (index === selected && props.selectedSegmentTintColor) el.style.background = props.selectedSegmentTintColor;
