@@ -82,7 +82,7 @@ export function paintControl(entry) {
       const max = props.maximumValue ?? 100;
       entry.minus.classList.toggle('off', !props.wraps && value <= min);
       entry.plus.classList.toggle('off', !props.wraps && value >= max);
-      el.style.color = tint === TINT ? '#000000ff' : tint;
+      el.style.color = tint === TINT ? props.textColor ?? '#000000ff' : tint;
       el.dataset.value = String(value);
       break;
     }
@@ -158,6 +158,7 @@ function paintSegments(entry) {
     el.style.left = `${left}px`;
     el.style.width = `${Math.max(segment.width - 4, 0)}px`;
     el.textContent = segment.title ?? '';
+    el.style.color = props.textColor ?? '#000000ff';
     el.dataset.index = String(index);
     if (index === selected && props.selectedSegmentTintColor) el.style.background = props.selectedSegmentTintColor;
     entry.segments.appendChild(el);

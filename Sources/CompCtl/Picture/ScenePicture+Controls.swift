@@ -62,7 +62,8 @@ extension ScenePicture {
         .line(
           x1: mid, y1: box.y + 8, x2: mid, y2: box.y + box.height - 8,
           stroke: ControlPalette.divider, width: 1))
-      let glyph = tint == Palette.tint ? ControlPalette.glyph : tint
+      let label = Paint(wire: props["textColor"]?.stringValue) ?? ControlPalette.glyph
+      let glyph = tint == Palette.tint ? label : tint
       let cy = box.y + box.height / 2
       for (centre, enabled, plus) in [
         (box.x + box.width / 4, wraps || value > (props["minimumValue"]?.doubleValue ?? 0), false),
@@ -104,7 +105,7 @@ extension ScenePicture {
               stroke: ControlPalette.divider, width: 1))
         }
         if let title = segment["title"]?.stringValue, !title.isEmpty {
-          var paint = faded(ControlPalette.glyph)
+          var paint = faded(Paint(wire: props["textColor"]?.stringValue) ?? ControlPalette.glyph)
           if segment["enabled"]?.boolValue == false { paint.opacity *= 0.3 }
           let textWidth = font.width(of: title)
           shapes.append(

@@ -26,6 +26,13 @@ extension NodeEncoding {
     func addTint() {
       if tint != .systemBlue { props["tintColor"] = wire(tint) }
     }
+    // Colours UIKit draws in dynamic system colours are sent as they resolve in the
+    // scene's style when that differs from the light default a client assumes (a dark
+    // scene's white glyphs and grey selected segment).
+    func addResolved(_ name: String, _ color: Color, lightDefault: String) {
+      let resolved = wire(color)
+      if resolved != .string(lightDefault) { props[name] = resolved }
+    }
     switch view {
     case let slider as Slider:
       props["value"] = .number(Double(slider.value))
@@ -45,6 +52,7 @@ extension NodeEncoding {
       if stepper.wraps { props["wraps"] = true }
       if !stepper.autorepeat { props["autorepeat"] = false }
       addTint()
+      addResolved("textColor", .label, lightDefault: "#000000ff")
       if !stepper.isEnabled { props["enabled"] = false }
     case let control as SegmentedControl:
       let widths = control.segmentWidths
@@ -59,9 +67,11 @@ extension NodeEncoding {
         props["selectedSegmentIndex"] = .int(Int64(control.selectedSegmentIndex))
       }
       if control.isMomentary { props["momentary"] = true }
-      if let color = control.selectedSegmentTintColor {
-        props["selectedSegmentTintColor"] = wire(color)
-      }
+      addResolved(
+        "selectedSegmentTintColor",
+        control.selectedSegmentTintColor ?? SegmentedControl.defaultSelectedSegmentTintColor,
+        lightDefault: "#ffffffff")
+      addResolved("textColor", .label, lightDefault: "#000000ff")
       if !control.isEnabled { props["enabled"] = false }
     case let progress as ProgressView:
       props["progress"] = .number(Double(progress.progress))
@@ -75,10 +85,12 @@ extension NodeEncoding {
       props["numberOfPages"] = .int(Int64(pages.numberOfPages))
       if pages.currentPage != 0 { props["currentPage"] = .int(Int64(pages.currentPage)) }
       if pages.hidesForSinglePage { props["hidesForSinglePage"] = true }
-      if let color = pages.pageIndicatorTintColor { props["pageIndicatorTintColor"] = wire(color) }
-      if let color = pages.currentPageIndicatorTintColor {
-        props["currentPageIndicatorTintColor"] = wire(color)
-      }
+      addResolved(
+        "pageIndicatorTintColor", pages.pageIndicatorTintColor ?? .tertiaryLabel,
+        lightDefault: "#3c3c434d")
+      addResolved(
+        "currentPageIndicatorTintColor", pages.currentPageIndicatorTintColor ?? .label,
+        lightDefault: "#000000ff")
       if !pages.isEnabled { props["enabled"] = false }
     default:
       return false

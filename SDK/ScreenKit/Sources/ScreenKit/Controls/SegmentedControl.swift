@@ -58,8 +58,12 @@ open class SegmentedControl: Control {
     }
   }
 
-  /// The colour of the selected segment; `nil` draws UIKit's white selected segment.
+  /// The colour of the selected segment; `nil` draws ``defaultSelectedSegmentTintColor``.
   open var selectedSegmentTintColor: Color? { didSet { setNeedsDisplay() } }
+
+  /// UIKit's selected segment: white in light mode, `systemGray` #636366 in dark mode.
+  nonisolated public static let defaultSelectedSegmentTintColor = Color(
+    light: .white, dark: Color(rgb: 0x636366))
 
   /// An empty control with the given frame.
   public override init(frame: Rect) {
