@@ -1,3 +1,4 @@
+import Foundation
 import JSONRPC
 import Testing
 
@@ -159,5 +160,41 @@ struct SceneControlsTests {
     let opened2 = try old.failure(
       "scene.open", ["component": "demo.Controls", "capabilities": ["protocol": "two"]])
     #expect(opened2["data"]?["field"] == "capabilities.protocol")
+  }
+
+  @Test("after its host dies, the limited subscriber's scene.reset has the slider as a view")
+  func resetIsDowngradedToo() throws {
+    let daemon = try SceneDaemon()
+    let full = try daemon.client()
+    let old = try daemon.client()
+    let scene = try full.call("scene.open", ["component": "demo.Controls"])["scene"]!
+    _ = try full.call("scene.subscribe", ["scene": scene, "since": 1])
+    _ = try old.call(
+      "scene.subscribe", ["scene": scene, "capabilities": ["nodeTypes": ["view", "label"]]])
+    let entry = try #require(
+      try full.call("scene.list")["scenes"]?.arrayValue?.first { $0["scene"] == scene })
+    let pid = try #require(entry["host"]?.intValue)
+    #expect(kill(pid_t(pid), SIGKILL) == 0)
+    func reset(_ client: RPCTestClient) throws -> JSON {
+      while true {
+        let message = try client.notification(timeout: 30)
+        if message["method"] == "scene.reset" { return message["params"]!["root"]! }
+      }
+    }
+    let fullRoot = try reset(full)
+    let oldRoot = try reset(old)
+    #expect(SceneTests.find("slider", in: fullRoot)?.node["type"] == "slider")
+    #expect(SceneTests.find("slider", in: oldRoot)?.node["type"] == "view")
+    #expect(SceneListTests.nodes("stack", in: oldRoot).isEmpty)
+    #expect(!SceneListTests.nodes("stack", in: fullRoot).isEmpty)
+    #expect(SceneTests.find("sliderValue", in: oldRoot)?.node["type"] == "label")
+    // The changes after the reset follow the reset tree: still no slider props for it.
+    _ = try full.call(
+      "scene.event", ["scene": scene, "event": ["type": "value", "target": "slider", "value": 5]])
+    let changed = try old.notification()
+    let sliderID = SceneTests.find("slider", in: oldRoot)?.node["id"]
+    let ops = changed["params"]?["ops"]?.arrayValue ?? []
+    #expect(!ops.contains { $0["id"] == sliderID && $0["props"]?["value"] != nil })
+    #expect(ops.contains { $0["props"]?["text"] == "Value: 5" })
   }
 }
