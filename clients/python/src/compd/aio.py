@@ -227,9 +227,11 @@ class Scene(LiveScene):
         """Sends ``scene.event``; returns ``{scene, revision, handled}``."""
         return await self._call("scene.event", {"event": event_object(event)})
 
-    async def tap(self, target: Any) -> Dict[str, Any]:
-        """Taps ``target`` (a :class:`Node`, a node id or a key)."""
-        return await self.event(tap_event(target))
+    async def tap(self, target: Any, x: Optional[float] = None,
+            y: Optional[float] = None) -> Dict[str, Any]:
+        """Taps ``target`` (a :class:`Node`, a node id or a key), at ``x``, ``y`` in its own
+        coordinates when given (a stepper's half, a segment), else at its centre."""
+        return await self.event(tap_event(target, x, y))
 
     async def set_value(self, target: Any, value: float,
                   component: Optional[int] = None) -> Dict[str, Any]:

@@ -257,9 +257,11 @@ class Scene(LiveScene):
         """Sends ``scene.event``; returns ``{scene, revision, handled}``."""
         return self._call("scene.event", {"event": event_object(event)})
 
-    def tap(self, target: Any) -> Dict[str, Any]:
-        """Taps ``target`` (a :class:`Node`, a node id or a key)."""
-        return self.event(tap_event(target))
+    def tap(self, target: Any, x: Optional[float] = None,
+            y: Optional[float] = None) -> Dict[str, Any]:
+        """Taps ``target`` (a :class:`Node`, a node id or a key), at ``x``, ``y`` in its own
+        coordinates when given (a stepper's half, a segment), else at its centre."""
+        return self.event(tap_event(target, x, y))
 
     def set_value(self, target: Any, value: float,
                   component: Optional[int] = None) -> Dict[str, Any]:
