@@ -35,7 +35,7 @@ from trusted_plugins import trusted_directory  # noqa: E402 (the path is set jus
 BUILD = os.environ.get("COMPD_BUILD_DIR", os.path.join(REPO, ".build", "debug"))
 ARTIFACTS = os.path.join(REPO, "test-artifacts", "web")
 PLUGINS = ["Login", "StackedForms", "Destination", "Gallery", "Contacts"]
-SCREENS = ["demo.Login", "demo.StackedForm", "demo.Settings", "demo.Gallery", "demo.Destination", "demo.Controls"]
+SCREENS = ["demo.Login", "demo.StackedForm", "demo.Settings", "demo.Gallery", "demo.Destination"]
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 CHROMEDRIVER = shutil.which("chromedriver")
 

@@ -3,7 +3,7 @@ a segment and a page control's half clicked, arrow keys on a focused slider and 
 each changes the tree compd holds (checked on a direct socket connection)."""
 
 from test_web_client import (  # noqa: F401 (stack is a fixture)
-    SocketClient, find, page_scene, stack, wait_for, wait_revision)
+    SocketClient, assert_boxes_match, find, page_scene, stack, wait_for, wait_revision)
 
 def props(client, scene, key):
     return find(client.call("scene.layout", scene=scene)["root"], key)["props"]
@@ -41,6 +41,7 @@ def test_controls_take_drags_clicks_and_keys(stack):
     wait_for(lambda: browser.run("return document.querySelector('[data-key=slider] .thumb') !== null"),
              10, "the slider drawn")
     assert props(client, scene, "slider")["value"] == 40
+    assert_boxes_match(browser, client, scene)
 
     # Drag the thumb from 40 % of the track to its far right: the value follows to 100.
     width = browser.run("return document.querySelector('[data-key=slider]').getBoundingClientRect().width")
@@ -81,5 +82,6 @@ def test_controls_take_drags_clicks_and_keys(stack):
     wait_for(lambda: props(client, scene, "pages").get("currentPage") == 1, 10, "page 2")
     wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
     assert browser.run("return [...document.querySelectorAll('[data-key=pages] .dot')].findIndex((d) => d.classList.contains('current'))") == 1
+    assert_boxes_match(browser, client, scene)
     browser.screenshot("demo.Controls.png")
     client.close()
