@@ -18,6 +18,8 @@ def pointer(browser, css, steps):
         if step[0] == "move":
             actions.append({"type": "pointerMove", "duration": 50, "origin": "viewport",
                             "x": int(box[0] + step[1]), "y": int(box[1] + step[2])})
+        elif step[0] == "pause":
+            actions.append({"type": "pause", "duration": step[1]})
         else:
             actions.append({"type": "pointer" + step[0].capitalize(), "button": 0})
     browser.command("POST", "/actions", {"actions": [
@@ -69,6 +71,11 @@ def test_controls_take_drags_clicks_and_keys(stack):
     wait_for(lambda: props(client, scene, "stepper")["value"] == 2, 10, "the stepper at 2")
     keys(browser, "\ue013")  # ArrowUp on the focused stepper
     wait_for(lambda: props(client, scene, "stepper")["value"] == 3, 10, "the stepper at 3 after ArrowUp")
+    # Held on +, it repeats (autorepeat) up to its maximum, 10; the release adds no press.
+    pointer(browser, "[data-key=stepper]", [("move", 30, 0), ("down",), ("pause", 2000), ("up",)])
+    wait_for(lambda: props(client, scene, "stepper")["value"] == 10, 10, "the held stepper at 10")
+    pointer(browser, "[data-key=stepper]", [("move", -30, 0), ("down",), ("up",)])
+    wait_for(lambda: props(client, scene, "stepper")["value"] == 9, 10, "one click after the hold: 9")
 
     # A click on "Month" selects it; the page draws it white.
     browser.click("[data-key=segments] .segment[data-index='2']")

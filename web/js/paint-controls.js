@@ -31,6 +31,7 @@ export function decorateControl(entry, send) {
       part(el, 'divider');
       entry.plus = part(el, 'half plus', '+');
       el.tabIndex = 0;
+      wireStepperRepeat(entry, send);
       el.addEventListener('keydown', (event) => {
         const up = event.key === 'ArrowUp' || event.key === 'ArrowRight';
         const down = event.key === 'ArrowDown' || event.key === 'ArrowLeft';
@@ -126,6 +127,11 @@ export function clickControl(entry, event, send) {
   if (!CONTROL_TYPES.has(entry.type)) return false;
   if (entry.type === 'slider' || entry.type === 'progress') return true;
   if (entry.props.enabled === false) return true;
+  // A held stepper half already sent its presses (wireStepperRepeat).
+  if (entry.repeated) {
+    entry.repeated = false;
+    return true;
+  }
   const box = entry.el.getBoundingClientRect();
   send({ type: 'tap', target: entry.id, x: event.clientX - box.left, y: event.clientY - box.top });
   return true;
@@ -239,4 +245,35 @@ function wireSlider(entry, send) {
     paintControl(entry);
     queue(value);
   });
+}
+
+/** How long a stepper's half is held before it repeats, and how often it then does, in
+ * milliseconds (UIKit's stepper repeats while held when `autorepeat`, its default). */
+const REPEAT_DELAY = 500;
+const REPEAT_INTERVAL = 150;
+
+/** A press held on a stepper's half sends a `tap` there after REPEAT_DELAY and then every
+ * REPEAT_INTERVAL until it is let go; its click then sends nothing more. A click sends the
+ * one tap (clickControl). */
+function wireStepperRepeat(entry, send) {
+  const { el } = entry;
+  let timer = 0;
+  const stop = () => {
+    clearTimeout(timer);
+    clearInterval(timer);
+    timer = 0;
+  };
+  el.addEventListener('pointerdown', (event) => {
+    if (entry.props.enabled === false || entry.props.autorepeat === false) return;
+    const box = el.getBoundingClientRect();
+    const tap = { type: 'tap', target: entry.id, x: event.clientX - box.left, y: event.clientY - box.top };
+    entry.repeated = false;
+    stop();
+    timer = setTimeout(() => {
+      entry.repeated = true;
+      send(tap);
+      timer = setInterval(() => send(tap), REPEAT_INTERVAL);
+    }, REPEAT_DELAY);
+  });
+  for (const name of ['pointerup', 'pointercancel', 'pointerleave']) el.addEventListener(name, stop);
 }
