@@ -32,7 +32,7 @@ for _ in $(seq 100); do
   compctl components 2>/dev/null | grep -q "demo.Favorites" && break
   sleep 0.2
 done
-for component in demo.Login demo.StackedForm demo.Settings demo.Gallery demo.Destination demo.Favorites; do
+for component in demo.Login demo.StackedForm demo.Settings demo.Gallery demo.Destination demo.Favorites demo.Controls; do
   params=()
   case "$component" in
     demo.Login) params=(--param username=ann) ;;

@@ -5,6 +5,7 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
   -> UnsafePointer<CChar>?
 {
   PluginEntry.handle(request, registrar, plugin: "demo.gallery", version: "1.0.0") { plugin in
+    plugin.register(ControlsViewController.component)
     plugin.register(
       .viewController(
         "demo.Gallery",

@@ -151,7 +151,7 @@ enum WireframeRenderer {
     }
   }
 
-  private struct Drawing {
+  struct Drawing {
     let scaleX: Double
     let scaleY: Double
     var canvas: Canvas
@@ -231,6 +231,8 @@ enum WireframeRenderer {
         drawBox(box, style: .scroll, clip: clip)
       case "cell":
         drawCell(node, box: box, clip: clip)
+      case "slider", "stepper", "segmentedControl", "progress", "pageControl":
+        drawControl(node, box: box, clip: clip)
       default:
         if isRoot || !node.isInvisibleContainer { drawBox(box, style: .plain, clip: clip) }
         if let text = node.visibleText { drawText(text, of: node, in: box, clip: clip) }

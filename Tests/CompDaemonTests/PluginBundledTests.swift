@@ -92,7 +92,8 @@ import Testing
     let host = try await Self.loadedHost()
     #expect(
       host.catalog.names == [
-        "demo.Contacts", "demo.Destination", "demo.Favorites", "demo.Gallery", "demo.Images",
+        "demo.Contacts", "demo.Controls", "demo.Destination", "demo.Favorites", "demo.Gallery",
+        "demo.Images",
         "demo.Login",
         "demo.Settings", "demo.StackedForm",
       ])

@@ -5,6 +5,7 @@
 
 import { applyFont } from './fonts.js';
 import { makeImage, paintImage, paintButtonImage } from './paint-images.js';
+import { CONTROL_TYPES, clickControl, decorateControl, paintControl } from './paint-controls.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -173,6 +174,7 @@ export class SceneView {
   /** Adds the type's fixed inner elements (before any child node). */
   decorate(entry) {
     const { el } = entry;
+    if (CONTROL_TYPES.has(entry.type)) decorateControl(entry, (event) => this.send(event));
     switch (entry.type) {
       case 'label':
       case 'button': {
@@ -326,6 +328,7 @@ export class SceneView {
     el.classList.toggle('inert', props.interactive === false);
     el.classList.toggle('clips', props.clips === true);
     el.classList.toggle('disabled', props.enabled === false);
+    if (CONTROL_TYPES.has(entry.type)) paintControl(entry);
     switch (entry.type) {
       case 'label':
         entry.text.textContent = props.text ?? '';
@@ -583,6 +586,7 @@ export class SceneView {
     let el = event.target.closest?.('[data-node-id]');
     while (el && this.host.contains(el)) {
       const entry = this.nodes.get(el.dataset.nodeId);
+      if (entry && clickControl(entry, event, (e) => this.send(e))) return;
       if (entry?.type === 'button') {
         if (entry.props.enabled !== false) this.send({ type: 'tap', target: entry.id });
         return;

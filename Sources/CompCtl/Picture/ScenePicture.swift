@@ -255,6 +255,8 @@ struct ScenePicture {
           stroke: Palette.separator, width: 0.5))
     case "cell":
       drawCell(node, in: box, separator: separator)
+    case "slider", "stepper", "segmentedControl", "progress", "pageControl":
+      elements += Self.control(node, in: box)
     case "tabBar":
       if props["backgroundColor"] == nil {
         elements.append(.rect(box, radius: 0, fill: Palette.bar, stroke: nil, strokeWidth: 0))

@@ -14,7 +14,8 @@ enum NodeEncoding {
   /// `activityIndicator` for ScreenKit's own bars and indicator. A plugin's subclass takes
   /// the type of the ScreenKit class it extends.
   static func type(of view: View) -> String {
-    switch view {
+    if let type = controlType(of: view) { return type }
+    return switch view {
     case is StackView: "stack"
     case is TableView: "table"
     case is TableViewCell, is CollectionViewCell: "cell"
@@ -48,6 +49,7 @@ enum NodeEncoding {
     }
     if !view.isUserInteractionEnabled { props["interactive"] = false }
     if view.clipsToBounds { props["clips"] = true }
+    if addControlProps(of: view, wire: wire, to: &props) { return props }
     switch view {
     case let label as Label:
       if let text = label.text { props["text"] = .string(text) }

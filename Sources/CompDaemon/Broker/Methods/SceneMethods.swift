@@ -14,6 +14,11 @@ extension Daemon {
     let node = Schema.object(
       additionalProperties: true,
       description: "{id, type, key?, frame: {x, y, width, height}, props, children: [node]}")
+    let capabilities = Schema.object(
+      additionalProperties: true,
+      description:
+        "{protocol?: 1|2|3, nodeTypes?: [type]}: the node types the client draws (those of the protocol version and those listed); a node of another type arrives as a plain view. Absent: every type"
+    )
 
     registry.register(
       RPCMethod(
@@ -27,6 +32,7 @@ extension Daemon {
             "params", .object(additionalProperties: true, description: "the component's params")),
           .init("environment", SceneEnvironment.schema),
           .init("lifetime", .string(enum: SceneLifetime.allCases.map(\.rawValue))),
+          .init("capabilities", capabilities),
         ]),
         result: .object([
           .init("scene", .string(), required: true),
@@ -65,7 +71,9 @@ extension Daemon {
       RPCMethod(
         name: "scene.layout",
         summary: "The scene's whole laid-out tree at its current revision.",
-        params: .object([.init("scene", sceneID, required: true)]),
+        params: .object([
+          .init("scene", sceneID, required: true), .init("capabilities", capabilities),
+        ]),
         result: .object([
           .init("scene", .string(), required: true),
           .init("revision", .integer(), required: true),
@@ -73,10 +81,12 @@ extension Daemon {
         ]),
         handler: .mainActorDeferred { [self] call, reply in
           let scene = try scene(for: call, use: .view)
+          let downgrade = try NodeTypeDowngrade(capabilities: call.params["capabilities"])
           forward(scene, "host.layout", [:], reply: reply, retry: true) { answer in
-            [
+            let root = answer["root"] ?? .null
+            return [
               "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
-              "root": answer["root"] ?? .null,
+              "root": NodeTypeDowngrade.tree(root, for: downgrade),
             ]
           }
         }))
@@ -150,6 +160,7 @@ extension Daemon {
         params: .object([
           .init("scene", sceneID, required: true),
           .init("since", .integer(minimum: 1, description: "the last revision the client has")),
+          .init("capabilities", capabilities),
         ]),
         result: .object([
           .init("scene", .string(), required: true),
@@ -164,6 +175,18 @@ extension Daemon {
               "since \(since) is newer than the scene's revision \(scene.revision)", field: "since")
           }
           let connection = call.connection
+          let downgrade = try NodeTypeDowngrade(capabilities: call.params["capabilities"])
+          if let downgrade {
+            // A limited subscriber starts from a snapshot whatever its since: the broker
+            // keeps no tree to replay its history against.
+            return forward(scene, "host.layout", [:], reply: reply, retry: true) { answer in
+              let root = scene.subscribe(
+                connection, downgrade: downgrade, root: answer["root"] ?? .null)
+              return [
+                "scene": .string(scene.id), "revision": .int(Int64(scene.revision)), "root": root,
+              ]
+            }
+          }
           // Every change the broker numbered is in its history: a replay needs no host.
           if let since, since >= 1, scene.canReplay(since: since) {
             let replay = scene.subscribe(connection, since: since) ?? []
@@ -273,6 +296,7 @@ extension Daemon {
         details: ["limit": .int(Int64(perClient)), "scope": "client"])
     }
     let environment = try SceneEnvironment().applying(call.params["environment"]?.objectValue)
+    let downgrade = try NodeTypeDowngrade(capabilities: call.params["capabilities"])
     let lifetime = call.params["lifetime"]?.stringValue.flatMap(SceneLifetime.init) ?? .connection
     guard pluginHost.hasComponent(name), let plugin = pluginHost.pluginName(of: name) else {
       throw pluginHost.noSuchComponentError(name)
@@ -313,9 +337,10 @@ extension Daemon {
             hostKey: hostKey)
           host.scenes.insert(scene.id)
           if !connections.contains(connection) { scenes.openerGone(scene) }
+          let root = answer["root"] ?? .null
           reply.succeed([
             "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
-            "root": answer["root"] ?? .null,
+            "root": NodeTypeDowngrade.tree(root, for: downgrade),
           ])
         }
       }

@@ -39,6 +39,8 @@ final class Scene {
   private var historyStart = 0
   private let historyLimit: Int
   private(set) var subscribers: [UInt64: any RPCConnection] = [:]
+  /// The subscribers that declared the node types they draw, and what each knows.
+  private var downgrades: [UInt64: NodeTypeDowngrade] = [:]
   /// Connections that keep a `connection`-lifetime scene alive: the opener's while it is
   /// connected, and each subscriber's.
   var attachedConnections: Set<UInt64>
@@ -113,7 +115,10 @@ final class Scene {
         history.removeFirst(historyStart)
         historyStart = 0
       }
-      publish("scene.changed", changedParams(change))
+      publish("scene.changed", changedParams(change)) { downgrade in
+        self.changedParams(
+          Change(base: change.base, revision: change.revision, ops: downgrade.ops(change.ops)))
+      }
     }
     for event in report["emitted"]?.arrayValue ?? [] {
       let params: JSON = [
@@ -137,15 +142,33 @@ final class Scene {
       "reason": .string(reason),
     ]
     if let detail { params["detail"] = .string(detail) }
-    publish("scene.reset", .object(params))
+    publish("scene.reset", .object(params)) { downgrade in
+      var limited = params
+      limited["root"] = downgrade.snapshot(root)
+      return .object(limited)
+    }
     onChange?()
   }
 
-  /// Sends the notification `method` to every subscriber, serialized once.
-  private func publish(_ method: String, _ params: JSON) {
+  /// Sends the notification `method` to every subscriber, serialized once for all that
+  /// take every node type; a subscriber with a downgrade gets `limited(downgrade)`.
+  private func publish(
+    _ method: String, _ params: JSON,
+    limited: ((inout NodeTypeDowngrade) -> JSON)? = nil
+  ) {
     guard !subscribers.isEmpty else { return }
-    let notification = SerializedNotification(method: method, params: params)
-    for subscriber in subscribers.values { subscriber.notify(notification) }
+    var notification: SerializedNotification?
+    for (id, subscriber) in subscribers {
+      if let limited, downgrades[id] != nil {
+        let own = limited(&downgrades[id]!)
+        subscriber.notify(SerializedNotification(method: method, params: own))
+        continue
+      }
+      if notification == nil {
+        notification = SerializedNotification(method: method, params: params)
+      }
+      subscriber.notify(notification!)
+    }
   }
 
   private func changedParams(_ change: Change) -> JSON {
@@ -165,6 +188,7 @@ final class Scene {
   /// still has all of them (to replay), or `nil` when the client needs a snapshot.
   func subscribe(_ connection: any RPCConnection, since: Int?) -> [JSON]? {
     subscribers[connection.id] = connection
+    downgrades[connection.id] = nil
     attachedConnections.insert(connection.id)
     graceTimer?.cancel()
     graceTimer = nil
@@ -176,10 +200,24 @@ final class Scene {
     return history[first...].map(changedParams)
   }
 
+  /// Adds `connection` as a subscriber that draws only some node types, from the snapshot
+  /// `root` at the current revision; returns `root` as it gets it. Such a subscriber
+  /// always starts from a snapshot: compd keeps no tree to replay its history against.
+  func subscribe(
+    _ connection: any RPCConnection, downgrade: NodeTypeDowngrade, root: JSON
+  ) -> JSON {
+    _ = subscribe(connection, since: nil)
+    var downgrade = downgrade
+    let limited = downgrade.snapshot(root)
+    downgrades[connection.id] = downgrade
+    return limited
+  }
+
   /// Removes `connection` from the subscribers; `false` when it was not one.
   @discardableResult
   func unsubscribe(_ connection: UInt64) -> Bool {
-    subscribers.removeValue(forKey: connection) != nil
+    downgrades[connection] = nil
+    return subscribers.removeValue(forKey: connection) != nil
   }
 
   /// Tells subscribers why the scene closed and forgets them; work still waiting for a
@@ -192,6 +230,7 @@ final class Scene {
     if let detail { params["detail"] = .string(detail) }
     publish("scene.closed", .object(params))
     subscribers.removeAll()
+    downgrades.removeAll()
     let work = waiting
     waiting = []
     for item in work { item() }

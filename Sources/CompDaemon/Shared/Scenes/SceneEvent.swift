@@ -3,7 +3,8 @@ import ScreenKit
 
 /// An input event a client sends with `scene.event`, as docs/protocol.md lists them.
 enum SceneEvent: Sendable, Equatable {
-  case tap(target: String)
+  /// A tap on a node; `at` (its `x`, `y`, in the node's own coordinates) is where it landed.
+  case tap(target: String, at: Point?)
   case touch(Point)
   case text(target: String, text: String)
   case focus(target: String)
@@ -51,7 +52,13 @@ enum SceneEvent: Sendable, Equatable {
     }
     let type = try string("type")
     switch type {
-    case "tap": self = .tap(target: try target())
+    case "tap":
+      let target = try target()
+      var point: Point?
+      if event["x"] != nil || event["y"] != nil {
+        point = Point(x: try number("x"), y: try number("y"))
+      }
+      self = .tap(target: target, at: point)
     case "touch": self = .touch(Point(x: try number("x"), y: try number("y")))
     case "text": self = .text(target: try target(), text: try string("text"))
     case "focus": self = .focus(target: try target())
@@ -103,7 +110,7 @@ enum SceneEvent: Sendable, Equatable {
   /// The node id or key the event names, if it names one.
   var target: String? {
     switch self {
-    case .tap(let target), .text(let target, _), .focus(let target), .blur(let target),
+    case .tap(let target, _), .text(let target, _), .focus(let target), .blur(let target),
       .submit(let target), .toggle(let target, _), .scroll(let target, _),
       .swipe(let target, _), .value(let target, _, _):
       target
@@ -120,7 +127,7 @@ enum SceneEvent: Sendable, Equatable {
       return view
     }
     return switch self {
-    case .tap: try window.tap(node())
+    case .tap(_, let point): try window.tap(node(), at: point)
     case .touch(let point): try window.touch(at: point)
     case .text(_, let text): try window.replaceText(of: node(), with: text)
     case .focus: try window.focus(node())

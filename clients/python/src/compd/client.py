@@ -24,7 +24,7 @@ from .session import Session
 from .tree import SceneState
 from .wire import (MAX_LINE_BYTES, RECONNECT_FIRST_DELAY, RECONNECT_MAX_DELAY, Emitted,
                    Reset, event_object, open_params, resize_environment,
-                   scroll_event, swipe_event, tap_event, text_event, unreachable)
+                   scroll_event, swipe_event, tap_event, text_event, unreachable, value_event)
 
 _Item = TypeVar("_Item")
 
@@ -263,9 +263,18 @@ class Scene(LiveScene):
         """Sends ``scene.event``; returns ``{scene, revision, handled}``."""
         return self._call("scene.event", {"event": event_object(event)})
 
-    def tap(self, target: Any) -> Dict[str, Any]:
-        """Taps ``target`` (a :class:`Node`, a node id or a key)."""
-        return self.event(tap_event(target))
+    def tap(self, target: Any, x: Optional[float] = None,
+            y: Optional[float] = None) -> Dict[str, Any]:
+        """Taps ``target`` (a :class:`Node`, a node id or a key), at ``x``, ``y`` in its own
+        coordinates when given (a stepper's half, a segment), else at its centre."""
+        return self.event(tap_event(target, x, y))
+
+    def set_value(self, target: Any, value: float,
+                  component: Optional[int] = None) -> Dict[str, Any]:
+        """Sets the value of the control ``target`` as the user would (a slider's drag, a
+        stepper's value, a segment's or page's index); the control pins or rounds it and
+        sends ``valueChanged`` when it changed. A non-number raises ``ValueError``."""
+        return self.event(value_event(target, value, component))
 
     def scroll(self, target: Any, x: float, y: float) -> Dict[str, Any]:
         """Scrolls the scroll view or table ``target`` to the content offset ``x``, ``y``

@@ -39,6 +39,18 @@ class Frame:
 #: scroll view, and a table (``TableView``), which has a scroll view's props.
 SCROLLING_TYPES = frozenset({"scroll", "table", "collection"})
 
+#: The valued controls and the prop that holds each one's value, with its default when
+#: absent (docs/protocol.md): a slider's or stepper's ``value``, a segmented control's
+#: ``selectedSegmentIndex`` (-1: no segment), a progress view's ``progress``, a page
+#: control's ``currentPage``.
+CONTROL_VALUES: Dict[str, Any] = {
+    "slider": ("value", 0),
+    "stepper": ("value", 0),
+    "segmentedControl": ("selectedSegmentIndex", -1),
+    "progress": ("progress", 0),
+    "pageControl": ("currentPage", 0),
+}
+
 
 def _wire_number(value: float) -> Any:
     return int(value) if float(value).is_integer() else value
@@ -85,6 +97,15 @@ class Node:
         bytes come from ``Client.image``."""
         from .images import ImageRef
         return ImageRef.from_prop(self.props.get("image"))
+
+    @property
+    def value(self) -> Optional[float]:
+        """A valued control's value (:data:`CONTROL_VALUES`); ``None`` for other types."""
+        entry = CONTROL_VALUES.get(self.type)
+        if entry is None:
+            return None
+        name, default = entry
+        return self.props.get(name, default)
 
     @property
     def scrolls(self) -> bool:

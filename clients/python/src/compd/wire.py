@@ -100,9 +100,33 @@ def resize_environment(width: Optional[float], height: Optional[float],
     return environment
 
 
-def tap_event(target: Any) -> Dict[str, Any]:
-    """``{type: tap, target}``."""
-    return {"type": "tap", "target": target_of(target)}
+def tap_event(target: Any, x: Optional[float] = None,
+              y: Optional[float] = None) -> Dict[str, Any]:
+    """``{type: tap, target}``, or ``{type: tap, target, x, y}`` at a point in the target's
+    own coordinates (a stepper's half, a segment, a page control's half)."""
+    event: Dict[str, Any] = {"type": "tap", "target": target_of(target)}
+    if x is None and y is None:
+        return event
+    for name, value in (("x", x), ("y", y)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) \
+                or not math.isfinite(value):
+            raise ValueError(f"a tap's {name} is a finite number, not {value!r}")
+    event["x"] = x
+    event["y"] = y
+    return event
+
+
+def value_event(target: Any, value: float, component: Optional[int] = None) -> Dict[str, Any]:
+    """``{type: value, target, value, component?}``: a control's value as the user would set
+    it (a slider's, a stepper's, the selected segment's or page's index)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueError(f"a value is a finite number, not {value!r}")
+    event: Dict[str, Any] = {"type": "value", "target": target_of(target), "value": value}
+    if component is not None:
+        if isinstance(component, bool) or not isinstance(component, int) or component < 0:
+            raise ValueError(f"a component is a non-negative integer, not {component!r}")
+        event["component"] = component
+    return event
 
 
 def text_event(target: Any, text: str) -> Dict[str, Any]:

@@ -6,11 +6,16 @@
 extension Window {
   /// A tap on `view`: a control gets `touchDown` (highlighted while the touch is down), then
   /// `touchUpInside`; views with their own tap reaction (``TapReceiving``) do that instead.
+  /// `point`, in the view's coordinates, is where the tap landed: a ``PointTapReceiving``
+  /// control reacts to the part there (its centre when `nil`).
   @discardableResult
-  public func tap(_ view: View) throws(InputError) -> Bool {
+  public func tap(_ view: View, at point: Point? = nil) throws(InputError) -> Bool {
     try requireInteractive(view)
+    if let point, !(point.x.isFinite && point.y.isFinite) {
+      throw .invalidValue("the tap point must be finite")
+    }
     defer { afterInput() }
-    return deliverTap(to: view)
+    return deliverTap(to: view, at: point)
   }
 
   /// A touch at `point` in window coordinates: the point is hit-tested and the nearest
@@ -24,8 +29,9 @@ extension Window {
     defer { afterInput() }
     var current = hitTest(point, with: Event(kind: .touches))
     while let candidate = current {
-      if candidate is TapReceiving || candidate is Control {
-        return deliverTap(to: candidate)
+      if candidate is TapReceiving || candidate is PointTapReceiving || candidate is Control {
+        let origin = candidate.convert(Rect(x: 0, y: 0, width: 0, height: 0), to: nil).origin
+        return deliverTap(to: candidate, at: Point(x: point.x - origin.x, y: point.y - origin.y))
       }
       current = candidate.superview
     }
@@ -208,7 +214,11 @@ extension Window {
 
   // MARK: Helpers
 
-  private func deliverTap(to view: View) -> Bool {
+  private func deliverTap(to view: View, at point: Point?) -> Bool {
+    if let receiver = view as? PointTapReceiving {
+      return receiver.receiveTap(
+        at: point ?? Point(x: view.bounds.midX, y: view.bounds.midY))
+    }
     if let receiver = view as? TapReceiving { return receiver.receiveTap() }
     guard let control = view as? Control, control.isEnabled else { return false }
     control.isHighlighted = true

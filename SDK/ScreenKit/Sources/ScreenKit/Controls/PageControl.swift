@@ -1,0 +1,94 @@
+/// A row of dots, one per page, with the current page's dot highlighted, as
+/// `UIPageControl`.
+///
+/// `numberOfPages` is 0 and `currentPage` 0 by default; `currentPage` is always a page
+/// there is (UIKit: "values outside the possible range are pinned to either 0 or
+/// numberOfPages - 1"). A tap in the right half of the control moves one page on, in
+/// the left half one page back, and sends `valueChanged`; setting `currentPage` in code
+/// sends nothing. With `hidesForSinglePage` a control of one page shows no dots.
+///
+/// Dots are 7 points wide, 16 points apart centre to centre, in a 37-point-high control,
+/// as UIKit's classic page control draws them; ``size(forNumberOfPages:)`` follows them.
+@MainActor
+open class PageControl: Control {
+  /// The number of pages (dots), 0 or more.
+  open var numberOfPages = 0 {
+    didSet {
+      if numberOfPages < 0 { numberOfPages = 0 }
+      storedPage = pinned(storedPage)
+      setNeedsDisplay()
+      invalidateIntrinsicContentSize()
+    }
+  }
+
+  /// The current page, pinned to `0...numberOfPages - 1` (0 with no pages).
+  open var currentPage: Int {
+    get { storedPage }
+    set { storedPage = pinned(newValue) }
+  }
+  private var storedPage = 0 { didSet { if storedPage != oldValue { setNeedsDisplay() } } }
+
+  /// Whether a control with a single page shows nothing (false by default).
+  open var hidesForSinglePage = false { didSet { setNeedsDisplay() } }
+
+  /// The colour of the other pages' dots; `nil` draws UIKit's translucent dots.
+  open var pageIndicatorTintColor: Color? { didSet { setNeedsDisplay() } }
+  /// The colour of the current page's dot; `nil` draws UIKit's opaque dot.
+  open var currentPageIndicatorTintColor: Color? { didSet { setNeedsDisplay() } }
+
+  /// A page control with the given frame.
+  public override init(frame: Rect) {
+    super.init(frame: frame)
+  }
+
+  /// The size that shows `pageCount` dots: 16 points per dot less the last gap, 37 high.
+  open func size(forNumberOfPages pageCount: Int) -> Size {
+    let count = max(pageCount, 0)
+    let width = count == 0 ? 0 : Double(count) * Self.indicatorPitch - Self.indicatorGap
+    return Size(width: width, height: Self.standardHeight)
+  }
+
+  /// The size of the control's dots.
+  open override var intrinsicContentSize: Size { size(forNumberOfPages: numberOfPages) }
+
+  /// Whether dots are drawn now (not with one page and `hidesForSinglePage`).
+  public var showsIndicators: Bool { !(hidesForSinglePage && numberOfPages == 1) }
+
+  /// A dot's diameter.
+  nonisolated public static let indicatorDiameter: Double = 7
+  /// The distance between neighbouring dots' centres.
+  nonisolated public static let indicatorPitch: Double = 16
+  /// The gap between neighbouring dots.
+  nonisolated public static let indicatorGap: Double = indicatorPitch - indicatorDiameter
+  /// The control's height.
+  nonisolated public static let standardHeight: Double = 37
+
+  private func pinned(_ page: Int) -> Int { min(max(page, 0), max(numberOfPages - 1, 0)) }
+}
+
+/// A tap on either side of the current dot moves one page; the `value` event picks a page.
+extension PageControl: PointTapReceiving, ValueInputReceiving {
+  /// One page back for a tap in the left half of the control, one page on for a tap in
+  /// the right half; `valueChanged` when the page changed.
+  public func receiveTap(at point: Point) -> Bool {
+    guard isEnabled, showsIndicators, numberOfPages > 0 else { return false }
+    let forward = point.x >= bounds.width / 2
+    return move(to: storedPage + (forward ? 1 : -1))
+  }
+
+  /// Goes to page `value` (rounded, pinned to the pages); `valueChanged` when it changed.
+  public func receiveValue(_ value: Double, component: Int?) throws(InputError) -> Bool {
+    if component != nil { throw .invalidValue("a page control has no components") }
+    guard isEnabled else { return false }
+    let page = Int(min(max(value.rounded(), -1), Double(numberOfPages)))
+    return move(to: page)
+  }
+
+  private func move(to page: Int) -> Bool {
+    let target = pinned(page)
+    guard target != storedPage else { return false }
+    storedPage = target
+    sendActions(for: .valueChanged)
+    return true
+  }
+}

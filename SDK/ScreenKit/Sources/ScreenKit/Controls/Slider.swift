@@ -1,0 +1,92 @@
+/// A control for choosing one value from a continuous range, as `UISlider`.
+///
+/// `minimumValue` is 0 and `maximumValue` 1 by default and `value` is always within them
+/// (UIKit pins it: "this value will be pinned to min/max"). Setting `value` in code sends no
+/// event; a user's drag (the `value` input event) sends `valueChanged` when it moved the
+/// value. UIKit sends `valueChanged` during a drag when `isContinuous` (the default) and
+/// once at its end otherwise; a client sends one `value` event per step it shows while a
+/// continuous slider is dragged and one at the end of the drag for a discontinuous one.
+///
+/// Its height is UIKit's 31 points (the 28-point thumb and its shadow); its width is
+/// whatever it is given (no intrinsic width), as `UISlider`'s intrinsic content size.
+@MainActor
+open class Slider: Control {
+  /// The value, within `minimumValue...maximumValue`.
+  open var value: Float {
+    get { storedValue }
+    set { setValue(newValue, animated: false) }
+  }
+  private var storedValue: Float = 0 { didSet { if storedValue != oldValue { setNeedsDisplay() } } }
+
+  /// The value at the leading end (0 by default). A current value below it is raised to it.
+  open var minimumValue: Float = 0 {
+    didSet {
+      if maximumValue < minimumValue { maximumValue = minimumValue }
+      storedValue = clamped(storedValue)
+      setNeedsDisplay()
+    }
+  }
+
+  /// The value at the trailing end (1 by default). A current value above it is lowered to it.
+  open var maximumValue: Float = 1 {
+    didSet {
+      if minimumValue > maximumValue { minimumValue = maximumValue }
+      storedValue = clamped(storedValue)
+      setNeedsDisplay()
+    }
+  }
+
+  /// Whether a drag sends `valueChanged` as the value moves (`true`, the default) or once
+  /// when the drag ends.
+  open var isContinuous = true { didSet { setNeedsDisplay() } }
+
+  /// The colour of the track before the thumb; `nil` draws it in the tint colour.
+  open var minimumTrackTintColor: Color? { didSet { setNeedsDisplay() } }
+  /// The colour of the track after the thumb; `nil` draws UIKit's grey track.
+  open var maximumTrackTintColor: Color? { didSet { setNeedsDisplay() } }
+  /// The colour of the thumb; `nil` draws UIKit's white thumb.
+  open var thumbTintColor: Color? { didSet { setNeedsDisplay() } }
+
+  /// A slider with the given frame.
+  public override init(frame: Rect) {
+    super.init(frame: frame)
+  }
+
+  /// Sets `value`, pinned to the range; ScreenKit does not animate. Sends no event.
+  open func setValue(_ value: Float, animated: Bool) {
+    guard !value.isNaN else { return }
+    storedValue = clamped(value)
+  }
+
+  /// UIKit's slider height, 31 points, and no intrinsic width.
+  open override var intrinsicContentSize: Size {
+    Size(width: View.noIntrinsicMetric, height: Slider.standardHeight)
+  }
+
+  /// The offered width at UIKit's slider height.
+  open override func sizeThatFits(_ size: Size) -> Size {
+    Size(width: size.width, height: Slider.standardHeight)
+  }
+
+  /// UIKit's slider height: the 28-point thumb with room for its shadow.
+  nonisolated public static let standardHeight: Double = 31
+  /// The diameter of UIKit's slider thumb.
+  nonisolated public static let thumbDiameter: Double = 28
+
+  private func clamped(_ value: Float) -> Float { min(max(value, minimumValue), maximumValue) }
+}
+
+/// A user's drag: the value moves to where the thumb was let go, pinned to the range.
+extension Slider: ValueInputReceiving {
+  /// Moves the value as a drag would; `valueChanged` when it moved. A slider has one value:
+  /// a `component` is `invalidValue`.
+  public func receiveValue(_ value: Double, component: Int?) throws(InputError) -> Bool {
+    if component != nil { throw .invalidValue("a slider has no components") }
+    guard isEnabled else { return false }
+    let before = storedValue
+    setValue(Float(value), animated: true)
+    guard storedValue != before else { return false }
+    sendActions(for: .valueChanged)
+    return true
+  }
+}

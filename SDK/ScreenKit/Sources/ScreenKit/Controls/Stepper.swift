@@ -1,0 +1,134 @@
+/// A control of two halves, − and +, that decrease or increase a value by a step, as
+/// `UIStepper`.
+///
+/// UIKit's defaults: `value` 0, `minimumValue` 0, `maximumValue` 100, `stepValue` 1,
+/// `wraps` false, `autorepeat` true, `isContinuous` true. `value` is always within the
+/// range. The range keeps `maximumValue >= minimumValue` as UIKit documents: setting one
+/// past the other sets both to the new value. A press on + past `maximumValue` holds at
+/// the maximum, or with `wraps` goes to `minimumValue` (and − below the minimum to the
+/// maximum). A press that changes the value sends `valueChanged`; setting `value` in code
+/// sends nothing. Its size is UIKit's fixed 94 × 32 points whatever frame it is given.
+@MainActor
+open class Stepper: Control {
+  /// The value, within `minimumValue...maximumValue` (0 by default).
+  open var value: Double {
+    get { storedValue }
+    set {
+      guard !newValue.isNaN else { return }
+      storedValue = clamped(newValue)
+    }
+  }
+  private var storedValue: Double = 0 {
+    didSet { if storedValue != oldValue { setNeedsDisplay() } }
+  }
+
+  /// The lowest value (0 by default); a maximum below it is raised to it.
+  open var minimumValue: Double {
+    get { range.lowerBound }
+    set {
+      guard !newValue.isNaN else { return }
+      range = newValue > range.upperBound ? newValue...newValue : newValue...range.upperBound
+    }
+  }
+
+  /// The highest value (100 by default); a minimum above it is lowered to it.
+  open var maximumValue: Double {
+    get { range.upperBound }
+    set {
+      guard !newValue.isNaN else { return }
+      range = newValue < range.lowerBound ? newValue...newValue : range.lowerBound...newValue
+    }
+  }
+
+  private var range: ClosedRange<Double> = 0...100 {
+    didSet {
+      storedValue = clamped(storedValue)
+      setNeedsDisplay()
+    }
+  }
+
+  /// How much a press changes the value (1 by default). UIKit raises an exception for a
+  /// step that is not greater than 0; ScreenKit keeps the step it had, so that the scene
+  /// keeps running.
+  open var stepValue: Double = 1 {
+    didSet {
+      if !(stepValue > 0) || !stepValue.isFinite { stepValue = oldValue }
+      setNeedsDisplay()
+    }
+  }
+
+  /// Whether stepping past one end continues from the other (false by default).
+  open var wraps = false { didSet { setNeedsDisplay() } }
+  /// Whether holding a half repeats the step (true by default). A client that shows a held
+  /// press sends a tap per repetition.
+  open var autorepeat = true { didSet { setNeedsDisplay() } }
+  /// Whether a held press sends `valueChanged` at each step (true by default) or once when
+  /// it ends; each tap is a whole press, so each sends it.
+  open var isContinuous = true { didSet { setNeedsDisplay() } }
+
+  /// A stepper with the given frame's origin; its size is UIKit's fixed stepper size.
+  public override init(frame: Rect) {
+    super.init(frame: Rect(origin: frame.origin, size: Stepper.standardSize))
+  }
+
+  /// UIKit's fixed stepper size.
+  open override var intrinsicContentSize: Size { Stepper.standardSize }
+
+  /// The fixed stepper size whatever is offered.
+  open override func sizeThatFits(_ size: Size) -> Size { Stepper.standardSize }
+
+  /// Whether a press on − would change the value (UIKit dims the half that would not).
+  public var canDecrement: Bool { wraps || storedValue > minimumValue }
+  /// Whether a press on + would change the value.
+  public var canIncrement: Bool { wraps || storedValue < maximumValue }
+
+  /// The value one press on + (`up`) or − gives, as UIKit documents `wraps`: "incrementing
+  /// beyond maximumValue sets value to minimumValue; likewise, decrementing below
+  /// minimumValue sets value to maximumValue"; without it the value holds at the end.
+  public func steppedValue(up: Bool) -> Double {
+    let next = up ? storedValue + stepValue : storedValue - stepValue
+    if next > maximumValue { return wraps ? minimumValue : maximumValue }
+    if next < minimumValue { return wraps ? maximumValue : minimumValue }
+    return next
+  }
+
+  /// UIKit's fixed stepper size, 94 × 32 points (iOS 13 and later; 94 × 29 before).
+  nonisolated public static let standardSize = Size(width: 94, height: 32)
+
+  private func clamped(_ value: Double) -> Double {
+    min(max(value, range.lowerBound), range.upperBound)
+  }
+}
+
+/// A press on a half (a tap at a point: the left half is −, the right half +), or a value
+/// the user stepped to (the `value` event: rounded to the steps from `minimumValue` and
+/// pinned to the range).
+extension Stepper: PointTapReceiving, ValueInputReceiving {
+  /// Steps down for a tap in the left half, up in the right half; `valueChanged` when the
+  /// value changed.
+  public func receiveTap(at point: Point) -> Bool {
+    guard isEnabled else { return false }
+    let up = point.x >= bounds.width / 2
+    isHighlighted = true
+    sendActions(for: .touchDown)
+    isHighlighted = false
+    let before = storedValue
+    storedValue = steppedValue(up: up)
+    sendActions(for: .touchUpInside)
+    guard storedValue != before else { return false }
+    sendActions(for: .valueChanged)
+    return true
+  }
+
+  /// Sets the value as presses would reach it; `valueChanged` when it changed.
+  public func receiveValue(_ value: Double, component: Int?) throws(InputError) -> Bool {
+    if component != nil { throw .invalidValue("a stepper has no components") }
+    guard isEnabled else { return false }
+    let steps = ((value - minimumValue) / stepValue).rounded()
+    let reachable = clamped(minimumValue + steps * stepValue)
+    guard reachable != storedValue else { return false }
+    storedValue = reachable
+    sendActions(for: .valueChanged)
+    return true
+  }
+}

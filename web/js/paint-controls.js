@@ -1,0 +1,279 @@
+// How the web client draws and drives the valued controls (docs/protocol.md: `slider`,
+// `stepper`, `segmentedControl`, `progress`, `pageControl`), as iOS draws them: a slider's
+// 4-point track and 28-point white thumb with a shadow, the stepper's two-part rounded
+// control, the segmented control's grey track with a white selected segment, a thin
+// progress bar, a row of dots. Input becomes `value` events (a slider's drag, arrow keys)
+// and `tap` events at a point (a stepper's half, a segment, a page control's half).
+
+/** The node types drawn here. */
+export const CONTROL_TYPES = new Set(['slider', 'stepper', 'segmentedControl', 'progress', 'pageControl']);
+
+/** iOS's metrics (ScreenKit's `Slider.thumbDiameter`, `PageControl`'s dots). */
+const THUMB = 28;
+const DOT = 7;
+const DOT_PITCH = 16;
+const TINT = '#007affff';
+
+/** Adds a control's fixed inner elements and its input handlers. `send(event)` → Promise. */
+export function decorateControl(entry, send) {
+  const { el } = entry;
+  switch (entry.type) {
+    case 'slider': {
+      entry.track = part(el, 'track');
+      entry.fill = part(el, 'fill');
+      entry.thumb = part(el, 'thumb');
+      el.tabIndex = 0;
+      wireSlider(entry, send);
+      break;
+    }
+    case 'stepper': {
+      entry.minus = part(el, 'half minus', '\u2212');
+      part(el, 'divider');
+      entry.plus = part(el, 'half plus', '+');
+      el.tabIndex = 0;
+      wireStepperRepeat(entry, send);
+      el.addEventListener('keydown', (event) => {
+        const up = event.key === 'ArrowUp' || event.key === 'ArrowRight';
+        const down = event.key === 'ArrowDown' || event.key === 'ArrowLeft';
+        if (!up && !down) return;
+        event.preventDefault();
+        if (entry.props.enabled === false) return;
+        const { width, height } = entry.frame;
+        send({ type: 'tap', target: entry.id, x: up ? width * 0.75 : width * 0.25, y: height / 2 });
+      });
+      break;
+    }
+    case 'segmentedControl':
+      entry.segments = document.createElement('div');
+      entry.segments.className = 'segments';
+      el.appendChild(entry.segments);
+      break;
+    case 'progress':
+      entry.fill = part(el, 'fill');
+      break;
+    case 'pageControl':
+      entry.dots = document.createElement('div');
+      entry.dots.className = 'dots';
+      el.appendChild(entry.dots);
+      break;
+  }
+}
+
+/** Draws a control from its props (docs/protocol.md's defaults when absent). */
+export function paintControl(entry) {
+  const { el, props } = entry;
+  const tint = props.tintColor ?? TINT;
+  switch (entry.type) {
+    case 'slider': {
+      const value = entry.dragValue ?? props.value ?? 0;
+      const fraction = sliderFraction(props, value);
+      const travel = Math.max(entry.frame.width - THUMB, 0);
+      entry.thumb.style.left = `${fraction * travel}px`;
+      entry.fill.style.width = `${fraction * travel}px`;
+      entry.fill.style.background = props.minimumTrackTintColor ?? tint;
+      entry.track.style.background = props.maximumTrackTintColor ?? '#78788033';
+      entry.thumb.style.background = props.thumbTintColor ?? '#ffffffff';
+      el.setAttribute('role', 'slider');
+      el.setAttribute('aria-valuenow', String(value));
+      break;
+    }
+    case 'stepper': {
+      const value = props.value ?? 0;
+      const min = props.minimumValue ?? 0;
+      const max = props.maximumValue ?? 100;
+      entry.minus.classList.toggle('off', !props.wraps && value <= min);
+      entry.plus.classList.toggle('off', !props.wraps && value >= max);
+      el.style.color = tint === TINT ? props.textColor ?? '#000000ff' : tint;
+      el.dataset.value = String(value);
+      break;
+    }
+    case 'segmentedControl':
+      paintSegments(entry);
+      break;
+    case 'progress': {
+      const progress = Math.min(Math.max(props.progress ?? 0, 0), 1);
+      el.classList.toggle('bar', props.progressViewStyle === 'bar');
+      el.style.background = props.trackTintColor ?? (props.progressViewStyle === 'bar' ? '#00000000' : '#78788033');
+      if (props.backgroundColor) el.style.backgroundColor = props.backgroundColor;
+      entry.fill.style.width = `${progress * 100}%`;
+      entry.fill.style.background = props.progressTintColor ?? tint;
+      break;
+    }
+    case 'pageControl': {
+      const count = props.numberOfPages ?? 0;
+      const current = props.currentPage ?? 0;
+      const hidden = props.hidesForSinglePage && count === 1;
+      entry.dots.replaceChildren();
+      if (hidden) break;
+      const width = count === 0 ? 0 : count * DOT_PITCH - (DOT_PITCH - DOT);
+      entry.dots.style.width = `${width}px`;
+      for (let index = 0; index < count; index += 1) {
+        const dot = document.createElement('span');
+        dot.className = index === current ? 'dot current' : 'dot';
+        dot.style.left = `${index * DOT_PITCH}px`;
+        dot.style.background = index === current
+          ? props.currentPageIndicatorTintColor ?? '#000000ff'
+          : props.pageIndicatorTintColor ?? '#3c3c434d';
+        entry.dots.appendChild(dot);
+      }
+      break;
+    }
+  }
+}
+
+/** A click on a control: a tap where it landed (a stepper's half, a segment, a page
+ * control's half). Returns whether the control took it. */
+export function clickControl(entry, event, send) {
+  if (!CONTROL_TYPES.has(entry.type)) return false;
+  if (entry.type === 'slider' || entry.type === 'progress') return true;
+  if (entry.props.enabled === false) return true;
+  // A held stepper half already sent its presses (wireStepperRepeat).
+  if (entry.repeated) {
+    entry.repeated = false;
+    return true;
+  }
+  const box = entry.el.getBoundingClientRect();
+  send({ type: 'tap', target: entry.id, x: event.clientX - box.left, y: event.clientY - box.top });
+  return true;
+}
+
+function part(el, className, text) {
+  const span = document.createElement('span');
+  span.className = className;
+  if (text) span.textContent = text;
+  el.appendChild(span);
+  return span;
+}
+
+function sliderFraction(props, value) {
+  const min = props.minimumValue ?? 0;
+  const max = props.maximumValue ?? 1;
+  return max > min ? Math.min(Math.max((value - min) / (max - min), 0), 1) : 0;
+}
+
+function paintSegments(entry) {
+  const { props } = entry;
+  const selected = props.momentary ? -1 : props.selectedSegmentIndex ?? -1;
+  entry.segments.replaceChildren();
+  let left = 0;
+  for (const [index, segment] of (props.segments ?? []).entries()) {
+    const el = document.createElement('span');
+    el.className = 'segment';
+    el.classList.toggle('selected', index === selected);
+    el.classList.toggle('off', segment.enabled === false);
+    el.style.left = `${left}px`;
+    el.style.width = `${Math.max(segment.width - 4, 0)}px`;
+    el.textContent = segment.title ?? '';
+    el.style.color = props.textColor ?? '#000000ff';
+    el.dataset.index = String(index);
+    if (index === selected && props.selectedSegmentTintColor) el.style.background = props.selectedSegmentTintColor;
+    entry.segments.appendChild(el);
+    left += segment.width;
+  }
+}
+
+/** A slider's drag: the thumb follows the pointer at once, and compd hears the value at
+ * most once an animation frame with one event on its way at a time (the latest wins), or
+ * only when the drag ends for a slider that is not `continuous`; arrow keys move it by a
+ * twentieth of its range. */
+function wireSlider(entry, send) {
+  const { el } = entry;
+  const valueAt = (clientX) => {
+    const box = el.getBoundingClientRect();
+    const travel = Math.max(box.width - THUMB, 1);
+    const fraction = Math.min(Math.max((clientX - box.left - THUMB / 2) / travel, 0), 1);
+    const min = entry.props.minimumValue ?? 0;
+    const max = entry.props.maximumValue ?? 1;
+    return min + fraction * (max - min);
+  };
+  let frame = 0;
+  let inFlight = false;
+  let pending = null;
+  const flush = () => {
+    frame = 0;
+    if (pending === null || inFlight) return;
+    const value = pending;
+    pending = null;
+    inFlight = true;
+    const settle = () => {
+      inFlight = false;
+      if (pending !== null) flush();
+      else if (!entry.dragging) {
+        entry.dragValue = undefined;
+        paintControl(entry);
+      }
+    };
+    send({ type: 'value', target: entry.id, value }).then(settle, settle);
+  };
+  const queue = (value) => {
+    pending = value;
+    if (!frame) frame = requestAnimationFrame(flush);
+  };
+  const move = (event) => {
+    entry.dragValue = valueAt(event.clientX);
+    paintControl(entry);
+    if (entry.props.continuous !== false) queue(entry.dragValue);
+  };
+  el.addEventListener('pointerdown', (event) => {
+    if (entry.props.enabled === false) return;
+    event.preventDefault();
+    el.focus({ preventScroll: true });
+    el.setPointerCapture?.(event.pointerId);
+    entry.dragging = true;
+    move(event);
+  });
+  el.addEventListener('pointermove', (event) => {
+    if (entry.dragging) move(event);
+  });
+  const end = (event) => {
+    if (!entry.dragging) return;
+    entry.dragging = false;
+    queue(valueAt(event.clientX));
+  };
+  el.addEventListener('pointerup', end);
+  el.addEventListener('pointercancel', end);
+  el.addEventListener('keydown', (event) => {
+    const up = event.key === 'ArrowUp' || event.key === 'ArrowRight';
+    const down = event.key === 'ArrowDown' || event.key === 'ArrowLeft';
+    if ((!up && !down) || entry.props.enabled === false) return;
+    event.preventDefault();
+    const min = entry.props.minimumValue ?? 0;
+    const max = entry.props.maximumValue ?? 1;
+    const current = pending ?? entry.dragValue ?? entry.props.value ?? 0;
+    const value = Math.min(Math.max(current + (up ? 1 : -1) * (max - min) / 20, min), max);
+    entry.dragValue = value;
+    paintControl(entry);
+    queue(value);
+  });
+}
+
+/** How long a stepper's half is held before it repeats, and how often it then does, in
+ * milliseconds (UIKit's stepper repeats while held when `autorepeat`, its default). */
+const REPEAT_DELAY = 500;
+const REPEAT_INTERVAL = 150;
+
+/** A press held on a stepper's half sends a `tap` there after REPEAT_DELAY and then every
+ * REPEAT_INTERVAL until it is let go; its click then sends nothing more. A click sends the
+ * one tap (clickControl). */
+function wireStepperRepeat(entry, send) {
+  const { el } = entry;
+  let timer = 0;
+  const stop = () => {
+    clearTimeout(timer);
+    clearInterval(timer);
+    timer = 0;
+  };
+  el.addEventListener('pointerdown', (event) => {
+    if (entry.props.enabled === false || entry.props.autorepeat === false) return;
+    const box = el.getBoundingClientRect();
+    const tap = { type: 'tap', target: entry.id, x: event.clientX - box.left, y: event.clientY - box.top };
+    entry.repeated = false;
+    stop();
+    timer = setTimeout(() => {
+      entry.repeated = true;
+      send(tap);
+      timer = setInterval(() => send(tap), REPEAT_INTERVAL);
+    }, REPEAT_DELAY);
+  });
+  for (const name of ['pointerup', 'pointercancel', 'pointerleave']) el.addEventListener(name, stop);
+}
