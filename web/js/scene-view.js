@@ -4,6 +4,7 @@
 // User input becomes scene events through `send(event)`; see docs/protocol.md "Events".
 
 import { applyFont } from './fonts.js';
+import { paintBarButton, paintPresentation } from './paint-bars.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -329,6 +330,7 @@ export class SceneView {
     el.classList.toggle('bordered', !!props.borderWidth);
     el.classList.toggle('inert', props.interactive === false);
     el.classList.toggle('disabled', props.enabled === false);
+    paintPresentation(entry);
     switch (entry.type) {
       case 'label':
         entry.text.textContent = props.text ?? '';
@@ -342,6 +344,7 @@ export class SceneView {
         applyFont(entry.text.style, props.font ?? DEFAULT_FONT.button);
         entry.text.style.color = props.titleColor ?? '#007affff';
         el.classList.toggle('selected', !!props.selected);
+        paintBarButton(entry);
         break;
       case 'textField':
         this.paintField(entry, changed);

@@ -205,7 +205,7 @@ struct ScenePicture {
       var fill = Paint(wire: props["titleColor"]?.stringValue) ?? Palette.tint
       if props["enabled"]?.boolValue == false { fill.opacity *= 0.35 }
       setText(
-        props["title"]?.stringValue, font: font, fill: fill, in: box, numberOfLines: 1,
+        BarGlyphs.label(of: node), font: font, fill: fill, in: box, numberOfLines: 1,
         alignment: "center")
     case "switch":
       drawSwitch(node, in: box)
@@ -238,7 +238,7 @@ struct ScenePicture {
           stroke: Palette.separator, width: 0.5))
     case "cell":
       drawCell(node, in: box, separator: separator)
-    case "tabBar":
+    case "tabBar", "toolbar":
       if props["backgroundColor"] == nil {
         elements.append(.rect(box, radius: 0, fill: Palette.bar, stroke: nil, strokeWidth: 0))
       }
