@@ -92,8 +92,8 @@ import Testing
     let host = try await Self.loadedHost()
     #expect(
       host.catalog.names == [
-        "demo.Contacts", "demo.Destination", "demo.Favorites", "demo.Gallery", "demo.Login",
-        "demo.Settings", "demo.StackedForm",
+        "demo.BarsAndAlerts", "demo.Contacts", "demo.Destination", "demo.Favorites",
+        "demo.Gallery", "demo.Login", "demo.Settings", "demo.StackedForm",
       ])
   }
 

@@ -113,6 +113,9 @@ struct ScenePicture {
     /// A disclosure indicator's chevron (`tertiaryLabel`) over a light row and a dark one.
     static let chevron = Paint("#3c3c43", opacity: 0.3)
     static let darkChevron = Paint("#ebebf5", opacity: 0.3)
+    /// An unselected tab's glyph and title (UIKit's `systemGray`) and a badge (`systemRed`).
+    static let tabUnselected = Paint("#8e8e93")
+    static let badge = Paint("#ff3b30")
   }
 
   /// The root's size in points.
@@ -160,7 +163,9 @@ struct ScenePicture {
   /// Background, corner radius and border, which every node has (the border is drawn
   /// inside the bounds, as a layer's).
   private mutating func drawLayer(of node: WireNode, in box: Box) {
-    let radius = node.props["cornerRadius"]?.doubleValue ?? 0
+    // A page sheet's card has UIKit's 10-point top corners whatever its view's radius.
+    let sheet = node.props["presentation"]?.stringValue == "pageSheet"
+    let radius = sheet ? 10 : node.props["cornerRadius"]?.doubleValue ?? 0
     let corners = Self.roundedCorners(of: node)
     let borderWidth = node.props["borderWidth"]?.doubleValue ?? 0
     if let fill = Paint(wire: node.props["backgroundColor"]?.stringValue) {
@@ -179,6 +184,7 @@ struct ScenePicture {
   /// The corners `cornerRadius` rounds: a table row's `roundedCorners` (`top`, `bottom`,
   /// `all`), every corner for any other node.
   static func roundedCorners(of node: WireNode) -> Corners {
+    if node.props["presentation"]?.stringValue == "pageSheet" { return .top }
     guard node.type == "cell" else { return .all }
     switch node.props["roundedCorners"]?.stringValue {
     case "top": return .top
@@ -201,12 +207,7 @@ struct ScenePicture {
     case "textField":
       drawTextField(node, in: box)
     case "button":
-      let font = Self.font(props["font"]?.stringValue, default: 15)
-      var fill = Paint(wire: props["titleColor"]?.stringValue) ?? Palette.tint
-      if props["enabled"]?.boolValue == false { fill.opacity *= 0.35 }
-      setText(
-        BarGlyphs.label(of: node), font: font, fill: fill, in: box, numberOfLines: 1,
-        alignment: "center")
+      drawButton(node, in: box)
     case "switch":
       drawSwitch(node, in: box)
     case "image":
@@ -248,6 +249,42 @@ struct ScenePicture {
           stroke: Palette.separator, width: 0.5))
     default:
       break
+    }
+  }
+
+  /// A button's title (a bar item without one: its image's glyph); a tab's glyph above its
+  /// title and its badge at the glyph's top right (docs/protocol.md, "Bars").
+  private mutating func drawButton(_ node: WireNode, in box: Box) {
+    let props = node.props
+    let font = Self.font(props["font"]?.stringValue, default: 15)
+    var fill = Paint(wire: props["titleColor"]?.stringValue) ?? Palette.tint
+    if props["enabled"]?.boolValue == false { fill.opacity *= 0.35 }
+    guard props["barItem"]?.stringValue == "tab" else {
+      setText(
+        BarGlyphs.label(of: node), font: font, fill: fill, in: box, numberOfLines: 1,
+        alignment: "center")
+      return
+    }
+    if props["selected"]?.boolValue != true { fill = Palette.tabUnselected }
+    let glyph = BarGlyphs.glyph(for: props["image"]?.stringValue)
+    setText(
+      glyph, font: Font.systemFont(ofSize: 24), fill: fill,
+      in: Box(x: box.x, y: box.y + 2, width: box.width, height: 30), numberOfLines: 1,
+      alignment: "center")
+    setText(
+      props["title"]?.stringValue, font: font, fill: fill,
+      in: Box(x: box.x, y: box.y + box.height - 18, width: box.width, height: 14),
+      numberOfLines: 1, alignment: "center")
+    if let badge = props["badge"]?.stringValue {
+      // UIKit's badge: 18 points high, on the badge colour, 13-point white text.
+      let badgeFont = Font.systemFont(ofSize: 13)
+      let width = max(18, badgeFont.width(of: badge) + 10)
+      let badgeBox = Box(x: box.x + box.width / 2 + 6, y: box.y + 2, width: width, height: 18)
+      let color = Paint(wire: props["badgeColor"]?.stringValue) ?? Palette.badge
+      elements.append(.rect(badgeBox, radius: 9, fill: color, stroke: nil, strokeWidth: 0))
+      setText(
+        badge, font: badgeFont, fill: Paint("#ffffff"), in: badgeBox, numberOfLines: 1,
+        alignment: "center")
     }
   }
 
