@@ -1934,3 +1934,46 @@ def test_bar_items_and_alert_actions_are_tapped_in_the_page(stack):
     wait_for(lambda: browser.run(status) == "Chose delete", 10, "the action's handler")
     assert browser.run("return document.querySelector('.dimming') === null")
     client.close()
+
+
+def test_a_page_sheet_is_pulled_down_to_close_it(stack):
+    """A pointer drag down on a page sheet sends `swipe down`: compd dismisses the sheet and
+    its presentation delegate hears it; with the sheet locked (`isModalInPresentation`) the
+    same drag leaves it (docs/protocol.md, "Presentation")."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    browser.open(f"{gateway.url}?component=demo.Gallery")
+    scene = page_scene(browser)
+    browser.click("[data-key='demo.BarsAndAlerts']")
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=showPageSheet]') !== null"), 10, "the pushed page")
+    browser.click("[data-key=showPageSheet]")
+    sheet = "return document.querySelector('[data-presentation=pageSheet]') !== null"
+    wait_for(lambda: browser.run(sheet), 10, "the sheet")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert_boxes_match(browser, client, scene)
+    browser.screenshot("demo.BarsAndAlerts-sheet.png")
+
+    def pull():
+        x, y = browser.run("const r = document.querySelector('[data-presentation=pageSheet] [data-type=label]').getBoundingClientRect();"
+                           " return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)]")
+        browser.command("POST", "/actions", {"actions": [{"type": "pointer", "id": "finger", "parameters": {"pointerType": "mouse"}, "actions": [
+            {"type": "pointerMove", "origin": "viewport", "x": x, "y": y},
+            {"type": "pointerDown", "button": 0},
+            {"type": "pointerMove", "origin": "pointer", "x": 0, "y": 60, "duration": 100},
+            {"type": "pointerMove", "origin": "pointer", "x": 0, "y": 140, "duration": 100},
+            {"type": "pointerUp", "button": 0}]}]})
+        browser.command("DELETE", "/actions")
+
+    browser.click("[data-key=lockSheet]")
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=lockSheet]').classList.contains('on')"), 10, "the lock")
+    pull()
+    time.sleep(0.5)
+    assert browser.run(sheet), "a locked sheet stays"
+    browser.click("[data-key=lockSheet]")
+    wait_for(lambda: not browser.run("return document.querySelector('[data-key=lockSheet]').classList.contains('on')"), 10, "the unlock")
+    pull()
+    wait_for(lambda: not browser.run(sheet), 10, "the sheet to close")
+    status = "return document.querySelector('[data-key=status] .text')?.textContent"
+    wait_for(lambda: browser.run(status) == "Chose sheet closed", 10, "the delegate's didDismiss")
+    client.close()

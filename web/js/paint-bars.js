@@ -61,3 +61,51 @@ export function paintPresentation(entry) {
   else delete el.dataset.presentation;
   el.classList.toggle('dimming', !!props.dimming);
 }
+
+/** How far down a drag that starts on a sheet must go to dismiss it, in points: a third
+ * of UIKit's sheet travel is not published; 80 points is a clear, deliberate pull. */
+const SHEET_SWIPE_DISTANCE = 80;
+
+/**
+ * Lets the user pull a page or form sheet down: a pointer drag that starts on a node with
+ * `data-presentation` `pageSheet` or `formSheet` and ends at least SHEET_SWIPE_DISTANCE
+ * lower (more down than sideways) sends `swipe {target: the sheet, direction: "down"}`;
+ * compd dismisses it unless the controller or its presentation delegate refuses
+ * (docs/protocol.md, "Presentation"). The sheet follows the finger while it moves and
+ * springs back when compd keeps it.
+ * @param {HTMLElement} host the scene's element
+ * @param {(event: object) => Promise} send sends a scene event
+ */
+export function installSheetSwipe(host, send) {
+  let drag = null;
+  host.addEventListener('pointerdown', (event) => {
+    if (event.target instanceof HTMLInputElement) return;
+    const sheet = event.target.closest?.('[data-presentation=pageSheet], [data-presentation=formSheet]');
+    if (!sheet || !host.contains(sheet)) return;
+    drag = { sheet, x: event.clientX, y: event.clientY, moved: false };
+  });
+  host.addEventListener('pointermove', (event) => {
+    if (!drag) return;
+    const dy = event.clientY - drag.y;
+    if (dy > 8) drag.moved = true;
+    if (drag.moved) drag.sheet.style.transform = `translateY(${Math.max(0, dy)}px)`;
+  });
+  const end = (event) => {
+    if (!drag) return;
+    const { sheet, x, y, moved } = drag;
+    drag = null;
+    sheet.style.transform = '';
+    const dy = event.clientY - y;
+    if (!moved || dy < SHEET_SWIPE_DISTANCE || Math.abs(event.clientX - x) > dy) return;
+    // The click that ends this drag is not a tap on what was under the finger.
+    const swallow = (click) => click.stopPropagation();
+    host.addEventListener('click', swallow, { capture: true, once: true });
+    setTimeout(() => host.removeEventListener('click', swallow, { capture: true }), 300);
+    send({ type: 'swipe', target: sheet.dataset.nodeId, direction: 'down' }).catch(() => {});
+  };
+  host.addEventListener('pointerup', end);
+  host.addEventListener('pointercancel', () => {
+    if (drag) drag.sheet.style.transform = '';
+    drag = null;
+  });
+}

@@ -4,7 +4,7 @@
 // User input becomes scene events through `send(event)`; see docs/protocol.md "Events".
 
 import { applyFont } from './fonts.js';
-import { paintBarButton, paintPresentation } from './paint-bars.js';
+import { installSheetSwipe, paintBarButton, paintPresentation } from './paint-bars.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -49,6 +49,7 @@ export class SceneView {
     this.revision = 0;
     this.rootId = null;
     host.addEventListener('click', (event) => this.click(event));
+    installSheetSwipe(host, (event) => this.send(event));
     host.addEventListener('keydown', (event) => {
       const editing = event.target instanceof HTMLInputElement;
       if ((event.key === 'Escape' && !editing) || (event.altKey && event.key === 'ArrowLeft')) {
