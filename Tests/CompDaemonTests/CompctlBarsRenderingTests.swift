@@ -77,6 +77,9 @@ import Testing
       "id": "n1", "type": "view", "frame": ["x": 0, "y": 0, "width": 100, "height": 100],
       "children": [toolbar],
     ]
+    #expect(LayoutTreeText.line(for: node) == #"button "toolbar.0" n3 (16, 0, 28×44) system trash"#)
+    let sheet = try #require(WireNode(Self.scene["children"]?.arrayValue?.last ?? .null))
+    #expect(LayoutTreeText.line(for: sheet) == "view n5 (0, 60, 100×40) presentation pageSheet")
     let text = WireframeRenderer.render(root: bars, columns: 20).text
     #expect(text.contains("━"))
   }

@@ -28,4 +28,27 @@ enum BarGlyphs {
     guard node.props["barItem"] != nil else { return nil }
     return glyph(for: node.props["image"]?.stringValue)
   }
+
+  /// What `compctl layout` adds for bars and presentations: a bar item's system item (or
+  /// image), `done`, `menu`, badge; an alert action's style and `preferred`; a presented
+  /// view's presentation; `dimming`.
+  static func layoutSummary(of node: WireNode) -> [String] {
+    let props = node.props
+    var items: [String] = []
+    if let presentation = props["presentation"]?.stringValue {
+      items.append("presentation \(presentation)")
+    }
+    if props["dimming"]?.boolValue == true { items.append("dimming") }
+    guard node.type == "button" else { return items }
+    if let system = props["systemItem"]?.stringValue {
+      items.append("system \(system)")
+    } else if let image = props["image"]?.stringValue, props["barItem"] != nil {
+      items.append("image \(image)")
+    }
+    if let style = props["style"]?.stringValue { items.append(style) }
+    if props["preferred"]?.boolValue == true { items.append("preferred") }
+    if props["menu"]?.boolValue == true { items.append("menu") }
+    if let badge = props["badge"]?.stringValue { items.append("badge \(badge)") }
+    return items
+  }
 }
