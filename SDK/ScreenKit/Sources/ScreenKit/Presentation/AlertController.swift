@@ -166,7 +166,8 @@ open class AlertController: ViewController, PresentedCard {
       actionGroup.backgroundColor = Self.cardColor
       actionGroup.layer.cornerRadius = 13
       actionGroup.accessibilityIdentifier = "actionSheet.actions"
-      cancelGroup.backgroundColor = .systemBackground
+      // UIKit's opaque cancel card: white, or elevated dark grey in dark mode.
+      cancelGroup.backgroundColor = Color(light: .white, dark: Color(rgb: 0x2C2C2E))
       cancelGroup.layer.cornerRadius = 13
       cancelGroup.accessibilityIdentifier = "actionSheet.cancel"
       root.addSubview(actionGroup)
