@@ -61,6 +61,24 @@ private func presentingWindow() -> (Window, TracingViewController, Trace) {
     #expect(!trace.lines.contains { $0.contains("root viewWillAppear") })
   }
 
+  @Test func aResizeKeepsPresentedCardsWhereTheirStylePutsThem() throws {
+    let (window, root, _) = presentingWindow()
+    let sheet = ViewController()
+    root.present(sheet, animated: false)
+    let alert = AlertController(title: "Hi", message: nil, preferredStyle: .alert)
+    alert.addAction(AlertAction(title: "OK", style: .default))
+    sheet.present(alert, animated: false)
+    try window.resize(to: Size(width: 844, height: 390))
+    #expect(sheet.view.frame == Rect(x: 0, y: 57, width: 844, height: 390 - 57))
+    #expect(alert.view.frame.width == 270 && alert.view.frame.midX == 422)
+    let dimmings = window.subviews.compactMap { $0 as? PresentationDimmingView }
+    #expect(dimmings.count == 2 && dimmings.allSatisfy { $0.frame == window.bounds })
+    // The sheet stays under the alert, the root under both.
+    #expect(
+      window.subviews.map { $0 === root.view || $0 === sheet.view || $0 === alert.view }
+        == [true, false, true, false, true])
+  }
+
   @Test func stylesResolveAsUIKitOnCompactAndRegularWidths() throws {
     let (window, root, _) = presentingWindow()
     let form = ViewController()

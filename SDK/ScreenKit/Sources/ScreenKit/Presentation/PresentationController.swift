@@ -208,13 +208,13 @@ protocol PresentedCard: ViewController {
 
 extension Window {
   /// Whether the window has a regular width: its traits say so, or (unspecified) it is at
-  /// least 704 points wide (an iPad's portrait width is 768; the widest iPhone's landscape
-  /// safe width stays below it).
+  /// least 700 points on both sides, as an iPad's is (768×1024 and larger); a phone in
+  /// landscape (844×390) is compact.
   var isRegularWidth: Bool {
     switch traitCollection.horizontalSizeClass {
     case .regular: true
     case .compact: false
-    default: frame.width >= 704
+    default: frame.width >= 700 && frame.height >= 700
     }
   }
 }
