@@ -246,6 +246,13 @@ private func presentingWindow() -> (Window, TracingViewController, Trace) {
     root.present(alert, animated: false)
     let field = try #require(alert.textFields?.first)
     #expect(field.placeholder == "Name" && field.superview === alert.view)
+    // As UIKit's: the first field is focused, and the card moves above the keyboard.
+    #expect(field.isFirstResponder)
+    let centred = alert.view.frame
+    #expect(abs(centred.midY - 422) < 1)
+    try window.setKeyboardHeight(336)
+    #expect(
+      abs(alert.view.frame.midY - (844 - 336) / 2) < 1 && alert.view.frame.minX == centred.minX)
     #expect(field.accessibilityIdentifier == "alert.textField.0")
     try window.replaceText(of: field, with: "Ann")
     let ok = try #require(alert.view.subviews.compactMap { $0 as? AlertActionButton }.first)

@@ -297,6 +297,22 @@ open class AlertController: ViewController, PresentedCard {
     return y
   }
 
+  /// Focuses the first text field, as UIKit's alert does when it appears, and keeps the
+  /// card centred above the keyboard while it shows.
+  open override func viewDidAppear(_ animated: Bool) {
+    super.viewDidAppear(animated)
+    guard let window = view.window else { return }
+    window.observeKeyboard(owner: self) { [weak self] _ in self?.placeCard() }
+    if let field = fields.first, !field.isFirstResponder { _ = field.becomeFirstResponder() }
+  }
+
+  private func placeCard() {
+    guard let window = viewIfLoaded?.window, presentingViewController != nil,
+      let kind = presentationState.controller?.kind
+    else { return }
+    view.frame = presentedFrame(kind: kind, in: window, size: window.frame.size)
+  }
+
   /// Lays the alert out in its card.
   open override func viewWillLayoutSubviews() {
     super.viewWillLayoutSubviews()
