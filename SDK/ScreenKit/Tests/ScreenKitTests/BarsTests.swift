@@ -188,6 +188,27 @@ private func showInNavigation(
     #expect(controller.calls == ["refresh"])
   }
 
+  @Test func aToolbarOnItsOwnIs44PointsHighAndPlacesItsItems() throws {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+    let controller = ViewController()
+    window.rootViewController = controller
+    window.makeKeyAndVisible()
+    let toolbar = Toolbar()
+    toolbar.setItems(
+      [.flexibleSpace(), BarButtonItem(barButtonSystemItem: .done)], animated: false)
+    toolbar.translatesAutoresizingMaskIntoConstraints = false
+    controller.view.addSubview(toolbar)
+    LayoutConstraint.activate([
+      toolbar.leadingAnchor.constraint(equalTo: controller.view.leadingAnchor),
+      toolbar.trailingAnchor.constraint(equalTo: controller.view.trailingAnchor),
+      toolbar.bottomAnchor.constraint(equalTo: controller.view.bottomAnchor),
+    ])
+    window.layoutIfNeeded()
+    #expect(toolbar.frame == Rect(x: 0, y: 480 - 44, width: 320, height: 44))
+    let done = try #require(toolbar.itemButtons.first)
+    #expect(abs(done.frame.maxX - (320 - 16)) < 1e-9 && done.currentTitle == "Done")
+  }
+
   @Test func menuShowsOnTapAndRunsTheChosenActionAfterClosing() throws {
     let controller = ViewController()
     var log: [String] = []

@@ -23,6 +23,18 @@ public final class Toolbar: View {
     backgroundColor = .systemBackground
   }
 
+  /// A toolbar used on its own (not a navigation controller's) is 44 points high, as
+  /// UIKit's, and as wide as its constraints make it.
+  public override var intrinsicContentSize: Size {
+    Size(width: View.noIntrinsicMetric, height: Toolbar.standardHeight)
+  }
+
+  /// Places the items in the bar's current frame (a toolbar used on its own).
+  public override func layoutSubviews() {
+    super.layoutSubviews()
+    layOutItems(size: frame.size)
+  }
+
   /// Shows `items`; ScreenKit is headless, so `animated` changes nothing.
   public func setItems(_ items: [BarButtonItem]?, animated: Bool) { setItems(items ?? []) }
 
