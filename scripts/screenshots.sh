@@ -67,6 +67,20 @@ print(" ".join(c["key"] for c in sorted(cells(json.load(sys.stdin)["root"]), key
   compctl close "$scene" >/dev/null
   echo "screenshots: $out/{Contacts,Contacts-swiped,ContactDetail}-$style.png"
 done
+# The gallery's Bars & Alerts page (bar items, a large title, a toolbar), its alert and
+# its action sheet.
+for style in light dark; do
+  scene="$(compctl open demo.Gallery --size 390x844 --style "$style" --lifetime daemon)"
+  compctl tap "$scene" demo.BarsAndAlerts >/dev/null
+  compctl render "$scene" --output "$out/BarsAndAlerts-$style.png" --scale 1 >/dev/null
+  compctl tap "$scene" showAlert >/dev/null
+  compctl render "$scene" --output "$out/Alert-$style.png" --scale 1 >/dev/null
+  compctl tap "$scene" alert.action.0 >/dev/null
+  compctl tap "$scene" showActionSheet >/dev/null
+  compctl render "$scene" --output "$out/ActionSheet-$style.png" --scale 1 >/dev/null
+  compctl close "$scene" >/dev/null
+  echo "screenshots: $out/{BarsAndAlerts,Alert,ActionSheet}-$style.png"
+done
 # The README's picture: a Login being filled in, its password field focused.
 scene="$(compctl open demo.Login --param username=ann --size 390x844 --lifetime daemon)"
 compctl event "$scene" '{"type":"focus","target":"password"}' >/dev/null

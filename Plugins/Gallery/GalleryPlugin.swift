@@ -23,5 +23,6 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
         return navigation
       })
     plugin.register(GalleryImagesViewController.component)
+    plugin.register(BarsAndAlertsViewController.component)
   }
 }

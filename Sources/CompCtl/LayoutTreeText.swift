@@ -86,6 +86,7 @@ enum LayoutTreeText {
       }
       if let edge = props["swiped"]?.stringValue { items.append("swiped \(edge)") }
     }
+    items.append(contentsOf: BarGlyphs.layoutSummary(of: node))
     if node.isHidden { items.append("hidden") }
     return items.joined(separator: ", ")
   }

@@ -83,6 +83,9 @@ struct WireNode: Equatable {
     } else if type == "navigationBar" || type == "tabBar" {
       // Their title and tab titles are drawn by their child nodes.
       text = nil
+    } else if type == "button" {
+      // A bar item with an image and no title shows the image's glyph.
+      text = BarGlyphs.label(of: self)
     } else {
       text = props["text"]?.stringValue ?? props["title"]?.stringValue
     }

@@ -22,6 +22,7 @@ import JSONRPC
 /// | `activityIndicator` | `✻` |
 /// | `navigationBar` | `━` along its bottom row (its title and buttons are child nodes) |
 /// | `tabBar` | `━` along its top row (its tabs are child buttons) |
+/// | `toolbar` | `━` along its top row (its items are child buttons) |
 /// | `stack`, a plain `view` | nothing of its own |
 ///
 /// A one-column box is `│`. Text is written on the middle row of its box (over the top
@@ -211,7 +212,7 @@ enum WireframeRenderer {
         for column in box.left...box.right {
           canvas.put("━", row: box.bottom, column: column, clip: clip)
         }
-      case "tabBar":
+      case "tabBar", "toolbar":
         for column in box.left...box.right {
           canvas.put("━", row: box.top, column: column, clip: clip)
         }

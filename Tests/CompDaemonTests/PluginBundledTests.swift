@@ -92,10 +92,9 @@ import Testing
     let host = try await Self.loadedHost()
     #expect(
       host.catalog.names == [
-        "demo.Contacts", "demo.Controls", "demo.Destination", "demo.Favorites", "demo.Gallery",
-        "demo.Images",
-        "demo.Login",
-        "demo.Settings", "demo.StackedForm",
+        "demo.BarsAndAlerts", "demo.Contacts", "demo.Controls", "demo.Destination",
+        "demo.Favorites", "demo.Gallery", "demo.Images", "demo.Login", "demo.Settings",
+        "demo.StackedForm",
       ])
   }
 

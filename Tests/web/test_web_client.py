@@ -2002,3 +2002,78 @@ def test_benchmark_first_frame_and_keystroke_paint(stack):
                  if "first_paint_ms_median" in f else "")
               + (f"from another origin {f['first_frame_arriving_ms_median']:.1f} ms, " if "first_frame_arriving_ms_median" in f else "") +
               f"{applied}keystroke -> painted {f['keystroke_to_paint_ms_median']:.1f} ms (median of {f['keystrokes']})")
+
+
+def test_bar_items_and_alert_actions_are_tapped_in_the_page(stack):
+    """The gallery's Bars & Alerts page in Chromium: a click on a bar item runs its action;
+    an alert shows as a 270-point card over a dimmed page; a click on its action dismisses
+    it and runs the handler (docs/protocol.md, "Bars" and "Presentation")."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    browser.open(f"{gateway.url}?component=demo.Gallery")
+    scene = page_scene(browser)
+    browser.click("[data-key='demo.BarsAndAlerts']")
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=showAlert]') !== null"), 10, "the pushed page")
+    status = "return document.querySelector('[data-key=status] .text')?.textContent"
+    # The add item draws its symbol's glyph; a click on it runs its target's action.
+    assert browser.run("return document.querySelector('[data-key=add] .glyph').textContent") == "+"
+    browser.click("[data-key=add]")
+    wait_for(lambda: browser.run(status) == "Chose add 1", 10, "the add item's action")
+    browser.click("[data-key=showAlert]")
+    wait_for(lambda: browser.run("return document.querySelector('[data-presentation=alert]') !== null"), 10, "the alert")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    card = browser.run("const r = document.querySelector('[data-presentation=alert]').getBoundingClientRect(); return [r.width, r.height]")
+    assert card[0] == 270
+    assert browser.run("return document.querySelector('.dimming') !== null")
+    assert browser.run("return document.querySelector('[data-key=\"alert.action.1\"]').dataset.style") == "destructive"
+    assert_boxes_match(browser, client, scene)
+    browser.screenshot("demo.BarsAndAlerts-alert.png")
+    browser.click("[data-key='alert.action.1']")
+    wait_for(lambda: browser.run("return document.querySelector('[data-presentation=alert]') === null"), 10, "the alert to go")
+    wait_for(lambda: browser.run(status) == "Chose delete", 10, "the action's handler")
+    assert browser.run("return document.querySelector('.dimming') === null")
+    client.close()
+
+
+def test_a_page_sheet_is_pulled_down_to_close_it(stack):
+    """A pointer drag down on a page sheet sends `swipe down`: compd dismisses the sheet and
+    its presentation delegate hears it; with the sheet locked (`isModalInPresentation`) the
+    same drag leaves it (docs/protocol.md, "Presentation")."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    browser.open(f"{gateway.url}?component=demo.Gallery")
+    scene = page_scene(browser)
+    browser.click("[data-key='demo.BarsAndAlerts']")
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=showPageSheet]') !== null"), 10, "the pushed page")
+    browser.click("[data-key=showPageSheet]")
+    sheet = "return document.querySelector('[data-presentation=pageSheet]') !== null"
+    wait_for(lambda: browser.run(sheet), 10, "the sheet")
+    wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    assert_boxes_match(browser, client, scene)
+    browser.screenshot("demo.BarsAndAlerts-sheet.png")
+
+    def pull():
+        x, y = browser.run("const r = document.querySelector('[data-presentation=pageSheet] [data-type=label]').getBoundingClientRect();"
+                           " return [Math.round(r.left + r.width / 2), Math.round(r.top + r.height / 2)]")
+        browser.command("POST", "/actions", {"actions": [{"type": "pointer", "id": "finger", "parameters": {"pointerType": "mouse"}, "actions": [
+            {"type": "pointerMove", "origin": "viewport", "x": x, "y": y},
+            {"type": "pointerDown", "button": 0},
+            {"type": "pointerMove", "origin": "pointer", "x": 0, "y": 60, "duration": 100},
+            {"type": "pointerMove", "origin": "pointer", "x": 0, "y": 140, "duration": 100},
+            {"type": "pointerUp", "button": 0}]}]})
+        browser.command("DELETE", "/actions")
+
+    browser.click("[data-key=lockSheet]")
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=lockSheet]').classList.contains('on')"), 10, "the lock")
+    pull()
+    time.sleep(0.5)
+    assert browser.run(sheet), "a locked sheet stays"
+    browser.click("[data-key=lockSheet]")
+    wait_for(lambda: not browser.run("return document.querySelector('[data-key=lockSheet]').classList.contains('on')"), 10, "the unlock")
+    pull()
+    wait_for(lambda: not browser.run(sheet), 10, "the sheet to close")
+    status = "return document.querySelector('[data-key=status] .text')?.textContent"
+    wait_for(lambda: browser.run(status) == "Chose sheet closed", 10, "the delegate's didDismiss")
+    client.close()

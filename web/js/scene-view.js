@@ -6,6 +6,7 @@
 import { applyFont } from './fonts.js';
 import { makeImage, paintImage, paintButtonImage } from './paint-images.js';
 import { CONTROL_TYPES, clickControl, decorateControl, paintControl } from './paint-controls.js';
+import { installSheetSwipe, paintBarButton, paintPresentation } from './paint-bars.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -50,6 +51,7 @@ export class SceneView {
     this.revision = 0;
     this.rootId = null;
     host.addEventListener('click', (event) => this.click(event));
+    installSheetSwipe(host, (event) => this.send(event));
     host.addEventListener('keydown', (event) => {
       const editing = event.target instanceof HTMLInputElement;
       if ((event.key === 'Escape' && !editing) || (event.altKey && event.key === 'ArrowLeft')) {
@@ -329,6 +331,7 @@ export class SceneView {
     el.classList.toggle('clips', props.clips === true);
     el.classList.toggle('disabled', props.enabled === false);
     if (CONTROL_TYPES.has(entry.type)) paintControl(entry);
+    paintPresentation(entry);
     switch (entry.type) {
       case 'label':
         entry.text.textContent = props.text ?? '';
@@ -343,6 +346,7 @@ export class SceneView {
         entry.text.style.color = props.titleColor ?? '#007affff';
         el.classList.toggle('selected', !!props.selected);
         paintButtonImage(el, entry, props);
+        paintBarButton(entry);
         break;
       case 'textField':
         this.paintField(entry, changed);

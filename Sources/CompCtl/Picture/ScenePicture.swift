@@ -115,6 +115,9 @@ struct ScenePicture {
     /// A disclosure indicator's chevron (`tertiaryLabel`) over a light row and a dark one.
     static let chevron = Paint("#3c3c43", opacity: 0.3)
     static let darkChevron = Paint("#ebebf5", opacity: 0.3)
+    /// An unselected tab's glyph and title (UIKit's `systemGray`) and a badge (`systemRed`).
+    static let tabUnselected = Paint("#8e8e93")
+    static let badge = Paint("#ff3b30")
   }
 
   /// The root's size in points.
@@ -167,7 +170,9 @@ struct ScenePicture {
   /// Background, corner radius and border, which every node has (the border is drawn
   /// inside the bounds, as a layer's).
   private mutating func drawLayer(of node: WireNode, in box: Box) {
-    let radius = node.props["cornerRadius"]?.doubleValue ?? 0
+    // A page sheet's card has UIKit's 10-point top corners whatever its view's radius.
+    let sheet = node.props["presentation"]?.stringValue == "pageSheet"
+    let radius = sheet ? 10 : node.props["cornerRadius"]?.doubleValue ?? 0
     let corners = Self.roundedCorners(of: node)
     let borderWidth = node.props["borderWidth"]?.doubleValue ?? 0
     if let fill = Paint(wire: node.props["backgroundColor"]?.stringValue) {
@@ -186,6 +191,7 @@ struct ScenePicture {
   /// The corners `cornerRadius` rounds: a table row's `roundedCorners` (`top`, `bottom`,
   /// `all`), every corner for any other node.
   static func roundedCorners(of node: WireNode) -> Corners {
+    if node.props["presentation"]?.stringValue == "pageSheet" { return .top }
     guard node.type == "cell" else { return .all }
     switch node.props["roundedCorners"]?.stringValue {
     case "top": return .top
@@ -208,22 +214,7 @@ struct ScenePicture {
     case "textField":
       drawTextField(node, in: box)
     case "button":
-      let font = Self.font(props["font"]?.stringValue, default: 15)
-      var fill = Paint(wire: props["titleColor"]?.stringValue) ?? Palette.tint
-      if props["enabled"]?.boolValue == false { fill.opacity *= 0.35 }
-      var titleBox = box
-      if let frame = props["imageFrame"]?.objectValue, props["image"] != nil {
-        let image = Box(
-          x: box.x + (frame["x"]?.doubleValue ?? 0), y: box.y + (frame["y"]?.doubleValue ?? 0),
-          width: frame["width"]?.doubleValue ?? 0, height: frame["height"]?.doubleValue ?? 0)
-        drawImage(props: props, contentMode: nil, in: image)
-        titleBox = Box(
-          x: box.x + image.width, y: box.y, width: max(0, box.width - image.width),
-          height: box.height)
-      }
-      setText(
-        props["title"]?.stringValue, font: font, fill: fill, in: titleBox, numberOfLines: 1,
-        alignment: "center")
+      drawButton(node, in: box)
     case "switch":
       drawSwitch(node, in: box)
     case "image":
@@ -257,7 +248,7 @@ struct ScenePicture {
       drawCell(node, in: box, separator: separator)
     case "slider", "stepper", "segmentedControl", "progress", "pageControl":
       elements += Self.control(node, in: box)
-    case "tabBar":
+    case "tabBar", "toolbar":
       if props["backgroundColor"] == nil {
         elements.append(.rect(box, radius: 0, fill: Palette.bar, stroke: nil, strokeWidth: 0))
       }
@@ -267,6 +258,42 @@ struct ScenePicture {
           stroke: Palette.separator, width: 0.5))
     default:
       break
+    }
+  }
+
+  /// A button's title (a bar item without one: its image's glyph); a tab's glyph above its
+  /// title and its badge at the glyph's top right (docs/protocol.md, "Bars").
+  private mutating func drawButton(_ node: WireNode, in box: Box) {
+    let props = node.props
+    let font = Self.font(props["font"]?.stringValue, default: 15)
+    var fill = Paint(wire: props["titleColor"]?.stringValue) ?? Palette.tint
+    if props["enabled"]?.boolValue == false { fill.opacity *= 0.35 }
+    guard props["barItem"]?.stringValue == "tab" else {
+      setText(
+        BarGlyphs.label(of: node), font: font, fill: fill, in: box, numberOfLines: 1,
+        alignment: "center")
+      return
+    }
+    if props["selected"]?.boolValue != true { fill = Palette.tabUnselected }
+    let glyph = BarGlyphs.glyph(for: props["symbol"]?.stringValue)
+    setText(
+      glyph, font: Font.systemFont(ofSize: 24), fill: fill,
+      in: Box(x: box.x, y: box.y + 2, width: box.width, height: 30), numberOfLines: 1,
+      alignment: "center")
+    setText(
+      props["title"]?.stringValue, font: font, fill: fill,
+      in: Box(x: box.x, y: box.y + box.height - 18, width: box.width, height: 14),
+      numberOfLines: 1, alignment: "center")
+    if let badge = props["badge"]?.stringValue {
+      // UIKit's badge: 18 points high, on the badge colour, 13-point white text.
+      let badgeFont = Font.systemFont(ofSize: 13)
+      let width = max(18, badgeFont.width(of: badge) + 10)
+      let badgeBox = Box(x: box.x + box.width / 2 + 6, y: box.y + 2, width: width, height: 18)
+      let color = Paint(wire: props["badgeColor"]?.stringValue) ?? Palette.badge
+      elements.append(.rect(badgeBox, radius: 9, fill: color, stroke: nil, strokeWidth: 0))
+      setText(
+        badge, font: badgeFont, fill: Paint("#ffffff"), in: badgeBox, numberOfLines: 1,
+        alignment: "center")
     }
   }
 

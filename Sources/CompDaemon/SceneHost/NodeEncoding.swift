@@ -10,7 +10,7 @@ import ScreenKit
 @MainActor
 enum NodeEncoding {
   /// The node type of `view`: one of the protocol's node types (a collection view's cells
-  /// are `cell` nodes as a table's), or `navigationBar`, `tabBar`,
+  /// are `cell` nodes as a table's), or `navigationBar`, `tabBar`, `toolbar`,
   /// `activityIndicator` for ScreenKit's own bars and indicator. A plugin's subclass takes
   /// the type of the ScreenKit class it extends.
   static func type(of view: View) -> String {
@@ -29,6 +29,7 @@ enum NodeEncoding {
     case is ActivityIndicatorView: "activityIndicator"
     case is NavigationBar: "navigationBar"
     case is TabBar: "tabBar"
+    case is Toolbar: "toolbar"
     default: "view"
     }
   }
@@ -50,6 +51,7 @@ enum NodeEncoding {
     if !view.isUserInteractionEnabled { props["interactive"] = false }
     if view.clipsToBounds { props["clips"] = true }
     if addControlProps(of: view, wire: wire, to: &props) { return props }
+    addPresentation(of: view, to: &props)
     switch view {
     case let label as Label:
       if let text = label.text { props["text"] = .string(text) }
@@ -92,6 +94,7 @@ enum NodeEncoding {
       if !button.isEnabled { props["enabled"] = false }
       if button.isSelected { props["selected"] = true }
       addButtonImage(button, traits: traits, to: &props)
+      addBarButton(button, wire: wire, to: &props)
     case let toggle as Switch:
       props["on"] = .bool(toggle.isOn)
       if let tint = toggle.onTintColor { props["onTintColor"] = wire(tint) }
@@ -129,6 +132,7 @@ enum NodeEncoding {
       }
     case let bar as NavigationBar:
       if let title = bar.title { props["title"] = .string(title) }
+      addNavigationBar(bar, to: &props)
     case let bar as TabBar:
       props["items"] = .array(bar.itemTitles.map(JSON.string))
     default:

@@ -135,3 +135,22 @@ def test_events_iterator_ends_after_the_timeout(client):
     assert list(scene.events(timeout=0.05)) == []
     with pytest.raises(TimeoutError):
         scene.next_event(timeout=0.05)
+
+
+def test_bars_and_alerts_page_has_a_toolbar_and_an_alert(client):
+    scene = client.open("demo.Gallery")
+    scene.tap("demo.BarsAndAlerts")
+    toolbar = scene.root.toolbar
+    assert toolbar is not None and toolbar.type == "toolbar"
+    assert [item.props["barItem"] for item in toolbar.bar_items] == ["toolbar"] * 3
+    bar = next(node for node in scene.root.walk() if node.type == "navigationBar")
+    assert {item.key for item in bar.bar_items} >= {"add", "sort", "edit"}
+    assert scene.find("add").props["systemItem"] == "add"
+    scene.tap("showAlert")
+    alert = scene.find("alert")
+    assert alert.presentation == "alert"
+    assert scene.find("alert.action.0").props["style"] == "cancel"
+    scene.tap("alert.action.0")
+    assert scene.find("alert") is None
+    assert scene.find("status").text == "Chose cancel"
+    assert_tree_matches_layout(scene, scene.layout())

@@ -151,17 +151,20 @@ def test_a_client_away_during_a_reset_gets_the_new_tree_when_it_resumes(two_host
         scene.close()
 
 
-def test_a_request_that_crashes_its_host_fails_and_repeated_crashes_quarantine():
+def test_a_request_in_a_killed_host_fails_and_a_kill_without_evidence_quarantines_nothing():
+    """A host killed from outside while a request waits in it: the request fails as
+    ComponentFailed naming its component, the scene comes back (scene.reset), and, since
+    nothing says that component's code killed the host, it is never quarantined."""
     daemon = Daemon(["--scene-hosts", "1", "--component-crash-limit", "2"])
     daemon.start()
 
     async def main() -> None:
         async with compd.aio.Client(daemon.socket, timeout=30) as client:
             scene = await client.open("demo.Login", lifetime="daemon")
-            blamed = 0
+            failed = 0
             for _ in range(6):
                 victim = hosts_of(await client.call("scene.list"))[scene.id]
-                # A stopped host holds the tap; killing it then ends it while it runs.
+                # A stopped host holds the tap; killing it then ends it with the tap in it.
                 os.kill(victim, signal.SIGSTOP)
                 tap = asyncio.ensure_future(scene.tap("login"))
                 await asyncio.sleep(0.1)
@@ -174,26 +177,17 @@ def test_a_request_that_crashes_its_host_fails_and_repeated_crashes_quarantine()
                     assert (caught.reason, caught.signal, caught.component) == (
                         "crashed", "SIGKILL", "demo.Login")
                     assert "signal 9" in caught.detail
-                    blamed += 1
-                # A tap that succeeds reached the broker only after the host had died (a
-                # loaded machine): it ran in the new host; the crash is blamed on no one.
-                if blamed == 2:
-                    break
+                    failed += 1
                 assert (await scene.next_reset(timeout=30)).reason == "crashed"
-            assert blamed == 2
-            # The second crash quarantines demo.Login: its scene closes.
-            with pytest.raises(compd.NoSuchScene) as closed:
-                async for _ in scene.events(timeout=30):
-                    pass
-            assert closed.value.reason == "component-failed"
-            assert "2 times" in closed.value.detail
-            assert scene.closed == "component-failed" and scene.id not in client.scenes
-            with pytest.raises(compd.NoSuchScene) as gone:
-                await scene.layout()
-            assert gone.value.reason == "component-failed"
-            with pytest.raises(compd.ComponentFailed) as refused:
-                await client.open("demo.Login")
-            assert refused.value.reason == "quarantined"
+                if failed == 3:
+                    break
+            assert failed == 3
+            # Past the crash limit, yet not quarantined: the scene is open and new ones open.
+            await scene.layout()
+            await client.open("demo.Login")
+            listed = await client.call("components.list")
+            login = next(c for c in listed["components"] if c["name"] == "demo.Login")
+            assert "quarantined" not in login
 
     try:
         asyncio.run(asyncio.wait_for(main(), 90))

@@ -113,6 +113,7 @@ final class NamedController: ViewController {
     window.rootViewController = root
     window.makeKeyAndVisible()
     let modal = NamedController("Modal")
+    modal.modalPresentationStyle = .fullScreen
     root.present(modal, animated: false)
     #expect(
       root.hierarchyDescription == """

@@ -88,6 +88,7 @@ import Testing
     window.rootViewController = root
     window.makeKeyAndVisible()
     let modal = TracingViewController("modal", trace: trace)
+    modal.modalPresentationStyle = .fullScreen  // the covered controller disappears
     trace.lines = []
     child.present(modal, animated: true) { trace.record("present completion") }
     #expect(root.presentedViewController === modal)
@@ -127,6 +128,7 @@ import Testing
     window.rootViewController = root
     window.makeKeyAndVisible()
     let modal = TracingViewController("modal", trace: trace)
+    modal.modalPresentationStyle = .fullScreen  // the root's view leaves the window
     root.present(modal, animated: false)
     trace.lines = []
     window.receiveMemoryWarning()

@@ -110,6 +110,7 @@ import Testing
     let originalWindow = try restorationWindow(root)
     let sheet = NoteController("sheet", trace: trace)
     sheet.note = "draft"
+    sheet.modalPresentationStyle = .fullScreen
     root.present(sheet, animated: false)
     let archive = try #require(originalWindow.encodeRestorableState())
     #expect(archive.json.contains(#""presented":{"sheet":"#))
@@ -117,7 +118,10 @@ import Testing
     let restoredTrace = Trace()
     let fresh = NoteController("root", trace: restoredTrace)
     fresh.restorationFactory = { path, _ in
-      path == ["root", "sheet"] ? NoteController("sheet", trace: restoredTrace) : nil
+      guard path == ["root", "sheet"] else { return nil }
+      let sheet = NoteController("sheet", trace: restoredTrace)
+      sheet.modalPresentationStyle = .fullScreen
+      return sheet
     }
     let window = try restorationWindow(fresh, restoring: archive)
     let presented = try #require(fresh.presentedViewController as? NoteController)

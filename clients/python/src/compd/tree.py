@@ -51,6 +51,10 @@ CONTROL_VALUES: Dict[str, Any] = {
     "pageControl": ("currentPage", 0),
 }
 
+#: The bars whose items are child ``button`` nodes with a ``barItem`` prop: a navigation
+#: bar, a navigation controller's toolbar, a tab bar (docs/protocol.md, "Bars").
+BAR_TYPES = frozenset({"navigationBar", "toolbar", "tabBar"})
+
 
 def _wire_number(value: float) -> Any:
     return int(value) if float(value).is_integer() else value
@@ -154,6 +158,27 @@ class Node:
         """The nodes of ``type`` at or below this one, depth first: ``find_all("cell")``
         on a table is the rows it has nodes for (those in view and half a screen around)."""
         return [node for node in self.walk() if node.type == type]
+
+    @property
+    def bar_items(self) -> List["Node"]:
+        """A bar's (``navigationBar``, ``toolbar``, ``tabBar``) item buttons, in tree order;
+        ``[]`` for any other node."""
+        if self.type not in BAR_TYPES:
+            return []
+        return [node for node in self.walk() if node.type == "button" and "barItem" in node.props]
+
+    @property
+    def toolbar(self) -> Optional["Node"]:
+        """The first ``toolbar`` at or below this node (a navigation controller's), else
+        ``None``."""
+        return next((node for node in self.walk() if node.type == "toolbar"), None)
+
+    @property
+    def presentation(self) -> Optional[str]:
+        """How a presented controller's view is shown (``pageSheet``, ``alert``,
+        ``actionSheet``, …, docs/protocol.md "Presentation"), else ``None``."""
+        value = self.props.get("presentation")
+        return value if isinstance(value, str) else None
 
     @property
     def table(self) -> Optional["Node"]:

@@ -50,10 +50,33 @@ open class NavigationController: ViewController {
     return current
   }
 
-  /// A plain view holding the navigation bar.
+  /// The toolbar at the bottom, shown when `isToolbarHidden` is `false`; it shows the top
+  /// controller's `toolbarItems`.
+  public let toolbar = Toolbar()
+
+  /// Whether the toolbar is hidden; `true` by default, as UIKit's.
+  public var isToolbarHidden = true {
+    didSet {
+      guard isToolbarHidden != oldValue else { return }
+      toolbar.isHidden = isToolbarHidden
+      safeAreaChangedForChildren()
+    }
+  }
+
+  /// Shows or hides the toolbar; ScreenKit is headless, so `animated` changes nothing.
+  public func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
+
+  /// Shows or hides the navigation bar.
+  public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+    isNavigationBarHidden = hidden
+  }
+
+  /// A plain view holding the navigation bar and the toolbar.
   open override func loadView() {
     let container = View()
     container.addSubview(navigationBar)
+    toolbar.isHidden = isToolbarHidden
+    container.addSubview(toolbar)
     view = container
   }
 
@@ -200,10 +223,28 @@ open class NavigationController: ViewController {
     removing?.removeFromParent()
   }
 
-  private func updateBar() {
+  /// Shows the top item on the bar and the top controller's toolbar items; when the bar's
+  /// height changes, the children's safe area does too.
+  func updateBar() {
     let items = children.map(\.navigationItem)
     for item in items { item.onChange = { [weak self] in self?.updateBar() } }
-    navigationBar.show(top: items.last, previous: items.count > 1 ? items[items.count - 2] : nil)
+    navigationBar.onNeedsUpdate = { [weak self] in self?.updateBar() }
+    let before = navigationBar.contentHeight
+    navigationBar.show(top: items.last, below: Array(items.dropLast()))
+    toolbar.setItems(topViewController?.toolbarItems ?? [])
+    if navigationBar.contentHeight != before {
+      safeAreaChangedForChildren()
+    } else {
+      layOutBarAndTop()
+    }
+  }
+
+  private func safeAreaChangedForChildren() {
+    guard let ownView = viewIfLoaded else { return }
+    layOutBarAndTop()
+    for child in children { child.propagateSafeAreaChange() }
+    ownView.setNeedsLayout()
+    topViewController?.viewIfLoaded?.setNeedsLayout()
   }
 
   private func layOutBarAndTop() {
@@ -211,8 +252,13 @@ open class NavigationController: ViewController {
     let size = ownView.frame.size
     let top = viewSafeAreaInsets.top
     navigationBar.frame = Rect(
-      x: 0, y: 0, width: size.width, height: top + NavigationBar.standardHeight)
+      x: 0, y: 0, width: size.width, height: top + navigationBar.contentHeight)
     navigationBar.layOutItems(size: navigationBar.frame.size, topInset: top)
+    let bottom = viewSafeAreaInsets.bottom
+    let toolbarHeight = Toolbar.standardHeight + bottom
+    toolbar.frame = Rect(
+      x: 0, y: size.height - toolbarHeight, width: size.width, height: toolbarHeight)
+    toolbar.layOutItems(size: toolbar.frame.size)
     topViewController?.viewIfLoaded?.frame = Rect(origin: .zero, size: size)
   }
 
@@ -238,10 +284,12 @@ open class NavigationController: ViewController {
     setViewControllers(stack, animated: false)
   }
 
-  /// Children get the bar's extent added at the top while the bar shows.
+  /// Children get the bar's extent added at the top while the bar shows, and the
+  /// toolbar's 44 points at the bottom while it shows.
   open override func safeAreaInsets(forChild child: ViewController) -> EdgeInsets {
     var insets = viewSafeAreaInsets
-    if !isNavigationBarHidden { insets.top += NavigationBar.standardHeight }
+    if !isNavigationBarHidden { insets.top += navigationBar.contentHeight }
+    if !isToolbarHidden { insets.bottom += Toolbar.standardHeight }
     return insets
   }
 

@@ -4,8 +4,11 @@ public final class TabBar: View {
   /// The bar's height above the safe area, as UIKit's.
   public static let standardHeight: Double = 49
 
-  /// The item controls, one per tab, left to right; tapping one selects its tab.
+  /// The item controls, one per tab, left to right; tapping one selects its tab. Each is
+  /// a `button` node with the tab item's image, badge and title (docs/protocol.md, "Bars").
   public private(set) var itemButtons: [Button] = []
+  /// The items shown, one per tab.
+  public private(set) var items: [TabBarItem] = []
   /// The items' titles.
   public private(set) var itemTitles: [String] = [] { didSet { setNeedsDisplay() } }
 
@@ -15,14 +18,23 @@ public final class TabBar: View {
     backgroundColor = .systemBackground
   }
 
-  func setItems(titles: [String], select: @escaping @MainActor (Int) -> Void) {
+  func setItems(_ newItems: [TabBarItem], select: @escaping @MainActor (Int) -> Void) {
     for button in itemButtons { button.removeFromSuperview() }
-    itemTitles = titles
-    itemButtons = titles.indices.map { index in
-      let button = Button(type: .system)
-      button.setTitle(titles[index], for: .normal)
-      button.accessibilityIdentifier = "tab.\(index)"
-      button.addAction(for: .touchUpInside) { _ in select(index) }
+    for item in items { item.onChange[ObjectIdentifier(self)] = nil }
+    items = newItems
+    itemTitles = newItems.map { $0.title ?? "" }
+    itemButtons = newItems.indices.map { index in
+      let button = BarItemButton(item: newItems[index], placement: .tab) { _ in
+        select(index)
+        return true
+      }
+      if newItems[index].accessibilityIdentifier == nil {
+        button.accessibilityIdentifier = "tab.\(index)"
+      }
+      newItems[index].onChange[ObjectIdentifier(self)] = { [weak self, weak button] in
+        button?.refresh()
+        self?.itemTitles = self?.items.map { $0.title ?? "" } ?? []
+      }
       return button
     }
     for button in itemButtons { addSubview(button) }

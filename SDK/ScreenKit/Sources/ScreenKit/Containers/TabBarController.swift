@@ -132,7 +132,12 @@ open class TabBarController: ViewController {
     lifecycle.children = unique
     selection = newSelection
     for controller in added { controller.didMove(toParent: self) }
-    tabBar.setItems(titles: unique.map { $0.title ?? "" }) { [weak self] index in
+    updateTabBar()
+  }
+
+  /// Shows the children's tab bar items on the bar.
+  func updateTabBar() {
+    tabBar.setItems(children.map { $0.tabBarItem }) { [weak self] index in
       self?.select(index)
     }
     tabBar.setSelected(selection)

@@ -8,13 +8,14 @@ extension ViewController {
     return parent?.presentingViewController
   }
 
-  /// Presents `viewControllerToPresent` full screen over the window's current top
-  /// controller, as UIKit's `.fullScreen` style: the covered controller's view leaves the
-  /// window.
+  /// Presents `viewControllerToPresent` over the window's current top controller in its
+  /// ``modalPresentationStyle``: `fullScreen` takes the covered controller's view out of
+  /// the window; every other style keeps it underneath, behind a dimming view, with the
+  /// presented view at the style's frame (see ``ModalPresentationStyle``).
   ///
-  /// Order (as UIKit's full-screen presentation, without animation): covered
-  /// `viewWillDisappear`, presented `viewWillAppear`, `viewIsAppearing`, layout, covered
-  /// `viewDidDisappear`, presented `viewDidAppear`, `completion`. `isBeingPresented` is true
+  /// Order (as UIKit's presentation, without animation): covered `viewWillDisappear` (full
+  /// screen only), presented `viewWillAppear`, `viewIsAppearing`, layout, covered
+  /// `viewDidDisappear` (full screen only), presented `viewDidAppear`, `completion`. `isBeingPresented` is true
   /// until the completion. A controller that is not in a window, already presents one, or
   /// is asked to present a controller that has a parent or is presented is reported as
   /// ``ContainmentIssue/invalidPresentation(presenter:presented:reason:)`` and nothing happens.
@@ -39,15 +40,28 @@ extension ViewController {
       return refuse("it is not the top of the window's presentation stack")
     }
     let host = covered
+    let kind = presented.resolvedPresentationKind(in: window)
+    let presentation = presented.presentationController!
+    presentation.kind = kind
     host.lifecycle.presentedViewController = presented
     presented.lifecycle.presentingViewController = host
     presented.lifecycle.isBeingPresented = true
-    let visible = host.appearanceState != .disappeared
+    let visible = kind == .fullScreen && host.appearanceState != .disappeared
     if visible { host.beginAppearanceTransition(false, animated: animated) }
     presented.beginAppearanceTransition(true, animated: animated)
     let presentedView = presented.view!
-    presentedView.frame = Rect(origin: .zero, size: window.frame.size)
-    host.viewIfLoaded?.removeFromSuperview()
+    presentedView.frame = presented.presentedFrame(
+      kind: kind, in: window, size: window.frame.size)
+    if kind.keepsPresenter {
+      if let color = kind.dimmingColor {
+        let dimming = PresentationDimmingView(controller: presentation, color: color)
+        dimming.frame = Rect(origin: .zero, size: window.frame.size)
+        presentation.dimmingView = dimming
+        window.addSubview(dimming)
+      }
+    } else {
+      host.viewIfLoaded?.removeFromSuperview()
+    }
     window.addSubview(presentedView)
     if visible { host.endAppearanceTransition() }
     presented.endAppearanceTransition()
@@ -85,20 +99,26 @@ extension ViewController {
     dismissed.lifecycle.isBeingDismissed = true
     let dismissedView = dismissed.viewIfLoaded
     let window = dismissedView?.window
+    let presentation = dismissed.presentationState.controller
+    // The presenter reappears only when a full-screen presentation had taken it away.
+    let uncovers = window != nil && host.viewIfLoaded?.window !== window
     let visible = dismissed.appearanceState != .disappeared
     if visible { dismissed.beginAppearanceTransition(false, animated: animated) }
-    if window != nil { host.beginAppearanceTransition(true, animated: animated) }
+    if uncovers { host.beginAppearanceTransition(true, animated: animated) }
     let index = window?.subviews.firstIndex { $0 === dismissedView }
     dismissedView?.removeFromSuperview()
-    if let window {
+    presentation?.dimmingView?.removeFromSuperview()
+    presentation?.dimmingView = nil
+    if let window, uncovers {
       let hostView = host.view!
       hostView.frame = Rect(origin: .zero, size: window.frame.size)
-      window.insertSubview(hostView, at: index ?? window.subviews.count)
+      window.insertSubview(hostView, at: min(index ?? window.subviews.count, window.subviews.count))
     }
+    presentation?.kind = nil
     host.lifecycle.presentedViewController = nil
     dismissed.lifecycle.presentingViewController = nil
     if visible { dismissed.endAppearanceTransition() }
-    if window != nil { host.endAppearanceTransition() }
+    if uncovers { host.endAppearanceTransition() }
     dismissed.lifecycle.isBeingDismissed = false
     completion?()
   }
@@ -122,11 +142,23 @@ extension ViewController {
       present(presented, animated: false)
       return
     }
+    let kind = presented.resolvedPresentationKind(in: window)
+    let presentation = presented.presentationController!
+    presentation.kind = kind
     lifecycle.presentedViewController = presented
     presented.lifecycle.presentingViewController = self
     let presentedView = presented.view!
-    presentedView.frame = Rect(origin: .zero, size: window.frame.size)
-    view.removeFromSuperview()
+    presentedView.frame = presented.presentedFrame(kind: kind, in: window, size: window.frame.size)
+    if kind.keepsPresenter {
+      if let color = kind.dimmingColor {
+        let dimming = PresentationDimmingView(controller: presentation, color: color)
+        dimming.frame = Rect(origin: .zero, size: window.frame.size)
+        presentation.dimmingView = dimming
+        window.addSubview(dimming)
+      }
+    } else {
+      view.removeFromSuperview()
+    }
     window.addSubview(presentedView)
   }
 }

@@ -1,7 +1,8 @@
 extension ViewController {
   /// The safe-area insets of the controller's view: what the parent gives it
-  /// (`safeAreaInsets(forChild:)`), or the window's host insets for a root or presented
-  /// controller, plus `additionalSafeAreaInsets`.
+  /// (`safeAreaInsets(forChild:)`), or the window's host insets for a root or full-screen
+  /// presented controller (a sheet's or an alert's, see ``ModalPresentationStyle``), plus
+  /// `additionalSafeAreaInsets`.
   ///
   /// ScreenKit differs from UIKit in not intersecting the insets with the view's frame: a
   /// child gets its container's insets whole. The layout engine reads this for controller
@@ -11,7 +12,7 @@ extension ViewController {
     if let parent {
       base = parent.safeAreaInsets(forChild: self)
     } else if let window = viewIfLoaded?.window {
-      base = window.hostSafeAreaInsets
+      base = presentedSafeAreaInsets(in: window) ?? window.hostSafeAreaInsets
     } else {
       base = .zero
     }

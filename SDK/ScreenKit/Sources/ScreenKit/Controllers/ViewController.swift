@@ -67,18 +67,31 @@ open class ViewController: Responder {
   /// Whether the controller is in editing mode (a list shows its rows' edit controls).
   public private(set) var isEditing = false
 
-  /// Enters or leaves editing mode; subclasses that show editing call `super`.
-  open func setEditing(_ editing: Bool, animated: Bool) { isEditing = editing }
+  /// Enters or leaves editing mode; subclasses that show editing call `super`. The
+  /// ``editButtonItem`` follows: Edit while not editing, Done (bold) while editing.
+  open func setEditing(_ editing: Bool, animated: Bool) {
+    isEditing = editing
+    updateEditButtonItem()
+  }
 
   // MARK: Identity
 
   /// A localized string that names the controller's content; a navigation bar shows it.
   open var title: String? {
-    didSet { navigationItem.title = title }
+    didSet {
+      navigationItem.title = title
+      // As UIKit's: the title also names the controller's tab.
+      barState.tabBarItem?.title = title
+    }
   }
 
   /// The item a navigation bar shows for this controller, created on first use.
   public private(set) lazy var navigationItem: NavigationItem = NavigationItem(title: title)
+
+  /// The controller's bar items (toolbar items, tab bar item, edit item).
+  let barState = ViewControllerBarState()
+  /// How the controller is presented (style, presentation controller).
+  let presentationState = ViewControllerPresentationState()
 
   /// The name containment reports and hierarchy descriptions use: the class name, and the
   /// title when there is one.

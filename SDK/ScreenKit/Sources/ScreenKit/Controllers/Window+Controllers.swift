@@ -129,7 +129,15 @@ extension Window {
     frame.size = size
     for controller in topLevelControllers {
       if let rootView = controller.viewIfLoaded, rootView.superview === self {
-        rootView.frame = Rect(origin: .zero, size: size)
+        if let kind = controller.presentationState.controller?.kind,
+          controller.presentingViewController != nil
+        {
+          rootView.frame = controller.presentedFrame(kind: kind, in: self, size: size)
+          controller.presentationState.controller?.dimmingView?.frame = Rect(
+            origin: .zero, size: size)
+        } else {
+          rootView.frame = Rect(origin: .zero, size: size)
+        }
       }
     }
     coordinator.runAlongside()

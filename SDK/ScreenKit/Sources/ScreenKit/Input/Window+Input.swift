@@ -136,10 +136,17 @@ extension Window {
   /// A swipe across `view` towards `direction`. On a table row (the cell or a view in it) a
   /// leftward swipe reveals the row's trailing swipe actions and a rightward one its leading
   /// actions, or closes the ones showing, as a user's swipe does; the actions are buttons
-  /// on the cell, tapped as any button. Returns whether anything was revealed or closed.
+  /// on the cell, tapped as any button. A downward swipe on a presented sheet (or a view
+  /// in it) dismisses it as the user's drag does, when its presentation controller allows
+  /// (``PresentationController/dismissInteractively()``). Returns whether anything was
+  /// revealed, closed or dismissed.
   @discardableResult
   public func swipe(_ view: View, direction: SwipeDirection) throws(InputError) -> Bool {
     try requireInteractive(view)
+    if direction == .down, let sheet = presentedSheet(containing: view) {
+      defer { afterInput() }
+      return sheet.dismissInteractively()
+    }
     var current: View? = view
     while let candidate = current, !(candidate is TableViewCell) { current = candidate.superview }
     guard let cell = current as? TableViewCell, let table = cell.tableView,
@@ -213,6 +220,18 @@ extension Window {
   }
 
   // MARK: Helpers
+
+  /// The presentation controller of the topmost presented sheet whose view holds `view`.
+  private func presentedSheet(containing view: View) -> PresentationController? {
+    for controller in topLevelControllers.reversed() {
+      guard let presentation = controller.presentationState.controller,
+        presentation.kind?.isSheet == true, let sheetView = controller.viewIfLoaded,
+        view.isDescendant(of: sheetView)
+      else { continue }
+      return presentation
+    }
+    return nil
+  }
 
   private func deliverTap(to view: View, at point: Point?) -> Bool {
     if let receiver = view as? PointTapReceiving {
