@@ -19,6 +19,7 @@ enum NodeEncoding {
     case is TableView: "table"
     case is TableViewCell, is CollectionViewCell: "cell"
     case is CollectionView: "collection"
+    case is TextView: "textView"
     case is ScrollView: "scroll"
     case is Label: "label"
     case is TextField: "textField"
@@ -54,6 +55,7 @@ enum NodeEncoding {
         font: label.font, color: label.textColor.resolvedColor(with: traits),
         alignment: label.textAlignment, to: &props)
       if label.numberOfLines != 1 { props["numberOfLines"] = .int(Int64(label.numberOfLines)) }
+      addRuns(of: label, traits: traits, to: &props)
       if !label.isEnabled { props["enabled"] = false }
     case let field as TextField:
       if field.isSecureTextEntry {
@@ -80,6 +82,7 @@ enum NodeEncoding {
       }
       if field.isFirstResponder { props["focused"] = true }
       if !field.isEnabled { props["enabled"] = false }
+      addFieldTraits(of: field, to: &props)
     case let button as Button:
       if let title = button.currentTitle { props["title"] = .string(title) }
       props["titleColor"] = wire(button.currentTitleColor)
@@ -104,6 +107,8 @@ enum NodeEncoding {
       addCell(cell, to: &props)
     case let cell as CollectionViewCell:
       addCell(cell, to: &props)
+    case let textView as TextView:
+      addTextView(textView, traits: traits, to: &props)
     case let scroll as ScrollView:
       if let table = scroll as? TableView { addTable(table, traits: traits, to: &props) }
       if let collection = scroll as? CollectionView {
