@@ -21,5 +21,6 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
         navigation.restorationIdentifier = "gallery"
         return navigation
       })
+    plugin.register(textControlsComponent())
   }
 }

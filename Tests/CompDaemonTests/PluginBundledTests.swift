@@ -93,7 +93,7 @@ import Testing
     #expect(
       host.catalog.names == [
         "demo.Contacts", "demo.Destination", "demo.Favorites", "demo.Gallery", "demo.Login",
-        "demo.Settings", "demo.StackedForm",
+        "demo.Settings", "demo.StackedForm", "demo.TextControls",
       ])
   }
 

@@ -4,6 +4,7 @@
 // User input becomes scene events through `send(event)`; see docs/protocol.md "Events".
 
 import { applyFont } from './fonts.js';
+import { decorateTextView, paintFieldExtras, paintRuns, paintTextView } from './paint-text.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -49,7 +50,7 @@ export class SceneView {
     this.rootId = null;
     host.addEventListener('click', (event) => this.click(event));
     host.addEventListener('keydown', (event) => {
-      const editing = event.target instanceof HTMLInputElement;
+      const editing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
       if ((event.key === 'Escape' && !editing) || (event.altKey && event.key === 'ArrowLeft')) {
         event.preventDefault();
         this.send({ type: 'back' });
@@ -86,7 +87,8 @@ export class SceneView {
   /** The text field of the current tree that has the browser's focus, with its caret. */
   editedField() {
     const input = document.activeElement;
-    if (!(input instanceof HTMLInputElement) || !this.host.contains(input)) return null;
+    const editable = input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement;
+    if (!editable || !this.host.contains(input)) return null;
     const id = input.closest('[data-node-id]')?.dataset.nodeId;
     const entry = this.nodes.get(id);
     if (entry?.input !== input) return null;
@@ -98,7 +100,7 @@ export class SceneView {
     const match = old.key !== undefined
       ? [...this.nodes.values()].find((entry) => entry.key === old.key)
       : this.nodes.get(old.id);
-    return match?.type === 'textField' ? match : null;
+    return match?.type === 'textField' || match?.type === 'textView' ? match : null;
   }
 
   /** Applies one `scene.changed`; false when it does not follow the revision shown. */
@@ -191,6 +193,9 @@ export class SceneView {
         el.appendChild(input);
         break;
       }
+      case 'textView':
+        decorateTextView(this, entry);
+        break;
       case 'switch': {
         entry.knob = document.createElement('span');
         entry.knob.className = 'knob';
@@ -295,7 +300,7 @@ export class SceneView {
   attached() {
     for (const entry of this.built) {
       if (SCROLLING.has(entry.type)) this.paintScroll(entry);
-      if (entry.type === 'textField' && entry.props.focused) this.syncFocus(entry);
+      if ((entry.type === 'textField' || entry.type === 'textView') && entry.props.focused) this.syncFocus(entry);
     }
     this.built = [];
   }
@@ -331,7 +336,7 @@ export class SceneView {
     el.classList.toggle('disabled', props.enabled === false);
     switch (entry.type) {
       case 'label':
-        entry.text.textContent = props.text ?? '';
+        if (!paintRuns(entry)) entry.text.textContent = props.text ?? '';
         applyFont(entry.text.style, props.font ?? DEFAULT_FONT.label);
         entry.text.style.color = props.textColor ?? '#000000ff';
         entry.text.style.textAlign = ALIGN[props.textAlignment ?? 'natural'];
@@ -345,6 +350,10 @@ export class SceneView {
         break;
       case 'textField':
         this.paintField(entry, changed);
+        paintFieldExtras(this, entry);
+        break;
+      case 'textView':
+        paintTextView(this, entry, changed);
         break;
       case 'switch':
         el.classList.toggle('on', !!props.on);
@@ -479,7 +488,7 @@ export class SceneView {
       this.sendText(entry, input.value);
     });
     input.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter') {
+      if (event.key === 'Enter' && !entry.multiline) {
         event.preventDefault();
         this.send({ type: 'submit', target: entry.id });
       }
@@ -589,7 +598,7 @@ export class SceneView {
   // --- pointer input
 
   click(event) {
-    if (event.target instanceof HTMLInputElement) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
     let el = event.target.closest?.('[data-node-id]');
     while (el && this.host.contains(el)) {
       const entry = this.nodes.get(el.dataset.nodeId);
@@ -605,7 +614,7 @@ export class SceneView {
         if (entry.props.enabled !== false) this.send({ type: 'toggle', target: entry.id, on: !entry.props.on });
         return;
       }
-      if (entry?.type === 'textField') {
+      if (entry?.type === 'textField' || entry?.type === 'textView') {
         entry.input.focus();
         return;
       }

@@ -118,8 +118,8 @@ struct ScenePicture {
   /// The root's size in points.
   private(set) var width: Double = 0
   private(set) var height: Double = 0
-  /// The shapes, back to front.
-  private(set) var elements: [Element] = []
+  /// The shapes, back to front (drawn into by the node types' own files too).
+  var elements: [Element] = []
 
   /// The picture of the tree under `root`; empty when it is not a node.
   init(root: JSON) {
@@ -190,6 +190,10 @@ struct ScenePicture {
   private mutating func drawContent(of node: WireNode, in box: Box, separator: Paint) {
     let props = node.props
     switch node.type {
+    case "label" where props["runs"] != nil:
+      drawRuns(of: node, in: box)
+    case "textView":
+      drawTextView(node, in: box)
     case "label":
       let font = Self.font(props["font"]?.stringValue, default: 17)
       var fill = Paint(wire: props["textColor"]?.stringValue) ?? Palette.text

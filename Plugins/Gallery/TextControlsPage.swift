@@ -1,0 +1,109 @@
+import Foundation
+import ScreenKit
+
+/// The gallery's "Text and pickers" page (component `demo.TextControls`): a label with
+/// attributed text, a text field with a clear button, an autofill hint and a left view, a
+/// multi-line text view whose delegate counts its changes, and swatches of the system
+/// colours, each keyed for clients and tests.
+final class TextControlsViewController: StackViewController, TextViewDelegate {
+  private let emit: (String, ParamValue) -> Void
+  let attributedLabel = Label()
+  let emailField = TextField()
+  let notes = TextView()
+  let notesCount = Label()
+  private var changes = 0
+
+  init(emit: @escaping (String, ParamValue) -> Void) {
+    self.emit = emit
+    super.init()
+    title = "Text and pickers"
+  }
+
+  override func viewDidLoad() {
+    super.viewDidLoad()
+    view.backgroundColor = .systemBackground
+    stackView.spacing = 12
+    stackView.isLayoutMarginsRelativeArrangement = true
+    stackView.layoutMargins = EdgeInsets(top: 16, left: 16, bottom: 16, right: 16)
+
+    let styled = NSMutableAttributedString(
+      string: "Bold, red, struck and kerned runs",
+      attributes: [.foregroundColor: Color.label])
+    styled.addAttribute(
+      .font, value: Font.boldSystemFont(ofSize: 20), range: NSRange(location: 0, length: 4))
+    styled.addAttribute(
+      .foregroundColor, value: Color.systemRed, range: NSRange(location: 6, length: 3))
+    styled.addAttribute(
+      .strikethroughStyle, value: NSUnderlineStyle.single.rawValue,
+      range: NSRange(location: 11, length: 6))
+    styled.addAttribute(.kern, value: 2.0, range: NSRange(location: 22, length: 6))
+    attributedLabel.numberOfLines = 0
+    attributedLabel.attributedText = styled
+    attributedLabel.accessibilityIdentifier = "attributed"
+
+    emailField.borderStyle = .roundedRect
+    emailField.placeholder = "E-mail"
+    emailField.textContentType = .emailAddress
+    emailField.keyboardType = .emailAddress
+    emailField.autocapitalizationType = .none
+    emailField.autocorrectionType = .no
+    emailField.clearButtonMode = .always
+    let at = Label()
+    at.text = " @ "
+    at.textColor = .secondaryLabel
+    emailField.leftView = at
+    emailField.leftViewMode = .always
+    emailField.accessibilityIdentifier = "email"
+
+    notes.font = .systemFont(ofSize: 15)
+    notes.backgroundColor = .secondarySystemBackground
+    notes.layer.cornerRadius = 8
+    notes.delegate = self
+    notes.accessibilityIdentifier = "notes"
+    notes.heightAnchor.constraint(equalToConstant: 120).isActive = true
+    notesCount.font = .systemFont(ofSize: 13)
+    notesCount.textColor = .secondaryLabel
+    notesCount.accessibilityIdentifier = "notesCount"
+    showCount()
+
+    let swatches = StackView()
+    swatches.axis = .horizontal
+    swatches.distribution = .fillEqually
+    swatches.spacing = 4
+    let colours: [Color] = [
+      .systemRed, .systemOrange, .systemYellow, .systemGreen, .systemMint, .systemTeal,
+      .systemCyan, .systemBlue, .systemIndigo, .systemPurple, .systemPink, .systemBrown,
+    ]
+    for colour in colours {
+      let swatch = View()
+      swatch.backgroundColor = colour
+      swatch.layer.cornerRadius = 4
+      swatch.heightAnchor.constraint(equalToConstant: 24).isActive = true
+      swatches.addArrangedSubview(swatch)
+    }
+    swatches.accessibilityIdentifier = "swatches"
+
+    addStackedViews([attributedLabel, emailField, notes, notesCount, swatches])
+  }
+
+  func textViewDidChange(_ textView: TextView) {
+    changes += 1
+    showCount()
+    emit("notesChanged", ["length": .int(Int64(textView.text.count))])
+  }
+
+  private func showCount() {
+    notesCount.text = "\(notes.text.count) characters, \(changes) edits"
+  }
+}
+
+/// The page's component, listed by the gallery as any other.
+func textControlsComponent() -> Component {
+  .viewController(
+    "demo.TextControls",
+    summary: "Text and pickers: attributed label, text field with clear button, text view, colours",
+    events: ["notesChanged"]
+  ) { context in
+    TextControlsViewController(emit: { context.emit($0, $1) })
+  }
+}

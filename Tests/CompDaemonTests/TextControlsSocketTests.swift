@@ -1,0 +1,116 @@
+import Foundation
+import JSONRPC
+import Testing
+
+/// The text controls through the socket, as a client drives them: the gallery's "Text and
+/// pickers" page (`demo.TextControls`) with a text view, a text field with a clear button
+/// and a label with attributed runs.
+@Suite("Text controls over the socket", .serialized)
+struct TextControlsSocketTests {
+  private func node(_ key: String, in client: RPCTestClient, scene: JSON) throws -> JSON {
+    let layout = try client.call("scene.layout", ["scene": scene])
+    return try #require(SceneTests.find(key, in: layout["root"]!)?.node)
+  }
+
+  @Test("typing into a text view: its text, the delegate's change count, the emitted event")
+  func typingIntoATextView() throws {
+    let daemon = try SceneDaemon()
+    let client = try daemon.client()
+    let opened = try client.call("scene.open", ["component": "demo.TextControls"])
+    let scene = opened["scene"]!
+    let notes = try #require(SceneTests.find("notes", in: opened["root"]!)?.node)
+    #expect(notes["type"] == "textView")
+    #expect(notes["props"]?["text"] == "")
+    #expect(notes["props"]?["font"] == "system-regular-15")
+    let emptyHeight = try #require(notes["props"]?["contentSize"]?["height"]?.doubleValue)
+    let watcher = try daemon.client()
+    try watcher.call("scene.subscribe", ["scene": scene])
+
+    let typed = try client.call(
+      "scene.event",
+      ["scene": scene, "event": ["type": "text", "target": "notes", "text": "Hello\nworld"]])
+    #expect(typed["handled"] == true)
+    let after = try node("notes", in: client, scene: scene)
+    #expect(after["props"]?["text"] == "Hello\nworld")
+    #expect(after["props"]?["focused"] == true)
+    // A second line makes the content one line taller.
+    let grown = try #require(after["props"]?["contentSize"]?["height"]?.doubleValue)
+    #expect(grown > emptyHeight + 15)
+    #expect(
+      try node("notesCount", in: client, scene: scene)["props"]?["text"]
+        == "11 characters, 1 edits")
+    var emitted: JSON?
+    while emitted == nil {
+      let message = try watcher.notification()
+      if message["method"] == "scene.emitted" { emitted = message["params"] }
+    }
+    #expect(emitted?["name"] == "notesChanged")
+    #expect(emitted?["payload"]?["length"] == 11)
+
+    let blurred = try client.call(
+      "scene.event", ["scene": scene, "event": ["type": "blur", "target": "notes"]])
+    #expect(blurred["handled"] == true)
+    #expect(try node("notes", in: client, scene: scene)["props"]?["focused"] == nil)
+    // Submitting to a text view inserts a line break.
+    let submitted = try client.call(
+      "scene.event", ["scene": scene, "event": ["type": "submit", "target": "notes"]])
+    #expect(submitted["handled"] == false, "submit needs the view to be first responder")
+  }
+
+  @Test("a text field's traits and clear button: the clear event empties it, then fails")
+  func clearButton() throws {
+    let daemon = try SceneDaemon()
+    let client = try daemon.client()
+    let opened = try client.call("scene.open", ["component": "demo.TextControls"])
+    let scene = opened["scene"]!
+    let email = try #require(SceneTests.find("email", in: opened["root"]!)?.node)
+    #expect(email["props"]?["textContentType"] == "emailAddress")
+    #expect(email["props"]?["autocapitalizationType"] == "none")
+    #expect(email["props"]?["autocorrectionType"] == "no")
+    #expect(email["props"]?["clearButton"] == nil, "no clear button over an empty field")
+    // The left view takes room: the text starts after it.
+    let insetLeft = try #require(email["props"]?["textInsets"]?["left"]?.doubleValue)
+    #expect(insetLeft > 7)
+    #expect(email["children"]?.arrayValue?.first?["type"] == "label")
+
+    try client.call(
+      "scene.event",
+      ["scene": scene, "event": ["type": "text", "target": "email", "text": "ann@example.org"]])
+    let typed = try node("email", in: client, scene: scene)
+    #expect(typed["props"]?["clearButton"] == true)
+    #expect(typed["props"]?["textInsets"]?["right"] == 25)  // 6 + 19, the clear button
+    let cleared = try client.call(
+      "scene.event", ["scene": scene, "event": ["type": "clear", "target": "email"]])
+    #expect(cleared["handled"] == true)
+    let empty = try node("email", in: client, scene: scene)
+    #expect(empty["props"]?["text"] == "")
+    #expect(empty["props"]?["clearButton"] == nil)
+    let again = try client.failure(
+      "scene.event", ["scene": scene, "event": ["type": "clear", "target": "email"]])
+    #expect(again["code"] == -32602)
+    #expect(again["message"]?.stringValue?.contains("no clear button") == true)
+    let onLabel = try client.failure(
+      "scene.event", ["scene": scene, "event": ["type": "clear", "target": "notesCount"]])
+    #expect(onLabel["code"] == -32602)
+    let noTarget = try client.failure(
+      "scene.event", ["scene": scene, "event": ["type": "clear"]])
+    #expect(noTarget["data"]?["field"] == "event.target")
+  }
+
+  @Test("an attributed label arrives as runs and is measured run by run")
+  func attributedRuns() throws {
+    let daemon = try SceneDaemon()
+    let client = try daemon.client()
+    let opened = try client.call("scene.open", ["component": "demo.TextControls"])
+    let label = try #require(SceneTests.find("attributed", in: opened["root"]!)?.node)
+    let runs = try #require(label["props"]?["runs"]?.arrayValue)
+    #expect(runs.map { $0["text"]?.stringValue ?? "" }.joined() == label["props"]?["text"]?.stringValue)
+    #expect(runs.first?["text"] == "Bold")
+    #expect(runs.first?["font"] == "system-bold-20")
+    #expect(runs.contains { $0["text"] == "red" && $0["textColor"] == "#ff3b30ff" })
+    #expect(runs.contains { $0["strikethrough"] == 1 })
+    #expect(runs.contains { $0["kern"] == 2 })
+    // The bold 20-point run makes the line taller than a 17-point one.
+    #expect(label["frame"]?["height"]?.doubleValue ?? 0 > 21)
+  }
+}

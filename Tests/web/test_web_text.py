@@ -1,0 +1,65 @@
+"""The web client's text controls in headless Chromium (Tests/web/test_web_client.py has the
+harness): typing into a text view's <textarea>, a text field's autofill attributes and its
+clear button, a label's attributed runs. Expectations come from compd's own layout."""
+
+import pytest
+
+from test_web_client import SocketClient, find, page_scene, stack, wait_for  # noqa: F401 (stack is a fixture)
+
+pytestmark = pytest.mark.skipif(
+    __import__("test_web_client").CHROMIUM is None or __import__("test_web_client").CHROMEDRIVER is None,
+    reason="chromium and chromium-driver are not installed (scripts/deps.sh installs them)",
+)
+
+
+def props_of(client, scene, key):
+    return find(client.call("scene.layout", scene=scene)["root"], key)["props"]
+
+
+def test_text_view_typing_clear_button_and_runs(stack):
+    daemon, gateway, browser = stack
+    browser.set_window(420, 900)
+    browser.open(f"{gateway.url}?component=demo.TextControls")
+    scene = page_scene(browser)
+    client = SocketClient(daemon.socket)
+
+    # The text view is a <textarea>; Enter inserts a line break instead of submitting.
+    area = "[data-key=notes] textarea"
+    assert browser.run(f"return document.querySelector('{area}') !== null")
+    browser.click(area)
+    browser.send_keys(area, "Hello\nweb")
+    wait_for(lambda: props_of(client, scene, "notes").get("text") == "Hello\nweb", 10,
+             lambda: f"the typed notes at compd: {props_of(client, scene, 'notes')}")
+    assert props_of(client, scene, "notes").get("focused") is True
+    wait_for(lambda: props_of(client, scene, "notesCount").get("text") == "9 characters, 9 edits", 10,
+             lambda: f"one delegate change a keystroke: {props_of(client, scene, 'notesCount')}")
+    assert browser.run(f"return document.querySelector('{area}').value") == "Hello\nweb"
+    # The font and the container inset plus line fragment padding, as compd lays them out.
+    style = browser.run(f"const s = getComputedStyle(document.querySelector('{area}')); "
+                        "return [s.fontSize, s.paddingTop, s.paddingLeft]")
+    assert style == ["15px", "8px", "5px"]
+
+    # The e-mail field: autofill hints from its text content type and traits.
+    field = "[data-key=email] input"
+    assert browser.run(f"return document.querySelector('{field}').autocomplete") == "email"
+    assert browser.run(f"return document.querySelector('{field}').autocapitalize") == "none"
+    assert browser.run("return document.querySelector('[data-key=email] .clear-button')") is None
+    browser.click(field)
+    browser.send_keys(field, "ann@example.org")
+    wait_for(lambda: props_of(client, scene, "email").get("clearButton") is True, 10, "the clear button at compd")
+    wait_for(lambda: browser.run(
+        "const b = document.querySelector('[data-key=email] .clear-button'); return !!b && b.style.display !== 'none'"),
+        10, "the clear button shown")
+    browser.click("[data-key=email] .clear-button")
+    wait_for(lambda: props_of(client, scene, "email").get("text") == "", 10, "the field cleared through compd")
+    wait_for(lambda: browser.run(f"return document.querySelector('{field}').value") == "", 10, "the cleared field shown")
+    assert browser.run("return document.querySelector('[data-key=email] .clear-button').style.display") == "none"
+
+    # The attributed label: one span per run, in its font.
+    runs = props_of(client, scene, "attributed")["runs"]
+    spans = browser.run("return [...document.querySelectorAll('[data-key=attributed] .run')]"
+                        ".map(s => [s.textContent, getComputedStyle(s).fontWeight, getComputedStyle(s).fontSize])")
+    assert [span[0] for span in spans] == [run["text"] for run in runs]
+    assert spans[0][1:] == ["700", "20px"]
+    browser.screenshot("text-controls.png")
+    client.close()
