@@ -104,7 +104,8 @@ struct TextControlsSocketTests {
     let opened = try client.call("scene.open", ["component": "demo.TextControls"])
     let label = try #require(SceneTests.find("attributed", in: opened["root"]!)?.node)
     let runs = try #require(label["props"]?["runs"]?.arrayValue)
-    #expect(runs.map { $0["text"]?.stringValue ?? "" }.joined() == label["props"]?["text"]?.stringValue)
+    #expect(
+      runs.map { $0["text"]?.stringValue ?? "" }.joined() == label["props"]?["text"]?.stringValue)
     #expect(runs.first?["text"] == "Bold")
     #expect(runs.first?["font"] == "system-bold-20")
     #expect(runs.contains { $0["text"] == "red" && $0["textColor"] == "#ff3b30ff" })

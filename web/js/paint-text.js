@@ -57,7 +57,11 @@ export function paintFieldExtras(view, entry) {
     entry.clearButton = button;
     el.appendChild(button);
   }
-  if (entry.clearButton) entry.clearButton.style.display = props.clearButton ? '' : 'none';
+  if (entry.clearButton) {
+    entry.clearButton.style.display = props.clearButton ? '' : 'none';
+    // The text ends where the 19-point button begins (`textInsets.right` from the edge).
+    entry.clearButton.style.right = `${(props.textInsets?.right ?? 25) - 19}px`;
+  }
 }
 
 /** A label's attributed runs: one span per run with its font, colours, kern and lines. */

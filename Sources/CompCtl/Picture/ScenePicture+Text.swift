@@ -18,6 +18,7 @@ extension ScenePicture {
       var fill: Paint
       var background: Paint?
       var width: Double
+      var kern: Double
       var lines: (under: Bool, through: Bool)
     }
     var lines: [[Piece]] = [[]]
@@ -61,7 +62,7 @@ extension ScenePicture {
         lines[lines.count - 1].append(
           Piece(
             text: word, font: runFont, fill: fill, background: background, width: width,
-            lines: decoration))
+            kern: kern, lines: decoration))
         lineWidth += width
       }
     }
@@ -84,11 +85,24 @@ extension ScenePicture {
               Box(x: x, y: top, width: piece.width, height: height), radius: 0, fill: background,
               stroke: nil, strokeWidth: 0))
         }
-        elements.append(.text(piece.text, x: x, baseline: baseline, font: piece.font, fill: piece.fill))
+        if piece.kern == 0 {
+          elements.append(
+            .text(piece.text, x: x, baseline: baseline, font: piece.font, fill: piece.fill))
+        } else {
+          // Kerned text is set character by character, each advanced by the kern.
+          var characterX = x
+          for character in piece.text {
+            let text = String(character)
+            elements.append(
+              .text(text, x: characterX, baseline: baseline, font: piece.font, fill: piece.fill))
+            characterX += piece.font.width(of: text) + piece.kern
+          }
+        }
         if piece.lines.under {
           elements.append(
             .line(
-              x1: x, y1: baseline + 1.5, x2: x + piece.width, y2: baseline + 1.5, stroke: piece.fill,
+              x1: x, y1: baseline + 1.5, x2: x + piece.width, y2: baseline + 1.5,
+              stroke: piece.fill,
               width: 1))
         }
         if piece.lines.through {
@@ -100,6 +114,33 @@ extension ScenePicture {
       }
       top += height
     }
+  }
+
+  /// A text field's clear button while it shows: a 19-point grey circle with a white ✕,
+  /// 6 points in from the trailing edge, centred vertically (docs/protocol.md, `textField`).
+  mutating func drawClearButton(of node: WireNode, in box: Box) {
+    guard node.props["clearButton"]?.boolValue == true else { return }
+    // The text ends where the button begins.
+    let minX = box.x + box.width - (node.props["textInsets"]?["right"]?.doubleValue ?? 25)
+    let cx = minX + 9.5
+    let cy = box.y + box.height / 2
+    elements.append(
+      .circle(cx: cx, cy: cy, r: 9.5, fill: Paint("#c7c7cc"), stroke: nil, strokeWidth: 0))
+    for (dx, dy) in [(1.0, 1.0), (1.0, -1.0)] {
+      elements.append(
+        .line(
+          x1: cx - 3.5 * dx, y1: cy - 3.5 * dy, x2: cx + 3.5 * dx, y2: cy + 3.5 * dy,
+          stroke: Paint("#ffffff"), width: 1.5))
+    }
+  }
+
+  /// The area of a text field's text when overlay views or the clear button take room:
+  /// `textInsets` in from each side.
+  static func textFieldInner(_ box: Box, insets: JSON) -> Box {
+    let left = insets["left"]?.doubleValue ?? 0
+    let right = insets["right"]?.doubleValue ?? 0
+    return Box(
+      x: box.x + left, y: box.y, width: max(0, box.width - left - right), height: box.height)
   }
 
   /// A text view: its lines wrapped inside the container inset and the 5-point line
@@ -128,7 +169,8 @@ extension ScenePicture {
       default: x = box.x + left
       }
       if lineTop >= box.y - 1e-9, lineTop + font.lineHeight <= box.y + box.height + 1e-9 {
-        elements.append(.text(line, x: x, baseline: lineTop + font.ascender, font: font, fill: fill))
+        elements.append(
+          .text(line, x: x, baseline: lineTop + font.ascender, font: font, fill: fill))
       }
       end = (x + lineWidth, lineTop)
       lineTop += font.lineHeight

@@ -204,6 +204,7 @@ struct ScenePicture {
         alignment: props["textAlignment"]?.stringValue)
     case "textField":
       drawTextField(node, in: box)
+      drawClearButton(of: node, in: box)
     case "button":
       let font = Self.font(props["font"]?.stringValue, default: 15)
       var fill = Paint(wire: props["titleColor"]?.stringValue) ?? Palette.tint
@@ -361,7 +362,8 @@ struct ScenePicture {
     }
     let font = Self.font(props["font"]?.stringValue, default: 17)
     let padding = Self.textFieldPadding(style)
-    let inner = box.insetBy(padding, 0)
+    var inner = box.insetBy(padding, 0)
+    if let insets = props["textInsets"] { inner = Self.textFieldInner(box, insets: insets) }
     var text: String?
     var fill = Paint(wire: props["textColor"]?.stringValue) ?? Palette.text
     if props["secure"]?.boolValue == true {

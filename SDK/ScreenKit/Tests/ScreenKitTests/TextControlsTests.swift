@@ -237,13 +237,15 @@ private final class ClearingDelegate: TextFieldDelegate {
     #expect(runs[0].kern == 2 && runs[0].textColor == .systemRed)
     // The widths of the pieces add up; the line is as tall as its tallest font.
     let regular = Font.systemFont(ofSize: 17)
-    let expected = regular.width(of: "Hello") + 5 * 2 + regular.width(of: " ") + bold.width(of: "world")
+    let expected =
+      regular.width(of: "Hello") + 5 * 2 + regular.width(of: " ") + bold.width(of: "world")
     #expect(label.intrinsicContentSize.width == expected.roundedUpToPixel)
     #expect(label.intrinsicContentSize.height == bold.lineHeight.roundedUpToPixel)
     // Two lines: the heights add up.
     let two = NSMutableAttributedString(string: "big\nsmall")
     two.addAttribute(.font, value: bold, range: NSRange(location: 0, length: 3))
-    two.addAttribute(.font, value: Font.systemFont(ofSize: 11), range: NSRange(location: 4, length: 5))
+    two.addAttribute(
+      .font, value: Font.systemFont(ofSize: 11), range: NSRange(location: 4, length: 5))
     label.numberOfLines = 0
     label.attributedText = two
     #expect(
