@@ -83,7 +83,35 @@ final class TextControlsViewController: StackViewController, TextViewDelegate {
     }
     swatches.accessibilityIdentifier = "swatches"
 
-    addStackedViews([attributedLabel, emailField, notes, notesCount, swatches])
+    var filled = Button.Configuration.filled()
+    filled.title = "Filled"
+    let filledButton = Button(configuration: filled) { [weak self] _ in
+      self?.emit("buttonPressed", ["style": "filled"])
+    }
+    filledButton.accessibilityIdentifier = "filled"
+    var tinted = Button.Configuration.tinted()
+    tinted.title = "Tinted"
+    tinted.subtitle = "with a subtitle"
+    tinted.cornerStyle = .capsule
+    let tintedButton = Button(configuration: tinted)
+    tintedButton.accessibilityIdentifier = "tinted"
+    var gray = Button.Configuration.gray()
+    gray.title = "Gray, selectable"
+    gray.buttonSize = .small
+    let grayButton = Button(configuration: gray)
+    grayButton.accessibilityIdentifier = "gray"
+    grayButton.configurationUpdateHandler = { button in
+      button.configuration?.title = button.isSelected ? "Gray, selected" : "Gray, selectable"
+    }
+    grayButton.addAction(for: .primaryActionTriggered) { control in
+      control.isSelected.toggle()
+    }
+    let buttons = StackView(arrangedSubviews: [filledButton, tintedButton, grayButton])
+    buttons.axis = .vertical
+    buttons.alignment = .leading
+    buttons.spacing = 8
+
+    addStackedViews([attributedLabel, emailField, notes, notesCount, swatches, buttons])
   }
 
   func textViewDidChange(_ textView: TextView) {
@@ -102,7 +130,7 @@ func textControlsComponent() -> Component {
   .viewController(
     "demo.TextControls",
     summary: "Text and pickers: attributed label, text field with clear button, text view, colours",
-    events: ["notesChanged"]
+    events: ["notesChanged", "buttonPressed"]
   ) { context in
     TextControlsViewController(emit: { context.emit($0, $1) })
   }

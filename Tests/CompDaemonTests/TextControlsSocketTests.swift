@@ -97,6 +97,36 @@ struct TextControlsSocketTests {
     #expect(noTarget["data"]?["field"] == "event.target")
   }
 
+  @Test("configured buttons: their style's background and corners, subtitle, update handler")
+  func configuredButtons() throws {
+    let daemon = try SceneDaemon()
+    let client = try daemon.client()
+    let opened = try client.call("scene.open", ["component": "demo.TextControls"])
+    let scene = opened["scene"]!
+    let filled = try #require(SceneTests.find("filled", in: opened["root"]!)?.node)
+    #expect(filled["type"] == "button")
+    #expect(filled["props"]?["backgroundColor"] == "#007affff")
+    #expect(filled["props"]?["titleColor"] == "#ffffffff")
+    #expect(filled["props"]?["cornerRadius"] == 6)
+    #expect(filled["props"]?["font"] == "system-regular-17")
+    // 7 + a 17-point line (20.67 in Inter on the 1/3-point grid) + 7.
+    let height = try #require(filled["frame"]?["height"]?.doubleValue)
+    #expect(abs(height - (14 + 62.0 / 3)) < 0.01)
+    let tinted = try #require(SceneTests.find("tinted", in: opened["root"]!)?.node)
+    #expect(tinted["props"]?["subtitle"] == "with a subtitle")
+    #expect(tinted["props"]?["backgroundColor"] == "#007aff26")
+    let tintedHeight = try #require(tinted["frame"]?["height"]?.doubleValue)
+    #expect(tinted["props"]?["cornerRadius"]?.doubleValue == tintedHeight / 2)
+
+    let tapped = try client.call(
+      "scene.event", ["scene": scene, "event": ["type": "tap", "target": "gray"]])
+    #expect(tapped["handled"] == true)
+    let gray = try node("gray", in: client, scene: scene)
+    #expect(gray["props"]?["title"] == "Gray, selected")
+    #expect(gray["props"]?["selected"] == true)
+    #expect(gray["props"]?["font"] == nil, "a small button's 15 points is the wire default")
+  }
+
   @Test("an attributed label arrives as runs and is measured run by run")
   func attributedRuns() throws {
     let daemon = try SceneDaemon()

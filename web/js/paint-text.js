@@ -115,3 +115,18 @@ export function paintTextView(view, entry, changed) {
   if (entry.pendingText === 0 && input.value !== (props.text ?? '')) input.value = props.text ?? '';
   if ('focused' in changed || changed === props) view.syncFocus(entry);
 }
+
+/** A configured button's subtitle: a second, smaller line under the title (its background
+ * and corner radius come as every node's props). */
+export function paintButtonSubtitle(entry) {
+  const { text, props } = entry;
+  text.classList.toggle('subtitled', !!props.subtitle);
+  if (!props.subtitle) return;
+  const title = document.createElement('span');
+  title.textContent = props.title ?? '';
+  const subtitle = document.createElement('span');
+  subtitle.className = 'subtitle';
+  subtitle.textContent = props.subtitle;
+  applyFont(subtitle.style, props.subtitleFont ?? 'system-regular-15');
+  text.replaceChildren(title, subtitle);
+}

@@ -4,7 +4,7 @@
 // User input becomes scene events through `send(event)`; see docs/protocol.md "Events".
 
 import { applyFont } from './fonts.js';
-import { decorateTextView, paintFieldExtras, paintRuns, paintTextView } from './paint-text.js';
+import { decorateTextView, paintButtonSubtitle, paintFieldExtras, paintRuns, paintTextView } from './paint-text.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -347,6 +347,7 @@ export class SceneView {
         applyFont(entry.text.style, props.font ?? DEFAULT_FONT.button);
         entry.text.style.color = props.titleColor ?? '#007affff';
         el.classList.toggle('selected', !!props.selected);
+        paintButtonSubtitle(entry);
         break;
       case 'textField':
         this.paintField(entry, changed);

@@ -116,6 +116,27 @@ extension ScenePicture {
     }
   }
 
+  /// A configured button with a subtitle: the title and, under it, the subtitle in its
+  /// smaller font, the pair centred in the button.
+  mutating func drawSubtitledButton(_ node: WireNode, in box: Box) {
+    let props = node.props
+    let font = Self.font(props["font"]?.stringValue, default: 15)
+    let subtitleFont = Self.font(props["subtitleFont"]?.stringValue, default: 15)
+    var fill = Paint(wire: props["titleColor"]?.stringValue) ?? Palette.tint
+    if props["enabled"]?.boolValue == false { fill.opacity *= 0.35 }
+    let title = props["title"]?.stringValue ?? ""
+    let subtitle = props["subtitle"]?.stringValue ?? ""
+    var top = box.y + (box.height - font.lineHeight - subtitleFont.lineHeight) / 2
+    for (text, lineFont) in [(title, font), (subtitle, subtitleFont)] where !text.isEmpty {
+      let width = lineFont.width(of: text)
+      elements.append(
+        .text(
+          text, x: box.x + (box.width - width) / 2, baseline: top + lineFont.ascender,
+          font: lineFont, fill: fill))
+      top += lineFont.lineHeight
+    }
+  }
+
   /// A text field's clear button while it shows: a 19-point grey circle with a white ✕,
   /// 6 points in from the trailing edge, centred vertically (docs/protocol.md, `textField`).
   mutating func drawClearButton(of node: WireNode, in box: Box) {

@@ -194,6 +194,8 @@ struct ScenePicture {
       drawRuns(of: node, in: box)
     case "textView":
       drawTextView(node, in: box)
+    case "button" where props["subtitle"] != nil:
+      drawSubtitledButton(node, in: box)
     case "label":
       let font = Self.font(props["font"]?.stringValue, default: 17)
       var fill = Paint(wire: props["textColor"]?.stringValue) ?? Palette.text

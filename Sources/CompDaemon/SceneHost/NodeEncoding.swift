@@ -91,6 +91,7 @@ enum NodeEncoding {
       }
       if !button.isEnabled { props["enabled"] = false }
       if button.isSelected { props["selected"] = true }
+      addConfiguration(of: button, traits: traits, to: &props)
     case let toggle as Switch:
       props["on"] = .bool(toggle.isOn)
       if let tint = toggle.onTintColor { props["onTintColor"] = wire(tint) }
