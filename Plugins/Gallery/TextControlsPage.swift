@@ -5,7 +5,15 @@ import ScreenKit
 /// attributed text, a text field with a clear button, an autofill hint and a left view, a
 /// multi-line text view whose delegate counts its changes, and swatches of the system
 /// colours, each keyed for clients and tests.
-final class TextControlsViewController: StackViewController, TextViewDelegate {
+final class TextControlsViewController: StackViewController, TextViewDelegate,
+  PickerViewDataSource, PickerViewDelegate
+{
+  /// The picker's wheels: a size and a colour.
+  static let wheels = [["Small", "Medium", "Large"], ["Red", "Green", "Blue", "Yellow"]]
+  let datePicker = DatePicker()
+  let dateLabel = Label()
+  let picker = PickerView()
+  let pickerLabel = Label()
   private let emit: (String, ParamValue) -> Void
   let attributedLabel = Label()
   let emailField = TextField()
@@ -111,13 +119,64 @@ final class TextControlsViewController: StackViewController, TextViewDelegate {
     buttons.alignment = .leading
     buttons.spacing = 8
 
-    addStackedViews([attributedLabel, emailField, notes, notesCount, swatches, buttons])
+    // A date in 2026 between the 1st of January and the end of the year, in steps of 15
+    // minutes, shown in UTC so that every client sees the same day.
+    datePicker.timeZone = TimeZone(identifier: "UTC")
+    datePicker.minimumDate = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01 00:00
+    datePicker.maximumDate = Date(timeIntervalSince1970: 1_798_761_599)  // 2026-12-31 23:59:59
+    datePicker.date = Date(timeIntervalSince1970: 1_781_265_600)  // 2026-06-12 12:00
+    datePicker.minuteInterval = 15
+    datePicker.accessibilityIdentifier = "date"
+    datePicker.addAction(for: .valueChanged) { [weak self] _ in self?.showDate() }
+    dateLabel.accessibilityIdentifier = "dateLabel"
+    dateLabel.font = .systemFont(ofSize: 13)
+    dateLabel.textColor = .secondaryLabel
+    showDate()
+    picker.dataSource = self
+    picker.delegate = self
+    picker.accessibilityIdentifier = "picker"
+    pickerLabel.accessibilityIdentifier = "pickerLabel"
+    pickerLabel.font = .systemFont(ofSize: 13)
+    pickerLabel.textColor = .secondaryLabel
+    showPick()
+
+    addStackedViews([
+      attributedLabel, emailField, notes, notesCount, swatches, buttons, datePicker, dateLabel,
+      picker, pickerLabel,
+    ])
   }
 
   func textViewDidChange(_ textView: TextView) {
     changes += 1
     showCount()
     emit("notesChanged", ["length": .int(Int64(textView.text.count))])
+  }
+
+  func numberOfComponents(in pickerView: PickerView) -> Int { Self.wheels.count }
+
+  func pickerView(_ pickerView: PickerView, numberOfRowsInComponent component: Int) -> Int {
+    Self.wheels[component].count
+  }
+
+  func pickerView(_ pickerView: PickerView, titleForRow row: Int, forComponent component: Int)
+    -> String?
+  {
+    Self.wheels[component][row]
+  }
+
+  func pickerView(_ pickerView: PickerView, didSelectRow row: Int, inComponent component: Int) {
+    showPick()
+    emit("picked", ["component": .int(Int64(component)), "row": .int(Int64(row))])
+  }
+
+  private func showDate() {
+    dateLabel.text = "Picked \(datePicker.displayText) UTC"
+  }
+
+  private func showPick() {
+    let size = Self.wheels[0][max(0, picker.selectedRow(inComponent: 0))]
+    let colour = Self.wheels[1][max(0, picker.selectedRow(inComponent: 1))]
+    pickerLabel.text = "\(size), \(colour)"
   }
 
   private func showCount() {
@@ -130,7 +189,7 @@ func textControlsComponent() -> Component {
   .viewController(
     "demo.TextControls",
     summary: "Text and pickers: attributed label, text field with clear button, text view, colours",
-    events: ["notesChanged", "buttonPressed"]
+    events: ["notesChanged", "buttonPressed", "picked"]
   ) { context in
     TextControlsViewController(emit: { context.emit($0, $1) })
   }

@@ -127,6 +127,59 @@ struct TextControlsSocketTests {
     #expect(gray["props"]?["font"] == nil, "a small button's 15 points is the wire default")
   }
 
+  @Test("picking a date (snapped and clamped) and a picker row through the value event")
+  func pickers() throws {
+    let daemon = try SceneDaemon()
+    let client = try daemon.client()
+    let opened = try client.call("scene.open", ["component": "demo.TextControls"])
+    let scene = opened["scene"]!
+    let date = try #require(SceneTests.find("date", in: opened["root"]!)?.node)
+    #expect(date["type"] == "datePicker")
+    #expect(date["props"]?["date"] == 1_781_265_600)
+    #expect(date["props"]?["style"] == "compact")
+    #expect(date["props"]?["minuteInterval"] == 15)
+    #expect(date["props"]?["minimumDate"] == 1_767_225_600)
+    #expect(date["props"]?["text"] == "2026-06-12 12:00")
+
+    let picked = try client.call(
+      "scene.event",
+      ["scene": scene, "event": ["type": "value", "target": "date", "value": 1_781_266_100]])
+    #expect(picked["handled"] == true)
+    #expect(try node("date", in: client, scene: scene)["props"]?["date"] == 1_781_266_500)
+    #expect(
+      try node("dateLabel", in: client, scene: scene)["props"]?["text"]
+        == "Picked 2026-06-12 12:15 UTC")
+    try client.call(
+      "scene.event", ["scene": scene, "event": ["type": "value", "target": "date", "value": 0]])
+    #expect(try node("date", in: client, scene: scene)["props"]?["date"] == 1_767_225_600)
+    let withComponent = try client.failure(
+      "scene.event",
+      ["scene": scene, "event": ["type": "value", "target": "date", "value": 0, "component": 1]])
+    #expect(withComponent["code"] == -32602)
+
+    let picker = try #require(SceneTests.find("picker", in: opened["root"]!)?.node)
+    #expect(picker["type"] == "picker")
+    #expect(
+      picker["props"]?["components"]?.arrayValue?.first?["rows"] == ["Small", "Medium", "Large"])
+    #expect(picker["props"]?["components"]?.arrayValue?.last?["selected"] == 0)
+    let row = try client.call(
+      "scene.event",
+      ["scene": scene, "event": ["type": "value", "target": "picker", "value": 2, "component": 1]])
+    #expect(row["handled"] == true)
+    let after = try node("picker", in: client, scene: scene)
+    #expect(after["props"]?["components"]?.arrayValue?.last?["selected"] == 2)
+    #expect(try node("pickerLabel", in: client, scene: scene)["props"]?["text"] == "Small, Blue")
+    let outOfRange = try client.failure(
+      "scene.event",
+      ["scene": scene, "event": ["type": "value", "target": "picker", "value": 9, "component": 0]])
+    #expect(outOfRange["code"] == -32602)
+    #expect(outOfRange["message"]?.stringValue?.contains("0 to 2") == true)
+    let noComponent = try client.failure(
+      "scene.event",
+      ["scene": scene, "event": ["type": "value", "target": "picker", "value": 0, "component": 4]])
+    #expect(noComponent["code"] == -32602)
+  }
+
   @Test("an attributed label arrives as runs and is measured run by run")
   func attributedRuns() throws {
     let daemon = try SceneDaemon()

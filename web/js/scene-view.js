@@ -4,6 +4,7 @@
 // User input becomes scene events through `send(event)`; see docs/protocol.md "Events".
 
 import { applyFont } from './fonts.js';
+import { decorateDatePicker, decoratePicker, paintDatePicker, paintPicker } from './paint-pickers.js';
 import { decorateTextView, paintButtonSubtitle, paintFieldExtras, paintRuns, paintTextView } from './paint-text.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
@@ -196,6 +197,12 @@ export class SceneView {
       case 'textView':
         decorateTextView(this, entry);
         break;
+      case 'datePicker':
+        decorateDatePicker(this, entry);
+        break;
+      case 'picker':
+        decoratePicker(this, entry);
+        break;
       case 'switch': {
         entry.knob = document.createElement('span');
         entry.knob.className = 'knob';
@@ -355,6 +362,12 @@ export class SceneView {
         break;
       case 'textView':
         paintTextView(this, entry, changed);
+        break;
+      case 'datePicker':
+        paintDatePicker(entry);
+        break;
+      case 'picker':
+        paintPicker(entry);
         break;
       case 'switch':
         el.classList.toggle('on', !!props.on);
@@ -600,6 +613,7 @@ export class SceneView {
 
   click(event) {
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    if (event.target instanceof HTMLSelectElement || event.target instanceof HTMLOptionElement) return;
     let el = event.target.closest?.('[data-node-id]');
     while (el && this.host.contains(el)) {
       const entry = this.nodes.get(el.dataset.nodeId);

@@ -194,6 +194,10 @@ struct ScenePicture {
       drawRuns(of: node, in: box)
     case "textView":
       drawTextView(node, in: box)
+    case "datePicker":
+      drawDatePicker(node, in: box)
+    case "picker":
+      drawPicker(node, in: box)
     case "button" where props["subtitle"] != nil:
       drawSubtitledButton(node, in: box)
     case "label":

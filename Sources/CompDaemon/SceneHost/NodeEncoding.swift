@@ -26,6 +26,8 @@ enum NodeEncoding {
     case is Button: "button"
     case is ImageView: "image"
     case is Switch: "switch"
+    case is DatePicker: "datePicker"
+    case is PickerView: "picker"
     case is ActivityIndicatorView: "activityIndicator"
     case is NavigationBar: "navigationBar"
     case is TabBar: "tabBar"
@@ -96,6 +98,10 @@ enum NodeEncoding {
       props["on"] = .bool(toggle.isOn)
       if let tint = toggle.onTintColor { props["onTintColor"] = wire(tint) }
       if !toggle.isEnabled { props["enabled"] = false }
+    case let picker as DatePicker:
+      addDatePicker(picker, to: &props)
+    case let picker as PickerView:
+      addPicker(picker, to: &props)
     case let image as ImageView:
       if let name = image.imageName { props["image"] = .string(name) }
     case let indicator as ActivityIndicatorView:
