@@ -6,8 +6,16 @@ import ScreenKit
 /// multi-line text view whose delegate counts its changes, and swatches of the system
 /// colours, each keyed for clients and tests.
 final class TextControlsViewController: StackViewController, TextViewDelegate,
-  PickerViewDataSource, PickerViewDelegate
+  PickerViewDataSource, PickerViewDelegate, SearchResultsUpdating, SearchBarDelegate
 {
+  /// The colours the search filters, with whether each is warm.
+  static let colourNames = [
+    ("Red", true), ("Orange", true), ("Yellow", true), ("Green", false), ("Mint", false),
+    ("Teal", false), ("Cyan", false), ("Blue", false), ("Indigo", false), ("Purple", false),
+    ("Pink", true), ("Brown", true),
+  ]
+  let search = SearchController()
+  let searchResult = Label()
   /// The picker's wheels: a size and a colour.
   static let wheels = [["Small", "Medium", "Large"], ["Red", "Green", "Blue", "Yellow"]]
   let datePicker = DatePicker()
@@ -140,8 +148,21 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     pickerLabel.textColor = .secondaryLabel
     showPick()
 
+    search.searchResultsUpdater = self
+    search.searchBar.delegate = self
+    search.searchBar.placeholder = "Search colours"
+    search.searchBar.scopeButtonTitles = ["All", "Warm", "Cool"]
+    search.searchBar.showsScopeBar = true
+    search.searchBar.accessibilityIdentifier = "search"
+    searchResult.accessibilityIdentifier = "searchResult"
+    searchResult.font = .systemFont(ofSize: 13)
+    searchResult.textColor = .secondaryLabel
+    searchResult.numberOfLines = 0
+    updateSearchResults(for: search)
+
     addStackedViews([
-      attributedLabel, emailField, notes, notesCount, swatches, buttons, datePicker, dateLabel,
+      search.searchBar, searchResult, attributedLabel, emailField, notes, notesCount, swatches,
+      buttons, datePicker, dateLabel,
       picker, pickerLabel,
     ])
   }
@@ -179,6 +200,20 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     pickerLabel.text = "\(size), \(colour)"
   }
 
+  func updateSearchResults(for searchController: SearchController) {
+    let bar = searchController.searchBar
+    let term = (bar.text ?? "").lowercased()
+    let matches = Self.colourNames.filter { name, warm in
+      let inScope = bar.selectedScopeButtonIndex == 0 || warm == (bar.selectedScopeButtonIndex == 1)
+      return inScope && (term.isEmpty || name.lowercased().contains(term))
+    }
+    searchResult.text = matches.isEmpty ? "No colours" : matches.map(\.0).joined(separator: ", ")
+  }
+
+  func searchBarSearchButtonClicked(_ searchBar: SearchBar) {
+    emit("searched", ["text": .string(searchBar.text ?? "")])
+  }
+
   private func showCount() {
     notesCount.text = "\(notes.text.count) characters, \(changes) edits"
   }
@@ -189,7 +224,7 @@ func textControlsComponent() -> Component {
   .viewController(
     "demo.TextControls",
     summary: "Text and pickers: attributed label, text field with clear button, text view, colours",
-    events: ["notesChanged", "buttonPressed", "picked"]
+    events: ["notesChanged", "buttonPressed", "picked", "searched"]
   ) { context in
     TextControlsViewController(emit: { context.emit($0, $1) })
   }

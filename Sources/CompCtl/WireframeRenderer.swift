@@ -17,7 +17,7 @@ import JSONRPC
 /// | `button` | `╭─╮│╰─╯`, the title centred; one row high: `(title)` |
 /// | `textField` | `┏━┓┃┗┛`, its text, bullets or placeholder; one row high: `[text]` |
 /// | `textView` | as a text field, its text on one row |
-/// | `datePicker`, `picker` | as a text field: the date's text; a picker's box |
+/// | `datePicker`, `picker`, `searchBar` | as a text field: the date's text, a picker's selected rows, the search text |
 /// | `image` | `╔═╗║╚═╝` with the image's name |
 /// | `label` | no box: only its text |
 /// | `switch` | no box: `[on ●]` or `[○ off]` (`●`/`○` when narrow) |
@@ -220,7 +220,7 @@ enum WireframeRenderer {
       case "button":
         drawBox(box, style: .button, clip: clip)
         if let text = node.visibleText { drawText(text, of: node, in: box, clip: clip) }
-      case "textField", "textView", "datePicker", "picker":
+      case "textField", "textView", "datePicker", "picker", "searchBar":
         drawBox(box, style: .field, clip: clip)
         if let text = node.visibleText { drawText(text, of: node, in: box, clip: clip) }
       case "image":

@@ -180,6 +180,56 @@ struct TextControlsSocketTests {
     #expect(noComponent["code"] == -32602)
   }
 
+  @Test("a search bar: typed text reaches the updater, submit the delegate, cancel ends it")
+  func searchBar() throws {
+    let daemon = try SceneDaemon()
+    let client = try daemon.client()
+    let opened = try client.call("scene.open", ["component": "demo.TextControls"])
+    let scene = opened["scene"]!
+    let bar = try #require(SceneTests.find("search", in: opened["root"]!)?.node)
+    #expect(bar["type"] == "searchBar")
+    #expect(bar["frame"]?["height"] == 100)  // 56 and the 44-point scope bar
+    #expect(bar["props"]?["scopes"] == ["All", "Warm", "Cool"])
+    #expect(bar["props"]?["placeholder"] == "Search colours")
+    let watcher = try daemon.client()
+    try watcher.call("scene.subscribe", ["scene": scene])
+
+    let typed = try client.call(
+      "scene.event", ["scene": scene, "event": ["type": "text", "target": "search", "text": "re"]])
+    #expect(typed["handled"] == true)
+    #expect(
+      try node("searchResult", in: client, scene: scene)["props"]?["text"] == "Red, Green")
+    let scoped = try client.call(
+      "scene.event", ["scene": scene, "event": ["type": "value", "target": "search", "value": 1]])
+    #expect(scoped["handled"] == true)
+    #expect(try node("searchResult", in: client, scene: scene)["props"]?["text"] == "Red")
+    let submitted = try client.call(
+      "scene.event", ["scene": scene, "event": ["type": "submit", "target": "search"]])
+    #expect(submitted["handled"] == true)
+    var emitted: JSON?
+    while emitted == nil {
+      let message = try watcher.notification()
+      if message["method"] == "scene.emitted" { emitted = message["params"] }
+    }
+    #expect(emitted?["name"] == "searched" && emitted?["payload"]?["text"] == "re")
+    // The cancel button shows while searching; a tap empties the search and ends it.
+    let searching = try node("search", in: client, scene: scene)
+    let cancel = try #require(searching["children"]?.arrayValue?.first { $0["key"] == "cancel" })
+    #expect(cancel["props"]?["hidden"] == nil)
+    let cancelled = try client.call(
+      "scene.event",
+      ["scene": scene, "event": ["type": "tap", "target": cancel["id"]!]])
+    #expect(cancelled["handled"] == true)
+    let after = try node("search", in: client, scene: scene)
+    #expect(after["props"]?["text"] == "" && after["props"]?["focused"] == nil)
+    #expect(
+      try node("searchResult", in: client, scene: scene)["props"]?["text"]
+        == "Red, Orange, Yellow, Pink, Brown")
+    let badScope = try client.failure(
+      "scene.event", ["scene": scene, "event": ["type": "value", "target": "search", "value": 3]])
+    #expect(badScope["code"] == -32602)
+  }
+
   @Test("an attributed label arrives as runs and is measured run by run")
   func attributedRuns() throws {
     let daemon = try SceneDaemon()

@@ -63,3 +63,33 @@ def test_text_view_typing_clear_button_and_runs(stack):
     assert spans[0][1:] == ["700", "20px"]
     browser.screenshot("text-controls.png")
     client.close()
+
+
+def test_picking_a_row_and_a_date(stack):
+    daemon, gateway, browser = stack
+    browser.set_window(420, 1400)
+    browser.open(f"{gateway.url}?component=demo.TextControls")
+    scene = page_scene(browser)
+    client = SocketClient(daemon.socket)
+
+    # A picker view is a <select> per component; choosing an option picks that row.
+    wheels = browser.run("return [...document.querySelectorAll('[data-key=picker] select')].map(s => [...s.options].map(o => o.textContent))")
+    assert wheels == [["Small", "Medium", "Large"], ["Red", "Green", "Blue", "Yellow"]]
+    browser.click("[data-key=picker] select[data-component='1'] option[value='3']")
+    wait_for(lambda: props_of(client, scene, "picker")["components"][1]["selected"] == 3, 10,
+             lambda: f"the picked row at compd: {props_of(client, scene, 'picker')}")
+    wait_for(lambda: props_of(client, scene, "pickerLabel").get("text") == "Small, Yellow", 10, "the delegate told")
+
+    # A date picker is a datetime-local input in the picker's time zone (UTC here); a date
+    # picked there is snapped to 15 minutes by compd and shown back.
+    field = "[data-key=date] input"
+    assert browser.run(f"return document.querySelector('{field}').type") == "datetime-local"
+    assert browser.run(f"return document.querySelector('{field}').value") == "2026-06-12T12:00"
+    browser.run(f"const i = document.querySelector('{field}'); i.value = '2026-07-04T09:20';"
+                " i.dispatchEvent(new Event('change', {bubbles: true}));")
+    wait_for(lambda: props_of(client, scene, "date").get("text") == "2026-07-04 09:15", 10,
+             lambda: f"the picked date at compd: {props_of(client, scene, 'date')}")
+    wait_for(lambda: browser.run(f"return document.querySelector('{field}').value") == "2026-07-04T09:15", 10,
+             "the snapped date shown")
+    browser.screenshot("pickers.png")
+    client.close()

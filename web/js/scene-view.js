@@ -5,6 +5,7 @@
 
 import { applyFont } from './fonts.js';
 import { decorateDatePicker, decoratePicker, paintDatePicker, paintPicker } from './paint-pickers.js';
+import { decorateSearchBar, paintSearchBar } from './paint-search.js';
 import { decorateTextView, paintButtonSubtitle, paintFieldExtras, paintRuns, paintTextView } from './paint-text.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
@@ -101,7 +102,7 @@ export class SceneView {
     const match = old.key !== undefined
       ? [...this.nodes.values()].find((entry) => entry.key === old.key)
       : this.nodes.get(old.id);
-    return match?.type === 'textField' || match?.type === 'textView' ? match : null;
+    return ['textField', 'textView', 'searchBar'].includes(match?.type) ? match : null;
   }
 
   /** Applies one `scene.changed`; false when it does not follow the revision shown. */
@@ -199,6 +200,9 @@ export class SceneView {
         break;
       case 'datePicker':
         decorateDatePicker(this, entry);
+        break;
+      case 'searchBar':
+        decorateSearchBar(this, entry);
         break;
       case 'picker':
         decoratePicker(this, entry);
@@ -307,7 +311,7 @@ export class SceneView {
   attached() {
     for (const entry of this.built) {
       if (SCROLLING.has(entry.type)) this.paintScroll(entry);
-      if ((entry.type === 'textField' || entry.type === 'textView') && entry.props.focused) this.syncFocus(entry);
+      if (['textField', 'textView', 'searchBar'].includes(entry.type) && entry.props.focused) this.syncFocus(entry);
     }
     this.built = [];
   }
@@ -365,6 +369,9 @@ export class SceneView {
         break;
       case 'datePicker':
         paintDatePicker(entry);
+        break;
+      case 'searchBar':
+        paintSearchBar(entry, changed);
         break;
       case 'picker':
         paintPicker(entry);

@@ -56,4 +56,58 @@ extension ScenePicture {
       }
     }
   }
+
+  /// A search bar: its field (a rounded grey box at `field`) with a magnifying glass and the
+  /// text or placeholder, and the scope buttons under it with the selected one raised.
+  mutating func drawSearchBar(_ node: WireNode, in box: Box) {
+    let props = node.props
+    let field = props["field"]
+    let fieldBox = Box(
+      x: box.x + (field?["x"]?.doubleValue ?? 8), y: box.y + (field?["y"]?.doubleValue ?? 10),
+      width: field?["width"]?.doubleValue ?? max(0, box.width - 16),
+      height: field?["height"]?.doubleValue ?? 36)
+    elements.append(
+      .rect(
+        fieldBox, radius: 10, fill: Paint("#767680", opacity: 0.12), stroke: nil, strokeWidth: 0))
+    let glass = Paint("#8e8e93")
+    let cy = fieldBox.y + fieldBox.height / 2
+    elements.append(
+      .circle(cx: fieldBox.x + 14, cy: cy - 1, r: 5, fill: nil, stroke: glass, strokeWidth: 1.5))
+    elements.append(
+      .line(
+        x1: fieldBox.x + 17.5, y1: cy + 2.5, x2: fieldBox.x + 21, y2: cy + 6, stroke: glass,
+        width: 1.5))
+    let font = Font.systemFont(ofSize: 17)
+    let text = props["text"]?.stringValue ?? ""
+    let shown = text.isEmpty ? props["placeholder"]?.stringValue ?? "" : text
+    let fill =
+      text.isEmpty
+      ? (Paint(wire: props["placeholderColor"]?.stringValue) ?? Palette.placeholder) : Palette.text
+    elements.append(
+      .text(
+        shown, x: fieldBox.x + 30, baseline: cy - font.lineHeight / 2 + font.ascender, font: font,
+        fill: fill))
+    let scopes = props["scopes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    guard !scopes.isEmpty else { return }
+    let bar = Box(x: box.x + 8, y: box.y + 56, width: max(0, box.width - 16), height: 32)
+    elements.append(
+      .rect(bar, radius: 8, fill: Paint("#767680", opacity: 0.12), stroke: nil, strokeWidth: 0))
+    let width = bar.width / Double(scopes.count)
+    let selected = Int(props["selectedScope"]?.intValue ?? 0)
+    let scopeFont = Font.systemFont(ofSize: 13)
+    for (index, title) in scopes.enumerated() {
+      let x = bar.x + Double(index) * width
+      if index == selected {
+        elements.append(
+          .rect(
+            Box(x: x + 2, y: bar.y + 2, width: width - 4, height: 28), radius: 7,
+            fill: Palette.canvas, stroke: nil, strokeWidth: 0))
+      }
+      elements.append(
+        .text(
+          title, x: x + (width - scopeFont.width(of: title)) / 2,
+          baseline: bar.y + 16 - scopeFont.lineHeight / 2 + scopeFont.ascender, font: scopeFont,
+          fill: Palette.text))
+    }
+  }
 }

@@ -196,6 +196,8 @@ struct ScenePicture {
       drawTextView(node, in: box)
     case "datePicker":
       drawDatePicker(node, in: box)
+    case "searchBar":
+      drawSearchBar(node, in: box)
     case "picker":
       drawPicker(node, in: box)
     case "button" where props["subtitle"] != nil:

@@ -97,3 +97,26 @@ extension NodeEncoding {
     if spelling != .default { props["spellCheckingType"] = .string(spelling.rawValue) }
   }
 }
+
+@MainActor
+extension NodeEncoding {
+  /// A search bar: its text and placeholder, the search field's frame, its style, focus,
+  /// and the scope buttons while the scope bar shows (its cancel button is a child node).
+  static func addSearchBar(
+    _ bar: SearchBar, traits: TraitCollection, to props: inout JSONObject
+  ) {
+    props["text"] = .string(bar.text ?? "")
+    if let placeholder = bar.placeholder {
+      props["placeholder"] = .string(placeholder)
+      props["placeholderColor"] = .string(
+        Color.placeholderText.resolvedColor(with: traits).description)
+    }
+    if bar.searchBarStyle != .default { props["style"] = .string(bar.searchBarStyle.rawValue) }
+    props["field"] = frame(bar.searchFieldFrame)
+    if bar.isFirstResponder { props["focused"] = true }
+    if bar.isScopeBarShown {
+      props["scopes"] = .array((bar.scopeButtonTitles ?? []).map(JSON.string))
+      props["selectedScope"] = .int(Int64(bar.selectedScopeButtonIndex))
+    }
+  }
+}

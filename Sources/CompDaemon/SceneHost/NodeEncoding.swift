@@ -27,6 +27,7 @@ enum NodeEncoding {
     case is ImageView: "image"
     case is Switch: "switch"
     case is DatePicker: "datePicker"
+    case is SearchBar: "searchBar"
     case is PickerView: "picker"
     case is ActivityIndicatorView: "activityIndicator"
     case is NavigationBar: "navigationBar"
@@ -100,6 +101,8 @@ enum NodeEncoding {
       if !toggle.isEnabled { props["enabled"] = false }
     case let picker as DatePicker:
       addDatePicker(picker, to: &props)
+    case let bar as SearchBar:
+      addSearchBar(bar, traits: traits, to: &props)
     case let picker as PickerView:
       addPicker(picker, to: &props)
     case let image as ImageView:

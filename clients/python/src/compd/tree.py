@@ -37,8 +37,8 @@ class Frame:
 SCROLLING_TYPES = frozenset({"scroll", "table", "collection"})
 
 #: The node types that take typed text (``text``, ``focus``, ``blur`` events): a one-line
-#: text field and a multi-line text view.
-TEXT_INPUT_TYPES = frozenset({"textField", "textView"})
+#: text field, a multi-line text view and a search bar.
+TEXT_INPUT_TYPES = frozenset({"textField", "textView", "searchBar"})
 
 
 def _wire_number(value: float) -> Any:
@@ -115,7 +115,7 @@ class Node:
 
     @property
     def takes_text(self) -> bool:
-        """Whether the node is a ``textField`` or ``textView``, which typing edits."""
+        """Whether the node is a ``textField``, ``textView`` or ``searchBar``, which typing edits."""
         return self.type in TEXT_INPUT_TYPES
 
     @property
