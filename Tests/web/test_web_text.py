@@ -93,3 +93,33 @@ def test_picking_a_row_and_a_date(stack):
              "the snapped date shown")
     browser.screenshot("pickers.png")
     client.close()
+
+
+def test_search_bar_typing_scope_and_submit(stack):
+    daemon, gateway, browser = stack
+    browser.set_window(420, 1400)
+    browser.open(f"{gateway.url}?component=demo.TextControls")
+    scene = page_scene(browser)
+    client = SocketClient(daemon.socket)
+    field = "[data-key=search] input"
+    assert browser.run(f"return document.querySelector('{field}').type") == "search"
+    browser.click(field)
+    browser.send_keys(field, "re")
+    wait_for(lambda: props_of(client, scene, "searchResult").get("text") == "Red, Green", 10,
+             lambda: f"the updater's results: {props_of(client, scene, 'searchResult')}")
+    browser.click("[data-key=search] .scope:nth-child(3)")
+    wait_for(lambda: props_of(client, scene, "searchResult").get("text") == "Green", 10, "the cool scope")
+    assert browser.run("return document.querySelector('[data-key=search] .scope.selected').textContent") == "Cool"
+    # Enter in the field is the search button: the delegate emits `searched`.
+    client.call("scene.subscribe", scene=scene)
+    browser.send_keys(field, "\n")
+    emitted = client.wait_notification(lambda m: m.get("method") == "scene.emitted")
+    assert emitted["params"]["name"] == "searched" and emitted["params"]["payload"] == {"text": "re"}
+    # The cancel button (a child button) shows while searching; a click ends the search.
+    wait_for(lambda: browser.run("const b = document.querySelector('[data-key=cancel]'); return !!b && b.style.display !== 'none'"),
+             10, "the cancel button")
+    browser.click("[data-key=cancel]")
+    wait_for(lambda: props_of(client, scene, "search").get("text") == "", 10, "the search cancelled")
+    wait_for(lambda: browser.run(f"return document.querySelector('{field}').value") == "", 10, "the emptied field")
+    browser.screenshot("search-bar.png")
+    client.close()
