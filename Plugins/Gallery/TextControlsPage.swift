@@ -33,6 +33,29 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     self.emit = emit
     super.init()
     title = "Text and pickers"
+    restorationIdentifier = "textControls"
+  }
+
+  /// Keeps the number of edits; the views keep their own text, date, rows and search.
+  override func encodeRestorableState(with coder: Coder) {
+    super.encodeRestorableState(with: coder)
+    coder.encode(changes, forKey: "edits")
+    coder.encode(search.isActive, forKey: "searching")
+  }
+
+  override func decodeRestorableState(with coder: Coder) {
+    super.decodeRestorableState(with: coder)
+    changes = coder.decodeInteger(forKey: "edits") ?? 0
+    search.isActive = coder.decodeBool(forKey: "searching") ?? false
+  }
+
+  /// The labels that describe the restored views are shown again.
+  override func applicationFinishedRestoringState() {
+    super.applicationFinishedRestoringState()
+    showCount()
+    showDate()
+    showPick()
+    updateSearchResults(for: search)
   }
 
   override func viewDidLoad() {
@@ -70,12 +93,14 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     emailField.leftView = at
     emailField.leftViewMode = .always
     emailField.accessibilityIdentifier = "email"
+    emailField.restorationIdentifier = "email"
 
     notes.font = .systemFont(ofSize: 15)
     notes.backgroundColor = .secondarySystemBackground
     notes.layer.cornerRadius = 8
     notes.delegate = self
     notes.accessibilityIdentifier = "notes"
+    notes.restorationIdentifier = "notes"
     notes.heightAnchor.constraint(equalToConstant: 120).isActive = true
     notesCount.font = .systemFont(ofSize: 13)
     notesCount.textColor = .secondaryLabel
@@ -135,6 +160,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     datePicker.date = Date(timeIntervalSince1970: 1_781_265_600)  // 2026-06-12 12:00
     datePicker.minuteInterval = 15
     datePicker.accessibilityIdentifier = "date"
+    datePicker.restorationIdentifier = "date"
     datePicker.addAction(for: .valueChanged) { [weak self] _ in self?.showDate() }
     dateLabel.accessibilityIdentifier = "dateLabel"
     dateLabel.font = .systemFont(ofSize: 13)
@@ -143,6 +169,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     picker.dataSource = self
     picker.delegate = self
     picker.accessibilityIdentifier = "picker"
+    picker.restorationIdentifier = "picker"
     pickerLabel.accessibilityIdentifier = "pickerLabel"
     pickerLabel.font = .systemFont(ofSize: 13)
     pickerLabel.textColor = .secondaryLabel
@@ -154,6 +181,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     search.searchBar.scopeButtonTitles = ["All", "Warm", "Cool"]
     search.searchBar.showsScopeBar = true
     search.searchBar.accessibilityIdentifier = "search"
+    search.searchBar.restorationIdentifier = "search"
     searchResult.accessibilityIdentifier = "searchResult"
     searchResult.font = .systemFont(ofSize: 13)
     searchResult.textColor = .secondaryLabel
