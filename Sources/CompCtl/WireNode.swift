@@ -80,6 +80,14 @@ struct WireNode: Equatable {
       } else {
         text = props["placeholder"]?.stringValue
       }
+    } else if type == "picker" {
+      // The selected row of each wheel.
+      text = (props["components"]?.arrayValue ?? []).compactMap { component -> String? in
+        guard let row = component["selected"]?.intValue, row >= 0,
+          let rows = component["rows"]?.arrayValue, row < rows.count
+        else { return nil }
+        return rows[Int(row)].stringValue
+      }.joined(separator: " · ")
     } else if type == "navigationBar" || type == "tabBar" {
       // Their title and tab titles are drawn by their child nodes.
       text = nil

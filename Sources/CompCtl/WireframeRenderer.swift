@@ -16,6 +16,8 @@ import JSONRPC
 /// | `cell` | no box: its separator `─` along its bottom row (inset as sent, clear of its end columns), its accessory (`›`, `✓`, `ⓘ`, `ⓘ›`) 16 points from its right edge |
 /// | `button` | `╭─╮│╰─╯`, the title centred; one row high: `(title)` |
 /// | `textField` | `┏━┓┃┗┛`, its text, bullets or placeholder; one row high: `[text]` |
+/// | `textView` | as a text field, its text on one row |
+/// | `datePicker`, `picker`, `searchBar` | as a text field: the date's text, a picker's selected rows, the search text |
 /// | `image` | `╔═╗║╚═╝` with the image's name |
 /// | `label` | no box: only its text |
 /// | `switch` | no box: `[on ●]` or `[○ off]` (`●`/`○` when narrow) |
@@ -219,7 +221,7 @@ enum WireframeRenderer {
       case "button":
         drawBox(box, style: .button, clip: clip)
         if let text = node.visibleText { drawText(text, of: node, in: box, clip: clip) }
-      case "textField":
+      case "textField", "textView", "datePicker", "picker", "searchBar":
         drawBox(box, style: .field, clip: clip)
         if let text = node.visibleText { drawText(text, of: node, in: box, clip: clip) }
       case "image":

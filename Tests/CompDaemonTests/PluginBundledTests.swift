@@ -94,7 +94,7 @@ import Testing
       host.catalog.names == [
         "demo.BarsAndAlerts", "demo.Contacts", "demo.Controls", "demo.Destination",
         "demo.Favorites", "demo.Gallery", "demo.Images", "demo.Login", "demo.Settings",
-        "demo.StackedForm",
+        "demo.StackedForm", "demo.TextControls",
       ])
   }
 

@@ -7,6 +7,9 @@ import { applyFont } from './fonts.js';
 import { makeImage, paintImage, paintButtonImage } from './paint-images.js';
 import { CONTROL_TYPES, clickControl, decorateControl, paintControl } from './paint-controls.js';
 import { installSheetSwipe, paintBarButton, paintPresentation } from './paint-bars.js';
+import { decorateDatePicker, decoratePicker, paintDatePicker, paintPicker } from './paint-pickers.js';
+import { decorateSearchBar, paintSearchBar } from './paint-search.js';
+import { decorateTextView, paintButtonSubtitle, paintFieldExtras, paintRuns, paintTextView } from './paint-text.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -53,7 +56,7 @@ export class SceneView {
     host.addEventListener('click', (event) => this.click(event));
     installSheetSwipe(host, (event) => this.send(event));
     host.addEventListener('keydown', (event) => {
-      const editing = event.target instanceof HTMLInputElement;
+      const editing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
       if ((event.key === 'Escape' && !editing) || (event.altKey && event.key === 'ArrowLeft')) {
         event.preventDefault();
         this.send({ type: 'back' });
@@ -90,7 +93,8 @@ export class SceneView {
   /** The text field of the current tree that has the browser's focus, with its caret. */
   editedField() {
     const input = document.activeElement;
-    if (!(input instanceof HTMLInputElement) || !this.host.contains(input)) return null;
+    const editable = input instanceof HTMLInputElement || input instanceof HTMLTextAreaElement;
+    if (!editable || !this.host.contains(input)) return null;
     const id = input.closest('[data-node-id]')?.dataset.nodeId;
     const entry = this.nodes.get(id);
     if (entry?.input !== input) return null;
@@ -102,7 +106,7 @@ export class SceneView {
     const match = old.key !== undefined
       ? [...this.nodes.values()].find((entry) => entry.key === old.key)
       : this.nodes.get(old.id);
-    return match?.type === 'textField' ? match : null;
+    return ['textField', 'textView', 'searchBar'].includes(match?.type) ? match : null;
   }
 
   /** Applies one `scene.changed`; false when it does not follow the revision shown. */
@@ -196,6 +200,18 @@ export class SceneView {
         el.appendChild(input);
         break;
       }
+      case 'textView':
+        decorateTextView(this, entry);
+        break;
+      case 'datePicker':
+        decorateDatePicker(this, entry);
+        break;
+      case 'searchBar':
+        decorateSearchBar(this, entry);
+        break;
+      case 'picker':
+        decoratePicker(this, entry);
+        break;
       case 'switch': {
         entry.knob = document.createElement('span');
         entry.knob.className = 'knob';
@@ -295,7 +311,7 @@ export class SceneView {
   attached() {
     for (const entry of this.built) {
       if (SCROLLING.has(entry.type)) this.paintScroll(entry);
-      if (entry.type === 'textField' && entry.props.focused) this.syncFocus(entry);
+      if (['textField', 'textView', 'searchBar'].includes(entry.type) && entry.props.focused) this.syncFocus(entry);
     }
     this.built = [];
   }
@@ -334,7 +350,7 @@ export class SceneView {
     paintPresentation(entry);
     switch (entry.type) {
       case 'label':
-        entry.text.textContent = props.text ?? '';
+        if (!paintRuns(entry)) entry.text.textContent = props.text ?? '';
         applyFont(entry.text.style, props.font ?? DEFAULT_FONT.label);
         entry.text.style.color = props.textColor ?? '#000000ff';
         entry.text.style.textAlign = ALIGN[props.textAlignment ?? 'natural'];
@@ -347,9 +363,23 @@ export class SceneView {
         el.classList.toggle('selected', !!props.selected);
         paintButtonImage(el, entry, props);
         paintBarButton(entry);
+        paintButtonSubtitle(entry);
         break;
       case 'textField':
         this.paintField(entry, changed);
+        paintFieldExtras(this, entry);
+        break;
+      case 'textView':
+        paintTextView(this, entry, changed);
+        break;
+      case 'datePicker':
+        paintDatePicker(entry);
+        break;
+      case 'searchBar':
+        paintSearchBar(entry, changed);
+        break;
+      case 'picker':
+        paintPicker(entry);
         break;
       case 'switch':
         el.classList.toggle('on', !!props.on);
@@ -476,7 +506,7 @@ export class SceneView {
       this.sendText(entry, input.value);
     });
     input.addEventListener('keydown', (event) => {
-      if (event.key === 'Enter') {
+      if (event.key === 'Enter' && !entry.multiline) {
         event.preventDefault();
         this.send({ type: 'submit', target: entry.id });
       }
@@ -586,7 +616,8 @@ export class SceneView {
   // --- pointer input
 
   click(event) {
-    if (event.target instanceof HTMLInputElement) return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    if (event.target instanceof HTMLSelectElement || event.target instanceof HTMLOptionElement) return;
     let el = event.target.closest?.('[data-node-id]');
     while (el && this.host.contains(el)) {
       const entry = this.nodes.get(el.dataset.nodeId);
@@ -603,7 +634,7 @@ export class SceneView {
         if (entry.props.enabled !== false) this.send({ type: 'toggle', target: entry.id, on: !entry.props.on });
         return;
       }
-      if (entry?.type === 'textField') {
+      if (entry?.type === 'textField' || entry?.type === 'textView') {
         entry.input.focus();
         return;
       }

@@ -123,7 +123,7 @@ struct ScenePicture {
   /// The root's size in points.
   private(set) var width: Double = 0
   private(set) var height: Double = 0
-  /// The shapes, back to front.
+  /// The shapes, back to front (drawn into by the node types' own files too).
   var elements: [Element] = []
   /// The bytes of the images the tree names, by hash (`imageHashes(in:)`); an image
   /// without them is drawn as a placeholder.
@@ -203,6 +203,18 @@ struct ScenePicture {
   private mutating func drawContent(of node: WireNode, in box: Box, separator: Paint) {
     let props = node.props
     switch node.type {
+    case "label" where props["runs"] != nil:
+      drawRuns(of: node, in: box)
+    case "textView":
+      drawTextView(node, in: box)
+    case "datePicker":
+      drawDatePicker(node, in: box)
+    case "searchBar":
+      drawSearchBar(node, in: box)
+    case "picker":
+      drawPicker(node, in: box)
+    case "button" where props["subtitle"] != nil:
+      drawSubtitledButton(node, in: box)
     case "label":
       let font = Self.font(props["font"]?.stringValue, default: 17)
       var fill = Paint(wire: props["textColor"]?.stringValue) ?? Palette.text
@@ -213,6 +225,7 @@ struct ScenePicture {
         alignment: props["textAlignment"]?.stringValue)
     case "textField":
       drawTextField(node, in: box)
+      drawClearButton(of: node, in: box)
     case "button":
       drawButton(node, in: box)
     case "switch":
@@ -403,7 +416,8 @@ struct ScenePicture {
     }
     let font = Self.font(props["font"]?.stringValue, default: 17)
     let padding = Self.textFieldPadding(style)
-    let inner = box.insetBy(padding, 0)
+    var inner = box.insetBy(padding, 0)
+    if let insets = props["textInsets"] { inner = Self.textFieldInner(box, insets: insets) }
     var text: String?
     var fill = Paint(wire: props["textColor"]?.stringValue) ?? Palette.text
     if props["secure"]?.boolValue == true {

@@ -20,12 +20,16 @@ enum NodeEncoding {
     case is TableView: "table"
     case is TableViewCell, is CollectionViewCell: "cell"
     case is CollectionView: "collection"
+    case is TextView: "textView"
     case is ScrollView: "scroll"
     case is Label: "label"
     case is TextField: "textField"
     case is Button: "button"
     case is ImageView: "image"
     case is Switch: "switch"
+    case is DatePicker: "datePicker"
+    case is SearchBar: "searchBar"
+    case is PickerView: "picker"
     case is ActivityIndicatorView: "activityIndicator"
     case is NavigationBar: "navigationBar"
     case is TabBar: "tabBar"
@@ -59,6 +63,7 @@ enum NodeEncoding {
         font: label.font, color: label.textColor.resolvedColor(with: traits),
         alignment: label.textAlignment, to: &props)
       if label.numberOfLines != 1 { props["numberOfLines"] = .int(Int64(label.numberOfLines)) }
+      addRuns(of: label, traits: traits, to: &props)
       if !label.isEnabled { props["enabled"] = false }
     case let field as TextField:
       if field.isSecureTextEntry {
@@ -85,6 +90,7 @@ enum NodeEncoding {
       }
       if field.isFirstResponder { props["focused"] = true }
       if !field.isEnabled { props["enabled"] = false }
+      addFieldTraits(of: field, to: &props)
     case let button as Button:
       if let title = button.currentTitle { props["title"] = .string(title) }
       props["titleColor"] = wire(button.currentTitleColor)
@@ -95,10 +101,17 @@ enum NodeEncoding {
       if button.isSelected { props["selected"] = true }
       addButtonImage(button, traits: traits, to: &props)
       addBarButton(button, wire: wire, to: &props)
+      addConfiguration(of: button, traits: traits, to: &props)
     case let toggle as Switch:
       props["on"] = .bool(toggle.isOn)
       if let tint = toggle.onTintColor { props["onTintColor"] = wire(tint) }
       if !toggle.isEnabled { props["enabled"] = false }
+    case let picker as DatePicker:
+      addDatePicker(picker, to: &props)
+    case let bar as SearchBar:
+      addSearchBar(bar, traits: traits, to: &props)
+    case let picker as PickerView:
+      addPicker(picker, to: &props)
     case let image as ImageView:
       addImageView(image, traits: traits, to: &props)
     case let indicator as ActivityIndicatorView:
@@ -111,6 +124,8 @@ enum NodeEncoding {
       addCell(cell, to: &props)
     case let cell as CollectionViewCell:
       addCell(cell, to: &props)
+    case let textView as TextView:
+      addTextView(textView, traits: traits, to: &props)
     case let scroll as ScrollView:
       if let table = scroll as? TableView { addTable(table, traits: traits, to: &props) }
       if let collection = scroll as? CollectionView {

@@ -10,6 +10,7 @@ enum SceneEvent: Sendable, Equatable {
   case focus(target: String)
   case blur(target: String)
   case submit(target: String)
+  case clear(target: String)
   case toggle(target: String, on: Bool)
   case scroll(target: String, Point)
   case swipe(target: String, SwipeDirection)
@@ -19,7 +20,7 @@ enum SceneEvent: Sendable, Equatable {
 
   /// The event types, for the schema and error messages.
   static let types = [
-    "tap", "touch", "text", "focus", "blur", "submit", "toggle", "scroll", "swipe", "value",
+    "tap", "touch", "text", "focus", "blur", "submit", "clear", "toggle", "scroll", "swipe", "value",
     "keyboard", "back",
   ]
 
@@ -64,6 +65,7 @@ enum SceneEvent: Sendable, Equatable {
     case "focus": self = .focus(target: try target())
     case "blur": self = .blur(target: try target())
     case "submit": self = .submit(target: try target())
+    case "clear": self = .clear(target: try target())
     case "toggle":
       let target = try target()
       guard let on = event["on"]?.boolValue else {
@@ -111,7 +113,7 @@ enum SceneEvent: Sendable, Equatable {
   var target: String? {
     switch self {
     case .tap(let target, _), .text(let target, _), .focus(let target), .blur(let target),
-      .submit(let target), .toggle(let target, _), .scroll(let target, _),
+      .submit(let target), .clear(let target), .toggle(let target, _), .scroll(let target, _),
       .swipe(let target, _), .value(let target, _, _):
       target
     case .touch, .keyboard, .back: nil
@@ -133,6 +135,7 @@ enum SceneEvent: Sendable, Equatable {
     case .focus: try window.focus(node())
     case .blur: try window.blur(node())
     case .submit: try window.returnKey(in: node())
+    case .clear: try window.clearText(of: node())
     case .toggle(_, let on): try window.toggle(node(), isOn: on)
     case .scroll(_, let offset): try window.scroll(node(), to: offset)
     case .swipe(_, let direction): try window.swipe(node(), direction: direction)

@@ -25,7 +25,8 @@ from .session import Session
 from .tree import SceneState
 from .wire import (MAX_LINE_BYTES, RECONNECT_FIRST_DELAY, RECONNECT_MAX_DELAY, Emitted,
                    Reset, event_object, open_params, resize_environment, scroll_event,
-                   swipe_event, tap_event, text_event, unreachable, value_event)
+                   swipe_event, tap_event, text_event, unreachable, value_event,
+                   clear_event)
 
 __all__ = ["Client", "Scene", "connect"]
 
@@ -258,8 +259,13 @@ class Scene(LiveScene):
         return await self.event(swipe_event(target, direction))
 
     async def type(self, target: Any, text: str) -> Dict[str, Any]:
-        """Replaces the text of the text field ``target`` with ``text``."""
+        """Replaces the text of the text field or text view ``target`` with ``text``."""
         return await self.event(text_event(target, text))
+
+    async def clear(self, target: Any) -> Dict[str, Any]:
+        """Presses the clear button of the text field ``target`` (it must show one:
+        ``props.clearButton``); its delegate's ``textFieldShouldClear`` decides."""
+        return await self.event(clear_event(target))
 
     async def resize(self, width: Optional[float] = None, height: Optional[float] = None,
                      **environment: Any) -> Dict[str, Any]:

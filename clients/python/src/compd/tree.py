@@ -55,6 +55,10 @@ CONTROL_VALUES: Dict[str, Any] = {
 #: bar, a navigation controller's toolbar, a tab bar (docs/protocol.md, "Bars").
 BAR_TYPES = frozenset({"navigationBar", "toolbar", "tabBar"})
 
+#: The node types that take typed text (``text``, ``focus``, ``blur`` events): a one-line
+#: text field, a multi-line text view and a search bar.
+TEXT_INPUT_TYPES = frozenset({"textField", "textView", "searchBar"})
+
 
 def _wire_number(value: float) -> Any:
     return int(value) if float(value).is_integer() else value
@@ -143,6 +147,18 @@ class Node:
         """A label's or text field's ``text``, a button's ``title``, else ``None``."""
         value = self.props.get("text", self.props.get("title"))
         return value if isinstance(value, str) else None
+
+    @property
+    def takes_text(self) -> bool:
+        """Whether the node is a ``textField``, ``textView`` or ``searchBar``, which typing edits."""
+        return self.type in TEXT_INPUT_TYPES
+
+    @property
+    def runs(self) -> List[Dict[str, Any]]:
+        """A label's attributed runs (``props.runs``: ``{text, font?, textColor?, …}`` each,
+        what a run leaves out being the label's own), or ``[]`` for plain text."""
+        value = self.props.get("runs")
+        return list(value) if isinstance(value, list) else []
 
     def walk(self) -> Iterator["Node"]:
         """This node and every node below it, depth first, back to front."""

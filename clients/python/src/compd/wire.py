@@ -134,6 +134,11 @@ def text_event(target: Any, text: str) -> Dict[str, Any]:
     return {"type": "text", "target": target_of(target), "text": text}
 
 
+def clear_event(target: Any) -> Dict[str, Any]:
+    """``{type: clear, target}``: a press of the text field's clear button."""
+    return {"type": "clear", "target": target_of(target)}
+
+
 #: The directions of a ``swipe`` event.
 SWIPE_DIRECTIONS = ("left", "right", "up", "down")
 

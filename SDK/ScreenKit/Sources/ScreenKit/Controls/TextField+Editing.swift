@@ -8,6 +8,9 @@ extension TextField: FirstResponderEditing, TextInputReceiving, TapReceiving {
   }
 
   func didBeginEditing() {
+    // The overlay views' modes depend on the editing state.
+    setNeedsLayout()
+    setNeedsDisplay()
     delegate?.textFieldDidBeginEditing(self)
     sendActions(for: .editingDidBegin)
   }
@@ -17,6 +20,8 @@ extension TextField: FirstResponderEditing, TextInputReceiving, TapReceiving {
   }
 
   func didEndEditing() {
+    setNeedsLayout()
+    setNeedsDisplay()
     delegate?.textFieldDidEndEditing(self)
     sendActions(for: .editingDidEnd)
   }
@@ -56,7 +61,8 @@ extension TextField: FirstResponderEditing, TextInputReceiving, TapReceiving {
   }
 
   /// The clear button: the delegate's `textFieldShouldClear`; when it agrees the text is
-  /// emptied with `editingChanged`.
+  /// emptied with `editingChanged`. A client's press of the shown button arrives through
+  /// ``Window/clearText(of:)``.
   @discardableResult
   public func clearText() -> Bool {
     guard !(text ?? "").isEmpty, delegate?.textFieldShouldClear(self) ?? true else { return false }

@@ -32,6 +32,34 @@ open class Button: Control {
     didSet { if contentEdgeInsets != oldValue { invalidateIntrinsicContentSize() } }
   }
 
+  /// The configuration the button draws and sizes from (ButtonConfiguration.swift); nil
+  /// for a button of the classic API. Setting it runs ``configurationUpdateHandler``.
+  public var configuration: Configuration? {
+    didSet {
+      guard configuration != oldValue else { return }
+      invalidateIntrinsicContentSize()
+      setNeedsDisplay()
+      setNeedsUpdateConfiguration()
+    }
+  }
+  /// Called to update the configuration (set it, or a state change), as UIKit's.
+  public var configurationUpdateHandler: (@MainActor (Button) -> Void)?
+  /// Whether the update handler is running (it may set the configuration again).
+  var updatingConfiguration = false
+
+  /// A state change updates the configuration, as UIKit's.
+  open override var isSelected: Bool {
+    didSet { if isSelected != oldValue { setNeedsUpdateConfiguration() } }
+  }
+  /// A state change updates the configuration, as UIKit's.
+  open override var isEnabled: Bool {
+    didSet { if isEnabled != oldValue { setNeedsUpdateConfiguration() } }
+  }
+  /// A state change updates the configuration, as UIKit's.
+  open override var isHighlighted: Bool {
+    didSet { if isHighlighted != oldValue { setNeedsUpdateConfiguration() } }
+  }
+
   private var titles: [Control.State.RawValue: String] = [:]
   private var titleColors: [Control.State.RawValue: Color] = [:]
   var images: [Control.State.RawValue: Image] = [:]
@@ -61,6 +89,7 @@ open class Button: Control {
   /// least 30 points high and a button without title or image 30 points wide (UIKit's
   /// minimum tap size for system buttons; UIKit does not publish its exact rule).
   open override var intrinsicContentSize: Size {
+    if let configuration { return configuredSize(configuration) }
     let title = currentTitle ?? ""
     let text = TextLayout(text: title, font: titleLabel.font, numberOfLines: 1).size
     let image = currentImage?.size ?? .zero
@@ -103,7 +132,10 @@ open class Button: Control {
   }
 
   /// The title shown now, for the current state.
-  public var currentTitle: String? { title(for: state) }
+  public var currentTitle: String? { configuration?.title ?? title(for: state) }
   /// The title colour used now.
-  public var currentTitleColor: Color { titleColor(for: state) ?? .systemBlue }
+  public var currentTitleColor: Color {
+    if let configuration { return configuration.foregroundColor(tint: tintColor ?? .systemBlue) }
+    return titleColor(for: state) ?? .systemBlue
+  }
 }

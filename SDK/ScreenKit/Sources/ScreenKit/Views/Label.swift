@@ -9,8 +9,22 @@ open class Label: View {
 
   /// The text shown.
   @exclusivity(unchecked) open var text: String? {
-    didSet { if text != oldValue { invalidateIntrinsicContentSize() } }
+    didSet {
+      guard text != oldValue else { return }
+      // Plain text set in code replaces the attributed text, as UIKit's `text` does.
+      if attributedPieces != nil, text != attributedPieces?.map(\.text).joined() {
+        attributedPieces = nil
+        attributedSource = nil
+      }
+      invalidateIntrinsicContentSize()
+    }
   }
+  /// The attributed text's pieces, as set (Label+AttributedText.swift); nil for plain text.
+  var attributedPieces: [AttributedPiece]? {
+    didSet { if attributedPieces != oldValue { invalidateIntrinsicContentSize() } }
+  }
+  /// The attributed string as set, returned by `attributedText`.
+  var attributedSource: AnyObject?
   /// The font; the system font at 17 points by default, as UIKit.
   @exclusivity(unchecked) open var font: Font = .systemFont(ofSize: 17) {
     didSet {
@@ -66,6 +80,10 @@ open class Label: View {
   /// multi-line label the text wrapped at `preferredMaxLayoutWidth`, or at the width the last
   /// layout pass gave the label. An empty label is zero by zero, as UIKit's.
   open override var intrinsicContentSize: Size {
+    if attributedPieces != nil {
+      let width = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : layoutState.wrappingWidth
+      return runLayout(maxWidth: width > 0 ? width : .infinity).size
+    }
     let width =
       preferredMaxLayoutWidth > 0
       ? preferredMaxLayoutWidth
@@ -80,12 +98,24 @@ open class Label: View {
 
   /// The text's size when wrapped at `size.width` (no limit when 0).
   open override func sizeThatFits(_ size: Size) -> Size {
-    textLayout(maxWidth: size.width > 0 ? size.width : .infinity).size
+    if attributedPieces != nil {
+      return runLayout(maxWidth: size.width > 0 ? size.width : .infinity).size
+    }
+    return textLayout(maxWidth: size.width > 0 ? size.width : .infinity).size
   }
 
   /// The text block is centred vertically in the label, as UILabel draws it; the first
   /// baseline is an ascender below its top, the last one a descender above its bottom.
   override func baselineOffset(first: Bool) -> (heightFactor: Double, constant: Double)? {
+    if let runs = textRuns {
+      // The first line's tallest font sets the first baseline; the last line's the last.
+      let layout = runLayout(
+        maxWidth: layoutState.wrappingWidth > 0 ? layoutState.wrappingWidth : .infinity)
+      let blockHeight = layout.lineHeights.reduce(0, +)
+      let tallest = runs.map(\.font).max { $0.lineHeight < $1.lineHeight } ?? font
+      if first { return (0.5, -blockHeight / 2 + tallest.ascender) }
+      return (0.5, blockHeight / 2 + tallest.descender)
+    }
     let layout = textLayout(
       maxWidth: layoutState.wrappingWidth > 0 ? layoutState.wrappingWidth : .infinity)
     let lines = max(layout.lines.count, 1)
@@ -105,6 +135,8 @@ open class Label: View {
     layoutState.wrappingWidth = frame.width
     layoutState.cachedIntrinsicSize = nil
     // A label whose width came from its own unwrapped text does not need to re-solve.
-    return !(wasUnlimited && textLayout().size.width <= frame.width)
+    let unwrappedWidth =
+      attributedPieces != nil ? runLayout(maxWidth: .infinity).size.width : textLayout().size.width
+    return !(wasUnlimited && unwrappedWidth <= frame.width)
   }
 }

@@ -55,13 +55,37 @@ open class TextField: Control {
   open var keyboardType: KeyboardType = .default { didSet { setNeedsDisplay() } }
   /// The title of the return key.
   open var returnKeyType: ReturnKeyType = .default { didSet { setNeedsDisplay() } }
-  /// When the clear button shows.
-  open var clearButtonMode: ViewMode = .never
+  /// When the clear button shows; `.never` by default, as UIKit. It shows only while the
+  /// field has text (``isClearButtonShown``).
+  open var clearButtonMode: ViewMode = .never { didSet { setNeedsDisplay() } }
+  /// A view drawn at the leading edge, inside the border, as `UITextField.leftView`; laid
+  /// out at ``leftViewRect(forBounds:)`` when ``leftViewMode`` shows it.
+  open var leftView: View? {
+    didSet { replaceAccessory(oldValue, with: leftView) }
+  }
+  /// When the left view shows; `.never` by default, as UIKit.
+  open var leftViewMode: ViewMode = .never { didSet { setNeedsLayout() } }
+  /// A view drawn at the trailing edge, as `UITextField.rightView`; laid out at
+  /// ``rightViewRect(forBounds:)`` when ``rightViewMode`` shows it.
+  open var rightView: View? {
+    didSet { replaceAccessory(oldValue, with: rightView) }
+  }
+  /// When the right view shows; `.never` by default, as UIKit.
+  open var rightViewMode: ViewMode = .never { didSet { setNeedsLayout() } }
+  /// The kind of content the field expects (a hint for a client's autofill), as
+  /// `UITextField.textContentType`; nil by default.
+  open var textContentType: TextContentType? { didSet { setNeedsDisplay() } }
+  /// How a client's keyboard capitalizes; `.sentences` by default, as UIKit.
+  open var autocapitalizationType: TextAutocapitalizationType = .sentences {
+    didSet { setNeedsDisplay() }
+  }
+  /// Whether a client checks spelling; `.default` by default.
+  open var spellCheckingType: TextSpellCheckingType = .default { didSet { setNeedsDisplay() } }
   // the delegate asked and told about editing (Controls/TextField+Editing.swift)
   /// The delegate, held weakly, as UIKit.
   public weak var delegate: TextFieldDelegate?
   /// Whether a client's keyboard should autocorrect (a hint for clients).
-  open var autocorrectionType: TextAutocorrectionType = .default
+  open var autocorrectionType: TextAutocorrectionType = .default { didSet { setNeedsDisplay() } }
 
   /// A text field with the given frame.
   public override init(frame: Rect) {
@@ -81,13 +105,29 @@ open class TextField: Control {
   }
 
   /// The size of the text (or the placeholder when the text is empty) in one line plus the
-  /// border style's padding.
+  /// border style's padding, widened by the left and right views that show (and at least
+  /// as tall as they are).
   open override var intrinsicContentSize: Size {
     let shown = (text?.isEmpty ?? true) ? (placeholder ?? "") : (text ?? "")
     let padding = textPadding
-    return Size(
+    var size = Size(
       width: font.width(of: shown).roundedUpToPixel + 2 * padding.horizontal,
       height: font.lineHeight.roundedUpToPixel + 2 * padding.vertical)
+    let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+    for (view, shown) in [(leftView, isLeftViewShown), (rightView, isRightViewShown)] {
+      guard view != nil, shown else { continue }
+      let rect = view === leftView ? leftViewRect(forBounds: zero) : rightViewRect(forBounds: zero)
+      size.width += rect.width
+      size.height = max(size.height, rect.height)
+    }
+    return size
+  }
+
+  /// Places the left and right views (``leftViewRect(forBounds:)``,
+  /// ``rightViewRect(forBounds:)``) and hides those their modes hide now.
+  open override func layoutSubviews() {
+    super.layoutSubviews()
+    layoutAccessories()
   }
 
   /// Saves the text (key `TextField.text`), unless the field is secure: a secure text
