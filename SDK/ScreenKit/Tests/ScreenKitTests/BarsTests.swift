@@ -74,6 +74,23 @@ private func showInNavigation(
     #expect(throws: InputError.self) { try window.tap(addButton) }
   }
 
+  @Test func aSearchControllerShowsItsSearchBarInTheNavigationBar() throws {
+    let controller = BarsTestController()
+    controller.title = "Search"
+    let search = SearchController()
+    controller.navigationItem.searchController = search
+    let (window, navigation) = showInNavigation(controller)
+    let bar = navigation.navigationBar
+    #expect(search.searchBar.isDescendant(of: bar))
+    // UIKit's search bar row under the title: 52 points more than the 44-point row.
+    #expect(bar.frame.height == 47 + 44 + 52)
+    #expect(search.searchBar.frame.minY >= 47 + 44 - 1)
+    controller.navigationItem.searchController = nil
+    window.layoutIfNeeded()
+    #expect(!search.searchBar.isDescendant(of: bar))
+    #expect(bar.frame.height == 47 + 44)
+  }
+
   @Test func doneStyleIsSemibold() {
     let controller = ViewController()
     controller.navigationItem.rightBarButtonItem = BarButtonItem(title: "Send", style: .done)

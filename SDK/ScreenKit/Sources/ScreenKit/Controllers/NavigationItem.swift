@@ -35,9 +35,14 @@ public final class NavigationItem {
   public var leftBarButtonItems: [BarButtonItem]? { didSet { onChange?() } }
   /// The items on the right, trailing (rightmost) first, as UIKit's.
   public var rightBarButtonItems: [BarButtonItem]? { didSet { onChange?() } }
-  /// The search controller shown in the bar. ScreenKit's search controller lives with the
-  /// search bar; the navigation bar shows its search bar below the title when set.
-  public var searchControllerView: View? { didSet { onChange?() } }
+  /// The search controller whose search bar the navigation bar shows below its title (and
+  /// below a large title), as UIKit's `navigationItem.searchController`.
+  public var searchController: SearchController? {
+    didSet { searchControllerView = searchController?.searchBar }
+  }
+  /// The view the navigation bar shows below its title for the search controller: its
+  /// search bar.
+  public private(set) var searchControllerView: View? { didSet { onChange?() } }
   /// Tells the navigation controller showing the item that the bar must be updated.
   var onChange: (() -> Void)?
 
