@@ -47,8 +47,16 @@ open class View: Responder {
     didSet {
       if DisplayJournal.isRecording && frame != oldValue { DisplayJournal.record(self) }
       frameDidChange(from: oldValue)
+      if frame.size != oldValue.size && !subviews.isEmpty { autoresizeSubviews(from: oldValue.size) }
     }
   }
+  /// How the view resizes when its superview's size changes (see ``AutoresizingMask``);
+  /// `[]`, the default, keeps its frame. Applies while it translates its mask into
+  /// constraints.
+  public var autoresizingMask: AutoresizingMask = []
+  /// Whether the view resizes its subviews by their autoresizing masks when its size
+  /// changes (true, the default, as UIKit).
+  public var autoresizesSubviews = true
 
   /// The window this view is in, if any.
   open var window: Window? { superview?.window }

@@ -1,0 +1,102 @@
+// swift-format-ignore-file: iOS source as apps write it (four-space indents), ported as it is
+//
+//  SettingsViewController.swift
+//
+//  A settings screen as a UITableViewController with static-ish sections: an enum of
+//  sections, each with its rows; a switch as a cell's accessory view.
+//
+// PortCorpus: SettingsViewController
+// expect: settings.table 0 0 390 844 — a table view controller's view is its table, the whole window
+// expect: settings.account.0 16 82 358 44 — insetGrouped: cells inset by 16 (compact width); y = safe top 47 + the first section's header: 35 (a 17.5-point top padding above a titled header … UIKit puts the first row at 82 − 47 = 35 below the safe area with a header title)
+import UIKit
+
+class SettingsViewController: UITableViewController {
+
+    enum Section: Int, CaseIterable {
+        case account, notifications, about
+
+        var title: String? {
+            switch self {
+            case .account: return "Account"
+            case .notifications: return "Notifications"
+            case .about: return nil
+            }
+        }
+
+        var rows: [String] {
+            switch self {
+            case .account: return ["Profile", "Password"]
+            case .notifications: return ["Push Notifications", "Email Digest"]
+            case .about: return ["Version"]
+            }
+        }
+    }
+
+    private var switches: [String: Bool] = ["Push Notifications": true, "Email Digest": false]
+
+    init() {
+        super.init(style: .insetGrouped)
+    }
+
+    required init?(coder: NSCoder) {
+        fatalError("init(coder:) has not been implemented")
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        title = "Settings"
+        tableView.accessibilityIdentifier = "settings.table"
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "Cell")
+    }
+
+    // MARK: - Table view data source
+
+    override func numberOfSections(in tableView: UITableView) -> Int {
+        Section.allCases.count
+    }
+
+    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+        Section(rawValue: section)?.rows.count ?? 0
+    }
+
+    override func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int) -> String? {
+        Section(rawValue: section)?.title
+    }
+
+    override func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+        guard let section = Section(rawValue: indexPath.section) else { return cell }
+        let title = section.rows[indexPath.row]
+        cell.textLabel?.text = title
+        cell.accessibilityIdentifier = "settings.\(section).\(indexPath.row)"
+        switch section {
+        case .account:
+            cell.accessoryType = .disclosureIndicator
+            cell.accessoryView = nil
+        case .notifications:
+            let toggle = UISwitch()
+            toggle.isOn = switches[title] ?? false
+            toggle.tag = indexPath.row
+            toggle.addTarget(self, action: #selector(switchChanged(_:)), for: .valueChanged)
+            cell.accessoryView = toggle
+            cell.selectionStyle = .none
+        case .about:
+            cell.textLabel?.text = "\(title) 1.0"
+            cell.accessoryType = .none
+        }
+        return cell
+    }
+
+    override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
+        tableView.deselectRow(at: indexPath, animated: true)
+        guard Section(rawValue: indexPath.section) == .account else { return }
+        let detail = UIViewController()
+        detail.title = Section.account.rows[indexPath.row]
+        navigationController?.pushViewController(detail, animated: true)
+    }
+
+    @objc func switchChanged(_ sender: UISwitch) {
+        let title = Section.notifications.rows[sender.tag]
+        switches[title] = sender.isOn
+    }
+}
