@@ -175,12 +175,37 @@ import Testing
           "\(screen.file): \(expectation.key) is at \(actual), UIKit puts it at \(expectation.frame) (\(expectation.derivation))"
         )
       }
+      if screen.controller == "LoginViewController" {
+        try Self.logIn(client, scene: opened["scene"]!)
+      }
       try client.call("scene.close", ["scene": opened["scene"]!])
     }
     // os_log from the ported screen reaches compd's log, its string argument redacted as the
     // platform does unless it is marked public.
     let log = daemon.log
-    #expect(log.contains("[com.example.greeter:ui] info: Greeting World for <private>"), "\(log.suffix(2000))")
+    #expect(
+      log.contains("[com.example.greeter:ui] info: Greeting World for <private>"),
+      "\(log.suffix(2000))")
     #expect(!log.contains("Tim"))
+    #expect(log.contains("[com.example.corpus:login] info: Logging in <private> after 1 attempt"))
+    #expect(!log.contains("zelda42"))
+  }
+
+  /// Types into the ported login screen as a user would and presses Return twice: the
+  /// `#selector` action and the `UITextFieldDelegate` method both run.
+  static func logIn(_ client: RPCTestClient, scene: JSON) throws {
+    func send(_ event: JSON) throws -> JSON {
+      try client.call("scene.event", ["scene": scene, "event": event])
+    }
+    #expect(
+      try send(["type": "text", "target": "login.username", "text": "zelda42"])["handled"] == true)
+    #expect(try send(["type": "submit", "target": "login.username"])["handled"] == true)
+    #expect(
+      try send(["type": "text", "target": "login.password", "text": "hunter2"])["handled"] == true)
+    #expect(try send(["type": "submit", "target": "login.password"])["handled"] == true)
+    let layout = try client.call("scene.layout", ["scene": scene])["root"]!
+    #expect(
+      SceneTests.find("login.status", in: layout)?.node["props"]?["text"] == "Signed in as zelda42")
+    #expect(SceneTests.find("login.button", in: layout)?.node["props"]?["enabled"] == false)
   }
 }

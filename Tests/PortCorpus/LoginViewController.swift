@@ -1,4 +1,4 @@
-// swift-format-ignore-file: iOS source as apps write it (four-space indents), ported as it is
+// swift-format-ignore-file
 //
 //  LoginViewController.swift
 //

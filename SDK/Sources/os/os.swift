@@ -74,7 +74,8 @@ public struct OSLogType: Sendable, Equatable, RawRepresentable {
 /// Writes one entry of `log` as one line.
 func writeEntry(_ message: String, log: OSLog, type: OSLogType) {
   guard log !== OSLog.disabled else { return }
-  let line = "\(log.label)\(type.name): \(message)"
+  let line =
+    "\(log.label)\(type.name): \(message)"
     .replacingNewlines() + "\n"
   let bytes = Array(line.utf8)
   bytes.withUnsafeBufferPointer { buffer in

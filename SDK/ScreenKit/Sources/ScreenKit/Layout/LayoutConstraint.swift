@@ -144,8 +144,8 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     }
     installedView = host
     host.layoutState.constraints.append(self)
-    first.layoutState.namingConstraintCount += 1
-    secondItem?.owningLayoutView?.layoutState.namingConstraintCount += 1
+    first.namingConstraintCount += 1
+    secondItem?.owningLayoutView?.namingConstraintCount += 1
     ConstraintScope.constraintsOrHierarchyChanged()
     host.setNeedsLayoutWithSuperview()
   }
@@ -154,8 +154,8 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     guard let host = installedView else { return }
     host.layoutState.constraints.removeAll { $0 === self }
     installedView = nil
-    firstItem?.owningLayoutView?.layoutState.namingConstraintCount -= 1
-    secondItem?.owningLayoutView?.layoutState.namingConstraintCount -= 1
+    firstItem?.owningLayoutView?.namingConstraintCount -= 1
+    secondItem?.owningLayoutView?.namingConstraintCount -= 1
     ConstraintScope.constraintsOrHierarchyChanged()
     host.setNeedsLayoutWithSuperview()
   }

@@ -35,7 +35,7 @@ extension View: LayoutItem {
   /// leaves the frame of a view that no constraint affects as it was set.
   var isPlacedByFrame: Bool {
     if layoutState.translatesAutoresizingMaskIntoConstraints { return true }
-    guard layoutState.namingConstraintCount == 0, let parent = superview else { return false }
+    guard namingConstraintCount == 0, let parent = superview else { return false }
     if let stack = parent as? StackView, stack.arrangedSubviews.contains(where: { $0 === self }) {
       return false
     }

@@ -63,9 +63,6 @@ final class ViewLayoutState {
     case sealed
   }
   @exclusivity(unchecked) var translatesAutoresizingMaskIntoConstraints = true
-  /// How many active constraints name this view as an item, directly or through one of its
-  /// layout guides: a view with none that does not translate its mask keeps its frame.
-  @exclusivity(unchecked) var namingConstraintCount = 0
   /// Set for the root view of a view controller: its margins are at least the system
   /// minimum. `ViewController` sets this when it installs its view.
   @exclusivity(unchecked) var isViewControllerRootView = false

@@ -57,6 +57,10 @@ open class View: Responder {
   /// Whether the view resizes its subviews by their autoresizing masks when its size
   /// changes (true, the default, as UIKit).
   public var autoresizesSubviews = true
+  /// How many active constraints name this view as an item, directly or through one of its
+  /// layout guides: a view with none that does not translate its mask keeps its frame
+  /// (`isPlacedByFrame`). Here rather than in `ViewLayoutState`, which fills its heap chunk.
+  @exclusivity(unchecked) var namingConstraintCount = 0
 
   /// The window this view is in, if any.
   open var window: Window? { superview?.window }
