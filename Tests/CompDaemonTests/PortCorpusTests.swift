@@ -156,7 +156,8 @@ import Testing
     defer { _ = try? daemon.stop() }
     let client = try RPCTestClient(path: daemon.socketPath)
     for screen in screens {
-      let opened = try client.call("scene.open", ["component": "corpus.\(screen.controller)"])
+      let opened = try client.call(
+        "scene.open", ["component": .string("corpus.\(screen.controller)")])
       let tree = try #require(opened["root"], "\(screen.file) did not open")
       for expectation in screen.expectations {
         guard let found = SceneTests.find(expectation.key, in: tree) else {

@@ -7,7 +7,9 @@
 //
 // PortCorpus: ContactsViewController
 // expect: contacts.table 0 0 390 844 — pinned to the view's edges
-// expect: contacts.Ada Lovelace 0 75 390 44 — a plain table's first row below its section header: safe top 47 + header 28; default row height 44 (UITableView.automaticDimension for a one-line default cell on iOS)
+// expect: contacts.Ada Lovelace 0 75 390 44 — below the plain style's 28-point section header band, under the safe area (47 + 28); a one-line row is 44 (11 + 20.333 + 11, at least the 44-point tap target)
+// expect: contacts.Alan Turing 0 119 390 44 — the second row of section A
+// expect: contacts.Grace Hopper 0 191 390 44 — section G: 119 + 44 + its 28-point header
 import UIKit
 
 struct Contact: Hashable {
@@ -58,7 +60,6 @@ class ContactsViewController: UIViewController, UITableViewDelegate {
             let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: indexPath)
             var content = cell.defaultContentConfiguration()
             content.text = contact.name
-            content.secondaryText = contact.phone
             cell.contentConfiguration = content
             cell.accessibilityIdentifier = "contacts.\(contact.name)"
             return cell

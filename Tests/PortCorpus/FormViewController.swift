@@ -6,10 +6,10 @@
 //  disabled until the form is valid. Sizes come from CGFloat constants and CGRect math.
 //
 // PortCorpus: FormViewController
-// expect: form.rows 16 63 358 176 — inset 16 from the margins-free edges; top = safe 47 + 16; 4 rows of 44 with no spacing
+// expect: form.rows 16 63 358 176 — 16 from the view's edges; top = safe area 47 + 16; 4 rows of 44, no spacing
 // expect: form.name 116 63 258 44 — a row is [caption 100 wide | field]: x = 16 + 100, width = 358 − 100
 // expect: form.email 116 107 258 44 — second row: 63 + 44
-// expect: form.newsletter 325 194 51 31 — UISwitch is 51 × 31; trailing in the fourth row (x = 16 + 358 − 51), centred: 195 + (44 − 31) / 2 = 201.5 … the row of the switch is the fourth: y = 63 + 3·44 = 195, centre 217 → 201.5
+// expect: form.newsletter 323 201.5 51 31 — UISwitch's fixed size is 51 × 31; trailing edge on the fourth row's (x = 16 + 358 − 51); that row is at y = 63 + 3·44 = 195, the switch centred in its 44: 195 + (44 − 31) / 2
 // expect: form.submit 16 263 358 44 — rows bottom 239 + 24
 import UIKit
 

@@ -6,11 +6,14 @@
 //  under the safe area with Auto Layout; Return moves to the next field, then logs in.
 //
 // PortCorpus: LoginViewController
-// expect: login.title 24 87 342 34 — stack top = safe top 47 + 40; leading/trailing 24 → 390 − 48 = 342; a 28-point bold title is 34 high (ceil of its 33.4 line height)
-// expect: login.username 24 137 342 44 — title bottom 121 + spacing 16; height 44 by constraint
-// expect: login.password 24 197 342 44 — 137 + 44 + 16
-// expect: login.button 24 265 342 50 — 197 + 44 + custom spacing 24 after the password; height 50
-// expect: login.status 24 331 342 20 — 265 + 50 + 16; a one-line 17-point label is 20 high (UIKit rounds 20.29 down to what it draws, compd reports 20.3)
+// Text heights: a label is as high as its font's line height rounded up to the 1/3-point
+// pixel grid: SF Pro 28 pt bold 33.42 → 33.667, 17 pt 20.29 → 20.333 (compd measures with
+// Inter, up to a third of a point taller, which the test's tolerance allows).
+// expect: login.title 24 87 342 33.667 — stack top = safe top 47 + 40; leading/trailing 24 → 390 − 48 = 342
+// expect: login.username 24 136.667 342 44 — title bottom 120.667 + spacing 16; height 44 by constraint
+// expect: login.password 24 196.667 342 44 — 136.667 + 44 + 16
+// expect: login.button 24 264.667 342 50 — 196.667 + 44 + custom spacing 24 after the password; height 50
+// expect: login.status 24 330.667 342 20.333 — 264.667 + 50 + 16; one line of 17-point text
 import UIKit
 import os
 

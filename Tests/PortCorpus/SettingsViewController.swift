@@ -7,7 +7,8 @@
 //
 // PortCorpus: SettingsViewController
 // expect: settings.table 0 0 390 844 — a table view controller's view is its table, the whole window
-// expect: settings.account.0 16 82 358 44 — insetGrouped: cells inset by 16 (compact width); y = safe top 47 + the first section's header: 35 (a 17.5-point top padding above a titled header … UIKit puts the first row at 82 − 47 = 35 below the safe area with a header title)
+// expect: settings.account.0 16 104.667 358 44 — insetGrouped: rows inset by the 16-point system minimum margin of a compact width (390 − 32 wide); y = safe top 47 + section spacing 35 + the header title's 13-point line (15.51 → 15.667) + 7 above the first row; a one-line row is 44
+// expect: settings.account.1 16 148.667 358 44 — the next row, 44 below
 import UIKit
 
 class SettingsViewController: UITableViewController {
