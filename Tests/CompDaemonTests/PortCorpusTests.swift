@@ -25,6 +25,9 @@ import Testing
     let key: String
     let frame: [Double]
     let derivation: String
+    /// Why compd does not give UIKit's figure yet (`// expect-known:` lines): checked as a
+    /// known issue, which fails the test once compd agrees with UIKit.
+    var knownDifference: String?
   }
 
   struct Screen {
@@ -44,9 +47,11 @@ import Testing
         if line.hasPrefix("// PortCorpus: ") {
           controller = String(line.dropFirst("// PortCorpus: ".count))
             .trimmingCharacters(in: .whitespaces)
-        } else if line.hasPrefix("// expect: ") {
-          let body = line.dropFirst("// expect: ".count)
-          let parts = body.components(separatedBy: " — ")
+        } else if line.hasPrefix("// expect: ") || line.hasPrefix("// expect-known: ") {
+          let known = line.hasPrefix("// expect-known: ")
+          let body = line.drop { $0 != ":" }.dropFirst(2)
+          var parts = body.components(separatedBy: " — ")
+          let difference = known ? parts.removeLast() : nil
           var words = parts[0].split(separator: " ").map(String.init)
           let numbers = words.suffix(4).compactMap(Double.init)
           try #require(numbers.count == 4, "\(file): \(line)")
@@ -54,7 +59,8 @@ import Testing
           expectations.append(
             Expectation(
               key: words.joined(separator: " "), frame: numbers,
-              derivation: parts.dropFirst().joined(separator: " — ")))
+              derivation: parts.dropFirst().joined(separator: " — "),
+              knownDifference: difference))
         }
       }
       let name = try #require(controller, "\(file) names no controller (// PortCorpus: Name)")
@@ -171,10 +177,13 @@ import Testing
         let matches = zip(actual, expectation.frame).allSatisfy {
           abs($0 - $1) <= Self.tolerance
         }
-        #expect(
-          matches,
+        let message: Comment =
           "\(screen.file): \(expectation.key) is at \(actual), UIKit puts it at \(expectation.frame) (\(expectation.derivation))"
-        )
+        if let difference = expectation.knownDifference {
+          withKnownIssue(Comment(rawValue: difference)) { #expect(matches, message) }
+        } else {
+          #expect(matches, message)
+        }
       }
       if screen.controller == "LoginViewController" {
         try Self.logIn(client, scene: opened["scene"]!)
