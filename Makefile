@@ -9,7 +9,7 @@ RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
         run-web bench-jsonrpc bench-rpc bench-abuse bench-layout bench-layout-yoga test-layout-reference bench-plugins bench-scenes bench-lists bench-web install format lint clean \
-        plugin-template docs deb
+        plugin-template docs deb screenkit-port
 
 all: build
 
@@ -88,7 +88,11 @@ plugin-template:
 deb: release
 	@scripts/deb.sh
 
-install: release
+## screenkit-port: build the porting tool of docs/porting.md (installed by make install)
+screenkit-port: deps
+	$(SWIFT) build -c release --product screenkit-port
+
+install: release screenkit-port
 	@PREFIX="$(PREFIX)" DESTDIR="$(DESTDIR)" scripts/install.sh
 
 format:

@@ -18,13 +18,28 @@ let package = Package(
     .library(name: "ScreenKit", targets: ["ScreenKitExports"]),
     .library(name: "UIKit", targets: ["UIKit"]),
     .library(name: "os", targets: ["os"]),
+    // Rewrites what Swift on Linux cannot compile in a screen written for iOS (`#selector`,
+    // `@objc`, `dynamic`, `@IBAction` …); docs/porting.md. It alone needs swift-syntax and
+    // swift-argument-parser: SwiftPM builds a dependency only for the products that use it,
+    // so a plugin or the daemon built against this package builds neither.
+    .executable(name: "screenkit-port", targets: ["screenkit-port"]),
   ],
   dependencies: [
-    .package(path: "ScreenKit")
+    .package(path: "ScreenKit"),
+    .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "602.0.0"),
+    .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
   ],
   targets: [
     .target(name: "ScreenKitExports", dependencies: [screenKit]),
     .target(name: "UIKit", dependencies: [screenKit, "os"]),
-    .target(name: "os", dependencies: [screenKit]),
+    .target(name: "os"),
+    .executableTarget(
+      name: "screenkit-port",
+      dependencies: [
+        .product(name: "SwiftSyntax", package: "swift-syntax"),
+        .product(name: "SwiftParser", package: "swift-syntax"),
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]
+    ),
   ]
 )

@@ -47,6 +47,9 @@ fi
 patchelf --set-rpath '$ORIGIN' "$DESTDIR$pkglibdir/libScreenKit.so"
 programs="compd compctl"
 [ -f "$BUILD_DIR/compd-web" ] && programs="$programs compd-web"
+# The porting tool (`make screenkit-port`), when built: the installed SDK has no
+# swift-syntax dependency, so it is installed built.
+[ -f "$BUILD_DIR/screenkit-port" ] && programs="$programs screenkit-port"
 for program in $programs; do
   install -m 0755 "$BUILD_DIR/$program" "$DESTDIR$bindir/$program"
   # libScreenKit.so and the Swift runtime live in lib/compd, which the dynamic linker does
@@ -154,7 +157,7 @@ let package = Package(
   targets: [
     .target(name: "ScreenKitExports", dependencies: [screenKit]),
     .target(name: "UIKit", dependencies: [screenKit, "os"]),
-    .target(name: "os", dependencies: [screenKit]),
+    .target(name: "os"),
   ]
 )
 MANIFEST

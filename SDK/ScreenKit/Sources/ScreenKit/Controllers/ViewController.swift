@@ -19,6 +19,15 @@ open class ViewController: Responder {
     super.init()
   }
 
+  /// A controller with no view loaded yet, as UIKit's designated
+  /// `init(nibName:bundle:)`, so that subclasses written for UIKit can call
+  /// `super.init(nibName: nil, bundle: nil)`. ScreenKit has no nibs: the view always comes
+  /// from `loadView()`, and both arguments must be `nil` (a nib name is a programming error).
+  public init(nibName: String?, bundle: AnyObject?) {
+    precondition(nibName == nil, "ScreenKit has no nibs: build the view in loadView()")
+    super.init()
+  }
+
   // MARK: Loading
 
   /// The root view, loaded on first access by `loadView()` then `viewDidLoad()`.
@@ -58,8 +67,12 @@ open class ViewController: Responder {
 
   /// Creates the view. Override to assign a custom view to `view`; do not call `super`.
   open func loadView() {
-    view = View()
+    view = View(frame: Self.loadingBounds)
   }
+
+  /// The frame `loadView()` gives a plain root view: the window's bounds while a window
+  /// installs its root controller (UIKit's `loadView` uses the screen's bounds), else zero.
+  static var loadingBounds = Rect.zero
 
   /// Called once after each load of the view.
   open func viewDidLoad() {}

@@ -38,7 +38,12 @@ extension Window {
       }
       controllerState.rootViewController = newValue
       if let newValue {
+        // A root view loaded now starts at the window's size, as UIKit's starts at the
+        // screen's: what its viewDidLoad lays out by frame is not resized from zero.
+        let outerBounds = ViewController.loadingBounds
+        ViewController.loadingBounds = Rect(origin: .zero, size: frame.size)
         let rootView = newValue.view!
+        ViewController.loadingBounds = outerBounds
         rootView.frame = Rect(origin: .zero, size: frame.size)
         addSubview(rootView)
       }

@@ -56,6 +56,22 @@ open class Control: View {
       })
   }
 
+  /// Calls `action` on `target` (held weakly) with the control as sender when one of
+  /// `events` happens; `action` is an unapplied method reference taking any sender, as an
+  /// action declared `func login(_ sender: Any)`.
+  public func addTarget<Target: AnyObject>(
+    _ target: Target, action: @escaping (Target) -> (Any) -> Void, for events: Event
+  ) {
+    registrations.append(
+      ControlTargetRegistration(
+        events: events, target: target,
+        identity: .method(ObjectIdentifier(target), "\(Target.self)")
+      ) { object, sender in
+        guard let object = object as? Target else { return }
+        action(object)(sender)
+      })
+  }
+
   /// Sends `action` up the responder chain from this control when one of `events` happens
   /// (UIKit's nil target).
   public func addTarget(_ target: Responder?, action: ResponderAction, for events: Event) {

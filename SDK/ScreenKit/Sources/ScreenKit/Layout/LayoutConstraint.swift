@@ -144,6 +144,8 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     }
     installedView = host
     host.layoutState.constraints.append(self)
+    first.namingConstraintCount += 1
+    secondItem?.owningLayoutView?.namingConstraintCount += 1
     ConstraintScope.constraintsOrHierarchyChanged()
     host.setNeedsLayoutWithSuperview()
   }
@@ -152,6 +154,8 @@ public final class LayoutConstraint: @MainActor CustomStringConvertible {
     guard let host = installedView else { return }
     host.layoutState.constraints.removeAll { $0 === self }
     installedView = nil
+    firstItem?.owningLayoutView?.namingConstraintCount -= 1
+    secondItem?.owningLayoutView?.namingConstraintCount -= 1
     ConstraintScope.constraintsOrHierarchyChanged()
     host.setNeedsLayoutWithSuperview()
   }

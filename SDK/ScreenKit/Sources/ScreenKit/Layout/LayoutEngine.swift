@@ -70,7 +70,16 @@ struct LayoutEngine {
 
   /// Set while the engine writes frames, so that `View.frameDidChange(from:)` does not
   /// mark what the pass itself placed.
-  static var isApplyingFrames = false
+  static var isApplyingFrames = false {
+    didSet {
+      // Views whose autoresizing subviews moved while frames were written are laid out
+      // again, so that the engine places what those subviews hold at their new frames.
+      guard !isApplyingFrames, !View.autoresizedWhileApplying.isEmpty else { return }
+      let views = View.autoresizedWhileApplying
+      View.autoresizedWhileApplying.removeAll()
+      for view in views { view.setNeedsLayout() }
+    }
+  }
   static let maximumIterations = 4
   static var nextPassID = 1
 

@@ -155,7 +155,7 @@ final class LayoutPass {
   /// its subtree's variables are independent of the rest once its frame is fixed.
   private func isSealedContainer(_ view: View) -> Bool {
     guard session != nil, fitting == nil, view !== root,
-      view.translatesAutoresizingMaskIntoConstraints, ConstraintScope.rooted(at: view) != nil,
+      view.isPlacedByFrame, ConstraintScope.rooted(at: view) != nil,
       let parent = view.superview
     else { return false }
     if let stack = parent as? StackView, stack.arrangedSubviews.contains(where: { $0 === view }) {
@@ -559,7 +559,7 @@ final class LayoutPass {
       // (The rows `add(view, .left, .equal, parent, .left, constant: …)` and the like give,
       // written out: a pass adds them for every view.)
       guard let own = base(of: view.layoutState.node) else { continue }
-      if view.translatesAutoresizingMaskIntoConstraints {
+      if view.isPlacedByFrame {
         guard let parent = view.superview, let parentBase = base(of: parent.layoutState.node)
         else { continue }
         add(
@@ -624,7 +624,7 @@ final class LayoutPass {
 
   private func addIntrinsicConstraints() {
     for view in arrays.views where view !== root || fitting != nil {
-      guard !view.translatesAutoresizingMaskIntoConstraints || view === root else { continue }
+      guard !view.isPlacedByFrame || view === root else { continue }
       var size = view.measuredIntrinsicSize
       if !size.width.isFinite { size.width = View.noIntrinsicMetric }
       if !size.height.isFinite { size.height = View.noIntrinsicMetric }
@@ -692,7 +692,7 @@ final class LayoutPass {
     for (index, view) in arrays.views.enumerated() {
       let frame = absolute[index]
       let parentIndex = arrays.parentIndexes[index]
-      if parentIndex >= 0, !view.translatesAutoresizingMaskIntoConstraints {
+      if parentIndex >= 0, !view.isPlacedByFrame {
         let origin = absolute[parentIndex].origin
         view.frame = Rect(
           x: frame.minX - origin.x, y: frame.minY - origin.y, width: frame.width,

@@ -29,6 +29,19 @@ extension View: LayoutItem {
     }
   }
 
+  /// Whether the engine keeps the view's frame as set: it translates its autoresizing mask
+  /// into constraints, or it does not but no active constraint names it (directly or
+  /// through one of its layout guides) and no stack view arranges it. UIKit's engine, too,
+  /// leaves the frame of a view that no constraint affects as it was set.
+  var isPlacedByFrame: Bool {
+    if layoutState.translatesAutoresizingMaskIntoConstraints { return true }
+    guard namingConstraintCount == 0, let parent = superview else { return false }
+    if let stack = parent as? StackView, stack.arrangedSubviews.contains(where: { $0 === self }) {
+      return false
+    }
+    return true
+  }
+
   /// The active constraints installed on this view.
   public var constraints: [LayoutConstraint] { layoutState.constraints }
 

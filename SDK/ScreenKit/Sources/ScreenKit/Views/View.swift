@@ -47,8 +47,20 @@ open class View: Responder {
     didSet {
       if DisplayJournal.isRecording && frame != oldValue { DisplayJournal.record(self) }
       frameDidChange(from: oldValue)
+      if frame.size != oldValue.size && !subviews.isEmpty { autoresizeSubviews(from: oldValue.size) }
     }
   }
+  /// How the view resizes when its superview's size changes (see ``AutoresizingMask``);
+  /// `[]`, the default, keeps its frame. Applies while it translates its mask into
+  /// constraints.
+  public var autoresizingMask: AutoresizingMask = []
+  /// Whether the view resizes its subviews by their autoresizing masks when its size
+  /// changes (true, the default, as UIKit).
+  public var autoresizesSubviews = true
+  /// How many active constraints name this view as an item, directly or through one of its
+  /// layout guides: a view with none that does not translate its mask keeps its frame
+  /// (`isPlacedByFrame`). Here rather than in `ViewLayoutState`, which fills its heap chunk.
+  @exclusivity(unchecked) var namingConstraintCount = 0
 
   /// The window this view is in, if any.
   open var window: Window? { superview?.window }
