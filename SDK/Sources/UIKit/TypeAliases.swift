@@ -137,3 +137,6 @@ public typealias UIAdaptivePresentationControllerDelegate = AdaptivePresentation
 
 // MARK: Images
 public typealias UIImage = Image
+
+// MARK: Screen
+public typealias UIScreen = Screen

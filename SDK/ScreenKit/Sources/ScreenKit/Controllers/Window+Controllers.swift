@@ -68,6 +68,7 @@ extension Window {
   /// Shows the window and makes it key; the root controller's view appears.
   public func makeKeyAndVisible() {
     controllerState.isKeyWindow = true
+    Window.active = self
     isHidden = false
   }
 

@@ -249,6 +249,7 @@ extension Window {
 
   private func requireInWindow(_ view: View) throws(InputError) {
     guard view.window === self else { throw .notInWindow(view: view.inputName) }
+    Window.active = self  // its scene's code runs now (Screen.main)
   }
 
   private func requireInteractive(_ view: View) throws(InputError) {
