@@ -2,7 +2,7 @@
 ///
 /// An item shows a title, an image (by name), one of UIKit's system items, or a custom
 /// view. A tap runs `primaryAction` if set, else shows `menu` if set, else calls `action` on
-/// `target` (an unapplied method reference, as ``Control/addTarget(_:action:for:)``; with
+/// `target` (an unapplied method reference, as `Control.addTarget(_:action:for:)`; with
 /// no target nothing is called, since ScreenKit has no selector-based responder chain).
 /// Space items (`flexibleSpace`, `fixedSpace`) are not drawn; bars place the others around
 /// them as UIKit does. The bar draws each item as a `button` node (docs/protocol.md, "Bars").

@@ -1,6 +1,6 @@
 /// A target-action pair's action for items that are not controls (bar button items), as an
 /// Objective-C selector is in UIKit: an unapplied method reference, the same shape
-/// ``Control/addTarget(_:action:for:)`` takes, which `screenkit-port` writes for
+/// `Control.addTarget(_:action:for:)` takes, which `screenkit-port` writes for
 /// `#selector(…)`.
 ///
 /// The method takes no argument or one sender argument (`BarButtonItem`, `Any`, …); it is
