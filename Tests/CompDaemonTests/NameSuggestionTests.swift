@@ -59,6 +59,6 @@ struct NameSuggestionTests {
     let compctl = try runProcess(TestPaths.compctl, ["--version"])
     #expect(compctl.status == 0 && compctl.stdout == "compctl 0.1.0\n")
     let compd = try runProcess(TestPaths.compd, ["--version"])
-    #expect(compd.status == 0 && compd.stdout == "compd 0.1.0 (protocol 2)\n")
+    #expect(compd.status == 0 && compd.stdout == "compd 0.1.0 (protocol 3)\n")
   }
 }
