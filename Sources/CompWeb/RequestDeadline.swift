@@ -55,11 +55,16 @@ final class RequestDeadline: ChannelDuplexHandler, RemovableChannelHandler {
 }
 
 /// Closes a connection whose bytes are not HTTP: NIO answers a parse error with a 400 and
-/// stops reading, and without this the socket would stay open until a timeout.
+/// stops reading, and without this the socket would stay open until a timeout. Other errors
+/// (a declined WebSocket upgrade reports one, and is answered by the file handler) pass on.
 final class ProtocolErrorCloser: ChannelInboundHandler {
   typealias InboundIn = NIOAny
 
   func errorCaught(context: ChannelHandlerContext, error: any Error) {
-    context.close(promise: nil)
+    if error is HTTPParserError {
+      context.close(promise: nil)
+    } else {
+      context.fireErrorCaught(error)
+    }
   }
 }
