@@ -321,8 +321,8 @@ import Testing
   func fullStateDirectory() throws {
     // As root, permissions do not stop writes; a small full tmpfs does (ENOSPC).
     let mountPoint = TestPaths.temporaryDirectory()
-    try run("/bin/mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", mountPoint)
-    defer { _ = try? run("/bin/umount", "-l", mountPoint) }
+    try runChecked("/bin/mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", mountPoint)
+    defer { _ = try? runChecked("/bin/umount", "-l", mountPoint) }
     let daemon = try SceneDaemon(arguments: Self.saveDelay, stateDirectory: mountPoint + "/state")
     let client = try daemon.client()
     let scene = try client.call(
@@ -337,7 +337,7 @@ import Testing
     #expect(try client.call("daemon.info")["persistence"]?["state"] == "ok")
 
     // Fill the file system.
-    _ = try? run("/bin/dd", "if=/dev/zero", "of=\(mountPoint)/filler", "bs=64k")
+    _ = try? runChecked("/bin/dd", "if=/dev/zero", "of=\(mountPoint)/filler", "bs=64k")
     var state: JSON?
     var typed = 0
     let deadline = Date().addingTimeInterval(20)
@@ -406,9 +406,10 @@ import Testing
   }
 }
 
-/// Runs a command and waits; throws when it fails.
+/// Runs a command and waits; throws when it fails (the mounts and fills of the tests that
+/// need a full disk).
 @discardableResult
-private func run(_ executable: String, _ arguments: String...) throws -> Int32 {
+func runChecked(_ executable: String, _ arguments: String...) throws -> Int32 {
   let process = Process()
   process.executableURL = URL(fileURLWithPath: executable)
   process.arguments = arguments

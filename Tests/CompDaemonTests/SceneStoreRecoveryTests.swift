@@ -144,13 +144,3 @@ import Testing
     #expect(daemon.log.contains("stopped without saving the last scene changes"), "\(daemon.log)")
   }
 }
-
-/// Runs a command and waits; throws when it fails.
-@discardableResult
-private func runChecked(_ executable: String, _ arguments: String...) throws -> Int32 {
-  let result = try runProcess(executable, arguments)
-  guard result.status == 0 else {
-    throw TestFailure("\(executable) \(arguments) failed: \(result.stderr)")
-  }
-  return result.status
-}

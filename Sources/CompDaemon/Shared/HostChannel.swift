@@ -55,6 +55,9 @@ final class HostChannel: Sendable {
   /// below it (`max-scene-nodes`); a peer that sends more is broken or hostile, and reading
   /// on would only grow this process.
   static let maxLineBytes = 64 << 20
+  /// Why a peer that sent a line over `maxLineBytes` was cut off.
+  static let oversizedMessage =
+    "it wrote a message over \(maxLineBytes >> 20) MiB, the host channel's limit"
 
   /// Starts reading: `receive` gets the messages on the main actor, in order; `ended` runs
   /// on the reading thread once the peer closed its end (or the socket failed), after every

@@ -320,8 +320,7 @@ final class SceneHostPool {
             "scene hosts keep dying soon after starting; the next one waits",
             metadata: [
               "isolation": "\(isolation ?? "shared")", "quickDeaths": "\(entry.quickDeaths)",
-              "waitSeconds":
-                "\(Double(delay.components.seconds) + Double(delay.components.attoseconds) / 1e18)",
+              "waitSeconds": "\(formatSeconds(delay / .seconds(1)))",
             ])
           Task { @MainActor [weak self] in
             try? await Task.sleep(for: delay)

@@ -359,6 +359,7 @@ private final class Countdown {
   }
 }
 
-private func formatSeconds(_ seconds: Double) -> String {
+/// Seconds as a log or message shows them: `5`, `0.25`.
+func formatSeconds(_ seconds: Double) -> String {
   seconds == seconds.rounded() ? String(Int(seconds)) : String(seconds)
 }

@@ -17,13 +17,14 @@ struct SceneNumberMark: Sendable {
   /// The file name in the state directory.
   static let fileName = "scene-ids"
 
+  /// The directory the mark (and the database) is in, whose entry a rename makes durable.
+  let directory: String
   /// The mark's file.
-  let path: String
+  var path: String { directory + "/" + Self.fileName }
 
   /// The mark beside the database at `databasePath`.
   init(besideDatabaseAt databasePath: String) {
-    let directory = databasePath.lastIndex(of: "/").map { String(databasePath[..<$0]) } ?? "."
-    path = directory + "/" + Self.fileName
+    directory = databasePath.lastIndex(of: "/").map { String(databasePath[..<$0]) } ?? "."
   }
 
   /// The number stored, or nil when there is no mark yet (a new state directory, or one
@@ -67,11 +68,10 @@ struct SceneNumberMark: Sendable {
       throw error
     }
     // The rename is durable only once the directory is.
-    let directory = open(
-      path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ".", O_RDONLY | O_DIRECTORY)
-    if directory >= 0 {
-      fsync(directory)
-      close(directory)
+    let entry = open(directory, O_RDONLY | O_DIRECTORY)
+    if entry >= 0 {
+      fsync(entry)
+      close(entry)
     }
   }
 
