@@ -40,7 +40,11 @@ final class BarsAndAlertsViewController: ViewController {
           },
         ]))
     sort.accessibilityIdentifier = "sort"
-    navigationItem.rightBarButtonItems = [add, sort]
+    let settings = BarButtonItem(
+      image: Image(systemName: "gear"), style: .plain, target: self,
+      action: BarsAndAlertsViewController.openSettings)
+    settings.accessibilityIdentifier = "settings"
+    navigationItem.rightBarButtonItems = [add, sort, settings]
     editButtonItem.accessibilityIdentifier = "edit"
     navigationItem.leftItemsSupplementBackButton = true
     navigationItem.leftBarButtonItem = editButtonItem
@@ -115,6 +119,7 @@ final class BarsAndAlertsViewController: ViewController {
   }
 
   private func trash() { report("trash") }
+  private func openSettings() { report("settings") }
   private func refresh() { report("refresh") }
 
   private func togglePrompt() {

@@ -44,6 +44,57 @@ import Testing
     }
   }
 
+  /// A bar item whose image compd sent draws that image at its `imageFrame`, not a glyph:
+  /// a navigation item in its tint, an unselected tab's in the tabs' grey above its title.
+  @Test func barItemsWithImagesDrawTheImageAtItsFrame() throws {
+    let image: JSON = [
+      "hash": "abc", "width": 20, "height": 17, "scale": 1, "template": true,
+      "tint": "#007affff", "name": "gear",
+    ]
+    let scene: JSON = [
+      "id": "n1", "type": "view", "frame": ["x": 0, "y": 0, "width": 200, "height": 100],
+      "children": [
+        [
+          "id": "n2", "type": "button", "frame": ["x": 150, "y": 0, "width": 28, "height": 44],
+          "props": [
+            "barItem": "navigation", "symbol": "gear", "image": image,
+            "imageFrame": ["x": 4, "y": 13.5, "width": 20, "height": 17],
+          ],
+        ],
+        [
+          "id": "n3", "type": "button", "frame": ["x": 0, "y": 50, "width": 100, "height": 49],
+          "props": [
+            "barItem": "tab", "symbol": "gear", "title": "Settings", "image": image,
+            "imageFrame": ["x": 40, "y": 7, "width": 20, "height": 17],
+          ],
+        ],
+      ],
+    ]
+    let bytes = ScenePicture.ImageBytes(mime: "image/svg+xml", base64: "PHN2Zy8+")
+    let picture = ScenePicture(root: scene, images: ["abc": bytes])
+    let item = CompctlSceneRenderingTests.elements(of: "n2", in: picture)
+    #expect(Self.texts(of: "n2", in: picture).isEmpty)
+    #expect(
+      item.contains {
+        if case .image(let box, _, let tint) = $0 {
+          box == ScenePicture.Box(x: 154, y: 13.5, width: 20, height: 17)
+            && tint == ScenePicture.Palette.tint
+        } else {
+          false
+        }
+      })
+    #expect(Self.texts(of: "n3", in: picture) == ["Settings"])
+    #expect(
+      CompctlSceneRenderingTests.elements(of: "n3", in: picture).contains {
+        if case .image(let box, _, let tint) = $0 {
+          box == ScenePicture.Box(x: 40, y: 57, width: 20, height: 17)
+            && tint == ScenePicture.Palette.tabUnselected
+        } else {
+          false
+        }
+      })
+  }
+
   @Test func barItemsDrawTheirGlyphsTabsTheirBadgesSheetsTheirCorners() throws {
     let picture = ScenePicture(root: Self.scene)
     #expect(Self.texts(of: "n3", in: picture) == ["\u{25BD}"])

@@ -38,6 +38,13 @@ struct SceneBarsTests {
     #expect(add.node["props"]?["barItem"] == "navigation")
     #expect(add.node["props"]?["systemItem"] == "add")
     #expect(add.node["props"]?["symbol"] == "plus")
+    // Its image is the symbol image itself, by hash, centred in the item's 28 points.
+    #expect(add.node["props"]?["image"]?["name"] == "plus")
+    #expect(add.node["props"]?["image"]?["hash"]?.stringValue?.count == 64)
+    let addImage = try #require(add.node["props"]?["imageFrame"])
+    #expect(
+      abs(addImage["x"]!.doubleValue! + addImage["width"]!.doubleValue! / 2 - 14) < 1e-9)
+    #expect(add.node["props"]?["title"] == nil)
     #expect(add.x == 390 - 16 - 28)
     #expect(SceneTests.find("sort", in: page)?.node["props"]?["menu"] == true)
     let toolbar = try #require(SceneListTests.nodes("toolbar", in: page).first)

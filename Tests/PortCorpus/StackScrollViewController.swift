@@ -8,8 +8,8 @@
 //
 // PortCorpus: ProfileViewController
 // expect: profile.scroll 0 0 390 844 — pinned to the view's edges
-// expect-known: profile.avatar 165 67 60 60 — centred (alignment .center): (390 − 60) / 2; top = safe area 47 (content inset adjusted) + the stack's 20-point layout margin — compd gives the scroll view's content the safe area's 47 points again (its margins become 20 + 47), where UIKit's scroll view, having moved its content below the safe area by the adjusted content inset, passes its subviews no safe area there
-// expect-known: profile.bio 20 139 350 60 — spacing 12 below the avatar: 67 + 60 + 12; width 390 − 2·20 margins — compd gives the scroll view's content the safe area's 47 points again (its margins become 20 + 47), where UIKit's scroll view, having moved its content below the safe area by the adjusted content inset, passes its subviews no safe area there
+// expect: profile.avatar 165 67 60 60 — centred (alignment .center): (390 − 60) / 2; top = safe area 47 (content inset adjusted) + the stack's 20-point layout margin; the scroll view's content gets no safe area on the axis where it became content inset
+// expect: profile.bio 20 139 350 60 — spacing 12 below the avatar: 67 + 60 + 12; width 390 − 2·20 margins; the scroll view's content gets no safe area on the axis where it became content inset
 import UIKit
 
 class StackScrollViewController: UIViewController {

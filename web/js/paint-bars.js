@@ -41,9 +41,9 @@ export function paintBarButton(entry) {
   else delete el.dataset.style;
   el.classList.toggle('preferred', !!props.preferred);
   if (!entry.glyph) return;
-  // An image item without a title shows the image's glyph in the title's colour; a tab
-  // shows it above its title.
-  const showsGlyph = !!props.symbol && (props.barItem === 'tab' || !props.title);
+  // An item whose image compd sent shows that image (paint-images.js); otherwise an item
+  // without a title shows its symbol's glyph in the title's colour, a tab above its title.
+  const showsGlyph = !props.image && !!props.symbol && (props.barItem === 'tab' || !props.title);
   entry.glyph.textContent = showsGlyph ? glyphFor(props.symbol) : '';
   entry.glyph.style.color = props.titleColor ?? '#007affff';
   entry.glyph.style.display = showsGlyph ? '' : 'none';

@@ -86,7 +86,7 @@ function place(box, image, contentMode) {
 }
 
 /** A button's image: at `imageFrame`, the title moved right by its width (UIKit centres
- * the image and the title together). */
+ * the image and the title together); a tab's title stays in its row below the image. */
 export function paintButtonImage(el, entry, props) {
   if (!props.image) {
     if (entry.image) {
@@ -108,5 +108,5 @@ export function paintButtonImage(el, entry, props) {
   Object.assign(box.style, {
     left: `${frame.x}px`, top: `${frame.y}px`, width: `${frame.width}px`, height: `${frame.height}px`,
   });
-  entry.text.style.paddingLeft = props.title ? `${frame.width}px` : '';
+  entry.text.style.paddingLeft = props.title && props.barItem !== 'tab' ? `${frame.width}px` : '';
 }

@@ -47,6 +47,30 @@ extension ScenePicture {
         bytes: bytes, tint: tint))
   }
 
+  /// Draws a button's image (the wire props `image` and `imageFrame`, the frame relative to
+  /// the button's `box`) and returns where it went; nil for a button without one. A
+  /// template takes `tint` when given (a tab's unselected grey), else its own.
+  @discardableResult
+  mutating func drawButtonImage(props: JSONObject, in box: Box, tint: Paint? = nil) -> Box? {
+    guard let image = props["image"]?.objectValue else { return nil }
+    let frame = props["imageFrame"]?.objectValue
+    let width = frame?["width"]?.doubleValue ?? image["width"]?.doubleValue ?? 0
+    let height = frame?["height"]?.doubleValue ?? image["height"]?.doubleValue ?? 0
+    let placed = Box(
+      x: box.x + (frame?["x"]?.doubleValue ?? (box.width - width) / 2),
+      y: box.y + (frame?["y"]?.doubleValue ?? (box.height - height) / 2), width: width,
+      height: height)
+    guard let hash = image["hash"]?.stringValue, let bytes = images[hash] else {
+      drawImagePlaceholder(name: image["name"]?.stringValue, in: placed)
+      return placed
+    }
+    let paint =
+      image["template"]?.boolValue == true
+      ? (tint ?? Paint(wire: image["tint"]?.stringValue) ?? Palette.tint) : nil
+    elements.append(.image(placed, bytes: bytes, tint: paint))
+    return placed
+  }
+
   /// The box drawn for an image whose bytes are not at hand: grey, crossed, its name.
   mutating func drawImagePlaceholder(name: String?, in box: Box) {
     elements.append(.rect(box, radius: 0, fill: Palette.imageFill, stroke: nil, strokeWidth: 0))

@@ -274,25 +274,40 @@ struct ScenePicture {
     }
   }
 
-  /// A button's title (a bar item without one: its image's glyph); a tab's glyph above its
-  /// title and its badge at the glyph's top right (docs/protocol.md, "Bars").
+  /// A button's image and title beside it (a bar item with neither: its symbol's glyph); a
+  /// tab's image (or glyph) above its title and its badge at the image's top right
+  /// (docs/protocol.md, "Bars").
   private mutating func drawButton(_ node: WireNode, in box: Box) {
     let props = node.props
     let font = Self.font(props["font"]?.stringValue, default: 15)
     var fill = Paint(wire: props["titleColor"]?.stringValue) ?? Palette.tint
     if props["enabled"]?.boolValue == false { fill.opacity *= 0.35 }
     guard props["barItem"]?.stringValue == "tab" else {
+      guard let image = drawButtonImage(props: props, in: box) else {
+        setText(
+          BarGlyphs.label(of: node), font: font, fill: fill, in: box, numberOfLines: 1,
+          alignment: "center")
+        return
+      }
+      // The classic layout centres the image and the title as a pair: the title takes
+      // the room right of the image, less the image's margin on the far side.
+      let left = image.x + image.width
+      let right = box.x + box.width - (image.x - box.x)
       setText(
-        BarGlyphs.label(of: node), font: font, fill: fill, in: box, numberOfLines: 1,
-        alignment: "center")
+        props["title"]?.stringValue, font: font, fill: fill,
+        in: Box(x: left, y: box.y, width: max(0, right - left), height: box.height),
+        numberOfLines: 1, alignment: "center")
       return
     }
     if props["selected"]?.boolValue != true { fill = Palette.tabUnselected }
-    let glyph = BarGlyphs.glyph(for: props["symbol"]?.stringValue)
-    setText(
-      glyph, font: Font.systemFont(ofSize: 24), fill: fill,
-      in: Box(x: box.x, y: box.y + 2, width: box.width, height: 30), numberOfLines: 1,
-      alignment: "center")
+    let unselectedTint = props["selected"]?.boolValue == true ? nil : Palette.tabUnselected
+    if drawButtonImage(props: props, in: box, tint: unselectedTint) == nil {
+      let glyph = BarGlyphs.glyph(for: props["symbol"]?.stringValue)
+      setText(
+        glyph, font: Font.systemFont(ofSize: 24), fill: fill,
+        in: Box(x: box.x, y: box.y + 2, width: box.width, height: 30), numberOfLines: 1,
+        alignment: "center")
+    }
     setText(
       props["title"]?.stringValue, font: font, fill: fill,
       in: Box(x: box.x, y: box.y + box.height - 18, width: box.width, height: 14),

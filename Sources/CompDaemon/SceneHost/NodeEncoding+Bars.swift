@@ -13,7 +13,9 @@ extension NodeEncoding {
     if view is PresentationDimmingView { props["dimming"] = true }
   }
 
-  /// A bar item's button: `barItem` (where it is), `systemItem`, `image`, `style: "done"`,
+  /// A bar item's button: `barItem` (where it is), `systemItem`, `symbol` (the SF Symbols
+  /// name of a symbol image, for clients with their own glyphs; the image itself is the
+  /// button's `image`), `style: "done"`,
   /// `menu`, and a tab's `badge` and `badgeColor`; an alert action's `style` and
   /// `preferred`; a menu entry's `style: "destructive"`.
   static func addBarButton(
@@ -23,7 +25,9 @@ extension NodeEncoding {
     case let item as BarItemButton:
       props["barItem"] = .string(item.placement.rawValue)
       if let system = item.systemItem { props["systemItem"] = .string(system.rawValue) }
-      if let symbol = item.displayedImageName { props["symbol"] = .string(symbol) }
+      if let symbol = item.currentImage, symbol.isSymbolImage, let name = symbol.name {
+        props["symbol"] = .string(name)
+      }
       if item.style == .done { props["style"] = "done" }
       if item.showsMenu { props["menu"] = true }
       if let badge = item.badgeValue { props["badge"] = .string(badge) }

@@ -37,9 +37,17 @@ private func showInNavigation(
     #expect(BarButtonItem(barButtonSystemItem: .done).style == .done)
     #expect(BarButtonItem(barButtonSystemItem: .save).style == .done)
     #expect(BarButtonItem(barButtonSystemItem: .cancel).style == .plain)
-    #expect(BarButtonItem(barButtonSystemItem: .add).imageName == "plus")
+    #expect(BarButtonItem(barButtonSystemItem: .add).image?.name == "plus")
     #expect(BarButtonItem(barButtonSystemItem: .add).title == nil)
-    #expect(BarButtonItem(barButtonSystemItem: .trash).imageName == "trash")
+    #expect(BarButtonItem(barButtonSystemItem: .trash).image?.name == "trash")
+    // Every system item UIKit draws as a symbol has its image among the built-in symbols.
+    for item in BarButtonItem.SystemItem.allCases {
+      guard let name = item.symbolName else { continue }
+      #expect(Image(systemName: name) != nil, "no symbol image \(name) for \(item)")
+    }
+    for item in TabBarItem.SystemItem.allCases {
+      #expect(Image(systemName: item.symbolName) != nil, "no symbol \(item.symbolName)")
+    }
     #expect(BarButtonItem.flexibleSpace().isSpace)
     #expect(BarButtonItem.fixedSpace(20).width == 20)
   }
@@ -273,7 +281,8 @@ private func showInNavigation(
   @Test func tabBarItemsShowTitlesImagesAndBadges() throws {
     let first = ViewController()
     first.title = "Inbox"
-    first.tabBarItem.imageName = "tray"
+    first.tabBarItem.image = Image(systemName: "folder")
+    first.tabBarItem.selectedImage = Image(systemName: "star.fill")
     first.tabBarItem.badgeValue = "3"
     let second = ViewController()
     second.tabBarItem = TabBarItem(tabBarSystemItem: .favorites, tag: 7)
@@ -284,7 +293,14 @@ private func showInNavigation(
     window.makeKeyAndVisible()
     let buttons = tabs.tabBar.itemButtons.compactMap { $0 as? BarItemButton }
     #expect(buttons.count == 2)
-    #expect(buttons[0].badgeValue == "3" && buttons[0].displayedImageName == "tray")
+    #expect(buttons[0].badgeValue == "3")
+    // The selected tab shows its selected image; its image sits centred above its title.
+    #expect(buttons[0].isSelected && buttons[0].currentImage?.name == "star.fill")
+    #expect(buttons[1].currentImage?.name == "star.fill")
+    let frames = buttons[1].contentFrames
+    #expect(frames.image.midX == buttons[1].bounds.width / 2)
+    #expect(frames.image.maxY <= frames.title.minY)
+    #expect(frames.title.maxY == TabBar.standardHeight - 4)
     #expect(buttons[1].currentTitle == "Favorites" && second.tabBarItem.tag == 7)
     first.tabBarItem.badgeValue = nil
     #expect(buttons[0].badgeValue == nil)
@@ -292,5 +308,23 @@ private func showInNavigation(
     #expect(buttons[0].currentTitle == "Mail")
     try window.tap(buttons[1])
     #expect(tabs.selectedIndex == 1)
+    #expect(buttons[0].currentImage?.name == "folder")
+  }
+
+  /// On a navigation bar an item with an image shows the image alone (UIKit ignores the
+  /// title of an image item there), centred in the item's 28-point width.
+  @Test func imageItemsShowTheirImageCentredWithoutTheTitle() throws {
+    let controller = BarsTestController()
+    let item = BarButtonItem(image: Image(systemName: "gear"), style: .plain)
+    item.title = "Settings"
+    controller.navigationItem.rightBarButtonItem = item
+    let (_, navigation) = showInNavigation(controller)
+    let button = navigation.navigationBar.rightItemButtons[0]
+    #expect(button.currentImage?.name == "gear" && button.currentTitle == nil)
+    let image = button.contentFrames.image
+    #expect(abs(image.midX - button.bounds.width / 2) < 1e-9)
+    #expect(abs(image.midY - button.bounds.height / 2) < 1e-9)
+    item.image = nil
+    #expect(button.currentTitle == "Settings" && button.currentImage == nil)
   }
 }

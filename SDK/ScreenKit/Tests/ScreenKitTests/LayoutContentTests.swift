@@ -192,6 +192,45 @@ import Testing
   #expect(scroll.bounds.origin == scroll.contentOffset)
 }
 
+/// UIKit's scroll view turns the safe area into content inset (`adjustedContentInset`) and
+/// then gives its subviews no safe area on that axis: a stack pinned to the content's
+/// margins starts one margin below the content's top, which the inset has already moved
+/// below the bars. On an axis it does not adjust (horizontal, with `.automatic` and content
+/// no wider than the view), the content still overlaps the safe area and gets its insets.
+@MainActor
+@Test func scrollContentGetsNoSafeAreaWhereItBecameContentInset() {
+  let window = Window(frame: Rect(x: 0, y: 0, width: 844, height: 390))
+  window.hostSafeAreaInsets = EdgeInsets(top: 0, left: 47, bottom: 21, right: 47)
+  let scroll = ScrollView(frame: window.bounds)
+  window.addSubview(scroll)
+  let content = View()
+  content.translatesAutoresizingMaskIntoConstraints = false
+  scroll.addSubview(content)
+  let row = View()
+  row.translatesAutoresizingMaskIntoConstraints = false
+  content.addSubview(row)
+  LayoutConstraint.activate([
+    content.topAnchor.constraint(equalTo: scroll.contentLayoutGuide.topAnchor),
+    content.leadingAnchor.constraint(equalTo: scroll.contentLayoutGuide.leadingAnchor),
+    content.trailingAnchor.constraint(equalTo: scroll.contentLayoutGuide.trailingAnchor),
+    content.bottomAnchor.constraint(equalTo: scroll.contentLayoutGuide.bottomAnchor),
+    content.widthAnchor.constraint(equalTo: scroll.frameLayoutGuide.widthAnchor),
+    row.topAnchor.constraint(equalTo: content.layoutMarginsGuide.topAnchor),
+    row.leadingAnchor.constraint(equalTo: content.layoutMarginsGuide.leadingAnchor),
+    row.trailingAnchor.constraint(equalTo: content.layoutMarginsGuide.trailingAnchor),
+    row.bottomAnchor.constraint(equalTo: content.layoutMarginsGuide.bottomAnchor),
+    row.heightAnchor.constraint(equalToConstant: 1000),
+  ])
+  window.layoutIfNeeded()
+  #expect(scroll.adjustedContentInset == EdgeInsets(top: 0, left: 0, bottom: 21, right: 0))
+  #expect(content.safeAreaInsets == EdgeInsets(top: 0, left: 47, bottom: 0, right: 47))
+  // Margins: the default 8 on top, 8 + 47 at the sides where the safe area reaches.
+  #expect(row.frame == Rect(x: 55, y: 8, width: 844 - 110, height: 1000))
+  scroll.contentInsetAdjustmentBehavior = .never
+  window.layoutIfNeeded()
+  #expect(content.safeAreaInsets.left == 47)
+}
+
 @Test func solverEditVariablesResolveIncrementally() throws {
   let solver = Solver()
   let left = solver.makeVariable()

@@ -31,10 +31,10 @@ public final class Action: MenuElement {
     case mixed
   }
 
-  /// An action with a title, an image name, attributes, and the handler run when it is
+  /// An action with a title, an image, attributes, and the handler run when it is
   /// chosen (with the action).
   public init(
-    title: String = "", image: String? = nil, attributes: Attributes = [],
+    title: String = "", image: Image? = nil, attributes: Attributes = [],
     state: State = .off, handler: @escaping @MainActor (Action) -> Void
   ) {
     self.attributes = attributes

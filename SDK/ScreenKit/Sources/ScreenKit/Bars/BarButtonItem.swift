@@ -120,30 +120,30 @@ open class BarButtonItem: BarItem {
     self.action = TargetAction(action)
   }
 
-  /// An item showing the named image (a symbol or an image of the plugin).
-  public init(imageName: String?, style: Style = .plain) {
+  /// An item showing `image`.
+  public init(image: Image?, style: Style = .plain) {
     systemItem = nil
     super.init()
-    self.imageName = imageName
+    self.image = image
     self.style = style
   }
 
-  /// An item showing the named image, calling a method of `target` taking no argument.
+  /// An item showing `image`, calling a method of `target` taking no argument.
   public convenience init<Target: AnyObject>(
-    imageName: String?, style: Style, target: Target?,
+    image: Image?, style: Style, target: Target?,
     action: @escaping (Target) -> () -> Void
   ) {
-    self.init(imageName: imageName, style: style)
+    self.init(image: image, style: style)
     self.target = target
     self.action = TargetAction(action)
   }
 
-  /// An item showing the named image, calling a method of `target` taking the sender.
+  /// An item showing `image`, calling a method of `target` taking the sender.
   public convenience init<Target: AnyObject, Sender>(
-    imageName: String?, style: Style, target: Target?,
+    image: Image?, style: Style, target: Target?,
     action: @escaping (Target) -> (Sender) -> Void
   ) {
-    self.init(imageName: imageName, style: style)
+    self.init(image: image, style: style)
     self.target = target
     self.action = TargetAction(action)
   }
@@ -153,7 +153,7 @@ open class BarButtonItem: BarItem {
     self.systemItem = systemItem
     super.init()
     title = systemItem.title
-    imageName = systemItem.symbolName
+    image = systemItem.symbolName.flatMap { Image(systemName: $0) }
     style = systemItem.impliedStyle
   }
 
@@ -185,11 +185,11 @@ open class BarButtonItem: BarItem {
   }
 
   /// An item with a title or image that shows `menu` when tapped.
-  public init(title: String? = nil, imageName: String? = nil, menu: Menu?) {
+  public init(title: String? = nil, image: Image? = nil, menu: Menu?) {
     systemItem = nil
     super.init()
     self.title = title
-    self.imageName = imageName
+    self.image = image
     self.menu = menu
   }
 
@@ -234,14 +234,14 @@ open class BarButtonItem: BarItem {
   /// The title drawn: the item's, else its primary action's.
   public var displayedTitle: String? {
     if let title { return title }
-    if imageName == nil, let primaryAction, !primaryAction.title.isEmpty {
+    if image == nil, let primaryAction, !primaryAction.title.isEmpty {
       return primaryAction.title
     }
     return nil
   }
 
   /// The image drawn: the item's, else its primary action's.
-  public var displayedImageName: String? { imageName ?? primaryAction?.imageName }
+  public var displayedImage: Image? { image ?? primaryAction?.image }
 
   /// What a tap does: runs the primary action, shows the menu (presented from
   /// `presenter`), or calls the action on the target. Returns whether anything happened.

@@ -4,9 +4,10 @@
 open class BarItem {
   /// The title shown.
   open var title: String? { didSet { changed() } }
-  /// The name of the image shown (a symbol or an image of the plugin); `nil` for none.
-  /// Clients draw a known symbol name as its glyph and show the name otherwise.
-  open var imageName: String? { didSet { changed() } }
+  /// The image shown; `nil` for none. A symbol or template image is drawn in the item's
+  /// tint; on a navigation bar or toolbar an item with an image shows it instead of its
+  /// title, as UIKit does.
+  open var image: Image? { didSet { changed() } }
   /// Whether the item takes taps; a disabled item is drawn dimmed and sends nothing.
   open var isEnabled = true { didSet { changed() } }
   /// A number the app uses to identify the item.

@@ -29,14 +29,11 @@ public final class BarItemButton: Button {
 
   /// The system item the button shows, if any.
   public var systemItem: BarButtonItem.SystemItem? { (item as? BarButtonItem)?.systemItem }
-  /// The image the button shows: the item's image (a tab's selected image when selected).
-  public var displayedImageName: String? {
-    if let tab = item as? TabBarItem, isSelected, let selected = tab.selectedImageName {
-      return selected
-    }
-    if let bar = item as? BarButtonItem { return bar.displayedImageName }
-    return item?.imageName
-  }
+  /// The height of a tab's title row at the bottom of the button, above a 4-point gap: a
+  /// 10-point title's line. UIKit does not publish its tab item metrics; the image is
+  /// centred in the room above.
+  static let tabTitleHeight = 14.0
+  static let tabTitleBottomGap = 4.0
   /// The item's style (`done` draws semibold).
   public var style: BarButtonItem.Style { (item as? BarButtonItem)?.style ?? .plain }
   /// Whether tapping the button shows a menu.
@@ -49,11 +46,16 @@ public final class BarItemButton: Button {
   /// A tab item's badge colour; `nil` is UIKit's default red.
   public var badgeColor: Color? { (item as? TabBarItem)?.badgeColor }
 
-  /// Takes the item's title, enabled state, tint and font again.
+  /// Takes the item's title, image, enabled state, tint and font again. On a navigation bar
+  /// or toolbar an item with an image shows the image alone; a tab shows its image above
+  /// its title, its selected image while selected.
   func refresh() {
     guard let item else { return }
+    let image = (item as? BarButtonItem)?.displayedImage ?? item.image
     let title = (item as? BarButtonItem)?.displayedTitle ?? item.title
-    setTitle(title, for: .normal)
+    setImage(image, for: .normal)
+    setImage((item as? TabBarItem)?.selectedImage, for: .selected)
+    setTitle(placement != .tab && image != nil ? nil : title, for: .normal)
     isEnabled = item.isEnabled
     if let identifier = item.accessibilityIdentifier { accessibilityIdentifier = identifier }
     if let bar = item as? BarButtonItem {
@@ -65,5 +67,25 @@ public final class BarItemButton: Button {
       titleLabel.font = .systemFont(ofSize: 10, weight: .medium)
     }
     setNeedsDisplay()
+  }
+
+  /// A tab's image: centred above the title row; elsewhere the classic layout.
+  public override func imageRect(forContentRect contentRect: Rect) -> Rect {
+    guard placement == .tab else { return super.imageRect(forContentRect: contentRect) }
+    let size = currentImage?.size ?? .zero
+    let room = max(0, contentRect.height - Self.tabTitleHeight - Self.tabTitleBottomGap)
+    return Rect(
+      x: contentRect.minX + (contentRect.width - size.width) / 2,
+      y: contentRect.minY + max(0, (room - size.height) / 2), width: size.width,
+      height: size.height)
+  }
+
+  /// A tab's title: the bottom row, as wide as the button; elsewhere the classic layout.
+  public override func titleRect(forContentRect contentRect: Rect) -> Rect {
+    guard placement == .tab else { return super.titleRect(forContentRect: contentRect) }
+    return Rect(
+      x: contentRect.minX,
+      y: contentRect.maxY - Self.tabTitleBottomGap - Self.tabTitleHeight,
+      width: contentRect.width, height: Self.tabTitleHeight)
   }
 }

@@ -3,12 +3,12 @@
 open class MenuElement {
   /// The title shown.
   public let title: String
-  /// The name of the image shown beside the title.
-  public let imageName: String?
+  /// The image shown beside the title.
+  public let image: Image?
 
-  init(title: String, image: String?) {
+  init(title: String, image: Image?) {
     self.title = title
-    self.imageName = image
+    self.image = image
   }
 }
 
@@ -22,7 +22,7 @@ public final class Menu: MenuElement {
   public let children: [MenuElement]
 
   /// A menu with a title (shown above the actions when not empty) and its elements.
-  public init(title: String = "", image: String? = nil, children: [MenuElement] = []) {
+  public init(title: String = "", image: Image? = nil, children: [MenuElement] = []) {
     self.children = children
     super.init(title: title, image: image)
   }

@@ -44,29 +44,29 @@ open class TabBarItem: BarItem {
 
   /// The system item, `nil` for other items.
   public let systemItem: SystemItem?
-  /// The name of the image shown while the tab is selected; `nil` uses `imageName`.
-  open var selectedImageName: String? { didSet { changed() } }
+  /// The image shown while the tab is selected; `nil` uses `image`.
+  open var selectedImage: Image? { didSet { changed() } }
   /// The text of the badge at the image's top right; `nil` shows none, as UIKit.
   open var badgeValue: String? { didSet { changed() } }
   /// The badge's background; `nil` is UIKit's default, system red.
   open var badgeColor: Color? { didSet { changed() } }
 
-  /// An item with a title, an image name, and a tag.
-  public init(title: String?, imageName: String?, tag: Int = 0) {
+  /// An item with a title, an image, and a tag.
+  public init(title: String?, image: Image?, tag: Int = 0) {
     systemItem = nil
     super.init()
     self.title = title
-    self.imageName = imageName
+    self.image = image
     self.tag = tag
   }
 
-  /// An item with a title, an image name and a selected image name.
-  public init(title: String?, imageName: String?, selectedImageName: String?) {
+  /// An item with a title, an image and the image shown while selected.
+  public init(title: String?, image: Image?, selectedImage: Image?) {
     systemItem = nil
     super.init()
     self.title = title
-    self.imageName = imageName
-    self.selectedImageName = selectedImageName
+    self.image = image
+    self.selectedImage = selectedImage
   }
 
   /// One of UIKit's system items, with a tag.
@@ -74,7 +74,7 @@ open class TabBarItem: BarItem {
     systemItem = tabBarSystemItem
     super.init()
     title = tabBarSystemItem.title
-    imageName = tabBarSystemItem.symbolName
+    image = Image(systemName: tabBarSystemItem.symbolName)
     self.tag = tag
   }
 }

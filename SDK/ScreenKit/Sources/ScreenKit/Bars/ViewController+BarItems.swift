@@ -27,7 +27,7 @@ extension ViewController {
   public var tabBarItem: TabBarItem! {
     get {
       if let item = barState.tabBarItem { return item }
-      let item = TabBarItem(title: title, imageName: nil, tag: 0)
+      let item = TabBarItem(title: title, image: nil, tag: 0)
       barState.tabBarItem = item
       return item
     }

@@ -80,6 +80,18 @@ enum SymbolCatalog {
     "keyboard": "input-keyboard",
     "square.grid.2x2": "view-grid",
     "square.grid.3x3": "view-app-grid",
+    // The bar items' and tab items' system symbols (`BarButtonItem.SystemItem`,
+    // `TabBarItem.SystemItem`).
+    "arrowshape.turn.up.left": "mail-reply-sender",
+    "book": "accessories-dictionary",
+    "book.fill": "accessories-dictionary",
+    "backward.fill": "media-seek-backward",
+    "forward.fill": "media-seek-forward",
+    "xmark.circle.fill": "window-close",
+    "clock.fill": "preferences-system-time",
+    "person.crop.circle.fill": "avatar-default",
+    "arrow.down.circle.fill": "folder-download",
+    "list.number": "view-list-ordered",
   ]
 
   /// The resource path of the symbol `name`, inside ScreenKit's resource bundle.

@@ -32,7 +32,7 @@ extension View {
   /// superview's safe rectangle. `parent` is `nil` for the root of a pass.
   func deriveInsets(frame: Rect, isPassRoot: Bool, parent: ParentInsetsContext?) -> DerivedInsets {
     let insets: EdgeInsets
-    let safeRect: Rect
+    var safeRect: Rect
     if let controller = owningViewController {
       insets = controller.viewSafeAreaInsets
       safeRect = frame.inset(by: insets)
@@ -45,6 +45,9 @@ extension View {
     } else {
       insets = .zero
       safeRect = frame
+    }
+    if let scrollView = self as? ScrollView {
+      safeRect = scrollView.contentSafeRect(safeRect, frame: frame)
     }
     var margins = layoutMargins
     if insetsLayoutMarginsFromSafeArea {
@@ -80,5 +83,26 @@ extension View {
       child.layoutState.effectiveLayoutMargins = childDerived.effectiveMargins
       child.deriveInsetsBelow(absolute: childAbsolute, derived: childDerived)
     }
+  }
+}
+
+extension ScrollView {
+  /// The safe rectangle the scroll view's content measures its overlap against: `safeRect`
+  /// opened out to beyond any content on the axes where the safe area became content inset
+  /// (`safeAreaAdjustedAxes`), so that content gets no safe area there wherever it scrolls.
+  func contentSafeRect(_ safeRect: Rect, frame: Rect) -> Rect {
+    let axes = safeAreaAdjustedAxes
+    // Far enough that no content reaches it, finite so that overlap arithmetic stays exact.
+    let beyond = 1e9
+    var open = safeRect
+    if axes.vertical {
+      open.origin.y = frame.minY - beyond
+      open.size.height = frame.height + 2 * beyond
+    }
+    if axes.horizontal {
+      open.origin.x = frame.minX - beyond
+      open.size.width = frame.width + 2 * beyond
+    }
+    return open
   }
 }

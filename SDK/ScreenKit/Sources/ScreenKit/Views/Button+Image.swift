@@ -14,15 +14,17 @@ extension Button {
   /// The image shown now, for the current state.
   public var currentImage: Image? { image(for: state) }
 
-  /// Where the image and the title are drawn in the bounds, as UIKit's classic button
-  /// places them (`imageRect(forContentRect:)`, `titleRect(forContentRect:)`): the image
-  /// and the one-line title side by side with no gap, the pair centred in the bounds less
-  /// `contentEdgeInsets`, each centred vertically. Zero-sized parts for what is absent.
+  /// Where the image and the title are drawn in the bounds: `imageRect(forContentRect:)`
+  /// and `titleRect(forContentRect:)` of `contentRect(forBounds:)`, as UIKit draws a
+  /// classic button. Zero-sized parts for what is absent.
   public var contentFrames: (image: Rect, title: Rect) {
-    let content = Rect(
-      x: contentEdgeInsets.left, y: contentEdgeInsets.top,
-      width: max(0, bounds.width - contentEdgeInsets.left - contentEdgeInsets.right),
-      height: max(0, bounds.height - contentEdgeInsets.top - contentEdgeInsets.bottom))
+    let content = contentRect(forBounds: bounds)
+    return (imageRect(forContentRect: content), titleRect(forContentRect: content))
+  }
+
+  /// The classic layout of the image and the one-line title in `content`: side by side with
+  /// no gap, the pair centred, each centred vertically.
+  func sideBySideFrames(in content: Rect) -> (image: Rect, title: Rect) {
     let image = currentImage?.size ?? .zero
     let title = currentTitle ?? ""
     var text =

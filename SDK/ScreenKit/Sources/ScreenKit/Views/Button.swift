@@ -105,6 +105,28 @@ open class Button: Control {
     return size
   }
 
+  /// The rectangle the image and title are laid out in: `bounds` less
+  /// `contentEdgeInsets`, as `contentRect(forBounds:)`.
+  open func contentRect(forBounds bounds: Rect) -> Rect {
+    Rect(
+      x: bounds.minX + contentEdgeInsets.left, y: bounds.minY + contentEdgeInsets.top,
+      width: max(0, bounds.width - contentEdgeInsets.left - contentEdgeInsets.right),
+      height: max(0, bounds.height - contentEdgeInsets.top - contentEdgeInsets.bottom))
+  }
+
+  /// Where the image is drawn in `contentRect`, as `imageRect(forContentRect:)`: left of
+  /// the one-line title with no gap, the pair centred, each centred vertically. A subclass
+  /// overrides it (with `titleRect(forContentRect:)`) to arrange them otherwise.
+  open func imageRect(forContentRect contentRect: Rect) -> Rect {
+    sideBySideFrames(in: contentRect).image
+  }
+
+  /// Where the title is drawn in `contentRect`, as `titleRect(forContentRect:)`: right of
+  /// the image, the pair centred.
+  open func titleRect(forContentRect contentRect: Rect) -> Rect {
+    sideBySideFrames(in: contentRect).title
+  }
+
   /// Sets the title shown in `state`.
   open func setTitle(_ title: String?, for state: Control.State) {
     titles[state.rawValue] = title

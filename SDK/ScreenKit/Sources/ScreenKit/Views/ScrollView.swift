@@ -74,22 +74,28 @@ open class ScrollView: View {
   /// `contentInsetAdjustmentBehavior` says.
   public var adjustedContentInset: EdgeInsets {
     let safe = safeAreaInsets
+    let axes = safeAreaAdjustedAxes
+    return EdgeInsets(
+      top: contentInset.top + (axes.vertical ? safe.top : 0),
+      left: contentInset.left + (axes.horizontal ? safe.left : 0),
+      bottom: contentInset.bottom + (axes.vertical ? safe.bottom : 0),
+      right: contentInset.right + (axes.horizontal ? safe.right : 0))
+  }
+
+  /// The axes on which the safe area becomes content inset. On these the content is already
+  /// clear of the safe area, so, as UIKit's scroll view does, the scroll view passes its
+  /// subviews no safe area there: a margins-relative stack in the content starts at its
+  /// margin below the bars, not the bars' height again below that.
+  var safeAreaAdjustedAxes: (vertical: Bool, horizontal: Bool) {
     let size = contentSize
     let scrollsVertically = size.height > frame.height
     let scrollsHorizontally = size.width > frame.width
-    let vertical: Bool
-    let horizontal: Bool
     switch contentInsetAdjustmentBehavior {
-    case .never: (vertical, horizontal) = (false, false)
-    case .always: (vertical, horizontal) = (true, true)
-    case .scrollableAxes: (vertical, horizontal) = (scrollsVertically, scrollsHorizontally)
-    case .automatic: (vertical, horizontal) = (true, scrollsHorizontally)
+    case .never: return (false, false)
+    case .always: return (true, true)
+    case .scrollableAxes: return (scrollsVertically, scrollsHorizontally)
+    case .automatic: return (true, scrollsHorizontally)
     }
-    return EdgeInsets(
-      top: contentInset.top + (vertical ? safe.top : 0),
-      left: contentInset.left + (horizontal ? safe.left : 0),
-      bottom: contentInset.bottom + (vertical ? safe.bottom : 0),
-      right: contentInset.right + (horizontal ? safe.right : 0))
   }
 
   /// The point of the content at the view's top-left corner, clamped to
