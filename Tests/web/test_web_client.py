@@ -2020,8 +2020,16 @@ def test_bar_items_and_alert_actions_are_tapped_in_the_page(stack):
     browser.click("[data-key='demo.BarsAndAlerts']")
     wait_for(lambda: browser.run("return document.querySelector('[data-key=showAlert]') !== null"), 10, "the pushed page")
     status = "return document.querySelector('[data-key=status] .text')?.textContent"
-    # The add item draws its symbol's glyph; a click on it runs its target's action.
-    assert browser.run("return document.querySelector('[data-key=add] .glyph').textContent") == "+"
+    # The add item draws its symbol image (fetched by hash, masked in the bar's tint), not
+    # a stand-in glyph; so does the gear item. A click on one runs its target's action.
+    for key, name in (("add", "plus"), ("settings", "gear")):
+        item = f"document.querySelector('[data-key={key}]')"
+        assert browser.run(f"return {item}.dataset.image") == name
+        assert browser.run(f"return getComputedStyle({item}.querySelector('.template')).display") != "none"
+        assert browser.run(f"return {item}.querySelector('.template').style.maskImage").startswith('url("images/')
+        assert browser.run(f"return {item}.querySelector('.glyph').style.display") == "none"
+    browser.click("[data-key=settings]")
+    wait_for(lambda: browser.run(status) == "Chose settings", 10, "the gear item's action")
     browser.click("[data-key=add]")
     wait_for(lambda: browser.run(status) == "Chose add 1", 10, "the add item's action")
     browser.click("[data-key=showAlert]")

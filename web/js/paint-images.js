@@ -85,16 +85,28 @@ function place(box, image, contentMode) {
   style.top = `calc(${ay * 100}% - ${ay * image.height}px)`;
 }
 
-/** A button's image: at `imageFrame`, the title moved right by its width (UIKit centres
- * the image and the title together); a tab's title stays in its row below the image. */
+/** Places a button's title at `frame` (its `titleFrame`), or back over the whole button. */
+function placeTitle(text, frame) {
+  if (frame) {
+    Object.assign(text.style, {
+      inset: 'auto', left: `${frame.x}px`, top: `${frame.y}px`,
+      width: `${frame.width}px`, height: `${frame.height}px`,
+    });
+  } else {
+    Object.assign(text.style, { inset: '', left: '', top: '', width: '', height: '' });
+  }
+}
+
+/** A button's image at `imageFrame` and its title at `titleFrame` (where compd's layout put
+ * them: beside each other, a tab's image above its title, a menu entry's at its edges). */
 export function paintButtonImage(el, entry, props) {
+  placeTitle(entry.text, props.titleFrame);
   if (!props.image) {
     if (entry.image) {
       entry.image.style.display = 'none';
       entry.mask.style.display = 'none';
       delete el.dataset.hash;
     }
-    entry.text.style.paddingLeft = '';
     return;
   }
   if (!entry.image) {
@@ -108,5 +120,4 @@ export function paintButtonImage(el, entry, props) {
   Object.assign(box.style, {
     left: `${frame.x}px`, top: `${frame.y}px`, width: `${frame.width}px`, height: `${frame.height}px`,
   });
-  entry.text.style.paddingLeft = props.title && props.barItem !== 'tab' ? `${frame.width}px` : '';
 }

@@ -274,44 +274,36 @@ struct ScenePicture {
     }
   }
 
-  /// A button's image and title beside it (a bar item with neither: its symbol's glyph); a
-  /// tab's image (or glyph) above its title and its badge at the image's top right
-  /// (docs/protocol.md, "Bars").
+  /// A button's image at `imageFrame` and title at `titleFrame` (or centred), a bar item
+  /// with neither its symbol's glyph; a tab's image (or glyph) above its title, grey unless
+  /// selected, and its badge at the image's top right (docs/protocol.md, "Bars").
   private mutating func drawButton(_ node: WireNode, in box: Box) {
     let props = node.props
     let font = Self.font(props["font"]?.stringValue, default: 15)
     var fill = Paint(wire: props["titleColor"]?.stringValue) ?? Palette.tint
     if props["enabled"]?.boolValue == false { fill.opacity *= 0.35 }
-    guard props["barItem"]?.stringValue == "tab" else {
-      guard let image = drawButtonImage(props: props, in: box) else {
-        setText(
-          BarGlyphs.label(of: node), font: font, fill: fill, in: box, numberOfLines: 1,
-          alignment: "center")
-        return
-      }
-      // The classic layout centres the image and the title as a pair: the title takes
-      // the room right of the image, less the image's margin on the far side.
-      let left = image.x + image.width
-      let right = box.x + box.width - (image.x - box.x)
+    let isTab = props["barItem"]?.stringValue == "tab"
+    let unselected = isTab && props["selected"]?.boolValue != true
+    if unselected { fill = Palette.tabUnselected }
+    let image = drawButtonImage(
+      props: props, in: box, tint: unselected ? Palette.tabUnselected : nil)
+    if image == nil, isTab {
       setText(
-        props["title"]?.stringValue, font: font, fill: fill,
-        in: Box(x: left, y: box.y, width: max(0, right - left), height: box.height),
+        BarGlyphs.glyph(for: props["symbol"]?.stringValue), font: Font.systemFont(ofSize: 24),
+        fill: fill, in: Box(x: box.x, y: box.y + 2, width: box.width, height: 30),
         numberOfLines: 1, alignment: "center")
-      return
     }
-    if props["selected"]?.boolValue != true { fill = Palette.tabUnselected }
-    let unselectedTint = props["selected"]?.boolValue == true ? nil : Palette.tabUnselected
-    if drawButtonImage(props: props, in: box, tint: unselectedTint) == nil {
-      let glyph = BarGlyphs.glyph(for: props["symbol"]?.stringValue)
-      setText(
-        glyph, font: Font.systemFont(ofSize: 24), fill: fill,
-        in: Box(x: box.x, y: box.y + 2, width: box.width, height: 30), numberOfLines: 1,
-        alignment: "center")
+    let title = image == nil && !isTab ? BarGlyphs.label(of: node) : props["title"]?.stringValue
+    var titleBox = box
+    if let frame = props["titleFrame"]?.objectValue {
+      titleBox = Box(
+        x: box.x + (frame["x"]?.doubleValue ?? 0), y: box.y + (frame["y"]?.doubleValue ?? 0),
+        width: frame["width"]?.doubleValue ?? box.width,
+        height: frame["height"]?.doubleValue ?? box.height)
+    } else if isTab {
+      titleBox = Box(x: box.x, y: box.y + box.height - 18, width: box.width, height: 14)
     }
-    setText(
-      props["title"]?.stringValue, font: font, fill: fill,
-      in: Box(x: box.x, y: box.y + box.height - 18, width: box.width, height: 14),
-      numberOfLines: 1, alignment: "center")
+    setText(title, font: font, fill: fill, in: titleBox, numberOfLines: 1, alignment: "center")
     if let badge = props["badge"]?.stringValue {
       // UIKit's badge: 18 points high, on the badge colour, 13-point white text.
       let badgeFont = Font.systemFont(ofSize: 13)

@@ -64,11 +64,29 @@ extension NodeEncoding {
   }
 
   /// A button's image props: the image for its state, in its tint colour when a template,
-  /// and where it sits in the button's bounds.
+  /// and where it sits in the button's bounds; and `titleFrame`, where the title sits,
+  /// whenever that is not simply centred in the bounds (beside an image, or where the
+  /// button's class places it, as a tab's row or a menu entry's leading edge).
   static func addButtonImage(_ button: Button, traits: TraitCollection, to props: inout JSONObject)
   {
-    guard let shown = button.currentImage else { return }
-    props["image"] = image(shown, viewTint: button.tintColor, traits: traits)
-    props["imageFrame"] = frame(button.contentFrames.image)
+    guard button.configuration == nil else { return }
+    let frames = button.contentFrames
+    if let shown = button.currentImage {
+      props["image"] = image(shown, viewTint: button.tintColor, traits: traits)
+      props["imageFrame"] = frame(frames.image)
+    }
+    guard let text = button.currentTitle, !text.isEmpty else { return }
+    let size = TextLayout(text: text, font: button.titleLabel.font, numberOfLines: 1).size
+    let bounds = button.bounds
+    let centred = Rect(
+      x: (bounds.width - size.width) / 2, y: (bounds.height - size.height) / 2,
+      width: size.width, height: size.height)
+    let title = frames.title
+    let moved = [
+      title.minX - centred.minX, title.minY - centred.minY, title.width - centred.width,
+      title.height - centred.height,
+    ].contains { abs($0) > 1e-6 }
+    if button.currentImage != nil || moved { props["titleFrame"] = frame(title) }
   }
+
 }

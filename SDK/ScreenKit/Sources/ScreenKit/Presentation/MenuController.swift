@@ -94,9 +94,14 @@ public final class MenuController: ViewController, PresentedCard {
   }
 }
 
-/// A menu's entry: a `button` node for one ``Action``.
+/// A menu's entry: a `button` node for one ``Action``: its title at the leading edge, its
+/// image (in the title's colour) at the trailing edge, as UIKit's menus lay out an entry.
 @MainActor
 public final class MenuEntryButton: Button {
+  /// The inset of the title and the image from the entry's edges; UIKit does not publish
+  /// its menu metrics, and 16 points is its standard margin.
+  static let inset = 16.0
+
   /// The action shown.
   public private(set) weak var action: Action?
 
@@ -104,12 +109,34 @@ public final class MenuEntryButton: Button {
     self.action = action
     super.init(type: .system)
     setTitle(action.title, for: .normal)
+    setImage(action.image, for: .normal)
     titleLabel.font = .systemFont(ofSize: 17)
-    setTitleColor(action.attributes.contains(.destructive) ? .systemRed : .label, for: .normal)
+    let color: Color = action.attributes.contains(.destructive) ? .systemRed : .label
+    setTitleColor(color, for: .normal)
+    tintColor = color
     isEnabled = !action.attributes.contains(.disabled)
     isSelected = action.state == .on
   }
 
   /// Whether the action is destructive.
   public var isDestructive: Bool { action?.attributes.contains(.destructive) ?? false }
+
+  /// The image: at the trailing edge, centred vertically.
+  public override func imageRect(forContentRect contentRect: Rect) -> Rect {
+    let size = currentImage?.size ?? .zero
+    return Rect(
+      x: contentRect.maxX - Self.inset - size.width,
+      y: contentRect.minY + (contentRect.height - size.height) / 2, width: size.width,
+      height: size.height)
+  }
+
+  /// The title: from the leading edge to the image (or the trailing edge), one line.
+  public override func titleRect(forContentRect contentRect: Rect) -> Rect {
+    let image = currentImage?.size ?? .zero
+    let end = contentRect.maxX - Self.inset - (image.width > 0 ? image.width + 8 : 0)
+    let height = titleLabel.font.lineHeight
+    return Rect(
+      x: contentRect.minX + Self.inset, y: contentRect.minY + (contentRect.height - height) / 2,
+      width: max(0, end - contentRect.minX - Self.inset), height: height)
+  }
 }
