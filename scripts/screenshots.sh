@@ -32,7 +32,7 @@ for _ in $(seq 100); do
   compctl components 2>/dev/null | grep -q "demo.Favorites" && break
   sleep 0.2
 done
-for component in demo.Login demo.StackedForm demo.Settings demo.Gallery demo.Destination demo.Favorites demo.Controls; do
+for component in demo.Login demo.StackedForm demo.Settings demo.Gallery demo.Destination demo.Favorites demo.Controls demo.TextControls demo.Images; do
   params=()
   case "$component" in
     demo.Login) params=(--param username=ann) ;;
@@ -79,7 +79,15 @@ for style in light dark; do
   compctl tap "$scene" showActionSheet >/dev/null
   compctl render "$scene" --output "$out/ActionSheet-$style.png" --scale 1 >/dev/null
   compctl close "$scene" >/dev/null
-  echo "screenshots: $out/{BarsAndAlerts,Alert,ActionSheet}-$style.png"
+  # Its Sort menu, and its page sheet over the dimmed page, each from a fresh page.
+  for shown in sort:Menu showPageSheet:PageSheet; do
+    scene="$(compctl open demo.Gallery --size 390x844 --style "$style" --lifetime daemon)"
+    compctl tap "$scene" demo.BarsAndAlerts >/dev/null
+    compctl tap "$scene" "${shown%%:*}" >/dev/null
+    compctl render "$scene" --output "$out/${shown#*:}-$style.png" --scale 1 >/dev/null
+    compctl close "$scene" >/dev/null
+  done
+  echo "screenshots: $out/{BarsAndAlerts,Alert,ActionSheet,Menu,PageSheet}-$style.png"
 done
 # The README's picture: a Login being filled in, its password field focused.
 scene="$(compctl open demo.Login --param username=ann --size 390x844 --lifetime daemon)"

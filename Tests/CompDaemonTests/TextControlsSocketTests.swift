@@ -247,4 +247,25 @@ struct TextControlsSocketTests {
     // The bold 20-point run makes the line taller than a 17-point one.
     #expect(label["frame"]?["height"]?.doubleValue ?? 0 > 21)
   }
+
+  @Test("in a dark scene the pickers and the search bar send their text colours resolved")
+  func darkSceneSendsResolvedTextColours() throws {
+    let daemon = try SceneDaemon()
+    let client = try daemon.client()
+    for (style, expected) in [("light", JSON.null), ("dark", JSON.string("#ffffffff"))] {
+      let opened = try client.call(
+        "scene.open",
+        ["component": "demo.TextControls", "environment": ["style": .string(style)]])
+      let scene = opened["scene"]!
+      // A light scene leaves them out (clients assume UIKit's light values); a dark one
+      // sends UIKit's dark label colour, white, and the dark selected-scope grey.
+      for key in ["search", "date", "picker"] {
+        let props = try node(key, in: client, scene: scene)["props"]
+        #expect((props?["textColor"] ?? .null) == expected, "\(style) \(key)")
+      }
+      let search = try node("search", in: client, scene: scene)["props"]
+      #expect((search?["selectedSegmentTintColor"] == nil) == (style == "light"))
+      try client.call("scene.close", ["scene": scene])
+    }
+  }
 }

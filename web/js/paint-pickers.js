@@ -44,6 +44,7 @@ export function paintDatePicker(entry) {
   const type = INPUT_TYPE[mode] ?? 'datetime-local';
   if (input.type !== type) input.type = type;
   el.dataset.style = props.style ?? 'compact';
+  input.style.color = props.textColor ?? '';
   input.disabled = props.enabled === false;
   input.step = String((props.minuteInterval ?? 1) * 60);
   const offset = props.utcOffset ?? 0;
@@ -72,6 +73,7 @@ export function decoratePicker(view, entry) {
 
 export function paintPicker(entry) {
   const { wheels, props } = entry;
+  wheels.style.color = props.textColor ?? '';
   const components = props.components ?? [];
   while (wheels.children.length > components.length) wheels.lastChild.remove();
   components.forEach((component, index) => {

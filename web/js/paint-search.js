@@ -28,6 +28,9 @@ export function paintSearchBar(entry, changed) {
   input.placeholder = props.placeholder ?? '';
   input.style.setProperty('--placeholder-color', props.placeholderColor ?? '#3c3c434d');
   applyFont(input.style, 'system-regular-17');
+  // Dynamic colours as they resolve in the scene's style (absent: the light defaults).
+  el.style.color = props.textColor ?? '';
+  input.style.color = props.textColor ?? '';
   el.dataset.style = props.style ?? 'default';
   if (entry.pendingText === 0 && input.value !== (props.text ?? '')) input.value = props.text ?? '';
   const titles = props.scopes ?? [];
@@ -37,6 +40,9 @@ export function paintSearchBar(entry, changed) {
     button.className = 'scope';
     button.textContent = title;
     button.classList.toggle('selected', index === props.selectedScope);
+    if (index === props.selectedScope && props.selectedSegmentTintColor) {
+      button.style.background = props.selectedSegmentTintColor;
+    }
     button.addEventListener('click', (event) => {
       event.stopPropagation();
       entry.view.send({ type: 'value', target: entry.id, value: index }).catch(() => {});

@@ -9,7 +9,7 @@ extension ScenePicture {
     let props = node.props
     let font = Font.systemFont(ofSize: 17)
     let text = props["text"]?.stringValue ?? ""
-    var fill = Palette.text
+    var fill = Paint(wire: props["textColor"]?.stringValue) ?? Palette.text
     if props["enabled"]?.boolValue == false { fill.opacity *= 0.5 }
     let width = font.width(of: text)
     let pill = Box(
@@ -28,6 +28,7 @@ extension ScenePicture {
   mutating func drawPicker(_ node: WireNode, in box: Box) {
     let components = node.props["components"]?.arrayValue ?? []
     guard !components.isEmpty else { return }
+    let label = Paint(wire: node.props["textColor"]?.stringValue) ?? Palette.text
     let font = Font.systemFont(ofSize: 17)
     let rowHeight = 32.0
     let middle = box.y + box.height / 2
@@ -45,8 +46,8 @@ extension ScenePicture {
         guard rows.indices.contains(row) else { continue }
         let top = middle - rowHeight / 2 + Double(offset) * rowHeight
         guard top >= box.y, top + rowHeight <= box.y + box.height else { continue }
-        var fill = Palette.text
-        fill.opacity = offset == 0 ? 1 : 0.35
+        var fill = label
+        fill.opacity *= offset == 0 ? 1 : 0.35
         let width = font.width(of: rows[row])
         elements.append(
           .text(
@@ -80,9 +81,10 @@ extension ScenePicture {
     let font = Font.systemFont(ofSize: 17)
     let text = props["text"]?.stringValue ?? ""
     let shown = text.isEmpty ? props["placeholder"]?.stringValue ?? "" : text
+    let label = Paint(wire: props["textColor"]?.stringValue) ?? Palette.text
     let fill =
       text.isEmpty
-      ? (Paint(wire: props["placeholderColor"]?.stringValue) ?? Palette.placeholder) : Palette.text
+      ? (Paint(wire: props["placeholderColor"]?.stringValue) ?? Palette.placeholder) : label
     elements.append(
       .text(
         shown, x: fieldBox.x + 30, baseline: cy - font.lineHeight / 2 + font.ascender, font: font,
@@ -101,13 +103,14 @@ extension ScenePicture {
         elements.append(
           .rect(
             Box(x: x + 2, y: bar.y + 2, width: width - 4, height: 28), radius: 7,
-            fill: Palette.canvas, stroke: nil, strokeWidth: 0))
+            fill: Paint(wire: props["selectedSegmentTintColor"]?.stringValue) ?? Palette.canvas,
+            stroke: nil, strokeWidth: 0))
       }
       elements.append(
         .text(
           title, x: x + (width - scopeFont.width(of: title)) / 2,
           baseline: bar.y + 16 - scopeFont.lineHeight / 2 + scopeFont.ascender, font: scopeFont,
-          fill: Palette.text))
+          fill: label))
     }
   }
 }

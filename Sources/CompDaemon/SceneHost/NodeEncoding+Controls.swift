@@ -18,6 +18,18 @@ extension NodeEncoding {
     }
   }
 
+  /// Adds `color` as the prop `name` as it resolves in the scene's style, when that differs
+  /// from `lightDefault`, the light value a client assumes: colours UIKit draws in dynamic
+  /// system colours (a dark scene's white text, its grey selected segment) reach clients
+  /// without each knowing the scene's style.
+  static func addResolved(
+    _ name: String, _ color: Color, lightDefault: String, wire: (Color) -> JSON,
+    to props: inout JSONObject
+  ) {
+    let resolved = wire(color)
+    if resolved != .string(lightDefault) { props[name] = resolved }
+  }
+
   /// Adds the props of a valued control; `false` when `view` is none.
   static func addControlProps(
     of view: View, wire: (Color) -> JSON, to props: inout JSONObject
@@ -26,12 +38,8 @@ extension NodeEncoding {
     func addTint() {
       if tint != .systemBlue { props["tintColor"] = wire(tint) }
     }
-    // Colours UIKit draws in dynamic system colours are sent as they resolve in the
-    // scene's style when that differs from the light default a client assumes (a dark
-    // scene's white glyphs and grey selected segment).
     func addResolved(_ name: String, _ color: Color, lightDefault: String) {
-      let resolved = wire(color)
-      if resolved != .string(lightDefault) { props[name] = resolved }
+      NodeEncoding.addResolved(name, color, lightDefault: lightDefault, wire: wire, to: &props)
     }
     switch view {
     case let slider as Slider:

@@ -108,10 +108,18 @@ enum NodeEncoding {
       if !toggle.isEnabled { props["enabled"] = false }
     case let picker as DatePicker:
       addDatePicker(picker, to: &props)
+      addResolved("textColor", .label, lightDefault: "#000000ff", wire: wire, to: &props)
     case let bar as SearchBar:
       addSearchBar(bar, traits: traits, to: &props)
+      addResolved("textColor", .label, lightDefault: "#000000ff", wire: wire, to: &props)
+      if bar.isScopeBarShown {
+        addResolved(
+          "selectedSegmentTintColor", SegmentedControl.defaultSelectedSegmentTintColor,
+          lightDefault: "#ffffffff", wire: wire, to: &props)
+      }
     case let picker as PickerView:
       addPicker(picker, to: &props)
+      addResolved("textColor", .label, lightDefault: "#000000ff", wire: wire, to: &props)
     case let image as ImageView:
       addImageView(image, traits: traits, to: &props)
     case let indicator as ActivityIndicatorView:
