@@ -22,6 +22,8 @@ mkdir "$work/plugins"
 for name in Login StackedForms Destination Gallery Contacts; do
   cp "$bin/lib$name.so" "$work/plugins/"
 done
+# A plugin's images come from its resource bundle beside it.
+cp -r "$bin/compd_Gallery.resources" "$work/plugins/"
 "$bin/compd" --socket "$work/compd.sock" --plugin-dir "$work/plugins" >"$work/compd.log" 2>&1 &
 daemon=$!
 trap 'kill "$daemon" 2>/dev/null; wait "$daemon" 2>/dev/null; rm -rf "$work"' EXIT
