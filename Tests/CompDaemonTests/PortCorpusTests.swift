@@ -212,10 +212,22 @@ import Testing
     #expect(try send(["type": "submit", "target": "login.username"])["handled"] == true)
     #expect(
       try send(["type": "text", "target": "login.password", "text": "hunter2"])["handled"] == true)
+    func status() throws -> JSON? {
+      let layout = try client.call("scene.layout", ["scene": scene])["root"]!
+      return SceneTests.find("login.status", in: layout)?.node["props"]?["text"]
+    }
+    // The keyboard a client reports reaches the screen's #selector observers of UIKit's
+    // keyboard notifications, with its frame in window coordinates (844 − 336 = 508).
+    _ = try send(["type": "keyboard", "height": 336])
+    #expect(try status() == "Keyboard 336 points high at 508")
+    _ = try send(["type": "keyboard", "height": 0])
+    #expect(try status() == " ")
     #expect(try send(["type": "submit", "target": "login.password"])["handled"] == true)
     let layout = try client.call("scene.layout", ["scene": scene])["root"]!
     #expect(
       SceneTests.find("login.status", in: layout)?.node["props"]?["text"] == "Signed in as zelda42")
     #expect(SceneTests.find("login.button", in: layout)?.node["props"]?["enabled"] == false)
+    // UIApplication's nil-targeted resignFirstResponder ended editing.
+    #expect(SceneTests.find("login.password", in: layout)?.node["props"]?["focused"] == nil)
   }
 }

@@ -3,7 +3,9 @@
 //  LoginViewController.swift
 //
 //  The login screen of the articles: a vertical stack of two fields and a button, centred
-//  under the safe area with Auto Layout; Return moves to the next field, then logs in.
+//  under the safe area with Auto Layout; Return moves to the next field, then logs in,
+//  ending editing with the nil-targeted resignFirstResponder. It follows the keyboard with
+//  UIKit's keyboard notifications, observed by #selector.
 //
 // PortCorpus: LoginViewController
 // Text heights: a label is as high as its font's line height rounded up to the 1/3-point
@@ -84,6 +86,30 @@ final class LoginViewController: UIViewController, UITextFieldDelegate {
             passwordField.heightAnchor.constraint(equalTo: usernameField.heightAnchor),
             loginButton.heightAnchor.constraint(equalToConstant: 50),
         ])
+
+        NotificationCenter.default.addObserver(
+            self, selector: #selector(keyboardWillShow(_:)),
+            name: UIResponder.keyboardWillShowNotification, object: nil)
+        NotificationCenter.default.addObserver(
+            self, selector: #selector(keyboardWillHide),
+            name: UIResponder.keyboardWillHideNotification, object: nil)
+    }
+
+    deinit {
+        NotificationCenter.default.removeObserver(self)
+    }
+
+    // MARK: - Keyboard
+
+    @objc private func keyboardWillShow(_ notification: NSNotification) {
+        guard let value = notification.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? NSValue
+        else { return }
+        let frame = value.cgRectValue
+        statusLabel.text = "Keyboard \(Int(frame.height)) points high at \(Int(frame.minY))"
+    }
+
+    @objc private func keyboardWillHide() {
+        statusLabel.text = " "
     }
 
     // MARK: - UITextFieldDelegate
@@ -92,7 +118,8 @@ final class LoginViewController: UIViewController, UITextFieldDelegate {
         if textField === usernameField {
             passwordField.becomeFirstResponder()
         } else {
-            textField.resignFirstResponder()
+            UIApplication.shared.sendAction(
+                #selector(UIResponder.resignFirstResponder), to: nil, from: nil, for: nil)
             login(loginButton)
         }
         return true

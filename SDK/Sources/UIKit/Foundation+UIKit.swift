@@ -43,3 +43,21 @@ extension LayoutConstraint {
   /// An attribute, as `NSLayoutConstraint.Attribute`.
   public typealias Attribute = LayoutAttribute
 }
+
+extension NSValue {
+  /// A value holding `rect`, as `NSValue(cgRect:)`.
+  public convenience init(cgRect rect: CGRect) {
+    self.init(
+      rect: NSRect(
+        x: Foundation.CGFloat(rect.minX), y: Foundation.CGFloat(rect.minY),
+        width: Foundation.CGFloat(rect.width), height: Foundation.CGFloat(rect.height)))
+  }
+
+  /// The rectangle the value holds, as `cgRectValue` (the keyboard notifications' frames).
+  public var cgRectValue: CGRect {
+    let rect = rectValue
+    return CGRect(
+      x: Double(rect.origin.x), y: Double(rect.origin.y), width: Double(rect.size.width),
+      height: Double(rect.size.height))
+  }
+}

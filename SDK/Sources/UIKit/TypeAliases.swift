@@ -14,6 +14,7 @@
 public typealias UIView = View
 public typealias UIWindow = Window
 public typealias UIResponder = Responder
+public typealias UIApplication = Application
 public typealias UIEvent = Event
 public typealias UIControl = Control
 public typealias UILabel = Label

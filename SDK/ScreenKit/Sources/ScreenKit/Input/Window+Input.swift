@@ -163,8 +163,9 @@ extension Window {
   }
 
   /// The software keyboard now covers the bottom `height` points of the window (0 hides it).
-  /// Keyboard observers (``observeKeyboard(owner:_:)``) hear it, as UIKit's keyboard
-  /// notifications. Returns whether the event did something: the height changed and at
+  /// UIKit's keyboard notifications are posted (``Responder/keyboardWillShowNotification``
+  /// and the others), then keyboard observers (``observeKeyboard(owner:_:)``) hear it.
+  /// Returns whether the event did something: the height changed and at
   /// least one observer heard it. With no observer the height is still recorded (a
   /// controller that appears later sees it) but nothing reacted, so the result is `false`;
   /// UIKit has no such result, since a real keyboard is shown whoever listens.
@@ -174,21 +175,23 @@ extension Window {
       throw .invalidValue("the keyboard height must be a finite number ≥ 0")
     }
     let clamped = min(height, frame.height)
-    guard clamped != controllerState.keyboardHeight else { return false }
+    let previous = controllerState.keyboardHeight
+    guard clamped != previous else { return false }
     defer { afterInput() }
     controllerState.keyboardHeight = clamped
-    return notifyKeyboardObservers()
+    return notifyKeyboardObservers(previousHeight: previous)
   }
 
   /// Tells the keyboard observers the current keyboard frame (also when the first
   /// responder changes while the keyboard shows, as UIKit posts its keyboard notification
   /// again when focus moves between fields). Returns whether any observer heard it.
+  /// UIKit's keyboard notifications are posted first (``Responder/keyboardWillShowNotification``
+  /// and the others), from `previousHeight` (the current height when focus moved).
   @discardableResult
-  func notifyKeyboardObservers() -> Bool {
+  func notifyKeyboardObservers(previousHeight: Double? = nil) -> Bool {
     let height = controllerState.keyboardHeight
-    let change = KeyboardChange(
-      height: height,
-      frame: Rect(x: 0, y: frame.height - height, width: frame.width, height: height))
+    postKeyboardNotifications(previousHeight: previousHeight ?? height)
+    let change = KeyboardChange(height: height, frame: keyboardFrame(height: height))
     controllerState.keyboardObservers.removeAll { $0.owner == nil }
     for observer in controllerState.keyboardObservers { observer.handler(change) }
     return !controllerState.keyboardObservers.isEmpty
