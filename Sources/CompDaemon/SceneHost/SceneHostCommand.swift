@@ -99,7 +99,12 @@ final class SceneHostCommand {
     guard let method = message["method"]?.stringValue, let id = message["id"] else { return }
     let params = message["params"]?.objectValue ?? [:]
     if let number = id.intValue { CrashReport.serving(number) }
-    defer { CrashReport.idle() }
+    defer {
+      CrashReport.idle()
+      // What runs until the next request (a timer, a dispatched block) may be any scene's:
+      // its output names only the host rather than the scene served last.
+      running(nil, scene: nil)
+    }
     let result: Result<JSON, RPCError>
     do throws(RPCError) {
       result = .success(try answer(method, params))
@@ -143,6 +148,7 @@ final class SceneHostCommand {
       channel.send(
         method: "host.state", params: ["scene": .string(scene.id), "state": .string(state)])
     }
+    running(nil, scene: nil)
   }
 
   private func scene(_ params: JSONObject) throws(RPCError) -> HostedScene {

@@ -39,6 +39,12 @@ final class SceneHostProcess {
   let startedAt = ContinuousClock.now
   /// `nil` for a shared host, else the plugin whose scenes it alone holds.
   let isolation: String?
+  /// The component whose scenes it alone holds while it is a crash suspect
+  /// (`CrashSuspects`); `isolation` is then that component's plugin.
+  let suspect: String?
+  /// Set when its component's probation ended: it takes no new scenes and retires once
+  /// its last one is gone.
+  var suspicionOver = false
   var state: State = .starting
   /// How many hosts this one replaced in a row (it inherits its predecessor's count + 1).
   var restarts: Int
@@ -55,6 +61,11 @@ final class SceneHostProcess {
   private(set) var pingOutstanding = false
   /// Set when the supervisor killed it for not answering.
   var killedAsHung = false
+  /// The processes its group held when the supervisor killed it for holding more than
+  /// `host-process-limit`.
+  var killedForProcesses: Int?
+  /// Called after each answer it sent was handled.
+  var onAnswer: (@MainActor (SceneHostProcess) -> Void)?
   /// The code it loaded.
   private(set) var loaded = HostLoadSet()
   /// The plugins (and screens) whose code it loaded was withdrawn from it (`host.withdraw`),
@@ -63,7 +74,7 @@ final class SceneHostProcess {
   private(set) var withdrawn: Set<String> = []
   /// Whether new scenes may be placed on it: it runs the current code of every plugin it
   /// loaded.
-  var takesNewScenes: Bool { state != .retiring && withdrawn.isEmpty }
+  var takesNewScenes: Bool { state != .retiring && withdrawn.isEmpty && !suspicionOver }
   private let channel: HostChannel
   /// Notices the process's exit even while a process it forked keeps its socket open.
   private var exitWatch: ProcessExitWatch?
@@ -75,10 +86,13 @@ final class SceneHostProcess {
   /// answers.
   var onNotification: (@MainActor (SceneHostProcess, String, JSONObject) -> Void)?
 
-  private init(pid: pid_t, channel: HostChannel, isolation: String?, restarts: Int) {
+  private init(
+    pid: pid_t, channel: HostChannel, isolation: String?, suspect: String?, restarts: Int
+  ) {
     self.pid = pid
     self.channel = channel
     self.isolation = isolation
+    self.suspect = suspect
     self.restarts = restarts
   }
 
@@ -92,7 +106,8 @@ final class SceneHostProcess {
   /// lines go to `logger` (`HostOutputRelay`). Runs on the main thread: the child's
   /// parent-death signal is tied to the thread that started it.
   static func spawn(
-    executable: String, arguments: [String], isolation: String?, restarts: Int, logger: Logger
+    executable: String, arguments: [String], isolation: String?, suspect: String?,
+    restarts: Int, logger: Logger
   ) throws(SpawnError) -> SceneHostProcess {
     var fds: [Int32] = [-1, -1]
     var output: [Int32] = [-1, -1]
@@ -151,7 +166,7 @@ final class SceneHostProcess {
     HostOutputRelay.start(stdout: output[0], stderr: errors[0], pid: pid, logger: logger)
     let host = SceneHostProcess(
       pid: pid, channel: HostChannel(fd: fds[0], label: "compd.host.\(pid)"),
-      isolation: isolation, restarts: restarts)
+      isolation: isolation, suspect: suspect, restarts: restarts)
     host.channel.start(
       receive: { [weak host] message in host?.received(message) },
       ended: { [pid, report = crashes[0]] violation in
@@ -297,6 +312,7 @@ final class SceneHostProcess {
     } else {
       entry.completion(.success(message["result"]?.objectValue ?? [:]))
     }
+    onAnswer?(self)
   }
 
   /// The unanswered requests, oldest first (the first is the one the host was running),
@@ -340,12 +356,14 @@ final class SceneHostProcess {
 
   /// The entry `daemon.info` lists.
   var json: JSON {
-    [
+    var entry: JSONObject = [
       "pid": .int(Int64(pid)), "scenes": .int(Int64(scenes.count)),
       "isolation": .string(isolation ?? "shared"), "plugins": .array(loaded.names.map(JSON.string)),
       "lastAnswerMs": .int(Int64(millisecondsSinceAnswer)), "restarts": .int(Int64(restarts)),
       "state": .string(state.rawValue), "withdrawn": .array(withdrawn.sorted().map(JSON.string)),
     ]
+    if let suspect { entry["suspect"] = .string(suspect) }
+    return .object(entry)
   }
 }
 
