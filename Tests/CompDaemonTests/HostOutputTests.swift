@@ -140,7 +140,12 @@ import Testing
         of:
           #"^\d{4}-\d\d-\d\dT[0-9:.]+Z info compd: stdout\| 2026-01-01T00:00:00.000Z error compd: component quarantined"#,
         options: .regularExpression) != nil, "\(forged)")
-    // No line of the log starts as the forged one does, and no escape reaches it.
+    // Written on the host's own log, it is the host's, not the broker's.
+    let onHostLog = try Self.entry(in: daemon, containing: "forged on the host's log")
+    #expect(
+      onHostLog.contains("warning compd: host| 2026-01-01T00:00:00.000Z error compd: forged"),
+      "\(onHostLog)")
+    // No line of the log starts as the forged ones do, and no escape reaches it.
     #expect(!log.contains("\n2026-01-01T00:00:00.000Z"))
     #expect(!log.contains("\u{1B}"))
     let erased = try Self.entry(in: daemon, containing: "erased the line before")
@@ -184,6 +189,21 @@ import Testing
       resumed == .logAfterDropping(lines: 2, bytes: 2 * line, seconds: (quarter * 3) / .seconds(1)))
     #expect(budget.admit(line, now: start + quarter * 3) == .log)
     #expect(budget.droppingSince == nil)
+  }
+
+  @Test("a host's own log line gives its level; control characters are shown, not run")
+  func hostLogLinesAndEscapes() {
+    #expect(
+      HostOutputRelay.hostLogEntry("<3>error compd: cannot load plugin /p: bad")! == (
+        .error, "cannot load plugin /p: bad"
+      ))
+    #expect(
+      HostOutputRelay.hostLogEntry("<6>info compd: withdrawn x=1")! == (.info, "withdrawn x=1"))
+    #expect(HostOutputRelay.hostLogEntry("2026-01-01T00:00:00.000Z error compd: x") == nil)
+    #expect(HostOutputRelay.hostLogEntry("<9>x") == nil)
+    #expect(
+      HostOutputRelay.escapingControls("a\u{1B}[2Kb\tc\u{7F}\u{85}é")
+        == "a\\u{1B}[2Kb\tc\\u{7F}\\u{85}é")
   }
 
   @Test func marksRoundTrip() {

@@ -100,7 +100,7 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
       .viewController(
         "faults.PrintFlood",
         summary:
-          "prints a line forged to look like compd's own, an escape sequence, a 20 000-byte line, then 8000 numbered 500-byte lines when tapped"
+          "prints a line forged to look like compd's own (and writes one on its host's log), an escape sequence, a 20 000-byte line, then 8000 numbered 500-byte lines when tapped"
       ) { _ in
         FaultController { printFlood() }
       })
@@ -165,6 +165,9 @@ func allocateWithoutEnd() {
 /// its lines for compd's and to drown the log.
 func printFlood() {
   print("2026-01-01T00:00:00.000Z error compd: component quarantined component=demo.Login")
+  // Descriptor 4 is the host's own log: a component in the host can write there as well.
+  let forged = "2026-01-01T00:00:00.000Z error compd: forged on the host's log\n"
+  _ = forged.withCString { write(4, $0, strlen($0)) }
   print("\u{1B}[2K\rerased the line before")
   print("long line " + String(repeating: "y", count: 20_000))
   let padding = String(repeating: "z", count: 480)

@@ -81,8 +81,9 @@ final class SceneHostCommand {
     var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
     setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
     var logger = DaemonLogging.bootstrap(
-      level: logLevel, descriptor: logDescriptor ?? STDERR_FILENO)
-    logger[metadataKey: "host"] = "\(getpid())"
+      level: logLevel, descriptor: logDescriptor ?? STDERR_FILENO, relayed: logDescriptor != nil)
+    // The broker names the host of each line it relays.
+    if logDescriptor == nil { logger[metadataKey: "host"] = "\(getpid())" }
     // A pipe makes stdout fully buffered: each line of a print() goes out at its newline,
     // in order with the marks, rather than whenever the buffer fills.
     if logDescriptor != nil { setvbuf(stdout, nil, _IOLBF, 0) }

@@ -243,8 +243,8 @@ public struct CompdCommand: AsyncParsableCommand {
 
   // a scene host: `compd --scene-host FD` (see SceneHost/SceneHostCommand.swift)
   @Option(name: .customLong("scene-host"), help: .hidden) var sceneHost: Int32?
-  // where a scene host writes its own log; its stdout and stderr then go to the broker,
-  // which relays them (Broker/Hosts/HostOutputRelay.swift)
+  // where a scene host writes its own log; it, its stdout and its stderr are pipes the
+  // broker relays (Broker/Hosts/HostOutputRelay.swift)
   @Option(name: .customLong("host-log-fd"), help: .hidden) var hostLogFD: Int32?
   @Option(name: .customLong("host-crash-fd"), help: .hidden) var hostCrashFD: Int32?
 

@@ -6,14 +6,16 @@ import Logging
 #endif
 
 /// Relays what a scene host writes on its stdout and stderr — a component's `print()`,
-/// ScreenKit's layout warnings, the runtime's last words before a crash — into the broker's
-/// log, one entry per line, naming the host, the stream and, from the host's marks
-/// (`HostOutputMark`), the scene and component whose code wrote it.
+/// ScreenKit's layout warnings, the runtime's last words before a crash — and its own log
+/// into the broker's log, one entry per line, naming the host, the stream and, from the
+/// host's marks (`HostOutputMark`), the scene and component whose code wrote it.
 ///
-/// Component code is not trusted with the log. Each entry's message is the line prefixed
-/// with its stream (`stdout| …`, `stderr| …`), which no message of compd's own starts with,
-/// and with its control characters escaped (`\u{1B}`), so a line cannot pass for one of
-/// compd's, nor rewrite the terminal it is shown on. A line is cut at `maxLineBytes` (the
+/// Component code is not trusted with the log, and it runs in the host, where it can write
+/// on any of the three. Each entry's message is the line prefixed with its stream
+/// (`stdout| …`, `stderr| …`, and `host| …` for the host's own log, whose level the line's
+/// syslog priority gives), which no message of the broker's own starts with, and with its
+/// control characters escaped (`\u{1B}`), so a line cannot pass for one of the broker's,
+/// nor rewrite the terminal it is shown on. A line is cut at `maxLineBytes` (the
 /// entry says how long it was), and a host's output as a whole is bounded by a
 /// `HostOutputBudget`: what goes over it is dropped, and one entry says how much.
 ///
@@ -24,14 +26,16 @@ enum HostOutputRelay {
   /// Longest part of a line logged; the rest of a longer line is dropped and counted.
   static let maxLineBytes = 4096
 
-  /// Starts relaying `stdout` and `stderr` (read ends, which it owns and closes) of the
-  /// host `pid`. Lines from stdout are logged at info level, lines from stderr at warning.
-  static func start(stdout: Int32, stderr: Int32, pid: pid_t, logger: Logger) {
+  /// Starts relaying `stdout`, `stderr` and `log` (read ends, which it owns and closes) of
+  /// the host `pid`. Lines from stdout are logged at info level, lines from stderr at
+  /// warning, lines of the host's log at the level they carry.
+  static func start(stdout: Int32, stderr: Int32, log: Int32, pid: pid_t, logger: Logger) {
     DispatchQueue(label: "compd.host.\(pid).output").async {
       var output = Output(pid: pid, logger: logger)
       var streams = [
         Stream(fd: stdout, name: "stdout", level: .info),
         Stream(fd: stderr, name: "stderr", level: .warning),
+        Stream(fd: log, name: "host", level: nil),
       ]
       var buffer = [UInt8](repeating: 0, count: 1 << 14)
       while streams.contains(where: { $0.fd >= 0 }) {
@@ -104,13 +108,14 @@ enum HostOutputRelay {
   private struct Stream {
     var fd: Int32
     let name: String
-    let level: Logger.Level
+    /// The level of its entries; `nil` for the host's log, whose lines carry theirs.
+    let level: Logger.Level?
     var pending: [UInt8] = []
     var cut = 0
     var component: String?
     var scene: String?
 
-    init(fd: Int32, name: String, level: Logger.Level) {
+    init(fd: Int32, name: String, level: Logger.Level?) {
       self.fd = fd
       self.name = name
       self.level = level
@@ -146,7 +151,10 @@ enum HostOutputRelay {
       pending.removeAll(keepingCapacity: true)
       let wasCut = cut
       cut = 0
-      if wasCut == 0, let mark = HostOutputMark.parse(text) {
+      var level = self.level ?? .warning
+      if self.level == nil {
+        if let entry = HostOutputRelay.hostLogEntry(text) { (level, text) = entry }
+      } else if wasCut == 0, let mark = HostOutputMark.parse(text) {
         (component, scene) = mark
         return
       }
@@ -159,6 +167,20 @@ enum HostOutputRelay {
       if let scene { metadata["scene"] = "\(scene)" }
       output.log(text, bytes: bytes, level: level, metadata: metadata)
     }
+  }
+
+  /// The level and message of a line of a host's own log, `<6>info compd: message k=v`
+  /// (`DaemonLogging.bootstrap`, relayed); `nil` for a line not of that form.
+  static func hostLogEntry(_ line: String) -> (Logger.Level, String)? {
+    let levels: [Character: Logger.Level] = [
+      "7": .debug, "6": .info, "5": .notice, "4": .warning, "3": .error, "2": .critical,
+    ]
+    guard line.hasPrefix("<"), line.count > 3, line.dropFirst(2).first == ">",
+      let level = levels[line.dropFirst().first!]
+    else { return nil }
+    let rest = line.dropFirst(3)
+    guard let label = rest.range(of: " compd: ") else { return (level, String(rest)) }
+    return (level, String(rest[label.upperBound...]))
   }
 
   /// `text` with its control characters (C0 but tab, DEL, C1) written as `\u{XX}`: a

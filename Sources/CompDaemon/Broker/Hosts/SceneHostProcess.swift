@@ -101,9 +101,10 @@ final class SceneHostProcess {
     var description: String
   }
 
-  /// Starts `executable --scene-host 3 …` with its end of a new socket pair as fd 3, the
-  /// broker's stderr as fd 4 for its own log, and pipes as its stdout and stderr, whose
-  /// lines go to `logger` (`HostOutputRelay`). Runs on the main thread: the child's
+  /// Starts `executable --scene-host 3 …` with its end of a new socket pair as fd 3, and
+  /// pipes as fd 4 for its own log, as its stdout and its stderr, whose lines go to `logger`
+  /// (`HostOutputRelay`): component code runs in the host and could write anything on any
+  /// of them, so none is the broker's own stderr. Runs on the main thread: the child's
   /// parent-death signal is tied to the thread that started it.
   static func spawn(
     executable: String, arguments: [String], isolation: String?, suspect: String?,
@@ -120,26 +121,27 @@ final class SceneHostProcess {
         description: "cannot create a socket pair: \(String(cString: strerror(errno)))")
     }
     var crashes: [Int32] = [-1, -1]
-    guard pipe(&output) == 0, pipe(&errors) == 0, pipe(&crashes) == 0 else {
+    var logs: [Int32] = [-1, -1]
+    guard pipe(&output) == 0, pipe(&errors) == 0, pipe(&crashes) == 0, pipe(&logs) == 0 else {
       let reason = String(cString: strerror(errno))
-      for fd in fds + output + errors + crashes where fd >= 0 { close(fd) }
+      for fd in fds + output + errors + crashes + logs where fd >= 0 { close(fd) }
       throw SpawnError(description: "cannot create the output pipes: \(reason)")
     }
     // Above every descriptor the child is given, so that no dup2 below overwrites a
     // source a later one still reads.
-    let logCopy = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 10)
+    let childLog = fcntl(logs[1], F_DUPFD_CLOEXEC, 10)
     let childSocket = fcntl(fds[1], F_DUPFD_CLOEXEC, 10)
     let childOutput = fcntl(output[1], F_DUPFD_CLOEXEC, 10)
     let childErrors = fcntl(errors[1], F_DUPFD_CLOEXEC, 10)
     let childCrashes = fcntl(crashes[1], F_DUPFD_CLOEXEC, 10)
-    for fd in [fds[1], output[1], errors[1], crashes[1]] { close(fd) }
-    for fd in [output[0], errors[0], crashes[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    for fd in [fds[1], output[1], errors[1], crashes[1], logs[1]] { close(fd) }
+    for fd in [output[0], errors[0], crashes[0], logs[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     _ = fcntl(crashes[0], F_SETFL, O_NONBLOCK)
-    let childEnds = [logCopy, childSocket, childOutput, childErrors, childCrashes]
+    let childEnds = [childLog, childSocket, childOutput, childErrors, childCrashes]
     defer { for fd in childEnds where fd >= 0 { close(fd) } }
     guard childEnds.allSatisfy({ $0 >= 0 }) else {
       let reason = String(cString: strerror(errno))
-      for fd in [fds[0], output[0], errors[0], crashes[0]] { close(fd) }
+      for fd in [fds[0], output[0], errors[0], crashes[0], logs[0]] { close(fd) }
       throw SpawnError(description: "cannot set up the scene host's descriptors: \(reason)")
     }
     var actions = posix_spawn_file_actions_t()
@@ -149,7 +151,7 @@ final class SceneHostProcess {
     posix_spawn_file_actions_adddup2(&actions, childOutput, STDOUT_FILENO)
     posix_spawn_file_actions_adddup2(&actions, childErrors, STDERR_FILENO)
     posix_spawn_file_actions_adddup2(&actions, childSocket, Self.hostDescriptor)
-    posix_spawn_file_actions_adddup2(&actions, logCopy, Self.logDescriptor)
+    posix_spawn_file_actions_adddup2(&actions, childLog, Self.logDescriptor)
     posix_spawn_file_actions_adddup2(&actions, childCrashes, Self.crashDescriptor)
     let spawned = ChildSpawn.spawn(
       [
@@ -160,10 +162,11 @@ final class SceneHostProcess {
     switch spawned {
     case .success(let value): pid = value
     case .failure(let failure):
-      for fd in [fds[0], output[0], errors[0], crashes[0]] { close(fd) }
+      for fd in [fds[0], output[0], errors[0], crashes[0], logs[0]] { close(fd) }
       throw SpawnError(description: failure.description)
     }
-    HostOutputRelay.start(stdout: output[0], stderr: errors[0], pid: pid, logger: logger)
+    HostOutputRelay.start(
+      stdout: output[0], stderr: errors[0], log: logs[0], pid: pid, logger: logger)
     let host = SceneHostProcess(
       pid: pid, channel: HostChannel(fd: fds[0], label: "compd.host.\(pid)"),
       isolation: isolation, suspect: suspect, restarts: restarts)
@@ -190,8 +193,8 @@ final class SceneHostProcess {
 
   /// The descriptor the host finds its socket on.
   static let hostDescriptor: Int32 = 3
-  /// The descriptor the host writes its own log to (the broker's stderr); its stdout and
-  /// stderr are relayed.
+  /// The descriptor the host writes its own log to, a pipe relayed as its stdout and stderr
+  /// are.
   static let logDescriptor: Int32 = 4
   /// The descriptor of the host's crash report (`CrashReport`).
   static let crashDescriptor: Int32 = 5
