@@ -123,19 +123,23 @@ import Testing
   }
 
   @Test("a suspect whose host lives through its probation is cleared")
-  @MainActor func probationClears() async throws {
-    let suspects = CrashSuspects(probation: .milliseconds(400))
+  @MainActor func probationClears() {
+    let suspects = CrashSuspects(probation: .seconds(60))
     var cleared: [String] = []
     suspects.onCleared = { cleared.append($0) }
-    _ = suspects.hostDied(holding: ["a.Trap", "b.Login"])
-    try await Task.sleep(for: .milliseconds(200))
-    // a.Trap's own host dies: its probation starts again (until 600 ms).
-    _ = suspects.hostDied(holding: ["a.Trap"])
-    try await Task.sleep(for: .milliseconds(300))
+    let start = ContinuousClock.now
+    _ = suspects.hostDied(holding: ["a.Trap", "b.Login"], now: start)
+    // a.Trap's own host dies 20 s later: its probation starts again, until 80 s.
+    #expect(suspects.hostDied(holding: ["a.Trap"], now: start + .seconds(20)) == .charge("a.Trap"))
+    suspects.clearExpired(now: start + .seconds(59))
+    #expect(cleared.isEmpty)
+    suspects.clearExpired(now: start + .seconds(70))
     #expect(cleared == ["b.Login"])
-    #expect(suspects.isSuspect("a.Trap") && !suspects.isSuspect("b.Login"))
-    try await Task.sleep(for: .milliseconds(400))
-    #expect(cleared.sorted() == ["a.Trap", "b.Login"])
+    #expect(suspects.isSuspect("a.Trap", now: start + .seconds(70)))
+    #expect(!suspects.isSuspect("b.Login", now: start + .seconds(70)))
+    suspects.clearExpired(now: start + .seconds(80))
+    #expect(cleared == ["b.Login", "a.Trap"])
+    #expect(suspects.names.isEmpty)
   }
 
   @Test("a quarantined component's scenes close in every host, not only the crashed one")

@@ -1,6 +1,8 @@
-/// Blame for a scene host that died with no evidence: no request of it was running (its
-/// crash report said `idle`, or it wrote none — an `_exit`, a `SIGKILL`), so code of any of
-/// its scenes may have killed it, from a timer or a dispatched block.
+/// Blame for a scene host that ended by its own doing while no request of it was running:
+/// its crash report said `idle` (a fatal signal or `exit` from a timer or a dispatched
+/// block), it left with `_exit`, it hung, or it forked past `host-process-limit`. Code of
+/// any of its scenes may have done it. (A host killed by a signal without a word was killed
+/// from outside, by an operator or the kernel, and is not judged at all.)
 ///
 /// Such a death charges nobody by itself. When the host held the scenes of several
 /// components, each of them becomes a suspect: its scenes are restored in a host of its own
@@ -37,28 +39,30 @@ final class CrashSuspects {
     case isolate([String])
   }
 
-  /// The verdict on a host that died without evidence holding scenes of `components` (the
-  /// components of its scenes, quarantined ones left out). Suspects are recorded; a charged
-  /// component that was one stays one for another probation (one that was alone in a shared
-  /// host is not made one: isolating it again would tell nothing new).
-  func hostDied(holding components: Set<String>) -> Verdict {
+  /// The verdict on a host that died by its own doing, with no request running, holding
+  /// scenes of `components` (quarantined ones left out), at `now`. Suspects are recorded; a
+  /// charged component that was one stays one for another probation (one that was alone in
+  /// a shared host is not made one: isolating it again would tell nothing new).
+  func hostDied(
+    holding components: Set<String>, now: ContinuousClock.Instant = .now
+  ) -> Verdict {
     let sorted = components.sorted()
     guard let first = sorted.first else { return .nobody }
     guard sorted.count > 1 else {
-      if isSuspect(first) { suspect(first) }
+      if isSuspect(first, now: now) { suspect(first, now: now) }
       return .charge(first)
     }
-    for component in sorted { suspect(component) }
+    for component in sorted { suspect(component, now: now) }
     return .isolate(sorted)
   }
 
   /// Whether new and restored scenes of `component` go to a suspect host of its own.
-  func isSuspect(_ component: String) -> Bool {
+  func isSuspect(_ component: String, now: ContinuousClock.Instant = .now) -> Bool {
     guard let until = suspects[component] else { return false }
-    return until > .now
+    return until > now
   }
 
-  /// The suspects, sorted (`daemon.info`).
+  /// The suspects, sorted.
   var names: [String] { suspects.filter { $0.value > .now }.keys.sorted() }
 
   /// `component` is quarantined: it is no suspect any more (its scenes are closed).
@@ -66,15 +70,20 @@ final class CrashSuspects {
     suspects.removeValue(forKey: component)
   }
 
-  private func suspect(_ component: String) {
-    let until = ContinuousClock.now + probation
+  /// Ends the suspicion of every component whose probation is over by `now` (`onCleared`).
+  func clearExpired(now: ContinuousClock.Instant = .now) {
+    for (component, until) in suspects.sorted(by: { $0.key < $1.key }) where until <= now {
+      suspects.removeValue(forKey: component)
+      onCleared?(component)
+    }
+  }
+
+  private func suspect(_ component: String, now: ContinuousClock.Instant) {
+    let until = now + probation
     suspects[component] = until
     Task { @MainActor [weak self] in
       try? await Task.sleep(until: until)
-      // A later death extended it.
-      guard let self, let current = suspects[component], current <= until else { return }
-      suspects.removeValue(forKey: component)
-      onCleared?(component)
+      self?.clearExpired()
     }
   }
 }

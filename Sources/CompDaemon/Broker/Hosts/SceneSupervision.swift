@@ -193,9 +193,11 @@ extension Daemon {
     // Blame rests on evidence: the request the host reported running when it died (its
     // crash report; a hung host reports it when it is sent SIGABRT). Requests of other
     // components waiting in it are not evidence: their code was not running. A host that
-    // died between requests — a timer or a dispatched block of some scene — or said nothing
-    // is judged by isolation (`CrashSuspects`): the components of its scenes are isolated,
-    // and one is charged only when it died alone in a host.
+    // ended by its own doing between requests — a timer or a dispatched block of some scene
+    // crashed or exited it, it hung, it forked past the process limit — is judged by
+    // isolation (`CrashSuspects`): the components of its scenes are isolated, and one is
+    // charged only when it did so alone in a host. A host killed by a signal without a
+    // word was killed from outside (an operator, the kernel) and tells nothing about them.
     var culprit: SceneHostProcess.Pending?
     if !retired, case .serving(let id)? = end.activity {
       culprit = pending.first { $0.id == id && $0.component != nil && $0.method != "host.ping" }
@@ -210,10 +212,13 @@ extension Daemon {
           pluginHost.quarantineReason(of: $0) == nil
         })
       let report = end.activity.map { "\($0)" } ?? "none"
-      switch suspects.hostDied(holding: held) {
+      let ownDoing =
+        end.activity == .idle || end.status != nil || host.killedAsHung
+        || host.killedForProcesses != nil
+      switch ownDoing ? suspects.hostDied(holding: held) : .nobody {
       case .nobody:
         logger.warning(
-          "scene host died while no component's request was running and held no scene; no component is charged",
+          "scene host died while no component's request was running; no component is charged",
           metadata: ["host": "\(host.pid)", "end": "\(end)", "report": "\(report)"])
       case .charge(let component):
         charge(
