@@ -75,6 +75,8 @@ final class SceneHostPool {
   }
   /// The code the plugins offer now; each host loads its share of it (`loadSet(for:)`).
   private(set) var loadSet = HostLoadSet()
+  /// Whether a component is a crash suspect still (`CrashSuspects`).
+  var isSuspect: (@MainActor (String) -> Bool)?
   /// Called when a host ended; it has been removed from `hosts` already.
   var onHostEnded: (@MainActor (SceneHostProcess, ProcessEnd) -> Void)?
   /// Called with each notification a host sends.
@@ -291,6 +293,9 @@ final class SceneHostPool {
     forPlugin plugin: String, suspect: String? = nil,
     _ work: @escaping @MainActor (SceneHostProcess?) -> Void
   ) {
+    var suspect = suspect
+    // One cleared (or quarantined) while its scene waited for a host goes where others go.
+    if let name = suspect, isSuspect?(name) == false { suspect = nil }
     let isolation = settings.isolatePlugins || suspect != nil ? plugin : nil
     let live = hosts.contains {
       $0.takesNewScenes && $0.isolation == isolation && $0.suspect == suspect

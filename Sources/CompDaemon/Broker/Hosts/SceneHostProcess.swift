@@ -64,7 +64,8 @@ final class SceneHostProcess {
   /// The processes its group held when the supervisor killed it for holding more than
   /// `host-process-limit`.
   var killedForProcesses: Int?
-  /// Called after each answer it sent was handled.
+  /// Called after each answer it sent was handled, but a ping's (which runs no component
+  /// code).
   var onAnswer: (@MainActor (SceneHostProcess) -> Void)?
   /// The code it loaded.
   private(set) var loaded = HostLoadSet()
@@ -315,7 +316,7 @@ final class SceneHostProcess {
     } else {
       entry.completion(.success(message["result"]?.objectValue ?? [:]))
     }
-    onAnswer?(self)
+    if entry.method != "host.ping" { onAnswer?(self) }
   }
 
   /// The unanswered requests, oldest first (the first is the one the host was running),

@@ -41,6 +41,7 @@ extension Daemon {
         self?.hostNotified(host, method, params)
       }
       sceneHosts.rescan = { [weak self] in await self?.loadPlugins() }
+      sceneHosts.isSuspect = { [weak self] in self?.suspects.isSuspect($0) ?? false }
       suspects.onCleared = { [weak self] component in
         self?.logger.notice(
           "crash suspect cleared: its host lived through its probation",
