@@ -1,6 +1,7 @@
 /// Blame for a scene host that ended by its own doing while no request of it was running:
 /// its crash report said `idle` (a fatal signal or `exit` from a timer or a dispatched
-/// block), it left with `_exit`, it hung, or it forked past `host-process-limit`. Code of
+/// block), it left with `_exit`, it hung, it broke its channel's rules (a message over the
+/// size limit), or it forked past `host-process-limit`. Code of
 /// any of its scenes may have done it. (A host killed by a signal without a word was killed
 /// from outside, by an operator or the kernel, and is not judged at all.)
 ///

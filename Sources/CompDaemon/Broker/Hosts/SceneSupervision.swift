@@ -214,12 +214,14 @@ extension Daemon {
         })
       let report = end.activity.map { "\($0)" } ?? "none"
       let ownDoing =
-        end.activity == .idle || end.status != nil || host.killedAsHung
-        || host.killedForProcesses != nil
+        end.activity == .idle || end.status != nil || end.violation != nil
+        || host.killedAsHung || host.killedForProcesses != nil
       switch ownDoing ? suspects.hostDied(holding: held) : .nobody {
       case .nobody:
         logger.warning(
-          "scene host died while no component's request was running; no component is charged",
+          ownDoing
+            ? "scene host died while no component's request was running; no component is charged"
+            : "scene host was killed from outside while no component's request was running; no component is charged",
           metadata: ["host": "\(host.pid)", "end": "\(end)", "report": "\(report)"])
       case .charge(let component):
         charge(
