@@ -94,5 +94,13 @@ import Testing
       try config.validate()
     }
     #expect(CompdCommand.helpMessage(columns: 200).contains("--host-process-limit"))
+    let flag = try CompdCommand.parse(["--socket", "/s", "--host-process-limit", "12"])
+    #expect(try flag.resolvedConfig().hostProcessLimit == 12)
+    #expect(
+      throws: ConfigError(
+        "--host-process-limit: bad value `many`: expected a number of processes from 1 to 65536")
+    ) {
+      try CompdCommand.parse(["--socket", "/s", "--host-process-limit", "many"]).resolvedConfig()
+    }
   }
 }
