@@ -392,6 +392,9 @@ final class SceneHostPool {
     }
   }
 
+  /// Whether it was logged that `/proc` cannot be read (once).
+  private var censusUnavailableLogged = false
+
   /// Counts `host`'s process group and kills the host with it when it holds more than
   /// `host-process-limit` (`ProcessGroupCensus`); its end is then handled as a crash. After
   /// each answer (`thorough` false) the group is counted only when the host has children
@@ -402,9 +405,15 @@ final class SceneHostPool {
   private func checkProcesses(_ host: SceneHostProcess, thorough: Bool) {
     guard !host.hasEnded, host.killedForProcesses == nil else { return }
     if !thorough, ProcessGroupCensus.hasChildren(host.pid) == false { return }
-    guard let count = ProcessGroupCensus.members(ofGroup: host.pid),
-      count > settings.processLimit
-    else { return }
+    guard let count = ProcessGroupCensus.members(ofGroup: host.pid) else {
+      if !censusUnavailableLogged {
+        censusUnavailableLogged = true
+        logger.error(
+          "cannot read /proc to count scene host processes; host-process-limit is not enforced")
+      }
+      return
+    }
+    guard count > settings.processLimit else { return }
     logger.error(
       "scene host holds more processes than host-process-limit; killing it with its process group",
       metadata: [
