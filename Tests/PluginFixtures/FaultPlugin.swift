@@ -100,7 +100,7 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
       .viewController(
         "faults.PrintFlood",
         summary:
-          "prints a line forged to look like compd's own (and writes one on its host's log), an escape sequence, a 20 000-byte line, then 8000 numbered 500-byte lines when tapped"
+          "prints a line forged to look like compd's own (and writes one on its host's log), an escape sequence, a 16 MiB line, then 8000 numbered 500-byte lines when tapped"
       ) { _ in
         FaultController { printFlood() }
       })
@@ -169,7 +169,7 @@ func printFlood() {
   let forged = "2026-01-01T00:00:00.000Z error compd: forged on the host's log\n"
   _ = forged.withCString { write(4, $0, strlen($0)) }
   print("\u{1B}[2K\rerased the line before")
-  print("long line " + String(repeating: "y", count: 20_000))
+  print("long line " + String(repeating: "y", count: 16 << 20))
   let padding = String(repeating: "z", count: 480)
   for index in 1...8000 { print("flood line \(index) \(padding)") }
 }

@@ -165,7 +165,9 @@ enum HostOutputRelay {
       var metadata: Logger.Metadata = ["host": "\(output.pid)", "stream": "\(name)"]
       if let component { metadata["component"] = "\(component)" }
       if let scene { metadata["scene"] = "\(scene)" }
-      output.log(text, bytes: bytes, level: level, metadata: metadata)
+      // What the log would take counts, not what was cut off.
+      output.log(
+        text, bytes: min(bytes, HostOutputRelay.maxLineBytes), level: level, metadata: metadata)
     }
   }
 
