@@ -41,7 +41,7 @@ import Testing
 
     // While it is being opened a scene has no id yet: its component is named.
     let opening = try Self.entry(in: daemon, containing: "chatty: opening")
-    #expect(opening.contains("info compd: chatty: opening"), "\(opening)")
+    #expect(opening.contains("info compd: stdout| chatty: opening"), "\(opening)")
     #expect(opening.contains("component=faults.Chatty") && opening.contains("host=\(pid)"))
     #expect(opening.contains("stream=stdout") && !opening.contains("scene="), "\(opening)")
     // Another scene's request in the same host, then a tap: the tap's output is its scene's.
@@ -52,18 +52,18 @@ import Testing
     _ = try client.call(
       "scene.event", ["scene": .string(scene), "event": ["type": "tap", "target": "fault"]])
     let tapped = try Self.entry(in: daemon, containing: "chatty: tapped")
-    #expect(tapped.contains("info compd: chatty: tapped"), "\(tapped)")
+    #expect(tapped.contains("info compd: stdout| chatty: tapped"), "\(tapped)")
     #expect(tapped.contains("scene=\(scene)") && tapped.contains("component=faults.Chatty"))
     #expect(tapped.contains("stream=stdout"))
     let errorLine = try Self.entry(in: daemon, containing: "chatty: to stderr")
-    #expect(errorLine.contains("warning compd: chatty: to stderr"), "\(errorLine)")
+    #expect(errorLine.contains("warning compd: stderr| chatty: to stderr"), "\(errorLine)")
     #expect(errorLine.contains("scene=\(scene)") && errorLine.contains("stream=stderr"))
     // ScreenKit's warning about the broken constraint: each of its lines an entry, with a
     // timestamp like every other line of the log, and the scene.
     let warning = try Self.entry(in: daemon, containing: "Unable to simultaneously satisfy")
     #expect(
       warning.range(
-        of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z warning compd: Unable"#,
+        of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z warning compd: stderr\| Unable"#,
         options: .regularExpression) != nil, "\(warning)")
     #expect(warning.contains("scene=\(scene)") && warning.contains("component=faults.Chatty"))
     let recovered = try Self.entry(in: daemon, containing: "Recovered by breaking")
@@ -91,6 +91,120 @@ import Testing
     let trap = try Self.entry(in: daemon, containing: "tapped a trap on purpose")
     #expect(trap.contains("warning compd:") && trap.contains("stream=stderr"), "\(trap)")
     #expect(trap.contains("scene=\(scene)") && trap.contains("component=faults.TrapOnTap"))
+  }
+
+  @Test("a flood is prefixed, escaped, cut and capped; one entry says how much was dropped")
+  func floodIsBounded() throws {
+    let daemon = try SceneDaemon(
+      arguments: ["--scene-hosts", "1"], bundled: ["Login"],
+      libraries: [PluginFixtureBuilder.faultPlugin()])
+    let client = try daemon.client()
+    let login = try client.call("scene.open", ["component": "demo.Login"])["scene"]!
+    let flood = try client.call("scene.open", ["component": "faults.PrintFlood"])["scene"]!
+    let exit = try client.call("scene.open", ["component": "faults.ExitOnTap"])["scene"]!
+    // The attacker taps from a connection of its own while a user types into Login.
+    let socketPath = daemon.socketPath
+    let tapped = DispatchSemaphore(value: 0)
+    DispatchQueue.global().async {
+      let attacker = try? RPCTestClient(path: socketPath)
+      _ = try? attacker?.reply(
+        "scene.event", ["scene": flood, "event": ["type": "tap", "target": "fault"]],
+        timeout: 60)
+      tapped.signal()
+    }
+    var slowest = 0.0
+    for index in 0..<40 {
+      let started = Date()
+      try client.call(
+        "scene.event",
+        [
+          "scene": login,
+          "event": ["type": "text", "target": "username", "text": .string("user\(index)")],
+        ])
+      slowest = max(slowest, Date().timeIntervalSince(started))
+    }
+    #expect(tapped.wait(timeout: .now() + 60) == .success)
+    #expect(slowest < 5, "Login answered within \(slowest) s while the flood ran")
+    // The host's output ends with the host: what was still being dropped is reported then.
+    _ = try client.failure(
+      "scene.event", ["scene": exit, "event": ["type": "tap", "target": "fault"]])
+    let notice = try Self.entry(in: daemon, containing: "scene host output over its budget")
+    #expect(notice.contains("warning compd:"), "\(notice)")
+
+    let log = daemon.log
+    // The forged line is the component's, visibly: prefixed, after compd's own fields.
+    let forged = Self.entries(log, containing: "component quarantined component=demo.Login")
+    #expect(forged.count == 1, "\(forged)")
+    #expect(
+      forged.first?.range(
+        of:
+          #"^\d{4}-\d\d-\d\dT[0-9:.]+Z info compd: stdout\| 2026-01-01T00:00:00.000Z error compd: component quarantined"#,
+        options: .regularExpression) != nil, "\(forged)")
+    // Written on the host's own log, it is the host's, not the broker's.
+    let onHostLog = try Self.entry(in: daemon, containing: "forged on the host's log")
+    #expect(
+      onHostLog.contains("warning compd: host| 2026-01-01T00:00:00.000Z error compd: forged"),
+      "\(onHostLog)")
+    // No line of the log starts as the forged ones do, and no escape reaches it.
+    #expect(!log.contains("\n2026-01-01T00:00:00.000Z"))
+    #expect(!log.contains("\u{1B}"))
+    let erased = try Self.entry(in: daemon, containing: "erased the line before")
+    #expect(erased.contains(#"stdout| \u{1B}[2K\u{0D}erased the line before"#), "\(erased)")
+    // The 16 MiB line is one entry, cut, saying how long it was (the relay keeps 4096 bytes
+    // of a line, however long).
+    let long = try Self.entry(in: daemon, containing: "long line yyy")
+    #expect(long.contains("[cut: \(10 + (16 << 20)) bytes in all]"), "\(long.prefix(100))")
+    #expect(long.utf8.count < HostOutputRelay.maxLineBytes + 400, "\(long.utf8.count) bytes")
+    // Of the 8000 numbered lines, what went over the budget was dropped and counted: the
+    // lines logged and the lines the notices count are all of them.
+    let logged = Self.entries(log, containing: "flood line ").count
+    var dropped = 0
+    for entry in Self.entries(log, containing: "scene host output over its budget") {
+      let words = entry.split(separator: " ")
+      if let index = words.firstIndex(of: "budget:"), let count = Int(words[index + 1]) {
+        dropped += count
+      }
+    }
+    #expect(logged + dropped == 8000, "\(logged) logged, \(dropped) dropped")
+    #expect(logged > 100 && logged < 4000, "\(logged) of 8000 lines logged")
+    // Login's scene lives on in the new host, under its id.
+    #expect(try client.call("scene.layout", ["scene": login])["root"] != nil)
+  }
+
+  @Test("the output budget: a burst, then dropping until it refilled to half, then a summary")
+  func budgetDropsInEpisodes() {
+    let start = ContinuousClock.now
+    var budget = HostOutputBudget(now: start)
+    let line = 1000
+    let cost = line + HostOutputBudget.entryCost
+    let burst = HostOutputBudget.burstBytes / cost
+    for _ in 0..<burst { #expect(budget.admit(line, now: start) == .log) }
+    #expect(budget.admit(line, now: start) == .drop)
+    // Refilled by a quarter: still dropping (no notice between every admitted line).
+    let quarter = Duration.seconds(
+      Double(HostOutputBudget.burstBytes / 4) / Double(HostOutputBudget.bytesPerSecond))
+    #expect(budget.admit(line, now: start + quarter) == .drop)
+    // Refilled past half: logged, after the summary of what was dropped.
+    let resumed = budget.admit(line, now: start + quarter * 3)
+    #expect(
+      resumed == .logAfterDropping(lines: 2, bytes: 2 * line, seconds: (quarter * 3) / .seconds(1)))
+    #expect(budget.admit(line, now: start + quarter * 3) == .log)
+    #expect(budget.droppingSince == nil)
+  }
+
+  @Test("a host's own log line gives its level; control characters are shown, not run")
+  func hostLogLinesAndEscapes() {
+    #expect(
+      HostOutputRelay.hostLogEntry("<3>error compd: cannot load plugin /p: bad")! == (
+        .error, "cannot load plugin /p: bad"
+      ))
+    #expect(
+      HostOutputRelay.hostLogEntry("<6>info compd: withdrawn x=1")! == (.info, "withdrawn x=1"))
+    #expect(HostOutputRelay.hostLogEntry("2026-01-01T00:00:00.000Z error compd: x") == nil)
+    #expect(HostOutputRelay.hostLogEntry("<9>x") == nil)
+    #expect(
+      HostOutputRelay.escapingControls("a\u{1B}[2Kb\tc\u{7F}\u{85}é")
+        == "a\\u{1B}[2Kb\tc\\u{7F}\\u{85}é")
   }
 
   @Test func marksRoundTrip() {

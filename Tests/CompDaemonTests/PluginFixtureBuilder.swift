@@ -188,12 +188,16 @@ enum PluginFixtureBuilder {
     return path
   }()
 
+  /// Builds under the lock: suites run in parallel, and two that build one fixture at
+  /// once would write the same file, one installing it half-written.
   private static func cached(_ key: String, build: (String) throws -> Void) throws -> String {
-    if let path = built.withLock({ $0[key] }) { return path }
-    let output = "\(buildDirectory)/lib\(key.lowercased()).so"
-    try build(output)
-    built.withLock { $0[key] = output }
-    return output
+    try built.withLock { paths in
+      if let path = paths[key] { return path }
+      let output = "\(buildDirectory)/lib\(key.lowercased()).so"
+      try build(output)
+      paths[key] = output
+      return output
+    }
   }
 }
 

@@ -85,6 +85,26 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
         }
       })
     plugin.register(
+      .viewController(
+        "faults.ForkOnTap",
+        summary: "forks a child that sleeps 60 s on every tap, and answers as if nothing happened"
+      ) { _ in
+        FaultController {
+          if fork() == 0 {
+            sleep(60)
+            _exit(0)
+          }
+        }
+      })
+    plugin.register(
+      .viewController(
+        "faults.PrintFlood",
+        summary:
+          "prints a line forged to look like compd's own (and writes one on its host's log), an escape sequence, a 16 MiB line, then 8000 numbered 500-byte lines when tapped"
+      ) { _ in
+        FaultController { printFlood() }
+      })
+    plugin.register(
       .viewController("faults.ExitOnTap", summary: "exits its process with status 0 when tapped") {
         _ in
         FaultController { exit(0) }
@@ -139,6 +159,19 @@ func allocateWithoutEnd() {
     kept.append([UInt8](repeating: UInt8(truncatingIfNeeded: index | 1), count: 1 << 20))
   }
   spins &+= kept.count
+}
+
+/// What `faults.PrintFlood` prints on a tap: what a hostile component would write to pass
+/// its lines for compd's and to drown the log.
+func printFlood() {
+  print("2026-01-01T00:00:00.000Z error compd: component quarantined component=demo.Login")
+  // Descriptor 4 is the host's own log: a component in the host can write there as well.
+  let forged = "2026-01-01T00:00:00.000Z error compd: forged on the host's log\n"
+  _ = forged.withCString { write(4, $0, strlen($0)) }
+  print("\u{1B}[2K\rerased the line before")
+  print("long line " + String(repeating: "y", count: 16 << 20))
+  let padding = String(repeating: "z", count: 480)
+  for index in 1...8000 { print("flood line \(index) \(padding)") }
 }
 
 /// Writes the C string `text` into the file at `path` (replacing it).

@@ -36,6 +36,9 @@ public final class Daemon: Sendable {
   let sceneHosts: SceneHostPool
   /// The components' crashes of their hosts, for quarantine.
   let crashes: CrashLedger
+  /// The components suspected of a host death nobody's request explains, isolated until
+  /// one is found at fault.
+  let suspects = CrashSuspects()
   /// Whether scenes are being saved (Broker/Persistence/), for `daemon.info`.
   let persistence: PersistenceStatus
 
@@ -63,7 +66,8 @@ public final class Daemon: Sendable {
       settings: .init(
         count: config.sceneHosts, isolatePlugins: config.sceneHostIsolation == .plugin,
         pingInterval: config.hostPingInterval, hangTimeout: config.hostHangTimeout,
-        memoryLimit: config.hostMemoryLimit, executable: PluginHost.currentExecutable(),
+        memoryLimit: config.hostMemoryLimit, processLimit: config.hostProcessLimit,
+        executable: PluginHost.currentExecutable(),
         trust: config.pluginTrust, logLevel: config.logLevel,
         verifiesDiffs: config.verifyDiffs),
       logger: logger)

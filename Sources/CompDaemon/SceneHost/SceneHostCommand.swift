@@ -81,8 +81,9 @@ final class SceneHostCommand {
     var noCore = rlimit(rlim_cur: 0, rlim_max: 0)
     setrlimit(__rlimit_resource_t(RLIMIT_CORE.rawValue), &noCore)
     var logger = DaemonLogging.bootstrap(
-      level: logLevel, descriptor: logDescriptor ?? STDERR_FILENO)
-    logger[metadataKey: "host"] = "\(getpid())"
+      level: logLevel, descriptor: logDescriptor ?? STDERR_FILENO, relayed: logDescriptor != nil)
+    // The broker names the host of each line it relays.
+    if logDescriptor == nil { logger[metadataKey: "host"] = "\(getpid())" }
     // A pipe makes stdout fully buffered: each line of a print() goes out at its newline,
     // in order with the marks, rather than whenever the buffer fills.
     if logDescriptor != nil { setvbuf(stdout, nil, _IOLBF, 0) }
@@ -99,7 +100,12 @@ final class SceneHostCommand {
     guard let method = message["method"]?.stringValue, let id = message["id"] else { return }
     let params = message["params"]?.objectValue ?? [:]
     if let number = id.intValue { CrashReport.serving(number) }
-    defer { CrashReport.idle() }
+    defer {
+      CrashReport.idle()
+      // What runs until the next request (a timer, a dispatched block) may be any scene's:
+      // its output names only the host rather than the scene served last.
+      running(nil, scene: nil)
+    }
     let result: Result<JSON, RPCError>
     do throws(RPCError) {
       result = .success(try answer(method, params))
@@ -143,6 +149,7 @@ final class SceneHostCommand {
       channel.send(
         method: "host.state", params: ["scene": .string(scene.id), "state": .string(state)])
     }
+    running(nil, scene: nil)
   }
 
   private func scene(_ params: JSONObject) throws(RPCError) -> HostedScene {

@@ -46,6 +46,7 @@ public struct CompdCommand: AsyncParsableCommand {
           component-crash-window = 600          (seconds)
           host-memory-limit = 2G                (bytes per host, K/M/G; 0: none;
                                                  default: a quarter of the RAM)
+          host-process-limit = 64               (processes per host, forks included)
           verify-diffs = false                  (check every scene diff; debugging)
         Each has the meaning of the flag of the same name. Flags given on the
         command line override the file. An unknown key or a bad value stops
@@ -226,6 +227,13 @@ public struct CompdCommand: AsyncParsableCommand {
       valueName: "size"))
   var hostMemoryLimit: String?
 
+  @Option(
+    name: .customLong("host-process-limit"),
+    help: ArgumentHelp(
+      "Processes a scene host and what its component code forked may number; a host that goes past it is replaced (default: 64).",
+      valueName: "n"))
+  var hostProcessLimit: String?
+
   @Flag(
     name: .customLong("verify-diffs"),
     help: ArgumentHelp(
@@ -235,8 +243,8 @@ public struct CompdCommand: AsyncParsableCommand {
 
   // a scene host: `compd --scene-host FD` (see SceneHost/SceneHostCommand.swift)
   @Option(name: .customLong("scene-host"), help: .hidden) var sceneHost: Int32?
-  // where a scene host writes its own log; its stdout and stderr then go to the broker,
-  // which relays them (Broker/Hosts/HostOutputRelay.swift)
+  // where a scene host writes its own log; it, its stdout and its stderr are pipes the
+  // broker relays (Broker/Hosts/HostOutputRelay.swift)
   @Option(name: .customLong("host-log-fd"), help: .hidden) var hostLogFD: Int32?
   @Option(name: .customLong("host-crash-fd"), help: .hidden) var hostCrashFD: Int32?
 
@@ -293,6 +301,7 @@ public struct CompdCommand: AsyncParsableCommand {
       ("scene-host-isolation", sceneHostIsolation), ("host-hang-timeout", hostHangTimeout),
       ("host-ping-interval", hostPingInterval), ("component-crash-limit", componentCrashLimit),
       ("component-crash-window", componentCrashWindow), ("host-memory-limit", hostMemoryLimit),
+      ("host-process-limit", hostProcessLimit),
     ]
     for case (let key, let value?) in given {
       _ = try flags.set(key, value) { expected in
@@ -316,7 +325,8 @@ public struct CompdCommand: AsyncParsableCommand {
     if let sceneHost {
       let trust = pluginTrust.flatMap(PluginTrust.init(rawValue:)) ?? .strict
       let level = logLevel.flatMap(ConfigValues.logLevel) ?? .info
-      let memory = hostMemoryLimit.flatMap(ConfigValues.byteSize) ?? DaemonConfig.defaultHostMemoryLimit
+      let memory =
+        hostMemoryLimit.flatMap(ConfigValues.byteSize) ?? DaemonConfig.defaultHostMemoryLimit
       await SceneHostCommand.run(
         fd: sceneHost, memoryLimit: memory, trust: trust, verifiesDiffs: verifyDiffs,
         logLevel: level, logDescriptor: hostLogFD, crashDescriptor: hostCrashFD)

@@ -6,24 +6,36 @@ import Logging
 #endif
 
 /// Relays what a scene host writes on its stdout and stderr — a component's `print()`,
-/// ScreenKit's layout warnings, the runtime's last words before a crash — into the broker's
-/// log, one entry per line, naming the host, the stream and, from the host's marks
-/// (`HostOutputMark`), the scene and component whose code wrote it.
+/// ScreenKit's layout warnings, the runtime's last words before a crash — and its own log
+/// into the broker's log, one entry per line, naming the host, the stream and, from the
+/// host's marks (`HostOutputMark`), the scene and component whose code wrote it.
+///
+/// Component code is not trusted with the log, and it runs in the host, where it can write
+/// on any of the three. Each entry's message is the line prefixed with its stream
+/// (`stdout| …`, `stderr| …`, and `host| …` for the host's own log, whose level the line's
+/// syslog priority gives), which no message of the broker's own starts with, and with its
+/// control characters escaped (`\u{1B}`), so a line cannot pass for one of the broker's,
+/// nor rewrite the terminal it is shown on. A line is cut at `maxLineBytes` (the
+/// entry says how long it was), and a host's output as a whole is bounded by a
+/// `HostOutputBudget`: what goes over it is dropped, and one entry says how much.
 ///
 /// The broker holds the pipes' read ends, so what a host wrote before it died is still read
 /// and logged. A thread of its own reads both until every writer has closed them (the host
 /// and anything it started). Empty lines are not logged.
 enum HostOutputRelay {
-  /// Longest line logged as one entry; a longer one is logged in pieces of this size.
-  static let maxLineBytes = 16 << 10
+  /// Longest part of a line logged; the rest of a longer line is dropped and counted.
+  static let maxLineBytes = 4096
 
-  /// Starts relaying `stdout` and `stderr` (read ends, which it owns and closes) of the
-  /// host `pid`. Lines from stdout are logged at info level, lines from stderr at warning.
-  static func start(stdout: Int32, stderr: Int32, pid: pid_t, logger: Logger) {
+  /// Starts relaying `stdout`, `stderr` and `log` (read ends, which it owns and closes) of
+  /// the host `pid`. Lines from stdout are logged at info level, lines from stderr at
+  /// warning, lines of the host's log at the level they carry.
+  static func start(stdout: Int32, stderr: Int32, log: Int32, pid: pid_t, logger: Logger) {
     DispatchQueue(label: "compd.host.\(pid).output").async {
+      var output = Output(pid: pid, logger: logger)
       var streams = [
         Stream(fd: stdout, name: "stdout", level: .info),
         Stream(fd: stderr, name: "stderr", level: .warning),
+        Stream(fd: log, name: "host", level: nil),
       ]
       var buffer = [UInt8](repeating: 0, count: 1 << 14)
       while streams.contains(where: { $0.fd >= 0 }) {
@@ -39,71 +51,156 @@ enum HostOutputRelay {
           }
           if count < 0 && errno == EINTR { continue }
           if count <= 0 {
-            streams[index].finish(pid: pid, logger: logger)
+            streams[index].finish(&output)
             continue
           }
-          streams[index].take(buffer[..<count], pid: pid, logger: logger)
+          streams[index].take(buffer[..<count], &output)
         }
       }
       for index in streams.indices where streams[index].fd >= 0 {
-        streams[index].finish(pid: pid, logger: logger)
+        streams[index].finish(&output)
       }
+      output.finish()
     }
   }
 
-  /// One stream: its descriptor (-1 once closed), the part of a line read so far, and the
-  /// scene and component its last mark named.
+  /// The host's side of the log: its pid, the logger and the budget both streams share.
+  private struct Output {
+    let pid: pid_t
+    let logger: Logger
+    var budget = HostOutputBudget()
+
+    /// Logs `text` (a line of `bytes` bytes as written) unless it goes over the budget.
+    mutating func log(
+      _ text: String, bytes: Int, level: Logger.Level, metadata: Logger.Metadata
+    ) {
+      switch budget.admit(bytes) {
+      case .drop: return
+      case .log: break
+      case .logAfterDropping(let lines, let dropped, let seconds):
+        reportDropped(lines: lines, bytes: dropped, seconds: seconds)
+      }
+      logger.log(level: level, "\(text)", metadata: metadata)
+    }
+
+    /// The host's output ended: lines still being dropped are reported.
+    mutating func finish() {
+      guard let since = budget.droppingSince else { return }
+      reportDropped(
+        lines: budget.droppedLines, bytes: budget.droppedBytes,
+        seconds: Double((ContinuousClock.now - since) / .milliseconds(1)) / 1000)
+    }
+
+    private func reportDropped(lines: Int, bytes: Int, seconds: Double) {
+      logger.warning(
+        "scene host output over its budget: \(lines) lines (\(bytes) bytes) dropped in \(formatSeconds((seconds * 10).rounded() / 10)) s",
+        metadata: [
+          "host": "\(pid)", "droppedLines": "\(lines)", "droppedBytes": "\(bytes)",
+          "budget":
+            "\(HostOutputBudget.bytesPerSecond) bytes/s, bursts of \(HostOutputBudget.burstBytes)",
+        ])
+    }
+  }
+
+  /// One stream: its descriptor (-1 once closed), the part of a line read so far (at most
+  /// `maxLineBytes`, and how many bytes of the line were cut after it), and the scene and
+  /// component its last mark named.
   private struct Stream {
     var fd: Int32
     let name: String
-    let level: Logger.Level
+    /// The level of its entries; `nil` for the host's log, whose lines carry theirs.
+    let level: Logger.Level?
     var pending: [UInt8] = []
+    var cut = 0
     var component: String?
     var scene: String?
 
-    init(fd: Int32, name: String, level: Logger.Level) {
+    init(fd: Int32, name: String, level: Logger.Level?) {
       self.fd = fd
       self.name = name
       self.level = level
     }
 
-    mutating func take(_ bytes: ArraySlice<UInt8>, pid: pid_t, logger: Logger) {
+    mutating func take(_ bytes: ArraySlice<UInt8>, _ output: inout Output) {
       var start = bytes.startIndex
       while let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n")) {
-        pending += bytes[start..<newline]
-        line(pid: pid, logger: logger)
+        append(bytes[start..<newline])
+        line(&output)
         start = newline + 1
       }
-      pending += bytes[start...]
-      while pending.count >= HostOutputRelay.maxLineBytes {
-        let rest = Array(pending[HostOutputRelay.maxLineBytes...])
-        pending.removeSubrange(HostOutputRelay.maxLineBytes...)
-        line(pid: pid, logger: logger)
-        pending = rest
-      }
+      append(bytes[start...])
+    }
+
+    private mutating func append(_ bytes: ArraySlice<UInt8>) {
+      let room = HostOutputRelay.maxLineBytes - pending.count
+      pending += bytes.prefix(max(0, room))
+      cut += max(0, bytes.count - max(0, room))
     }
 
     /// The stream ended: what is left of a line is logged, and the descriptor closed.
-    mutating func finish(pid: pid_t, logger: Logger) {
-      if !pending.isEmpty { line(pid: pid, logger: logger) }
+    mutating func finish(_ output: inout Output) {
+      if !pending.isEmpty { line(&output) }
       close(fd)
       fd = -1
     }
 
-    private mutating func line(pid: pid_t, logger: Logger) {
+    private mutating func line(_ output: inout Output) {
       if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
-      let text = String(decoding: pending, as: UTF8.self)
+      let bytes = pending.count + cut
+      var text = String(decoding: pending, as: UTF8.self)
       pending.removeAll(keepingCapacity: true)
-      if let mark = HostOutputMark.parse(text) {
+      let wasCut = cut
+      cut = 0
+      var level = self.level ?? .warning
+      if self.level == nil {
+        if let entry = HostOutputRelay.hostLogEntry(text) { (level, text) = entry }
+      } else if wasCut == 0, let mark = HostOutputMark.parse(text) {
         (component, scene) = mark
         return
       }
       // An empty line says nothing in a log (and one comes before every mark).
       if text.allSatisfy(\.isWhitespace) { return }
-      var metadata: Logger.Metadata = ["host": "\(pid)", "stream": "\(name)"]
+      text = "\(name)| " + HostOutputRelay.escapingControls(text)
+      if wasCut > 0 { text += " [cut: \(bytes) bytes in all]" }
+      var metadata: Logger.Metadata = ["host": "\(output.pid)", "stream": "\(name)"]
       if let component { metadata["component"] = "\(component)" }
       if let scene { metadata["scene"] = "\(scene)" }
-      logger.log(level: level, "\(text)", metadata: metadata)
+      // What the log would take counts, not what was cut off.
+      output.log(
+        text, bytes: min(bytes, HostOutputRelay.maxLineBytes), level: level, metadata: metadata)
     }
+  }
+
+  /// The level and message of a line of a host's own log, `<6>info compd: message k=v`
+  /// (`DaemonLogging.bootstrap`, relayed); `nil` for a line not of that form.
+  static func hostLogEntry(_ line: String) -> (Logger.Level, String)? {
+    let levels: [Character: Logger.Level] = [
+      "7": .debug, "6": .info, "5": .notice, "4": .warning, "3": .error, "2": .critical,
+    ]
+    guard line.hasPrefix("<"), line.count > 3, line.dropFirst(2).first == ">",
+      let level = levels[line.dropFirst().first!]
+    else { return nil }
+    let rest = line.dropFirst(3)
+    guard let label = rest.range(of: " compd: ") else { return (level, String(rest)) }
+    return (level, String(rest[label.upperBound...]))
+  }
+
+  /// `text` with its control characters (C0 but tab, DEL, C1) written as `\u{XX}`: a
+  /// component's escape sequences are shown, not run by the terminal that shows the log.
+  static func escapingControls(_ text: String) -> String {
+    func isControl(_ scalar: Unicode.Scalar) -> Bool {
+      (scalar.value < 0x20 && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+    }
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      if isControl(scalar) {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        result += "\\u{" + (hex.count < 2 ? "0" : "") + hex + "}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+    return result
   }
 }

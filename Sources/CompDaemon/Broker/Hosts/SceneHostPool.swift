@@ -22,6 +22,8 @@ final class SceneHostPool {
     var hangTimeout: Double
     /// Bytes of data memory per host (0: no limit).
     var memoryLimit: Int
+    /// Processes in a host's process group, the host included, past which it is replaced.
+    var processLimit: Int
     /// The executable run as a host (compd itself).
     var executable: String
     /// The trust rule hosts apply again before loading a plugin.
@@ -59,14 +61,22 @@ final class SceneHostPool {
     return min(longestBackoff, .milliseconds(250) * (1 << min(quickDeaths - 1, 16)))
   }
 
-  /// How long a new host of `isolation`'s slot must still wait, or nil.
-  private func backoffRemaining(isolation: String?) -> Duration? {
-    guard let entry = backoff[isolation ?? ""] else { return nil }
+  /// The slot of hosts isolated for `isolation` (a plugin) and, as a crash suspect, for
+  /// `suspect` (a component): the backoff's key.
+  private static func slot(isolation: String?, suspect: String?) -> String {
+    suspect.map { "suspect " + $0 } ?? isolation ?? ""
+  }
+
+  /// How long a new host of a slot must still wait, or nil.
+  private func backoffRemaining(slot: String) -> Duration? {
+    guard let entry = backoff[slot] else { return nil }
     let remaining = entry.until - ContinuousClock.now
     return remaining > .zero ? remaining : nil
   }
   /// The code the plugins offer now; each host loads its share of it (`loadSet(for:)`).
   private(set) var loadSet = HostLoadSet()
+  /// Whether a component is a crash suspect still (`CrashSuspects`).
+  var isSuspect: (@MainActor (String) -> Bool)?
   /// Called when a host ended; it has been removed from `hosts` already.
   var onHostEnded: (@MainActor (SceneHostProcess, ProcessEnd) -> Void)?
   /// Called with each notification a host sends.
@@ -133,7 +143,7 @@ final class SceneHostPool {
   /// (a new build not rescanned yet), the host would refuse it: the plugins are rescanned
   /// first, as `plugins.rescan` would, and the host loads what that accepted.
   @discardableResult
-  func spawn(isolation: String?, restarts: Int) -> SceneHostProcess? {
+  func spawn(isolation: String?, restarts: Int, suspect: String? = nil) -> SceneHostProcess? {
     var arguments = [
       "--plugin-trust", settings.trust.rawValue, "--log-level", settings.logLevel.rawValue,
     ]
@@ -145,17 +155,21 @@ final class SceneHostPool {
     do {
       host = try SceneHostProcess.spawn(
         executable: settings.executable, arguments: arguments, isolation: isolation,
-        restarts: restarts, logger: logger)
+        suspect: suspect, restarts: restarts, logger: logger)
     } catch {
       logger.error("cannot start a scene host: \(error.description)")
       return nil
     }
     host.onEnd = { [weak self] host, end in self?.ended(host, end) }
+    host.onAnswer = { [weak self] host in self?.checkProcesses(host, thorough: false) }
     host.onNotification = { [weak self] in self?.onHostNotification?($0, $1, $2) }
     hosts.append(host)
     logger.debug(
       "scene host started",
-      metadata: ["host": "\(host.pid)", "isolation": "\(isolation ?? "shared")"])
+      metadata: [
+        "host": "\(host.pid)", "isolation": "\(isolation ?? "shared")",
+        "suspect": "\(suspect ?? "none")",
+      ])
     let changed = loadSet(for: isolation).changedOnDisk
     guard !changed.isEmpty, let rescan else {
       beginLoading(host)
@@ -234,7 +248,8 @@ final class SceneHostPool {
         }
       } else if host.isolation != nil {
         host.state = .retiring
-        spawn(isolation: host.isolation, restarts: 0)
+        // A suspect's host is started again when its scenes move.
+        if host.suspect == nil { spawn(isolation: host.isolation, restarts: 0) }
         adoption.retired.append(host)
       } else {
         let newlyOutdated = outdated.filter { !host.withdrawn.contains($0) }
@@ -246,14 +261,26 @@ final class SceneHostPool {
     return adoption
   }
 
-  /// The host a new scene of `plugin` goes to: with isolation, one of the plugin's own
-  /// (started if there is none); else the shared host holding the fewest scenes among
-  /// those that run the current code of every plugin.
-  func host(forPlugin plugin: String) -> SceneHostProcess? {
-    let isolation = settings.isolatePlugins ? plugin : nil
-    let candidates = hosts.filter { $0.takesNewScenes && $0.isolation == isolation }
+  /// The host a new scene of `plugin` goes to: for a `suspect` component (`CrashSuspects`)
+  /// one of its own; with isolation, one of the plugin's own (started if there is none);
+  /// else the shared host holding the fewest scenes among those that run the current code
+  /// of every plugin.
+  func host(forPlugin plugin: String, suspect: String? = nil) -> SceneHostProcess? {
+    let isolation = settings.isolatePlugins || suspect != nil ? plugin : nil
+    let candidates = hosts.filter {
+      $0.takesNewScenes && $0.isolation == isolation && $0.suspect == suspect
+    }
     if let best = candidates.min(by: { $0.load < $1.load }) { return best }
-    return spawn(isolation: isolation, restarts: 0)
+    return spawn(isolation: isolation, restarts: 0, suspect: suspect)
+  }
+
+  /// `component` is no crash suspect any more: its hosts take no new scenes and retire once
+  /// their scenes are closed.
+  func endSuspicion(of component: String) {
+    for host in hosts where host.suspect == component {
+      host.suspicionOver = true
+      host.retireIfDrained()
+    }
   }
 
   /// Runs `work` with a host for a new scene of `plugin` (`host(forPlugin:)`) once it has
@@ -263,25 +290,31 @@ final class SceneHostPool {
   /// `work` gets `nil` when no host can be started, and a host that ended meanwhile (a
   /// request to it fails as a host loss).
   func reserveHost(
-    forPlugin plugin: String, _ work: @escaping @MainActor (SceneHostProcess?) -> Void
+    forPlugin plugin: String, suspect: String? = nil,
+    _ work: @escaping @MainActor (SceneHostProcess?) -> Void
   ) {
-    let isolation = settings.isolatePlugins ? plugin : nil
-    let live = hosts.contains { $0.takesNewScenes && $0.isolation == isolation }
-    if !live, let wait = backoffRemaining(isolation: isolation) {
+    var suspect = suspect
+    // One cleared (or quarantined) while its scene waited for a host goes where others go.
+    if let name = suspect, isSuspect?(name) == false { suspect = nil }
+    let isolation = settings.isolatePlugins || suspect != nil ? plugin : nil
+    let live = hosts.contains {
+      $0.takesNewScenes && $0.isolation == isolation && $0.suspect == suspect
+    }
+    if !live, let wait = backoffRemaining(slot: Self.slot(isolation: isolation, suspect: suspect)) {
       // Its slot's hosts keep dying: the scene waits for the next one.
       Task { @MainActor [weak self] in
         try? await Task.sleep(for: wait)
-        self?.reserveHost(forPlugin: plugin, work)
+        self?.reserveHost(forPlugin: plugin, suspect: suspect, work)
       }
       return
     }
-    guard let host = host(forPlugin: plugin) else { return work(nil) }
+    guard let host = host(forPlugin: plugin, suspect: suspect) else { return work(nil) }
     host.openings += 1
     whenRunning(host) { [self] in
       host.openings -= 1
       guard host.takesNewScenes || host.hasEnded else {
         host.retireIfDrained()
-        return reserveHost(forPlugin: plugin, work)
+        return reserveHost(forPlugin: plugin, suspect: suspect, work)
       }
       work(host)
     }
@@ -300,7 +333,7 @@ final class SceneHostPool {
           "host": "\(host.pid)", "end": "\(end)", "hung": "\(host.killedAsHung)",
           "scenes": "\(host.scenes.count)",
         ])
-      let slot = host.isolation ?? ""
+      let slot = Self.slot(isolation: host.isolation, suspect: host.suspect)
       var entry = backoff[slot] ?? Backoff()
       let lived = ContinuousClock.now - host.startedAt
       entry.quickDeaths = lived < Self.stableLifetime ? entry.quickDeaths + 1 : 0
@@ -309,8 +342,11 @@ final class SceneHostPool {
       backoff[slot] = entry
       // Shared hosts are kept at their number; an isolated one is started again when
       // a scene needs it. One whose code was withdrawn had its replacement already: its
-      // scenes go to the current hosts.
-      if host.withdrawn.isEmpty && (host.isolation == nil || !host.scenes.isEmpty) {
+      // scenes go to the current hosts. A suspect's is started when its scenes are
+      // restored, if it is still a suspect by then (not quarantined).
+      if host.withdrawn.isEmpty && host.suspect == nil
+        && (host.isolation == nil || !host.scenes.isEmpty)
+      {
         let isolation = host.isolation
         let restarts = host.restarts + 1
         if delay == .zero {
@@ -342,6 +378,7 @@ final class SceneHostPool {
   /// hang timeout.
   private func checkHealth() {
     let limit = Int(settings.hangTimeout * 1000)
+    for host in hosts { checkProcesses(host, thorough: true) }
     for host in hosts where host.state == .running && !host.killedAsHung {
       if host.millisecondsSinceAnswer > limit {
         logger.error(
@@ -353,6 +390,37 @@ final class SceneHostPool {
         host.ping()
       }
     }
+  }
+
+  /// Whether it was logged that `/proc` cannot be read (once).
+  private var censusUnavailableLogged = false
+
+  /// Counts `host`'s process group and kills the host with it when it holds more than
+  /// `host-process-limit` (`ProcessGroupCensus`); its end is then handled as a crash. After
+  /// each answer (`thorough` false) the group is counted only when the host has children
+  /// now: what a request forked shows there at once, so a component that forks on every
+  /// tap is stopped at the limit, and a host that never forks costs a few small reads. The
+  /// health check counts every group (`thorough`), which finds what was forked from a
+  /// timer and whose parent exited since.
+  private func checkProcesses(_ host: SceneHostProcess, thorough: Bool) {
+    guard !host.hasEnded, host.killedForProcesses == nil else { return }
+    if !thorough, ProcessGroupCensus.hasChildren(host.pid) == false { return }
+    guard let count = ProcessGroupCensus.members(ofGroup: host.pid) else {
+      if !censusUnavailableLogged {
+        censusUnavailableLogged = true
+        logger.error(
+          "cannot read /proc to count scene host processes; host-process-limit is not enforced")
+      }
+      return
+    }
+    guard count > settings.processLimit else { return }
+    logger.error(
+      "scene host holds more processes than host-process-limit; killing it with its process group",
+      metadata: [
+        "host": "\(host.pid)", "processes": "\(count)", "limit": "\(settings.processLimit)",
+      ])
+    host.killedForProcesses = count
+    host.killGroup()
   }
 
   /// Stops pinging and ends every host with its process group (at shutdown, when every

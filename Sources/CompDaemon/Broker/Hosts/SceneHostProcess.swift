@@ -39,6 +39,12 @@ final class SceneHostProcess {
   let startedAt = ContinuousClock.now
   /// `nil` for a shared host, else the plugin whose scenes it alone holds.
   let isolation: String?
+  /// The component whose scenes it alone holds while it is a crash suspect
+  /// (`CrashSuspects`); `isolation` is then that component's plugin.
+  let suspect: String?
+  /// Set when its component's probation ended: it takes no new scenes and retires once
+  /// its last one is gone.
+  var suspicionOver = false
   var state: State = .starting
   /// How many hosts this one replaced in a row (it inherits its predecessor's count + 1).
   var restarts: Int
@@ -55,6 +61,12 @@ final class SceneHostProcess {
   private(set) var pingOutstanding = false
   /// Set when the supervisor killed it for not answering.
   var killedAsHung = false
+  /// The processes its group held when the supervisor killed it for holding more than
+  /// `host-process-limit`.
+  var killedForProcesses: Int?
+  /// Called after each answer it sent was handled, but a ping's (which runs no component
+  /// code).
+  var onAnswer: (@MainActor (SceneHostProcess) -> Void)?
   /// The code it loaded.
   private(set) var loaded = HostLoadSet()
   /// The plugins (and screens) whose code it loaded was withdrawn from it (`host.withdraw`),
@@ -63,7 +75,7 @@ final class SceneHostProcess {
   private(set) var withdrawn: Set<String> = []
   /// Whether new scenes may be placed on it: it runs the current code of every plugin it
   /// loaded.
-  var takesNewScenes: Bool { state != .retiring && withdrawn.isEmpty }
+  var takesNewScenes: Bool { state != .retiring && withdrawn.isEmpty && !suspicionOver }
   private let channel: HostChannel
   /// Notices the process's exit even while a process it forked keeps its socket open.
   private var exitWatch: ProcessExitWatch?
@@ -75,10 +87,13 @@ final class SceneHostProcess {
   /// answers.
   var onNotification: (@MainActor (SceneHostProcess, String, JSONObject) -> Void)?
 
-  private init(pid: pid_t, channel: HostChannel, isolation: String?, restarts: Int) {
+  private init(
+    pid: pid_t, channel: HostChannel, isolation: String?, suspect: String?, restarts: Int
+  ) {
     self.pid = pid
     self.channel = channel
     self.isolation = isolation
+    self.suspect = suspect
     self.restarts = restarts
   }
 
@@ -87,12 +102,14 @@ final class SceneHostProcess {
     var description: String
   }
 
-  /// Starts `executable --scene-host 3 …` with its end of a new socket pair as fd 3, the
-  /// broker's stderr as fd 4 for its own log, and pipes as its stdout and stderr, whose
-  /// lines go to `logger` (`HostOutputRelay`). Runs on the main thread: the child's
+  /// Starts `executable --scene-host 3 …` with its end of a new socket pair as fd 3, and
+  /// pipes as fd 4 for its own log, as its stdout and its stderr, whose lines go to `logger`
+  /// (`HostOutputRelay`): component code runs in the host and could write anything on any
+  /// of them, so none is the broker's own stderr. Runs on the main thread: the child's
   /// parent-death signal is tied to the thread that started it.
   static func spawn(
-    executable: String, arguments: [String], isolation: String?, restarts: Int, logger: Logger
+    executable: String, arguments: [String], isolation: String?, suspect: String?,
+    restarts: Int, logger: Logger
   ) throws(SpawnError) -> SceneHostProcess {
     var fds: [Int32] = [-1, -1]
     var output: [Int32] = [-1, -1]
@@ -105,26 +122,27 @@ final class SceneHostProcess {
         description: "cannot create a socket pair: \(String(cString: strerror(errno)))")
     }
     var crashes: [Int32] = [-1, -1]
-    guard pipe(&output) == 0, pipe(&errors) == 0, pipe(&crashes) == 0 else {
+    var logs: [Int32] = [-1, -1]
+    guard pipe(&output) == 0, pipe(&errors) == 0, pipe(&crashes) == 0, pipe(&logs) == 0 else {
       let reason = String(cString: strerror(errno))
-      for fd in fds + output + errors + crashes where fd >= 0 { close(fd) }
+      for fd in fds + output + errors + crashes + logs where fd >= 0 { close(fd) }
       throw SpawnError(description: "cannot create the output pipes: \(reason)")
     }
     // Above every descriptor the child is given, so that no dup2 below overwrites a
     // source a later one still reads.
-    let logCopy = fcntl(STDERR_FILENO, F_DUPFD_CLOEXEC, 10)
+    let childLog = fcntl(logs[1], F_DUPFD_CLOEXEC, 10)
     let childSocket = fcntl(fds[1], F_DUPFD_CLOEXEC, 10)
     let childOutput = fcntl(output[1], F_DUPFD_CLOEXEC, 10)
     let childErrors = fcntl(errors[1], F_DUPFD_CLOEXEC, 10)
     let childCrashes = fcntl(crashes[1], F_DUPFD_CLOEXEC, 10)
-    for fd in [fds[1], output[1], errors[1], crashes[1]] { close(fd) }
-    for fd in [output[0], errors[0], crashes[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+    for fd in [fds[1], output[1], errors[1], crashes[1], logs[1]] { close(fd) }
+    for fd in [output[0], errors[0], crashes[0], logs[0]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     _ = fcntl(crashes[0], F_SETFL, O_NONBLOCK)
-    let childEnds = [logCopy, childSocket, childOutput, childErrors, childCrashes]
+    let childEnds = [childLog, childSocket, childOutput, childErrors, childCrashes]
     defer { for fd in childEnds where fd >= 0 { close(fd) } }
     guard childEnds.allSatisfy({ $0 >= 0 }) else {
       let reason = String(cString: strerror(errno))
-      for fd in [fds[0], output[0], errors[0], crashes[0]] { close(fd) }
+      for fd in [fds[0], output[0], errors[0], crashes[0], logs[0]] { close(fd) }
       throw SpawnError(description: "cannot set up the scene host's descriptors: \(reason)")
     }
     var actions = posix_spawn_file_actions_t()
@@ -134,7 +152,7 @@ final class SceneHostProcess {
     posix_spawn_file_actions_adddup2(&actions, childOutput, STDOUT_FILENO)
     posix_spawn_file_actions_adddup2(&actions, childErrors, STDERR_FILENO)
     posix_spawn_file_actions_adddup2(&actions, childSocket, Self.hostDescriptor)
-    posix_spawn_file_actions_adddup2(&actions, logCopy, Self.logDescriptor)
+    posix_spawn_file_actions_adddup2(&actions, childLog, Self.logDescriptor)
     posix_spawn_file_actions_adddup2(&actions, childCrashes, Self.crashDescriptor)
     let spawned = ChildSpawn.spawn(
       [
@@ -145,13 +163,14 @@ final class SceneHostProcess {
     switch spawned {
     case .success(let value): pid = value
     case .failure(let failure):
-      for fd in [fds[0], output[0], errors[0], crashes[0]] { close(fd) }
+      for fd in [fds[0], output[0], errors[0], crashes[0], logs[0]] { close(fd) }
       throw SpawnError(description: failure.description)
     }
-    HostOutputRelay.start(stdout: output[0], stderr: errors[0], pid: pid, logger: logger)
+    HostOutputRelay.start(
+      stdout: output[0], stderr: errors[0], log: logs[0], pid: pid, logger: logger)
     let host = SceneHostProcess(
       pid: pid, channel: HostChannel(fd: fds[0], label: "compd.host.\(pid)"),
-      isolation: isolation, restarts: restarts)
+      isolation: isolation, suspect: suspect, restarts: restarts)
     host.channel.start(
       receive: { [weak host] message in host?.received(message) },
       ended: { [pid, report = crashes[0]] violation in
@@ -175,8 +194,8 @@ final class SceneHostProcess {
 
   /// The descriptor the host finds its socket on.
   static let hostDescriptor: Int32 = 3
-  /// The descriptor the host writes its own log to (the broker's stderr); its stdout and
-  /// stderr are relayed.
+  /// The descriptor the host writes its own log to, a pipe relayed as its stdout and stderr
+  /// are.
   static let logDescriptor: Int32 = 4
   /// The descriptor of the host's crash report (`CrashReport`).
   static let crashDescriptor: Int32 = 5
@@ -297,6 +316,7 @@ final class SceneHostProcess {
     } else {
       entry.completion(.success(message["result"]?.objectValue ?? [:]))
     }
+    if entry.method != "host.ping" { onAnswer?(self) }
   }
 
   /// The unanswered requests, oldest first (the first is the one the host was running),
@@ -340,12 +360,14 @@ final class SceneHostProcess {
 
   /// The entry `daemon.info` lists.
   var json: JSON {
-    [
+    var entry: JSONObject = [
       "pid": .int(Int64(pid)), "scenes": .int(Int64(scenes.count)),
       "isolation": .string(isolation ?? "shared"), "plugins": .array(loaded.names.map(JSON.string)),
       "lastAnswerMs": .int(Int64(millisecondsSinceAnswer)), "restarts": .int(Int64(restarts)),
       "state": .string(state.rawValue), "withdrawn": .array(withdrawn.sorted().map(JSON.string)),
     ]
+    if let suspect { entry["suspect"] = .string(suspect) }
+    return .object(entry)
   }
 }
 

@@ -41,6 +41,13 @@ extension Daemon {
         self?.hostNotified(host, method, params)
       }
       sceneHosts.rescan = { [weak self] in await self?.loadPlugins() }
+      sceneHosts.isSuspect = { [weak self] in self?.suspects.isSuspect($0) ?? false }
+      suspects.onCleared = { [weak self] component in
+        self?.logger.notice(
+          "crash suspect cleared: its host lived through its probation",
+          metadata: ["component": "\(component)"])
+        self?.sceneHosts.endSuspicion(of: component)
+      }
     }
     let set = await MainActor.run { pluginHost.loadSet }
     await sceneHosts.start(loading: set)
@@ -177,52 +184,66 @@ extension Daemon {
     let retired = host.state == .retiring
     let reason = host.killedAsHung ? "hung" : "crashed"
     let detail =
-      host.killedAsHung
-      ? "its scene host did not answer within \(formatSeconds(config.hostHangTimeout)) s and was killed"
-      : "its scene host \(end)"
+      if host.killedAsHung {
+        "its scene host did not answer within \(formatSeconds(config.hostHangTimeout)) s and was killed"
+      } else if let processes = host.killedForProcesses {
+        "its scene host held \(processes) processes, more than host-process-limit (\(config.hostProcessLimit)), and was killed"
+      } else {
+        "its scene host \(end)"
+      }
     // Blame rests on evidence: the request the host reported running when it died (its
-    // crash report; a hung host reports it when it is sent SIGABRT). A host that died
-    // between requests — a timer or a dispatched block of some scene — or said nothing
-    // charges no component: the unanswered requests are not evidence (another component's
-    // code may have been running), and the restart backoff bounds what a component that
-    // keeps crashing its host costs.
+    // crash report; a hung host reports it when it is sent SIGABRT). Requests of other
+    // components waiting in it are not evidence: their code was not running. A host that
+    // ended by its own doing between requests — a timer or a dispatched block of some scene
+    // crashed or exited it, it hung, it forked past the process limit — is judged by
+    // isolation (`CrashSuspects`): the components of its scenes are isolated, and one is
+    // charged only when it did so alone in a host. A host killed by a signal without a
+    // word was killed from outside (an operator, the kernel) and tells nothing about them.
     var culprit: SceneHostProcess.Pending?
     if !retired, case .serving(let id)? = end.activity {
       culprit = pending.first { $0.id == id && $0.component != nil && $0.method != "host.ping" }
     }
-    if !retired, culprit == nil {
-      logger.warning(
-        "scene host died while no component's request was running; no component is charged",
-        metadata: [
-          "host": "\(host.pid)", "end": "\(end)",
-          "report": "\(end.activity.map { "\($0)" } ?? "none")",
-        ])
-    }
     if let component = culprit?.component {
-      let count = crashes.record(component, file: pluginHost.pluginIdentity(of: component))
-      logger.error(
-        "component crashed its scene host",
-        metadata: [
-          "component": "\(component)", "host": "\(host.pid)", "end": "\(end)",
-          "reason": "\(reason)", "crashes": "\(count)",
-        ])
-      if count >= crashes.limit, pluginHost.quarantineReason(of: component) == nil {
-        let why =
-          "crashed its scene host \(count) times within \(formatSeconds(crashes.windowSeconds)) s (last: \(detail))"
-        pluginHost.quarantine(component, reason: why)
-        logger.error(
-          "component quarantined", metadata: ["component": "\(component)", "reason": "\(why)"])
-        // Every open scene of it closes, in whichever host (docs/protocol.md, Scene hosts).
-        for scene in scenes.all where scene.component == component && scene.host !== host {
-          scenes.close(scene, reason: .componentFailed, detail: why)
-        }
+      charge(
+        component, host: host, end: end, reason: reason, detail: detail,
+        evidence: "its request was running")
+    } else if !retired {
+      let held = Set(
+        host.scenes.compactMap { scenes.scene($0)?.component }.filter {
+          pluginHost.quarantineReason(of: $0) == nil
+        })
+      let report = end.activity.map { "\($0)" } ?? "none"
+      let ownDoing =
+        end.activity == .idle || end.status != nil || end.violation != nil
+        || host.killedAsHung || host.killedForProcesses != nil
+      switch ownDoing ? suspects.hostDied(holding: held) : .nobody {
+      case .nobody:
+        logger.warning(
+          ownDoing
+            ? "scene host died while no component's request was running; no component is charged"
+            : "scene host was killed from outside while no component's request was running; no component is charged",
+          metadata: ["host": "\(host.pid)", "end": "\(end)", "report": "\(report)"])
+      case .charge(let component):
+        charge(
+          component, host: host, end: end, reason: reason, detail: detail,
+          evidence: "it was alone in its host")
+      case .isolate(let components):
+        logger.warning(
+          "scene host died while no component's request was running; no component is charged, its components are isolated in hosts of their own to find the one at fault",
+          metadata: [
+            "host": "\(host.pid)", "end": "\(end)", "report": "\(report)",
+            "suspects": "\(components)",
+            "probationSeconds": "\(formatSeconds(suspects.probation / .seconds(1)))",
+          ])
       }
     }
     for scene in host.scenes.compactMap(scenes.scene) where scene.host === host {
       scene.host = nil  // requests for it wait for the restore
     }
     var failure: JSONObject = ["reason": .string(reason), "detail": .string(detail)]
-    if let signal = end.signalName, !host.killedAsHung { failure["signal"] = .string(signal) }
+    if let signal = end.signalName, !host.killedAsHung, host.killedForProcesses == nil {
+      failure["signal"] = .string(signal)
+    }
     if let status = end.status { failure["status"] = .int(Int64(status)) }
     for entry in pending {
       var data = failure
@@ -245,6 +266,47 @@ extension Daemon {
     }
   }
 
+  /// Charges `component` with the end of `host` (`evidence` says why it is the one), and
+  /// quarantines it at the crash limit: every open scene of it closes, in whichever host.
+  @MainActor
+  private func charge(
+    _ component: String, host: SceneHostProcess, end: ProcessEnd, reason: String,
+    detail: String, evidence: String
+  ) {
+    let count = crashes.record(component, file: pluginHost.pluginIdentity(of: component))
+    logger.error(
+      "component crashed its scene host",
+      metadata: [
+        "component": "\(component)", "host": "\(host.pid)", "end": "\(end)",
+        "reason": "\(reason)", "crashes": "\(count)", "evidence": "\(evidence)",
+      ])
+    guard count >= crashes.limit, pluginHost.quarantineReason(of: component) == nil else {
+      return
+    }
+    let why =
+      "crashed its scene host \(count) times within \(formatSeconds(crashes.windowSeconds)) s (last: \(detail))"
+    pluginHost.quarantine(component, reason: why)
+    logger.error(
+      "component quarantined", metadata: ["component": "\(component)", "reason": "\(why)"])
+    suspects.forget(component)
+    sceneHosts.endSuspicion(of: component)
+    // Every open scene of it closes, in whichever host (docs/protocol.md, Scene hosts).
+    for scene in scenes.all where scene.component == component && scene.host !== host {
+      scenes.close(scene, reason: .componentFailed, detail: why)
+    }
+  }
+
+  /// Has a host for a new or restored scene of `component` (of `plugin`) reserved: one of
+  /// its own while it is a crash suspect (`CrashSuspects`), else as placement has it.
+  @MainActor
+  func reserveHost(
+    for component: String, plugin: String,
+    _ work: @escaping @MainActor (SceneHostProcess?) -> Void
+  ) {
+    sceneHosts.reserveHost(
+      forPlugin: plugin, suspect: suspects.isSuspect(component) ? component : nil, work)
+  }
+
   /// Opens a scene that has no host (its host ended, or it moves) in a live host from its
   /// last restorable state; subscribers get `scene.reset` with `reason`. A scene that
   /// cannot be opened again is closed `not-restored`.
@@ -256,7 +318,7 @@ extension Daemon {
         scene, reason: .notRestored,
         detail: "its component \(scene.component) is no longer provided by a loaded plugin")
     }
-    sceneHosts.reserveHost(forPlugin: plugin) { [self] host in
+    reserveHost(for: scene.component, plugin: plugin) { [self] host in
       guard !scene.isClosed else { return }
       guard let host else {
         return scenes.close(
@@ -296,7 +358,7 @@ extension Daemon {
     guard let plugin = pluginHost.pluginName(of: scene.component) else {
       return done(.init(description: "no component named \"\(scene.component)\" is loaded"))
     }
-    sceneHosts.reserveHost(forPlugin: plugin) { [self] host in
+    reserveHost(for: scene.component, plugin: plugin) { [self] host in
       guard let host else {
         return done(.init(description: "no scene host could be started for it"))
       }

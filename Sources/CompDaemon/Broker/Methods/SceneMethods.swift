@@ -314,7 +314,7 @@ extension Daemon {
       "scene": .string(hostKey), "component": .string(name), "environment": environment.json,
     ]
     if let params { request["params"] = params }
-    sceneHosts.reserveHost(forPlugin: plugin) { [self] host in
+    reserveHost(for: name, plugin: plugin) { [self] host in
       guard let host else {
         scenes.finishOpening(opening)
         return reply.fail(

@@ -163,6 +163,9 @@ struct ConfigKey: Sendable {
     bytes(
       "host-memory-limit", \.hostMemoryLimit, minimum: 0,
       expected: "a size in bytes such as 512M, or 0 for no limit"),
+    count(
+      "host-process-limit", \.hostProcessLimit, 1...65536,
+      expected: "a number of processes from 1 to 65536"),
     boolean("verify-diffs", \.verifyDiffs),
   ]
 

@@ -70,6 +70,10 @@ public struct DaemonConfig: Sendable, Equatable {
   /// default a quarter of the machine's RAM: one component that allocates without end fails
   /// in its own host long before the machine runs out, and a host has room for many scenes.
   public var hostMemoryLimit: Int = DaemonConfig.defaultHostMemoryLimit
+  /// Processes each scene host's process group may hold, the host included: one whose
+  /// component code forks past it is replaced. Far more than a component that runs a
+  /// helper now and then needs, far fewer than a fork per tap leaves behind.
+  public var hostProcessLimit: Int = 64
 
   /// A quarter of the machine's physical memory, and at least 256 MiB.
   public static let defaultHostMemoryLimit: Int = {

@@ -7,7 +7,8 @@
 /// stream in order, so every line up to the next mark is that scene's. A mark names the
 /// scene by the id clients know it by, or by none while it is being opened (the broker hands
 /// out the id when the open succeeds), and its component; a mark without them stands for
-/// code of no scene (loading plugins).
+/// code of no known scene: loading plugins, or what runs between requests (a timer or a
+/// dispatched block of any of the host's scenes), which the host writes after each request.
 enum HostOutputMark {
   /// How every mark line starts: a control character no text output begins with.
   static let prefix = "\u{1}compd-running"

@@ -114,10 +114,14 @@ extension String {
 /// Sets up swift-log for the daemon.
 enum DaemonLogging {
   /// Bootstraps the logging system once per process and returns the daemon's logger,
-  /// which writes to `descriptor` (a scene host's is the broker's stderr).
-  static func bootstrap(level: Logger.Level, descriptor: Int32 = STDERR_FILENO) -> Logger {
-    let forJournal = getenv("JOURNAL_STREAM") != nil
-    let journal = JournalSocket.connected(to: descriptor)
+  /// which writes to `descriptor`. A scene host's log is `relayed`: its descriptor is a pipe
+  /// the broker reads (`HostOutputRelay`), and each line starts with its syslog priority
+  /// (`<6>`), which the broker reads the level from, rather than a timestamp.
+  static func bootstrap(
+    level: Logger.Level, descriptor: Int32 = STDERR_FILENO, relayed: Bool = false
+  ) -> Logger {
+    let forJournal = relayed || getenv("JOURNAL_STREAM") != nil
+    let journal = relayed ? nil : JournalSocket.connected(to: descriptor)
     bootstrapOnce.withLock { done in
       guard !done else { return }
       done = true
