@@ -5,7 +5,7 @@
 //  The login screen of the articles: a vertical stack of two fields and a button, centred
 //  under the safe area with Auto Layout; Return moves to the next field, then logs in,
 //  ending editing with the nil-targeted resignFirstResponder. It follows the keyboard with
-//  UIKit's keyboard notifications, observed by #selector.
+//  UIKit's keyboard notifications, observed with selectors.
 //
 // PortCorpus: LoginViewController
 // Text heights: a label is as high as its font's line height rounded up to the 1/3-point
