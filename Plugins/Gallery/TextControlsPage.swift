@@ -126,7 +126,9 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
 
     var filled = Button.Configuration.filled()
     filled.title = "Filled"
-    let filledButton = Button(configuration: filled) { [weak self] _ in
+    // A button that shows it is busy: each press starts or stops its activity indicator.
+    let filledButton = Button(configuration: filled) { [weak self] button in
+      button.configuration?.showsActivityIndicator.toggle()
       self?.emit("buttonPressed", ["style": "filled"])
     }
     filledButton.accessibilityIdentifier = "filled"

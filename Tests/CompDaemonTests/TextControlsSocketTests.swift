@@ -118,6 +118,20 @@ struct TextControlsSocketTests {
     let tintedHeight = try #require(tinted["frame"]?["height"]?.doubleValue)
     #expect(tinted["props"]?["cornerRadius"]?.doubleValue == tintedHeight / 2)
 
+    // A press on Filled starts its activity indicator, at the image's place left of the
+    // title, the button 20 points wider; another press stops it.
+    let width = try #require(filled["frame"]?["width"]?.doubleValue)
+    _ = try client.call(
+      "scene.event", ["scene": scene, "event": ["type": "tap", "target": "filled"]])
+    let busy = try node("filled", in: client, scene: scene)
+    #expect(busy["props"]?["activityIndicator"] == true)
+    #expect(busy["props"]?["imageFrame"]?["width"] == 20)
+    #expect(abs((busy["props"]?["imageFrame"]?["x"]?.doubleValue ?? 0) - 12) < 0.001)
+    #expect(busy["frame"]?["width"]?.doubleValue == width + 20)
+    _ = try client.call(
+      "scene.event", ["scene": scene, "event": ["type": "tap", "target": "filled"]])
+    #expect(try node("filled", in: client, scene: scene)["props"]?["activityIndicator"] == nil)
+
     let tapped = try client.call(
       "scene.event", ["scene": scene, "event": ["type": "tap", "target": "gray"]])
     #expect(tapped["handled"] == true)

@@ -97,10 +97,30 @@ function placeTitle(text, frame) {
   }
 }
 
+/** A configured button's activity indicator: a spinner in the title's colour at
+ * `imageFrame`, while `activityIndicator` is true. */
+function paintBusy(entry, props) {
+  if (!props.activityIndicator) {
+    if (entry.busy) entry.busy.style.display = 'none';
+    return;
+  }
+  if (!entry.busy) {
+    entry.busy = document.createElement('span');
+    entry.busy.className = 'busy';
+    entry.el.appendChild(entry.busy);
+  }
+  const frame = props.imageFrame ?? { x: 0, y: 0, width: 20, height: 20 };
+  Object.assign(entry.busy.style, {
+    display: '', left: `${frame.x}px`, top: `${frame.y}px`, width: `${frame.width}px`,
+    height: `${frame.height}px`, color: props.titleColor ?? '#007affff',
+  });
+}
+
 /** A button's image at `imageFrame` and its title at `titleFrame` (where compd's layout put
  * them: beside each other, a tab's image above its title, a menu entry's at its edges). */
 export function paintButtonImage(el, entry, props) {
   placeTitle(entry.text, props.titleFrame);
+  paintBusy(entry, props);
   if (!props.image) {
     if (entry.image) {
       entry.image.style.display = 'none';

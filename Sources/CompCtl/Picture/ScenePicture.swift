@@ -233,20 +233,7 @@ struct ScenePicture {
     case "image":
       drawImage(node, in: box)
     case "activityIndicator":
-      let color = Paint(wire: props["color"]?.stringValue) ?? Palette.indicator
-      let cx = box.x + box.width / 2
-      let cy = box.y + box.height / 2
-      let outer = min(box.width, box.height) / 2
-      for spoke in 0..<8 {
-        let angle = Double(spoke) * .pi / 4
-        var paint = color
-        paint.opacity *= 0.3 + 0.7 * Double(spoke) / 7
-        elements.append(
-          .line(
-            x1: cx + outer * 0.45 * cos(angle), y1: cy + outer * 0.45 * sin(angle),
-            x2: cx + outer * 0.9 * cos(angle), y2: cy + outer * 0.9 * sin(angle), stroke: paint,
-            width: max(1, outer / 6)))
-      }
+      drawSpinner(in: box, color: Paint(wire: props["color"]?.stringValue) ?? Palette.indicator)
     case "navigationBar":
       // Its title and back button are child nodes; the bar draws only itself.
       if props["backgroundColor"] == nil {
@@ -274,6 +261,23 @@ struct ScenePicture {
     }
   }
 
+  /// An activity indicator's eight spokes in `box`, fading round the circle.
+  private mutating func drawSpinner(in box: Box, color: Paint) {
+    let cx = box.x + box.width / 2
+    let cy = box.y + box.height / 2
+    let outer = min(box.width, box.height) / 2
+    for spoke in 0..<8 {
+      let angle = Double(spoke) * .pi / 4
+      var paint = color
+      paint.opacity *= 0.3 + 0.7 * Double(spoke) / 7
+      elements.append(
+        .line(
+          x1: cx + outer * 0.45 * cos(angle), y1: cy + outer * 0.45 * sin(angle),
+          x2: cx + outer * 0.9 * cos(angle), y2: cy + outer * 0.9 * sin(angle), stroke: paint,
+          width: max(1, outer / 6)))
+    }
+  }
+
   /// A button's image at `imageFrame` and title at `titleFrame` (or centred), a bar item
   /// with neither its symbol's glyph; a tab's image (or glyph) above its title, grey unless
   /// selected, and its badge at the image's top right (docs/protocol.md, "Bars").
@@ -285,8 +289,17 @@ struct ScenePicture {
     let isTab = props["barItem"]?.stringValue == "tab"
     let unselected = isTab && props["selected"]?.boolValue != true
     if unselected { fill = Palette.tabUnselected }
-    let image = drawButtonImage(
+    var image = drawButtonImage(
       props: props, in: box, tint: unselected ? Palette.tabUnselected : nil)
+    if props["activityIndicator"]?.boolValue == true {
+      // A configured button's activity indicator, at its image's place.
+      let frame = props["imageFrame"]
+      let place = Box(
+        x: box.x + (frame?["x"]?.doubleValue ?? 0), y: box.y + (frame?["y"]?.doubleValue ?? 0),
+        width: frame?["width"]?.doubleValue ?? 20, height: frame?["height"]?.doubleValue ?? 20)
+      drawSpinner(in: place, color: fill)
+      image = place
+    }
     if image == nil, isTab {
       setText(
         BarGlyphs.glyph(for: props["symbol"]?.stringValue), font: Font.systemFont(ofSize: 24),
@@ -302,6 +315,12 @@ struct ScenePicture {
         height: frame["height"]?.doubleValue ?? box.height)
     } else if isTab {
       titleBox = Box(x: box.x, y: box.y + box.height - 18, width: box.width, height: 14)
+    } else if let image {
+      // The image and the title centred as a pair: the title takes the room right of the
+      // image, less the image's margin on the far side.
+      let left = image.x + image.width
+      let right = box.x + box.width - (image.x - box.x)
+      titleBox = Box(x: left, y: box.y, width: max(0, right - left), height: box.height)
     }
     setText(title, font: font, fill: fill, in: titleBox, numberOfLines: 1, alignment: "center")
     if let badge = props["badge"]?.stringValue {

@@ -27,14 +27,18 @@ extension NodeEncoding {
       props["subtitle"] = .string(subtitle)
       props["subtitleFont"] = .string(configuration.subtitleFont.description)
     }
-    if let image = configuration.image {
+    // The activity indicator takes the image's place (and `imageFrame`) while it shows.
+    if configuration.showsActivityIndicator {
+      props["activityIndicator"] = true
+    } else if let image = configuration.image {
       props["image"] = NodeEncoding.image(
         image, viewTint: configuration.foregroundColor(tint: tint), traits: traits)
-      if let frame = button.configuredImageFrame { props["imageFrame"] = NodeEncoding.frame(frame) }
-      if configuration.imagePlacement != .leading {
-        props["imagePlacement"] = .string(configuration.imagePlacement.rawValue)
-      }
     }
-    if configuration.showsActivityIndicator { props["activityIndicator"] = true }
+    if let frame = button.configuredImageFrame { props["imageFrame"] = NodeEncoding.frame(frame) }
+    if configuration.image != nil || configuration.showsActivityIndicator,
+      configuration.imagePlacement != .leading
+    {
+      props["imagePlacement"] = .string(configuration.imagePlacement.rawValue)
+    }
   }
 }

@@ -27,6 +27,24 @@ import Testing
     #expect(configuration.contentInsets.trailing == 4, "insets set by hand stay")
   }
 
+  /// The activity indicator takes the image's place: a medium indicator's 20 × 20 points
+  /// beside the title (with the image padding), the button growing by as much.
+  @Test func theActivityIndicatorTakesTheImagesPlace() {
+    var configuration = Button.Configuration.filled()
+    configuration.title = "Saving"
+    let button = Button(configuration: configuration)
+    let plain = button.intrinsicContentSize
+    #expect(button.configuredImageFrame == nil)
+    configuration.showsActivityIndicator = true
+    button.configuration = configuration
+    let busy = button.intrinsicContentSize
+    #expect(busy.width == plain.width + 20 + configuration.imagePadding)
+    #expect(busy.height == max(plain.height, 20 + 14))
+    button.frame = Rect(origin: .zero, size: busy)
+    let frame = button.configuredImageFrame
+    #expect(frame == Rect(x: 12, y: (busy.height - 20) / 2, width: 20, height: 20))
+  }
+
   @Test func stylesGiveUIKitsColoursAndCorners() {
     let tint = Color.systemGreen
     #expect(Button.Configuration.plain().backgroundColor(tint: tint) == nil)

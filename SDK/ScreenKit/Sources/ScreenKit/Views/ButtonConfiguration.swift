@@ -97,8 +97,16 @@ extension Button {
     public var contentInsets: DirectionalEdgeInsets {
       didSet { customInsets = contentInsets != Self.defaultInsets(for: buttonSize) }
     }
-    /// Whether an activity indicator replaces the image.
+    /// Whether an activity indicator replaces the image, at the image's place: a medium
+    /// indicator, 20 × 20 points (`UIActivityIndicatorView.Style.medium`'s size).
     public var showsActivityIndicator = false
+
+    /// The size of what sits at the image's place: the activity indicator's while it
+    /// shows, else the image's; zero for neither.
+    var imageAreaSize: ScreenKit.Size {
+      if showsActivityIndicator { return ScreenKit.Size(width: 20, height: 20) }
+      return image?.size ?? .zero
+    }
     private var customInsets = false
 
     private init(style: Style) {
@@ -234,18 +242,21 @@ extension Button {
     updatingConfiguration = false
   }
 
-  /// Where a configured button's image sits in its bounds: the content (the image and the
-  /// titles) centred within the configuration's insets, the image at its `imagePlacement`
-  /// side of it. Nil without a configuration or an image.
+  /// Where a configured button's image (or the activity indicator that replaces it) sits in
+  /// its bounds: the content (the image and the titles) centred within the configuration's
+  /// insets, the image at its `imagePlacement` side of it. Nil without a configuration, or
+  /// with neither an image nor the indicator.
   public var configuredImageFrame: Rect? {
-    guard let configuration, let image = configuration.image else { return nil }
-    let content = configuration.contentSize(imageSize: image.size)
+    guard let configuration,
+      configuration.image != nil || configuration.showsActivityIndicator
+    else { return nil }
+    let size = configuration.imageAreaSize
+    let content = configuration.contentSize(imageSize: size)
     let insets = configuration.contentInsets
     let innerWidth = bounds.width - insets.leading - insets.trailing
     let innerHeight = bounds.height - insets.top - insets.bottom
     let x = insets.leading + (innerWidth - content.width) / 2
     let y = insets.top + (innerHeight - content.height) / 2
-    let size = image.size
     return switch configuration.imagePlacement {
     case .leading:
       Rect(x: x, y: y + (content.height - size.height) / 2, width: size.width, height: size.height)
@@ -264,7 +275,7 @@ extension Button {
 
   /// The size of a configured button: its content plus the configuration's insets.
   func configuredSize(_ configuration: Configuration) -> Size {
-    let content = configuration.contentSize(imageSize: configuration.image?.size ?? .zero)
+    let content = configuration.contentSize(imageSize: configuration.imageAreaSize)
     let insets = configuration.contentInsets
     return Size(
       width: content.width + insets.leading + insets.trailing,
