@@ -137,6 +137,7 @@ import Testing
     #expect(!ported.contains("not ported"), "\(ported)")
     #expect(ported.contains("#selector(login(_:)) → LoginViewController.login(_:)"))
     #expect(ported.contains("removed `import Foundation`"))
+    #expect(ported.contains("`override init(frame:)` → `required init(frame:)`"), "\(ported)")
     let login = try String(contentsOfFile: "\(sources)/LoginViewController.swift", encoding: .utf8)
     #expect(!login.contains("@IBAction") && !login.contains("#selector"))
     #expect(login.contains("    func login(_ sender: UIButton) {"), "indentation kept")
@@ -187,6 +188,15 @@ import Testing
       }
       if screen.controller == "LoginViewController" {
         try Self.logIn(client, scene: opened["scene"]!)
+      }
+      if screen.controller == "PhotosViewController" {
+        // The subclass's didSelectItemAt override is the one the collection view calls.
+        let tapped = try client.call(
+          "scene.event",
+          ["scene": opened["scene"]!, "event": ["type": "tap", "target": "photo.4"]])
+        #expect(tapped["handled"] == true)
+        let layout = try client.call("scene.layout", ["scene": opened["scene"]!])["root"]!
+        #expect(SceneTests.find("photos.selected.IMG_1004", in: layout) != nil)
       }
       try client.call("scene.close", ["scene": opened["scene"]!])
     }

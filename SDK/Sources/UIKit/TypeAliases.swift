@@ -50,6 +50,7 @@ public typealias UITableViewDataSourcePrefetching = TableViewDataSourcePrefetchi
 public typealias UITableViewDelegate = TableViewDelegate
 public typealias UITableViewDiffableDataSource = TableViewDiffableDataSource
 public typealias UICollectionView = CollectionView
+public typealias UICollectionViewController = CollectionViewController
 public typealias UICollectionViewCell = CollectionViewCell
 public typealias UICollectionViewListCell = CollectionViewListCell
 public typealias UICollectionReusableView = CollectionReusableView

@@ -199,6 +199,7 @@ final class PortRewriter: SyntaxRewriter {
 
   override func visit(_ node: InitializerDeclSyntax) -> DeclSyntax {
     let rewritten = keepingLeadingTrivia(node, super.visit(node))
+    if let required = requiringReuseInit(rewritten, original: node) { return required }
     guard var initializer = rewritten.as(InitializerDeclSyntax.self),
       initializer.signature.parameterClause.parameters.isEmpty,
       initializer.optionalMark == nil,
@@ -222,6 +223,37 @@ final class PortRewriter: SyntaxRewriter {
     }
     initializer.modifiers.insert(modifier, at: initializer.modifiers.startIndex)
     note(node, "added `override` to init() (ScreenKit's \(superclass) has a designated init())")
+    return DeclSyntax(initializer)
+  }
+
+  /// `override init(frame:)` in a collection view cell (and the other reusable views' reuse
+  /// initialisers) becomes `required init(frame:)`: the list makes cells of a registered
+  /// class from its metatype, which Swift allows only through a required initialiser, so
+  /// ScreenKit's are required where UIKit's (made by the Objective-C runtime) are not.
+  private func requiringReuseInit(_ rewritten: DeclSyntax, original node: InitializerDeclSyntax)
+    -> DeclSyntax?
+  {
+    guard var initializer = rewritten.as(InitializerDeclSyntax.self),
+      let index = initializer.modifiers.firstIndex(where: {
+        $0.name.tokenKind == .keyword(.override)
+      }),
+      initializer.optionalMark == nil,
+      let superclass = enclosingSuperclassName(of: Syntax(node))
+    else { return nil }
+    let labels = initializer.signature.parameterClause.parameters.map {
+      $0.firstName.text + ":"
+    }.joined()
+    guard let root = classes.reusableRoot(of: superclass),
+      ClassTable.reuseInitializers[root] == labels
+    else { return nil }
+    let overrideToken = initializer.modifiers[index].name
+    initializer.modifiers[index].name = .keyword(
+      .required, leadingTrivia: overrideToken.leadingTrivia,
+      trailingTrivia: overrideToken.trailingTrivia)
+    note(
+      node,
+      "`override init(\(labels))` → `required init(\(labels))` (ScreenKit's \(root) makes cells from their class)"
+    )
     return DeclSyntax(initializer)
   }
 
@@ -369,6 +401,29 @@ struct ClassTable {
     let collector = Collector(viewMode: .sourceAccurate)
     collector.walk(tree)
     entries.merge(collector.entries) { _, new in new }
+  }
+
+  /// The reusable views whose reuse initialiser is required in ScreenKit, by their UIKit and
+  /// ScreenKit names, with that initialiser's argument labels.
+  static let reuseInitializers: [String: String] = [
+    "UICollectionViewCell": "frame:", "UICollectionViewListCell": "frame:",
+    "UICollectionReusableView": "frame:", "CollectionViewCell": "frame:",
+    "CollectionViewListCell": "frame:", "CollectionReusableView": "frame:",
+    "UITableViewCell": "style:reuseIdentifier:", "TableViewCell": "style:reuseIdentifier:",
+    "UITableViewHeaderFooterView": "reuseIdentifier:",
+    "TableViewHeaderFooterView": "reuseIdentifier:",
+  ]
+
+  /// The reusable view `superclass` is or derives from (through the classes of the files
+  /// being ported), if any.
+  func reusableRoot(of superclass: String) -> String? {
+    var current: String? = superclass
+    var seen = Set<String>()
+    while let name = current, seen.insert(name).inserted {
+      if Self.reuseInitializers[name] != nil { return name }
+      current = entries[name]?.superclass
+    }
+    return nil
   }
 
   /// Whether a subclass of `superclass` inherits a designated `init()`, which its own

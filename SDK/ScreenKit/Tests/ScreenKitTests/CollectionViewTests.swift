@@ -212,6 +212,46 @@ final class CountingItemCell: CollectionViewCell {
     #expect(collection.indexPathsForSelectedItems == [IndexPath(item: 7, section: 0)])
   }
 
+  /// A `CollectionViewController` subclass's overrides are the data source and delegate the
+  /// collection view calls (the controller declares every method, so a subclass's override
+  /// is its witness), and appearing again deselects the selected item.
+  @Test func aCollectionViewControllerSubclassFeedsAndHearsItsCollection() throws {
+    final class Grid: CollectionViewController {
+      var selected: [IndexPath] = []
+      override func collectionView(
+        _ collectionView: CollectionView, numberOfItemsInSection section: Int
+      ) -> Int { 12 }
+      override func collectionView(
+        _ collectionView: CollectionView, cellForItemAt indexPath: IndexPath
+      ) -> CollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+      }
+      override func collectionView(
+        _ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath
+      ) { selected.append(indexPath) }
+    }
+    let layout = CollectionViewFlowLayout()
+    layout.itemSize = Size(width: 100, height: 100)
+    let grid = Grid(collectionViewLayout: layout)
+    grid.loadViewIfNeeded()
+    grid.collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+    let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
+    window.rootViewController = grid
+    window.makeKeyAndVisible()
+    window.layoutIfNeeded()
+    #expect(grid.collectionView.collectionViewLayout === layout)
+    #expect(grid.collectionView.numberOfItems(inSection: 0) == 12)
+    let cell = try #require(grid.collectionView.cellForItem(at: IndexPath(item: 3, section: 0)))
+    try window.tap(cell)
+    #expect(grid.selected == [IndexPath(item: 3, section: 0)])
+    grid.beginAppearanceTransition(false, animated: false)
+    grid.endAppearanceTransition()
+    #expect(grid.collectionView.indexPathsForSelectedItems == [IndexPath(item: 3, section: 0)])
+    grid.beginAppearanceTransition(true, animated: false)
+    grid.endAppearanceTransition()
+    #expect(grid.collectionView.indexPathsForSelectedItems ?? [] == [])
+  }
+
   @Test func batchUpdatesAgreeWithTheModel() {
     let (window, collection, source) = makeGrid(items: [items(30), items(30)])
     collection.selectItem(at: IndexPath(item: 10, section: 1), animated: false, scrollPosition: [])
