@@ -65,7 +65,7 @@ public final class Daemon: Sendable {
         pingInterval: config.hostPingInterval, hangTimeout: config.hostHangTimeout,
         memoryLimit: config.hostMemoryLimit, executable: PluginHost.currentExecutable(),
         trust: config.pluginTrust, logLevel: config.logLevel,
-        verifiesDiffs: config.verifyDiffs),
+        verifiesDiffs: config.verifyDiffs, maxSceneNodes: config.maxSceneNodes),
       logger: logger)
     self.crashes = CrashLedger(
       limit: config.componentCrashLimit, windowSeconds: config.componentCrashWindow)

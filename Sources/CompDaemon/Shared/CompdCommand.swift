@@ -46,6 +46,7 @@ public struct CompdCommand: AsyncParsableCommand {
           component-crash-window = 600          (seconds)
           host-memory-limit = 2G                (bytes per host, K/M/G; 0: none;
                                                  default: a quarter of the RAM)
+          max-scene-nodes = 20000               (nodes in one scene's tree)
           verify-diffs = false                  (check every scene diff; debugging)
         Each has the meaning of the flag of the same name. Flags given on the
         command line override the file. An unknown key or a bad value stops
@@ -226,6 +227,13 @@ public struct CompdCommand: AsyncParsableCommand {
       valueName: "size"))
   var hostMemoryLimit: String?
 
+  @Option(
+    name: .customLong("max-scene-nodes"),
+    help: ArgumentHelp(
+      "Nodes one scene's tree may have; a scene over it is refused or closed with compd.LimitExceeded instead of being sent whole (default: 20000: real screens use a few hundred, and a tree that size is a 2.4 MB reply).",
+      valueName: "n"))
+  var maxSceneNodes: String?
+
   @Flag(
     name: .customLong("verify-diffs"),
     help: ArgumentHelp(
@@ -293,6 +301,7 @@ public struct CompdCommand: AsyncParsableCommand {
       ("scene-host-isolation", sceneHostIsolation), ("host-hang-timeout", hostHangTimeout),
       ("host-ping-interval", hostPingInterval), ("component-crash-limit", componentCrashLimit),
       ("component-crash-window", componentCrashWindow), ("host-memory-limit", hostMemoryLimit),
+      ("max-scene-nodes", maxSceneNodes),
     ]
     for case (let key, let value?) in given {
       _ = try flags.set(key, value) { expected in
@@ -316,9 +325,12 @@ public struct CompdCommand: AsyncParsableCommand {
     if let sceneHost {
       let trust = pluginTrust.flatMap(PluginTrust.init(rawValue:)) ?? .strict
       let level = logLevel.flatMap(ConfigValues.logLevel) ?? .info
-      let memory = hostMemoryLimit.flatMap(ConfigValues.byteSize) ?? DaemonConfig.defaultHostMemoryLimit
+      let memory =
+        hostMemoryLimit.flatMap(ConfigValues.byteSize) ?? DaemonConfig.defaultHostMemoryLimit
+      let nodes = maxSceneNodes.flatMap(ConfigValues.count) ?? SceneNodeLimit.defaultMaximum
       await SceneHostCommand.run(
         fd: sceneHost, memoryLimit: memory, trust: trust, verifiesDiffs: verifyDiffs,
+        nodeLimit: SceneNodeLimit(maximum: nodes),
         logLevel: level, logDescriptor: hostLogFD, crashDescriptor: hostCrashFD)
     }
     let config: DaemonConfig

@@ -163,6 +163,11 @@ struct ConfigKey: Sendable {
     bytes(
       "host-memory-limit", \.hostMemoryLimit, minimum: 0,
       expected: "a size in bytes such as 512M, or 0 for no limit"),
+    count(
+      "max-scene-nodes", \.maxSceneNodes, SceneNodeLimit.allowed,
+      expected:
+        "a number of nodes from \(SceneNodeLimit.allowed.lowerBound) to \(SceneNodeLimit.allowed.upperBound)"
+    ),
     boolean("verify-diffs", \.verifyDiffs),
   ]
 
