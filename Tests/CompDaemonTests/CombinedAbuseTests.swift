@@ -121,8 +121,10 @@ struct CombinedAbuseTests {
     print(
       "combined abuse: RSS +\(peak >> 20) MiB, good client \(latencies.count) requests, median \(Int(median * 1000)) ms, p99 \(Int(p99 * 1000)) ms; \(reports.joined(separator: " ").replacingOccurrences(of: "\n", with: " "))"
     )
-    // Loosely: a debug build on a shared machine, behind abusers taking both cores.
-    #expect(p99 < 5, "p99 \(p99) s")
+    // Loosely: a debug build on a shared machine, behind abusers taking both cores (about
+    // 0.1 s; 2 to 4 s while a 2.5 MB batch's entries were counted byte by byte through a
+    // generic iterator, which held up every client of that event loop).
+    #expect(p99 < 1, "p99 \(p99) s")
     // Once the abuse is over, the memory goes back.
     usleep(1_000_000)
     _ = try good.call("daemon.info")
