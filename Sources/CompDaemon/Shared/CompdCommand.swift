@@ -230,7 +230,7 @@ public struct CompdCommand: AsyncParsableCommand {
   @Option(
     name: .customLong("max-scene-nodes"),
     help: ArgumentHelp(
-      "Nodes one scene's tree may have; a scene over it is refused or closed with compd.LimitExceeded instead of being sent whole (default: 20000: real screens use a few hundred, and a tree that size is a 2.4 MB reply).",
+      "Nodes one scene's tree may have, 16 to 250000; a scene over it is refused or closed with compd.LimitExceeded instead of being sent whole (default: 20000: real screens use a few hundred, and a tree that size is a 2 to 4 MB reply).",
       valueName: "n"))
   var maxSceneNodes: String?
 
