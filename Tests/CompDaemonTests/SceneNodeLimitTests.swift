@@ -1,5 +1,6 @@
 import Foundation
 import JSONRPC
+import ScreenKit
 import Testing
 
 @testable import CompDaemon
@@ -140,6 +141,49 @@ struct SceneNodeLimitTests {
     } throws: { error in
       let text = (error as? ConfigError)?.description ?? ""
       return text.hasPrefix("t.conf:1") && text.contains("max-scene-nodes")
+    }
+  }
+}
+
+/// `NodeTable` under a node limit, without a daemon: the exact count, the table left as it
+/// was, and room made by views that leave.
+@MainActor
+@Suite("Scene node limit: the node table")
+struct SceneNodeLimitTableTests {
+  /// A window (one node) holding `count` plain views.
+  static func window(holding count: Int) -> Window {
+    let window = Window(frame: Rect(origin: .zero, size: Size(width: 100, height: 100)))
+    for _ in 0..<count { window.addSubview(View()) }
+    return window
+  }
+
+  @Test func aFullWalkStopsAtTheLimitAndNamesTheWholeCount() throws {
+    let limit = SceneNodeLimit(maximum: 50)
+    let table = NodeTable(scene: "s1")
+    _ = try table.refresh(root: Self.window(holding: 49), limit: limit)
+    #expect(table.records.count == 50)
+    let over = Self.window(holding: 120)
+    #expect(throws: SceneNodeLimit.Exceeded(nodes: 121, limit: 50)) {
+      try table.refresh(root: over, limit: limit)
+    }
+    #expect(table.records.count == 50, "the table stays as the clients have it")
+  }
+
+  @Test func anIncrementalRefreshCountsNewSubtreesAndTheViewsThatLeft() throws {
+    let limit = SceneNodeLimit(maximum: 50)
+    let window = Self.window(holding: 40)
+    let table = NodeTable(scene: "s1", verifiesIncrementalRefresh: true)
+    _ = try table.refresh(root: window, limit: limit)
+    // Ten views go and nine come in one change: 50 nodes, within the limit although the
+    // new ones alone would pass what the kept records leave.
+    for view in window.subviews.prefix(10) { view.removeFromSuperview() }
+    for _ in 0..<9 { window.addSubview(View()) }
+    _ = try table.refresh(root: window, changed: [window], limit: limit)
+    #expect(table.records.count == 40)
+    // Eleven more: 51 nodes.
+    for _ in 0..<11 { window.addSubview(View()) }
+    #expect(throws: SceneNodeLimit.Exceeded(nodes: 51, limit: 50)) {
+      try table.refresh(root: window, changed: [window], limit: limit)
     }
   }
 }
