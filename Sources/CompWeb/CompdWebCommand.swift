@@ -53,6 +53,12 @@ public struct CompdWebCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "Bytes of unfinished (fragmented) messages held for all pages together; a page whose fragment would pass it is closed with 1013. Browsers send each message in one frame.",
+      valueName: "bytes"))
+  var maxPendingBytes: Int = PendingMessageBudget.defaultLimit
+
+  @Option(
+    help: ArgumentHelp(
       "Browser connections held at once; more are answered 503.", valueName: "n"))
   var maxConnections: Int = 256
 
@@ -95,6 +101,10 @@ public struct CompdWebCommand: AsyncParsableCommand {
   public func validate() throws {
     guard (1024...(16 << 20)).contains(maxMessageBytes) else {
       throw ValidationError("--max-message-bytes must be from 1024 to 16777216")
+    }
+    guard (maxMessageBytes...(1 << 30)).contains(maxPendingBytes) else {
+      throw ValidationError(
+        "--max-pending-bytes must be from --max-message-bytes (\(maxMessageBytes)) to 1073741824")
     }
     guard (1...65_536).contains(maxConnections) else {
       throw ValidationError("--max-connections must be from 1 to 65536")
@@ -146,7 +156,7 @@ public struct CompdWebCommand: AsyncParsableCommand {
         check: RequestCheck(token: token, allowedHosts: Set(allowedHosts)),
         maxMessageBytes: maxMessageBytes, maxConnections: maxConnections,
         idleTimeout: .seconds(Int64(idleTimeout)), keepaliveInterval: .seconds(Int64(keepalive)),
-        requestTimeout: .seconds(Int64(requestTimeout))))
+        requestTimeout: .seconds(Int64(requestTimeout)), maxPendingMessageBytes: maxPendingBytes))
     let port = listener.localAddress?.port ?? address.port
     let url = "http://\(address.host.contains(":") ? "[\(address.host)]" : address.host):\(port)/"
     say("compd-web: serving \(url) for compd at \(daemonSocket.path)")

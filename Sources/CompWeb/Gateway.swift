@@ -34,13 +34,17 @@ public struct Gateway: Sendable {
     public var keepaliveInterval: TimeAmount
     /// How long a client has to send a whole request (`RequestDeadline`).
     public var requestTimeout: TimeAmount
+    /// The most bytes of unfinished (fragmented) messages held for all pages together
+    /// (`PendingMessageBudget`).
+    public var maxPendingMessageBytes: Int
 
     /// Settings with every member given.
     public init(
       listen: ListenAddress, daemonSocket: String, site: StaticSite, check: RequestCheck,
       maxMessageBytes: Int, maxParkedConnections: Int = 64, adoptTimeout: TimeAmount = .seconds(5),
       maxConnections: Int = 256, idleTimeout: TimeAmount = .seconds(30),
-      keepaliveInterval: TimeAmount = .seconds(20), requestTimeout: TimeAmount = .seconds(10)
+      keepaliveInterval: TimeAmount = .seconds(20), requestTimeout: TimeAmount = .seconds(10),
+      maxPendingMessageBytes: Int = PendingMessageBudget.defaultLimit
     ) {
       self.listen = listen
       self.daemonSocket = daemonSocket
@@ -53,6 +57,7 @@ public struct Gateway: Sendable {
       self.idleTimeout = idleTimeout
       self.keepaliveInterval = keepaliveInterval
       self.requestTimeout = requestTimeout
+      self.maxPendingMessageBytes = maxPendingMessageBytes
     }
   }
 
@@ -70,6 +75,7 @@ public struct Gateway: Sendable {
         limit: settings.maxParkedConnections, timeout: settings.adoptTimeout))
     let limit = ConnectionLimit(maximum: settings.maxConnections)
     let images = ImageRequests(daemonSocket: settings.daemonSocket)
+    let pending = PendingMessageBudget(limit: settings.maxPendingMessageBytes)
     return try await ServerBootstrap(group: group)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
@@ -78,7 +84,9 @@ public struct Gateway: Sendable {
             return try channel.pipeline.syncOperations.addHandler(
               OverLimitResponse(maximum: limit.maximum))
           }
-          try configure(channel, settings: settings, pageLoad: pageLoad, limit: limit, images: images)
+          try configure(
+            channel, settings: settings, pageLoad: pageLoad, limit: limit, images: images,
+            pending: pending)
         }
       }
       .bind(to: settings.listen.socketAddress).get()
@@ -91,7 +99,7 @@ public struct Gateway: Sendable {
 
   private static func configure(
     _ channel: any Channel, settings: Settings, pageLoad: ScenePageLoad, limit: ConnectionLimit,
-    images: ImageRequests
+    images: ImageRequests, pending: PendingMessageBudget
   ) throws {
     let check = settings.check
     // The parked connection an upgrade with `?adopt=` took, from its check to its bridge.
@@ -120,9 +128,9 @@ public struct Gateway: Sendable {
           channel.pipeline.removeHandler(name: name).whenFailure { _ in }
         }
         if let daemon = adopted.withLockedValue({ $0 }) {
-          return adopt(daemon, by: channel, settings: settings)
+          return adopt(daemon, by: channel, settings: settings, pending: pending)
         }
-        return bridge(channel, settings: settings)
+        return bridge(channel, settings: settings, pending: pending)
       })
     let files = StaticFileHandler(
       site: settings.site, check: check, pageLoad: pageLoad, images: images)
@@ -164,12 +172,14 @@ public struct Gateway: Sendable {
 
   /// Connects the upgraded `browser` channel to compd; if compd is not there, closes the
   /// WebSocket with `1011` and the reason, which the page shows while it retries.
-  private static func bridge(_ browser: any Channel, settings: Settings) -> EventLoopFuture<Void> {
+  private static func bridge(
+    _ browser: any Channel, settings: Settings, pending: PendingMessageBudget
+  ) -> EventLoopFuture<Void> {
     connectToDaemon(settings.daemonSocket, on: browser.eventLoop) {
       DaemonLineRelay(browser: browser)
     }
     .flatMapThrowing { daemon in
-      try addLineBridge(to: browser, daemon: daemon, settings: settings)
+      try addLineBridge(to: browser, daemon: daemon, settings: settings, pending: pending)
     }
     .flatMapError { error in
       let frame = WebSocketFrame.close(
@@ -181,11 +191,12 @@ public struct Gateway: Sendable {
 
   /// Connects the upgraded `browser` channel to the parked `daemon` connection: what compd
   /// wrote meanwhile reaches the page first (`ParkedLines`).
-  private static func adopt(_ daemon: any Channel, by browser: any Channel, settings: Settings)
-    -> EventLoopFuture<Void>
-  {
+  private static func adopt(
+    _ daemon: any Channel, by browser: any Channel, settings: Settings,
+    pending: PendingMessageBudget
+  ) -> EventLoopFuture<Void> {
     do {
-      try addLineBridge(to: browser, daemon: daemon, settings: settings)
+      try addLineBridge(to: browser, daemon: daemon, settings: settings, pending: pending)
     } catch {
       daemon.close(promise: nil)
       return browser.eventLoop.makeFailedFuture(error)
@@ -202,12 +213,15 @@ public struct Gateway: Sendable {
   }
 
   private static func addLineBridge(
-    to browser: any Channel, daemon: any Channel, settings: Settings
+    to browser: any Channel, daemon: any Channel, settings: Settings,
+    pending: PendingMessageBudget
   ) throws {
     try browser.pipeline.syncOperations.addHandler(
       IdleStateHandler(readTimeout: settings.keepaliveInterval))
     try browser.pipeline.syncOperations.addHandler(WebSocketKeepalive())
-    // Browsers send a message as one frame; a flood of tiny fragments would only cost memory.
+    // Browsers send a message as one frame; a flood of tiny fragments would only cost memory,
+    // and many pages' unfinished messages together are held to the gateway's budget.
+    try browser.pipeline.syncOperations.addHandler(FragmentBudgetHandler(budget: pending))
     try browser.pipeline.syncOperations.addHandler(
       NIOWebSocketFrameAggregator(
         minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 256,

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Turns one framed line into at most one reply line, with full JSON-RPC 2.0 semantics.
 ///
 /// * A request gets a response; a notification (a valid request without `id`) never does,
@@ -201,31 +205,49 @@ public struct Dispatcher: Sendable {
   /// The number of entries of `line` when it is a JSON array with more than `limit` of
   /// them (commas at the top level, outside strings, plus one), else `nil`. Well-formedness
   /// is not checked: a malformed batch that long is refused for its length.
+  ///
+  /// It runs on the event loop that read the line, before anything else of it, so it must
+  /// be quick even for megabytes: strings, most of a request's bytes, are skipped with
+  /// `memchr` to their closing quote, and the rest is read byte by byte from the pointer
+  /// (a generic iteration took half a second for a 2.5 MB batch in a debug build, and every
+  /// other client of that event loop waited meanwhile).
   static func batchEntryCount(_ line: UnsafeRawBufferPointer, over limit: Int) -> Int? {
-    guard limit < line.count / 2,
-      let first = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D && $0 != 0x0A }),
-      line[first] == UInt8(ascii: "[")
-    else { return nil }
+    guard limit < line.count / 2, let base = line.baseAddress else { return nil }
+    let end = line.count
+    var index = 0
+    while index < end {
+      let byte = base.load(fromByteOffset: index, as: UInt8.self)
+      guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { break }
+      index += 1
+    }
+    guard index < end, base.load(fromByteOffset: index, as: UInt8.self) == 0x5B else {  // [
+      return nil
+    }
     var depth = 0
-    var inString = false
-    var escaped = false
     var commas = 0
-    for byte in line[first...] {
-      if inString {
-        if escaped {
-          escaped = false
-        } else if byte == UInt8(ascii: "\\") {
-          escaped = true
-        } else if byte == UInt8(ascii: "\"") {
-          inString = false
-        }
-        continue
-      }
+    while index < end {
+      let byte = base.load(fromByteOffset: index, as: UInt8.self)
+      index += 1
       switch byte {
-      case UInt8(ascii: "\""): inString = true
-      case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1
-      case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-      case UInt8(ascii: ",") where depth == 1: commas += 1
+      case 0x22:  // a string: to the quote that ends it, one not escaped by a backslash
+        while true {
+          guard let found = memchr(base + index, 0x22, end - index) else {
+            index = end  // unterminated: what was counted stands
+            break
+          }
+          let quote = base.distance(to: UnsafeRawPointer(found))
+          var backslashes = 0
+          while quote - backslashes - 1 >= index,
+            base.load(fromByteOffset: quote - backslashes - 1, as: UInt8.self) == 0x5C
+          {
+            backslashes += 1
+          }
+          index = quote + 1
+          if backslashes % 2 == 0 { break }
+        }
+      case 0x5B, 0x7B: depth += 1  // [ {
+      case 0x5D, 0x7D: depth -= 1  // ] }
+      case 0x2C where depth == 1: commas += 1  // ,
       default: break
       }
     }

@@ -69,7 +69,7 @@ public final class Daemon: Sendable {
         memoryLimit: config.hostMemoryLimit, processLimit: config.hostProcessLimit,
         executable: PluginHost.currentExecutable(),
         trust: config.pluginTrust, logLevel: config.logLevel,
-        verifiesDiffs: config.verifyDiffs),
+        verifiesDiffs: config.verifyDiffs, maxSceneNodes: config.maxSceneNodes),
       logger: logger)
     self.crashes = CrashLedger(
       limit: config.componentCrashLimit, windowSeconds: config.componentCrashWindow)

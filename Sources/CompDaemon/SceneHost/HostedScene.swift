@@ -42,6 +42,8 @@ final class HostedScene {
   private(set) var environment: SceneEnvironment
   private let window: Window
   private let nodes: NodeTable
+  /// The most nodes its tree may have (`max-scene-nodes`).
+  private let nodeLimit: SceneNodeLimit
   private var emitted: [ComponentEvent] = []
   private let catalog: ComponentCatalog
   private let logger: Logger
@@ -73,17 +75,21 @@ final class HostedScene {
     case component(ComponentError)
     /// The saved restorable state could not be applied.
     case restoration(String)
+    /// Its tree has more nodes than `max-scene-nodes`.
+    case tooLarge(SceneNodeLimit.Exceeded)
   }
 
   /// Opens `component` from `catalog` in a window of `environment` and runs the full
   /// lifecycle: load, appear, layout. A restorable `state` (a restored or moved scene's)
-  /// is applied before the window appears.
+  /// is applied before the window appears. A tree of more than `nodeLimit` nodes is
+  /// refused (`OpenError.tooLarge`) and the window let go.
   init(
     id: String, component: String, params: JSON?, environment: SceneEnvironment,
     catalog: ComponentCatalog, logger: Logger, restoring state: String? = nil,
-    verifiesDiffs: Bool = false
+    verifiesDiffs: Bool = false, nodeLimit: SceneNodeLimit = .unlimited
   ) throws(OpenError) {
     nodes = NodeTable(scene: id, verifiesIncrementalRefresh: verifiesDiffs)
+    self.nodeLimit = nodeLimit
     self.catalog = catalog
     self.logger = logger
     self.id = id
@@ -110,7 +116,12 @@ final class HostedScene {
     Self.routeDisplayChanges()
     Self.scenesByWindow = Self.scenesByWindow.filter { $0.value.scene != nil }
     Self.scenesByWindow[ObjectIdentifier(window)] = WeakScene(scene: self)
-    _ = nodes.refresh(root: window)
+    do throws(SceneNodeLimit.Exceeded) {
+      _ = try nodes.refresh(root: window, limit: nodeLimit)
+    } catch {
+      close()
+      throw .tooLarge(error)
+    }
     emitted.removeAll()  // events emitted while opening have no subscriber yet
     // Opening is not a change within an interval: the first event's state goes at once.
     openedState = window.encodeRestorableState()?.json
@@ -159,6 +170,8 @@ final class HostedScene {
 
   /// Delivers `event`; returns whether anything handled it and what changed. An event
   /// the window refuses still publishes what it changed, with the error for the client.
+  /// An event after which the tree has more nodes than the limit throws
+  /// `SceneNodeLimit.error`: the scene is to be closed.
   func handle(_ event: SceneEvent) throws(RPCError) -> (
     handled: Bool, publication: Publication, error: RPCError?
   ) {
@@ -171,18 +184,22 @@ final class HostedScene {
           details: ["scene": .string(name), "target": .string(target)])
       }
     }
+    let handled: Bool
+    var failure: RPCError?
     do throws(InputError) {
-      let handled = try event.deliver(to: window, target: view)
-      return (handled, publish(), nil)
+      handled = try event.deliver(to: window, target: view)
     } catch {
-      return (false, publish(), RPCError.invalidParams(error.description, field: "event"))
+      handled = false
+      failure = RPCError.invalidParams(error.description, field: "event")
     }
+    return (handled, try publishWithinLimit(), failure)
   }
 
   /// Moves the scene to a new environment: `viewWillTransition(to:with:)`, trait changes,
   /// safe area, relayout; returns what changed, and the error for the client when the
-  /// window refused the new size.
-  func resize(to newEnvironment: SceneEnvironment) -> (Publication, RPCError?) {
+  /// window refused the new size. Throws `SceneNodeLimit.error` when the tree then has
+  /// more nodes than the limit: the scene is to be closed.
+  func resize(to newEnvironment: SceneEnvironment) throws(RPCError) -> (Publication, RPCError?) {
     let previous = environment
     environment = newEnvironment
     var failure: RPCError?
@@ -194,19 +211,33 @@ final class HostedScene {
     } catch {
       failure = RPCError.invalidParams(error.description, field: "environment")
     }
-    return (publish(everything: true), failure)  // traits change how views draw throughout
+    // Traits change how views draw throughout.
+    return (try publishWithinLimit(everything: true), failure)
+  }
+
+  /// `publish(everything:)`, with a tree over the node limit as the client's error.
+  private func publishWithinLimit(everything: Bool = false) throws(RPCError) -> Publication {
+    do throws(SceneNodeLimit.Exceeded) {
+      return try publish(everything: everything)
+    } catch {
+      throw SceneNodeLimit.error(error, component: component, scene: name, closing: true)
+    }
   }
 
   /// Lays the window out, diffs the nodes that changed (all of them with `everything`), and
   /// returns the ops, the emitted events and the restorable state when it is encoded now
-  /// (the tree changed and the last encoding is at least `stateInterval` old).
-  func publish(everything: Bool = false) -> Publication {
+  /// (the tree changed and the last encoding is at least `stateInterval` old). A tree of
+  /// more nodes than the limit throws before its nodes are built; the scene is then not
+  /// published again (it is to be closed).
+  func publish(everything: Bool = false) throws(SceneNodeLimit.Exceeded) -> Publication {
     window.layoutIfNeeded()
     Self.routeDisplayChanges()
     let changed = displayChanges
     displayChanges = []
     let ops =
-      everything ? nodes.refresh(root: window) : nodes.refresh(root: window, changed: changed)
+      everything
+      ? try nodes.refresh(root: window, limit: nodeLimit)
+      : try nodes.refresh(root: window, changed: changed, limit: nodeLimit)
     let events = emitted.map { event -> JSON in
       ["name": .string(event.name), "payload": JSON(event.payload)]
     }

@@ -66,7 +66,19 @@ final class NodeTable {
   /// ones (empty when nothing a client sees changed). The first call returns no ops: it
   /// only records the tree.
   func refresh(root: View) -> [JSON] {
-    let (newRoot, fresh, seen, keys) = walk(root, parent: nil)
+    (try? refresh(root: root, limit: .unlimited)) ?? []  // without a limit it cannot fail
+  }
+
+  /// `refresh(root:)` for a tree of at most `limit` nodes. A larger tree throws before
+  /// more than `limit` records are built, and leaves the table as it was.
+  func refresh(root: View, limit: SceneNodeLimit) throws(SceneNodeLimit.Exceeded) -> [JSON] {
+    let walked: Subtree
+    do throws(NodeBudgetSpent) {
+      walked = try walk(root, parent: nil, budget: limit.maximum)
+    } catch {
+      throw limit.exceeded(by: root)
+    }
+    let (newRoot, fresh, seen, keys) = walked
     let old = records
     let oldRoot = rootID
     records = fresh
@@ -83,7 +95,16 @@ final class NodeTable {
   /// tree. Falls back to a full walk for what it does not follow: a view that moved to
   /// another parent.
   func refresh(root: View, changed: [View]) -> [JSON] {
-    guard let rootID, id(of: root) == rootID else { return refresh(root: root) }
+    (try? refresh(root: root, changed: changed, limit: .unlimited)) ?? []
+  }
+
+  /// `refresh(root:changed:)` for a tree of at most `limit` nodes. A larger tree throws
+  /// before more than `limit` records are built; the table is then not to be used again
+  /// (its scene is closed).
+  func refresh(root: View, changed: [View], limit: SceneNodeLimit)
+    throws(SceneNodeLimit.Exceeded) -> [JSON]
+  {
+    guard let rootID, id(of: root) == rootID else { return try refresh(root: root, limit: limit) }
     var dirty: [(id: String, view: View)] = []
     var dirtyIDs = Set<String>()
     for view in changed {
@@ -102,12 +123,12 @@ final class NodeTable {
     // What it does not follow is found before anything changes: the full walk then diffs
     // from the records as the clients have them.
     for (id, view) in dirty {
-      guard let before = records[id] else { return refresh(root: root) }
+      guard let before = records[id] else { return try refresh(root: root, limit: limit) }
       let parent = view.superview.flatMap { self.id(of: $0) }
-      if parent != before.parent { return refresh(root: root) }
+      if parent != before.parent { return try refresh(root: root, limit: limit) }
       for subview in view.subviews {
         if let childID = self.id(of: subview), records[childID]?.parent != id {
-          return refresh(root: root)  // moved here
+          return try refresh(root: root, limit: limit)  // moved here
         }
       }
       befores.append(before)
@@ -123,7 +144,7 @@ final class NodeTable {
         if let childID = self.id(of: subview) {
           children.append(childID)
         } else {
-          children.append(collectNew(subview, parent: id))
+          children.append(try collectNew(subview, parent: id, root: root, limit: limit))
           structureChanged = true
         }
       }
@@ -157,9 +178,22 @@ final class NodeTable {
     return ops
   }
 
-  /// Gives a view that is new in the tree (and its subtree) ids and records.
-  private func collectNew(_ view: View, parent: String) -> String {
-    let (id, fresh, seen, _) = walk(view, parent: parent)
+  /// Gives a view that is new in the tree (and its subtree) ids and records. The subtree
+  /// may take what `limit` leaves beside the records kept; when it would take more, the
+  /// whole tree under `root` is counted (nodes leaving it may make room) and the subtree is
+  /// collected only when the tree stays within the limit.
+  private func collectNew(_ view: View, parent: String, root: View, limit: SceneNodeLimit)
+    throws(SceneNodeLimit.Exceeded) -> String
+  {
+    let walked: Subtree
+    do throws(NodeBudgetSpent) {
+      walked = try walk(view, parent: parent, budget: max(0, limit.maximum - records.count))
+    } catch {
+      let exceeded = limit.exceeded(by: root)
+      guard exceeded.nodes <= limit.maximum else { throw exceeded }
+      walked = try! walk(view, parent: parent, budget: .max)  // no budget: cannot fail
+    }
+    let (id, fresh, seen, _) = walked
     records.merge(fresh) { _, new in new }
     for (object, identity) in seen {
       identities[object] = identity
@@ -196,7 +230,7 @@ final class NodeTable {
   /// that the fault shows where it happened rather than as a stale screen later.
   private func verify(root: View) {
     let counter = nextNumber
-    let (_, fresh, _, keys) = walk(root, parent: nil)
+    let (_, fresh, _, keys) = try! walk(root, parent: nil, budget: .max)  // cannot fail
     nextNumber = counter
     guard fresh == records, keys == idsByKey else {
       let stale = Set(fresh.keys).union(records.keys).filter { fresh[$0] != records[$0] }
@@ -215,12 +249,21 @@ final class NodeTable {
     }
   }
 
-  /// The records, identities and keys of the subtree under `view`, ids kept for known views
-  /// and given to new ones; returns the subtree's id first.
-  private func walk(_ view: View, parent: String?) -> (
+  /// A subtree's id, records, identities and keys, as `walk` finds them.
+  private typealias Subtree = (
     id: String, records: [String: Record], seen: [ObjectIdentifier: Identity],
     keys: [String: String]
-  ) {
+  )
+
+  /// The walk of a subtree stopped: it has more nodes than it may take.
+  private struct NodeBudgetSpent: Error {}
+
+  /// The records, identities and keys of the subtree under `view`, ids kept for known views
+  /// and given to new ones; returns the subtree's id first. Throws as soon as it finds more
+  /// than `budget` nodes.
+  private func walk(_ view: View, parent: String?, budget: Int) throws(NodeBudgetSpent)
+    -> Subtree
+  {
     var fresh: [String: Record] = [:]
     var seen: [ObjectIdentifier: Identity] = [:]
     if parent == nil {  // the whole tree: about as many nodes as last time
@@ -228,14 +271,18 @@ final class NodeTable {
       seen.reserveCapacity(identities.count)
     }
     var keys: [String: String] = [:]
-    let id = collect(view, parent: parent, into: &fresh, seen: &seen, keys: &keys)
+    var budget = budget
+    let id = try collect(
+      view, parent: parent, into: &fresh, seen: &seen, keys: &keys, budget: &budget)
     return (id, fresh, seen, keys)
   }
 
   private func collect(
     _ view: View, parent: String?, into records: inout [String: Record],
-    seen: inout [ObjectIdentifier: Identity], keys: inout [String: String]
-  ) -> String {
+    seen: inout [ObjectIdentifier: Identity], keys: inout [String: String], budget: inout Int
+  ) throws(NodeBudgetSpent) -> String {
+    guard budget > 0 else { throw NodeBudgetSpent() }
+    budget -= 1
     let object = ObjectIdentifier(view)
     let id: String
     if let known = identities[object], known.view === view {
@@ -249,7 +296,9 @@ final class NodeTable {
     var children: [String] = []
     children.reserveCapacity(view.subviews.count)
     for subview in view.subviews {
-      children.append(collect(subview, parent: id, into: &records, seen: &seen, keys: &keys))
+      children.append(
+        try collect(
+          subview, parent: id, into: &records, seen: &seen, keys: &keys, budget: &budget))
     }
     records[id] = Record(
       parent: parent, type: NodeEncoding.type(of: view), key: view.accessibilityIdentifier,

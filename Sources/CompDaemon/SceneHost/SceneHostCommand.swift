@@ -23,6 +23,8 @@ final class SceneHostCommand {
   /// Whether each scene's incremental refreshes are checked against full walks
   /// (`verify-diffs`).
   private let verifiesDiffs: Bool
+  /// The most nodes a scene's tree may have (`max-scene-nodes`).
+  private let nodeLimit: SceneNodeLimit
   private let logger: Logger
   private var scenes: [String: HostedScene] = [:]
   private var loadedPaths: Set<String> = []
@@ -46,11 +48,13 @@ final class SceneHostCommand {
   private var lastMark: String?
 
   private init(
-    fd: Int32, trust: PluginTrust, verifiesDiffs: Bool, logger: Logger, marksOutput: Bool
+    fd: Int32, trust: PluginTrust, verifiesDiffs: Bool, nodeLimit: SceneNodeLimit,
+    logger: Logger, marksOutput: Bool
   ) {
     self.channel = HostChannel(fd: fd, label: "compd.host")
     self.trust = trust
     self.verifiesDiffs = verifiesDiffs
+    self.nodeLimit = nodeLimit
     self.logger = logger
     self.marksOutput = marksOutput
   }
@@ -60,6 +64,7 @@ final class SceneHostCommand {
   /// relays) carry marks naming the scene whose code writes.
   static func run(
     fd: Int32, memoryLimit: Int, trust: PluginTrust, verifiesDiffs: Bool,
+    nodeLimit: SceneNodeLimit = SceneNodeLimit(maximum: SceneNodeLimit.defaultMaximum),
     logLevel: Logger.Level, logDescriptor: Int32? = nil, crashDescriptor: Int32? = nil
   ) async -> Never {
     // Dies with the broker (the main thread spawned it and lives as long as the broker).
@@ -88,7 +93,7 @@ final class SceneHostCommand {
     // in order with the marks, rather than whenever the buffer fills.
     if logDescriptor != nil { setvbuf(stdout, nil, _IOLBF, 0) }
     let host = SceneHostCommand(
-      fd: fd, trust: trust, verifiesDiffs: verifiesDiffs, logger: logger,
+      fd: fd, trust: trust, verifiesDiffs: verifiesDiffs, nodeLimit: nodeLimit, logger: logger,
       marksOutput: logDescriptor != nil)
     host.channel.start(
       receive: { [host] message in host.received(message) },
@@ -179,7 +184,9 @@ final class SceneHostCommand {
     case "host.event":
       let scene = try scene(params)
       let event = try SceneEvent(json: params["event"]?.objectValue ?? [:])
-      let (handled, publication, error) = try scene.handle(event)
+      let (handled, publication, error) = try closingWhenTooLarge(scene) {
+        () throws(RPCError) in try scene.handle(event)
+      }
       if scene.holdsBackState { flushLater(scene) }
       var result = publication.json
       result["handled"] = .bool(handled)
@@ -188,7 +195,9 @@ final class SceneHostCommand {
     case "host.resize":
       let scene = try scene(params)
       let environment = try SceneEnvironment().applying(params["environment"]?.objectValue)
-      let (publication, error) = scene.resize(to: environment)
+      let (publication, error) = try closingWhenTooLarge(scene) {
+        () throws(RPCError) in try scene.resize(to: environment)
+      }
       if scene.holdsBackState { flushLater(scene) }
       var result = publication.json
       if let error { result["error"] = error.json }
@@ -211,6 +220,30 @@ final class SceneHostCommand {
       return .object([:])
     default:
       throw RPCError.methodNotFound(method)
+    }
+  }
+
+  /// Runs `work` on `scene`; when it fails because the scene's tree grew past the node
+  /// limit, the scene is closed here (its views let go at once) before the error goes to
+  /// the broker, which closes it for its clients.
+  private func closingWhenTooLarge<Result>(
+    _ scene: HostedScene, _ work: () throws(RPCError) -> Result
+  ) throws(RPCError) -> Result {
+    do throws(RPCError) {
+      return try work()
+    } catch {
+      if SceneNodeLimit.closesScene(error) {
+        logger.warning(
+          "scene closed: its tree is over the node limit",
+          metadata: [
+            "scene": "\(scene.name)", "component": "\(scene.component)",
+            "nodes": "\(error.data?["size"]?.intValue ?? 0)", "limit": "\(nodeLimit.maximum)",
+          ])
+        scenes[scene.id] = nil
+        holdingBackState[scene.id] = nil
+        scene.close()
+      }
+      throw error
     }
   }
 
@@ -331,7 +364,8 @@ final class SceneHostCommand {
     do {
       scene = try HostedScene(
         id: id, component: component, params: componentParams, environment: environment,
-        catalog: catalog, logger: logger, restoring: state, verifiesDiffs: verifiesDiffs)
+        catalog: catalog, logger: logger, restoring: state, verifiesDiffs: verifiesDiffs,
+        nodeLimit: nodeLimit)
     } catch {
       switch error {
       case .component(let problem):
@@ -340,6 +374,15 @@ final class SceneHostCommand {
         throw .server(
           .componentFailed, "its saved state could not be restored: \(problem)",
           details: ["component": .string(component), "reason": "not-restored"])
+      case .tooLarge(let exceeded):
+        logger.warning(
+          "scene not opened: its tree is over the node limit",
+          metadata: [
+            "component": "\(component)", "nodes": "\(exceeded.nodes)",
+            "limit": "\(exceeded.limit)",
+          ])
+        throw SceneNodeLimit.error(
+          exceeded, component: component, scene: params["id"]?.stringValue, closing: false)
       }
     }
     scene.clientID = params["id"]?.stringValue

@@ -47,6 +47,7 @@ public struct CompdCommand: AsyncParsableCommand {
           host-memory-limit = 2G                (bytes per host, K/M/G; 0: none;
                                                  default: a quarter of the RAM)
           host-process-limit = 64               (processes per host, forks included)
+          max-scene-nodes = 20000               (nodes in one scene's tree)
           verify-diffs = false                  (check every scene diff; debugging)
         Each has the meaning of the flag of the same name. Flags given on the
         command line override the file. An unknown key or a bad value stops
@@ -233,6 +234,11 @@ public struct CompdCommand: AsyncParsableCommand {
       "Processes a scene host and what its component code forked may number; a host that goes past it is replaced (default: 64).",
       valueName: "n"))
   var hostProcessLimit: String?
+    name: .customLong("max-scene-nodes"),
+    help: ArgumentHelp(
+      "Nodes one scene's tree may have, 16 to 250000; a scene over it is refused or closed with compd.LimitExceeded instead of being sent whole (default: 20000: real screens use a few hundred, and a tree that size is a 2 to 4 MB reply).",
+      valueName: "n"))
+  var maxSceneNodes: String?
 
   @Flag(
     name: .customLong("verify-diffs"),
@@ -302,6 +308,7 @@ public struct CompdCommand: AsyncParsableCommand {
       ("host-ping-interval", hostPingInterval), ("component-crash-limit", componentCrashLimit),
       ("component-crash-window", componentCrashWindow), ("host-memory-limit", hostMemoryLimit),
       ("host-process-limit", hostProcessLimit),
+      ("max-scene-nodes", maxSceneNodes),
     ]
     for case (let key, let value?) in given {
       _ = try flags.set(key, value) { expected in
@@ -327,8 +334,10 @@ public struct CompdCommand: AsyncParsableCommand {
       let level = logLevel.flatMap(ConfigValues.logLevel) ?? .info
       let memory =
         hostMemoryLimit.flatMap(ConfigValues.byteSize) ?? DaemonConfig.defaultHostMemoryLimit
+      let nodes = maxSceneNodes.flatMap(ConfigValues.count) ?? SceneNodeLimit.defaultMaximum
       await SceneHostCommand.run(
         fd: sceneHost, memoryLimit: memory, trust: trust, verifiesDiffs: verifyDiffs,
+        nodeLimit: SceneNodeLimit(maximum: nodes),
         logLevel: level, logDescriptor: hostLogFD, crashDescriptor: hostCrashFD)
     }
     let config: DaemonConfig

@@ -32,6 +32,8 @@ final class SceneHostPool {
     var logLevel: Logger.Level
     /// Whether hosts check each incremental refresh against a full walk (`verify-diffs`).
     var verifiesDiffs: Bool
+    /// The most nodes a scene's tree may have (`max-scene-nodes`).
+    var maxSceneNodes = SceneNodeLimit.defaultMaximum
   }
 
   let settings: Settings
@@ -151,6 +153,7 @@ final class SceneHostPool {
       arguments += ["--host-memory-limit", String(settings.memoryLimit)]
     }
     if settings.verifiesDiffs { arguments.append("--verify-diffs") }
+    arguments += ["--max-scene-nodes", String(settings.maxSceneNodes)]
     let host: SceneHostProcess
     do {
       host = try SceneHostProcess.spawn(

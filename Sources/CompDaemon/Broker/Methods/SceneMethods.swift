@@ -382,6 +382,11 @@ extension Daemon {
           if retry, Self.isHostLoss(error), !scene.isClosed {
             forward(scene, method, params, reply: reply, retry: true, result: result)
           } else {
+            if SceneNodeLimit.closesScene(error), !scene.isClosed {
+              // Its host closed it: a tree that large is not sent to anyone.
+              scenes.close(
+                scene, reason: .componentFailed, detail: SceneNodeLimit.closingDetail(error))
+            }
             reply.fail(error)
           }
         }

@@ -29,7 +29,8 @@ struct SceneTombstone: Sendable, Equatable {
     case abandoned
     /// Stored open, but could not be opened again at start (see `detail`).
     case notRestored = "not-restored"
-    /// Its component was quarantined after crashing its scene host (see `detail`).
+    /// Its component was quarantined after crashing its scene host, or its tree grew past
+    /// `max-scene-nodes` (see `detail`).
     case componentFailed = "component-failed"
   }
 

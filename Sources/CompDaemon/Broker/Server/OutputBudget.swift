@@ -10,10 +10,12 @@ import Synchronization
 /// the most queued data are disconnected first, until the rest fit, and everyone else
 /// goes on being served.
 ///
-/// Each connection adds the bytes it hands to the socket and releases them when the write
-/// completes or fails (a closed connection fails its queued writes at once). When a
-/// large amount has drained and nothing is queued any more, the heap is trimmed
-/// (`HeapTrim`).
+/// Each connection adds the memory of the buffers it hands to the socket and releases it
+/// when the write completes or fails (a closed connection fails its queued writes at once).
+/// When a large amount has drained and nothing is queued any more, the heap is trimmed
+/// (`HeapTrim`); so it is, at most twice a second, while clients that never read keep some
+/// output queued and others come and go: otherwise the memory freed by each disconnected
+/// client would stay with the process.
 final class OutputBudget: Sendable {
   /// The most bytes queued for all clients together.
   let limit: Int
@@ -25,6 +27,9 @@ final class OutputBudget: Sendable {
 
   /// Drained bytes after which the allocator is trimmed once the queue is empty.
   static let trimThreshold = 1 << 20
+  /// Drained bytes after which it is trimmed even while output is queued: a quarter of the
+  /// budget, so that what a stream of disconnected clients frees goes back to the system.
+  var busyTrimThreshold: Int { max(Self.trimThreshold, limit / 4) }
 
   init(limit: Int, connections: ConnectionTable, logger: Logger) {
     self.limit = limit
@@ -48,7 +53,7 @@ final class OutputBudget: Sendable {
     connection.queuedBytes.subtract(bytes, ordering: .relaxed)
     let total = queued.subtract(bytes, ordering: .relaxed).newValue
     let released = releasedSinceTrim.add(bytes, ordering: .relaxed).newValue
-    if total == 0 && released >= Self.trimThreshold {
+    if released >= busyTrimThreshold || (total == 0 && released >= Self.trimThreshold) {
       releasedSinceTrim.store(0, ordering: .relaxed)
       HeapTrim.request()
     }
@@ -58,10 +63,16 @@ final class OutputBudget: Sendable {
     guard enforcing.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
     else { return }
     defer { enforcing.store(false, ordering: .releasing) }
-    var excess = total - limit
-    guard excess > 0 else { return }
-    let holders = connections.all
+    let all = connections.all
       .map { (connection: $0, bytes: $0.queuedBytes.load(ordering: .relaxed)) }
+    // What clients already being disconnected hold is on its way out (their closes release
+    // it in a moment): counting it again would disconnect ever smaller holders, down to
+    // well-behaved clients with one reply in flight.
+    let leaving = all.filter { $0.connection.overBudget.load(ordering: .relaxed) }
+      .reduce(0) { $0 + $1.bytes }
+    var excess = total - leaving - limit
+    guard excess > 0 else { return }
+    let holders = all
       .filter { $0.bytes > 0 && !$0.connection.overBudget.load(ordering: .relaxed) }
       .sorted { $0.bytes > $1.bytes }
     for holder in holders where excess > 0 {

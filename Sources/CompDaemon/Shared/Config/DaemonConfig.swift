@@ -82,6 +82,9 @@ public struct DaemonConfig: Sendable, Equatable {
     guard pages > 0, size > 0 else { return 1 << 30 }
     return max(256 << 20, pages * size / 4)
   }()
+  /// The most nodes one scene's tree may have; a scene over it is refused or closed with
+  /// `compd.LimitExceeded` rather than sent as an unbounded reply (`SceneNodeLimit`).
+  public var maxSceneNodes: Int = SceneNodeLimit.defaultMaximum
   /// Whether scene hosts check each incremental refresh of a scene's nodes against a full
   /// walk of its view tree, and stop on a difference (a diagnostic for plugin authors: it
   /// finds a view that changes what it draws without `setNeedsDisplay()`).

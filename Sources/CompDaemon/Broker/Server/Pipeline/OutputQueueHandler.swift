@@ -52,7 +52,9 @@ final class OutputQueueHandler: ChannelOutboundHandler {
     }
     let line = unwrapOutboundIn(data)
     if gathered == nil {
-      gathered = context.channel.allocator.buffer(capacity: max(line.count + 1, 1024))
+      // No larger than the line: queued buffers count by their capacity (NIO's next power
+      // of two), and a reply gathered with others grows by doubling all the same.
+      gathered = context.channel.allocator.buffer(capacity: line.count + 1)
     }
     gathered!.writeBytes(line)
     gathered!.writeInteger(UInt8(ascii: "\n"))
@@ -94,8 +96,10 @@ final class OutputQueueHandler: ChannelOutboundHandler {
   private func flushGathered(context: ChannelHandlerContext) {
     guard let buffer = gathered else { return }
     gathered = nil
-    // Counted against the budget of all clients until written or dropped.
-    let size = buffer.readableBytes
+    // Counted against the budget of all clients until written or dropped, by the memory it
+    // holds: NIO allocates buffers in powers of two, so an 8.4 KB notification holds 16 KiB,
+    // and counting only its bytes would let queued output take twice the budget.
+    let size = buffer.capacity
     let budget = self.budget
     let connection = self.connection
     // Added before writing: a write that completes at once releases it inside
