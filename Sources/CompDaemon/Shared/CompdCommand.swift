@@ -234,6 +234,8 @@ public struct CompdCommand: AsyncParsableCommand {
       "Processes a scene host and what its component code forked may number; a host that goes past it is replaced (default: 64).",
       valueName: "n"))
   var hostProcessLimit: String?
+
+  @Option(
     name: .customLong("max-scene-nodes"),
     help: ArgumentHelp(
       "Nodes one scene's tree may have, 16 to 250000; a scene over it is refused or closed with compd.LimitExceeded instead of being sent whole (default: 20000: real screens use a few hundred, and a tree that size is a 2 to 4 MB reply).",

@@ -166,6 +166,7 @@ struct ConfigKey: Sendable {
     count(
       "host-process-limit", \.hostProcessLimit, 1...65536,
       expected: "a number of processes from 1 to 65536"),
+    count(
       "max-scene-nodes", \.maxSceneNodes, SceneNodeLimit.allowed,
       expected:
         "a number of nodes from \(SceneNodeLimit.allowed.lowerBound) to \(SceneNodeLimit.allowed.upperBound)"
