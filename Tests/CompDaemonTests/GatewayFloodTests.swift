@@ -14,22 +14,12 @@ struct GatewayFloodTests {
   )
   func fragmentFloods() throws {
     let daemon = try DaemonProcess()
-    let gateway = Process()
-    gateway.executableURL = TestPaths.binaries.appendingPathComponent("compd-web")
-    gateway.arguments = ["--socket", daemon.socketPath, "--listen", "127.0.0.1:0"]
-    let output = Pipe()
-    gateway.standardOutput = output
-    gateway.standardError = FileHandle.nullDevice
-    try gateway.run()
-    defer { if gateway.isRunning { kill(gateway.processIdentifier, SIGKILL) } }
-    var banner = ""
-    while !banner.contains("\n") {
-      let data = output.fileHandleForReading.availableData
-      if data.isEmpty { break }
-      banner += String(decoding: data, as: UTF8.self)
-    }
-    let url = try #require(banner.split(separator: " ").first { $0.hasPrefix("http://") })
-    let port = try #require(url.split(separator: ":").last?.split(separator: "/").first)
+    let started = try GatewayProcess(
+      executable: TestPaths.binaries.appendingPathComponent("compd-web"),
+      socket: daemon.socketPath)
+    defer { started.stop() }
+    let gateway = started.process
+    let port = started.port
     let pid = gateway.processIdentifier
     func flood(_ connections: Int, _ fragments: Int, _ bytes: Int) throws -> String {
       let result = try runProcess(

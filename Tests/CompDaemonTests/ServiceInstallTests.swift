@@ -128,23 +128,12 @@ struct ServiceInstallTests {
 
   /// The installed compd-web finds the web client in share/compd/web by itself and serves it.
   private func expectInstalledGatewayServes(root: String, socket: String) throws {
-    let gateway = Process()
-    gateway.executableURL = URL(fileURLWithPath: root + "/bin/compd-web")
-    gateway.arguments = ["--socket", socket, "--listen", "127.0.0.1:0"]
-    let output = Pipe()
-    gateway.standardOutput = output
-    gateway.standardError = FileHandle.nullDevice
-    try gateway.run()
-    defer { if gateway.isRunning { kill(gateway.processIdentifier, SIGKILL) } }
-    var banner = ""
-    while !banner.contains("\n") {
-      let data = output.fileHandleForReading.availableData
-      if data.isEmpty { break }
-      banner += String(decoding: data, as: UTF8.self)
-    }
-    let url = try #require(banner.split(separator: " ").first { $0.hasPrefix("http://") })
+    let gateway = try GatewayProcess(
+      executable: URL(fileURLWithPath: root + "/bin/compd-web"), socket: socket)
+    defer { gateway.stop() }
+    let url = gateway.url
     let page = try runProcess("/usr/bin/curl", ["-sf", String(url)])
-    #expect(page.status == 0 && page.stdout.contains("/js/app.js"), "\(banner) \(page)")
+    #expect(page.status == 0 && page.stdout.contains("/js/app.js"), "\(url) \(page)")
     let script = try runProcess("/usr/bin/curl", ["-sf", String(url) + "js/scene-view.js"])
     #expect(script.stdout.contains("class SceneView"))
   }
