@@ -61,6 +61,20 @@ def test_text_view_typing_clear_button_and_runs(stack):
                         ".map(s => [s.textContent, getComputedStyle(s).fontWeight, getComputedStyle(s).fontSize])")
     assert [span[0] for span in spans] == [run["text"] for run in runs]
     assert spans[0][1:] == ["700", "20px"]
+
+    # A click on the configured Filled button starts its activity indicator, spinning at the
+    # place compd gives it (imageFrame), in the title's colour; another click stops it.
+    browser.click("[data-key=filled]")
+    wait_for(lambda: props_of(client, scene, "filled").get("activityIndicator") is True, 10,
+             "the activity indicator at compd")
+    busy = "document.querySelector('[data-key=filled] .busy')"
+    wait_for(lambda: browser.run(f"return !!{busy} && {busy}.style.display !== 'none'"), 10, "the spinner")
+    frame = props_of(client, scene, "filled")["imageFrame"]
+    box = browser.run(f"const b = {busy}; return [b.offsetLeft, b.offsetTop, b.offsetWidth, b.offsetHeight]")
+    assert box == [round(frame["x"]), round(frame["y"]), 20, 20]
+    assert browser.run(f"return getComputedStyle({busy}).animationName") == "spin"
+    browser.click("[data-key=filled]")
+    wait_for(lambda: browser.run(f"return {busy}.style.display") == "none", 10, "the spinner to stop")
     browser.screenshot("text-controls.png")
     client.close()
 
