@@ -103,7 +103,8 @@ import Testing
     // 40,000 bytes hold 64 KiB: with the others, over the budget.
     try big.writeInbound(Self.bytes(10_000))
     #expect(!big.isActive)
-    #expect(bigConnection.overInputBudget.load(ordering: .relaxed))
+    let chosen = bigConnection.overInputBudget.load(ordering: .relaxed)
+    #expect(chosen)
     #expect(small.isActive && other.isActive)
     #expect(clients.budget.total == 1024 + 8192)
     let reply = try #require(try big.readOutbound(as: [UInt8].self))
@@ -137,7 +138,7 @@ import Testing
     let channels = try (1...4).map { try clients.connect(id: $0).channel }
     for channel in channels { try channel.writeInbound(Self.bytes(16_000)) }
     // 4 × 16 KiB fit exactly; one more byte anywhere is over, and one holder covers it.
-    #expect(channels.allSatisfy(\.isActive))
+    #expect(channels.filter(\.isActive).count == 4)
     try channels[3].writeInbound(Self.bytes(1000))
     #expect(channels.filter(\.isActive).count == 3)
     #expect(!channels[3].isActive, "it held the most (32 KiB)")
