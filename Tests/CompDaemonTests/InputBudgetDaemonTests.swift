@@ -98,6 +98,7 @@ struct InputBudgetDaemonTests {
     usleep(1_000_000)
     _ = try good.call("daemon.ping")
     let after = try HardeningTests.memory(of: broker).resident - baseline
+    print("input flood: RSS +\(after >> 20) MiB a second after")
     #expect(after < 24 << 20, "\(after >> 20) MiB still held after the flood")
   }
 }

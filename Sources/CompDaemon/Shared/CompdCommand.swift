@@ -37,7 +37,7 @@ public struct CompdCommand: AsyncParsableCommand {
           plugin-trust = strict                 (relaxed: development trees only)
           max-batch = 1000                      (entries in one batch request)
           output-budget = 32MiB                 (reply data queued for all clients)
-          max-input-buffer = 64MiB              (request data buffered for all clients)
+          max-input-buffer = 64MiB              (partial lines of all clients)
           listen-backlog = 4096                 (default: net.core.somaxconn)
           scene-hosts = 2                       (default: one per CPU)
           scene-host-isolation = shared         (plugin: hosts of their own)
