@@ -41,7 +41,9 @@ import Testing
     let pipeline = ConnectionPipeline(
       dispatcher: Dispatcher(registry: registry), maxLineBytes: 1 << 10,
       outputLimits: .init(maxOutputBytes: 1 << 30, writeHighWatermark: watermark),
-      budget: budget, logger: logger)
+      budget: budget,
+      inputBudget: InputBudget(limit: 1 << 30, connections: table, logger: logger),
+      logger: logger)
     return (pipeline, table)
   }
 

@@ -46,7 +46,9 @@ import Testing
       let pipeline = ConnectionPipeline(
         dispatcher: .init(registry: .init()), maxLineBytes: 1 << 10,
         outputLimits: .init(maxOutputBytes: maxOutputBytes, writeHighWatermark: watermark),
-        budget: budget, logger: logger)
+        budget: budget,
+        inputBudget: InputBudget(limit: 1 << 30, connections: table, logger: logger),
+        logger: logger)
       connection = pipeline.makeConnection(id: 1, peer: nil, channel: channel) { _ in }
       _ = table.insert(connection)
       if stalled { try channel.pipeline.syncOperations.addHandler(StalledSocket()) }

@@ -37,6 +37,7 @@ public struct CompdCommand: AsyncParsableCommand {
           plugin-trust = strict                 (relaxed: development trees only)
           max-batch = 1000                      (entries in one batch request)
           output-budget = 32MiB                 (reply data queued for all clients)
+          max-input-buffer = 64MiB              (partial lines of all clients)
           listen-backlog = 4096                 (default: net.core.somaxconn)
           scene-hosts = 2                       (default: one per CPU)
           scene-host-isolation = shared         (plugin: hosts of their own)
@@ -176,6 +177,13 @@ public struct CompdCommand: AsyncParsableCommand {
   var outputBudget: String?
 
   @Option(
+    name: .customLong("max-input-buffer"),
+    help: ArgumentHelp(
+      "Request data (partial lines) buffered for all clients together before the biggest holders are disconnected; at least twice --max-line-bytes (default: 64MiB).",
+      valueName: "size"))
+  var maxInputBuffer: String?
+
+  @Option(
     name: .customLong("listen-backlog"),
     help: ArgumentHelp(
       "Clients waiting to be accepted (default: /proc/sys/net/core/somaxconn).", valueName: "n"))
@@ -305,6 +313,7 @@ public struct CompdCommand: AsyncParsableCommand {
       ("max-scenes-per-client", maxScenesPerClient), ("persist-scenes", persistScenes),
       ("scene-save-delay", sceneSaveDelay), ("scene-tombstones", sceneTombstones),
       ("plugin-trust", pluginTrust), ("max-batch", maxBatch), ("output-budget", outputBudget),
+      ("max-input-buffer", maxInputBuffer),
       ("listen-backlog", listenBacklog), ("scene-hosts", sceneHosts),
       ("scene-host-isolation", sceneHostIsolation), ("host-hang-timeout", hostHangTimeout),
       ("host-ping-interval", hostPingInterval), ("component-crash-limit", componentCrashLimit),

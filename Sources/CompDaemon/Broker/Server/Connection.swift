@@ -17,6 +17,10 @@ final class Connection: RPCConnection {
   let queuedBytes = Atomic<Int>(0)
   /// Set when the output budget chose this client to disconnect.
   let overBudget = Atomic<Bool>(false)
+  /// Request bytes buffered and not yet handled (`InputBudget` counts them).
+  let bufferedInputBytes = Atomic<Int>(0)
+  /// Set when the input budget chose this client to disconnect.
+  let overInputBudget = Atomic<Bool>(false)
   private let handlerBox: NIOLoopBoundBox<RPCHandler?>
   private let outbox = Handoff<Outgoing>()
 

@@ -86,6 +86,8 @@ final class SocketListener: Sendable {
       outputLimits: .init(maxOutputBytes: config.maxOutputBytes, writeHighWatermark: highWatermark),
       budget: OutputBudget(
         limit: config.outputBudgetBytes, connections: connections, logger: logger),
+      inputBudget: InputBudget(
+        limit: config.maxInputBufferBytes, connections: connections, logger: logger),
       logger: logger)
     let backlog = Int32(config.listenBacklog ?? ListenBacklog.systemMaximum)
     let rejection = ErrorReply.bytes(

@@ -143,6 +143,9 @@ struct ConfigKey: Sendable {
     bytes(
       "output-budget", \.outputBudgetBytes, minimum: 4096,
       expected: "a size of at least 4096 bytes, such as 32MiB"),
+    bytes(
+      "max-input-buffer", \.maxInputBufferBytes, minimum: 4096,
+      expected: "a size of at least 4096 bytes, such as 64MiB"),
     count("listen-backlog", \.listenBacklog, 1...65535, expected: "a number from 1 to 65535"),
     count("scene-hosts", \.sceneHosts, 1...256, expected: "a number of hosts from 1 to 256"),
     value(

@@ -51,6 +51,12 @@ public struct DaemonConfig: Sendable, Equatable {
   /// Largest amount of reply data queued for all clients together; over it, the clients
   /// holding the most are disconnected first.
   public var outputBudgetBytes: Int = 32 << 20
+  /// Largest amount of request data buffered for all clients together (partial lines and
+  /// lines read but not yet handled), counted by the memory its buffers hold; over it, the
+  /// clients holding the most are disconnected first. 64 MiB: two lines of the default
+  /// `maxLineBytes` at once (a line is read into a buffer of up to twice its size), where
+  /// without it a user's 64 connections could each hold a 16 MiB partial line (1 GiB).
+  public var maxInputBufferBytes: Int = 64 << 20
   /// Length of the listening socket's queue of clients not yet accepted; `nil` means the
   /// system's maximum (`/proc/sys/net/core/somaxconn`).
   public var listenBacklog: Int? = nil
@@ -108,6 +114,13 @@ public struct DaemonConfig: Sendable, Equatable {
     }
     for key in ConfigKey.all where !key.holdsValidValue(self) {
       throw ConfigError("\(key.name) must be \(key.expected)")
+    }
+    // A line of the largest size allowed is read into a buffer of up to twice its size: a
+    // smaller budget would disconnect the client sending it instead of answering it.
+    if maxInputBufferBytes / 2 < maxLineBytes {
+      throw ConfigError(
+        "max-input-buffer (\(maxInputBufferBytes) bytes) must be at least twice max-line-bytes "
+          + "(\(maxLineBytes) bytes), or a line of the largest size allowed could not be read")
     }
   }
 }

@@ -6,9 +6,10 @@ import NIOCore
 /// tail:
 ///
 /// 1. `JSONLineFrameHandler` (`JSONLineFrameDecoder`): bytes to request lines, with the line
-///    limit.
+///    limit; counts the line still arriving against the input budget.
 /// 2. `RequestBackPressureHandler`: holds requests and reads back while the client is not
-///    reading or has too many requests running; quiesces the connection on shutdown.
+///    reading or has too many requests running, counting the lines it holds against the
+///    input budget; quiesces the connection on shutdown.
 /// 3. `OutputQueueHandler`: gathers written lines into one write per burst, counts them
 ///    against the output budget, disconnects a client that does not read. Next to the
 ///    request handler, so that a reply passes through no other handler on its way to it.
@@ -18,6 +19,8 @@ struct ConnectionPipeline: Sendable {
   let maxLineBytes: Int
   let outputLimits: OutputQueueHandler.Limits
   let budget: OutputBudget
+  /// Request data buffered for all clients together.
+  let inputBudget: InputBudget
   let logger: Logger
   /// Where every connection's main-actor requests queue for the main actor.
   var mainActor = MainActorBatch()
@@ -39,8 +42,9 @@ struct ConnectionPipeline: Sendable {
   func addHandlers(for connection: Connection) throws {
     guard let handler = connection.handler else { throw ChannelError.ioOnClosedChannel }
     let pipeline = connection.channel.pipeline.syncOperations
-    try pipeline.addHandler(JSONLineFrameHandler(maxLineBytes: maxLineBytes))
-    try pipeline.addHandler(RequestBackPressureHandler())
+    let input = inputBudget.account(for: connection)
+    try pipeline.addHandler(JSONLineFrameHandler(maxLineBytes: maxLineBytes, input: input))
+    try pipeline.addHandler(RequestBackPressureHandler(input: input))
     try pipeline.addHandler(
       OutputQueueHandler(
         limits: outputLimits, budget: budget, connection: connection, logger: logger))

@@ -99,6 +99,10 @@ struct JSONLineFrameDecoder: NIOSingleStepByteToMessageDecoder {
 /// cumulation buffer) stood out in profiles of `daemon.ping`. A read that ends with a
 /// complete line is framed in place, without a copy. Lines travel as `ByteBuffer`s, which the
 /// pipeline passes on without the dynamic cast any other type costs at each handler.
+///
+/// The line it holds while the rest is on its way counts against the input budget of all
+/// clients (`InputBudget`), by the memory of the buffer it is read into, until the line is
+/// complete or the connection goes.
 final class JSONLineFrameHandler: ChannelInboundHandler {
   typealias InboundIn = ByteBuffer
   typealias InboundOut = ByteBuffer
@@ -109,14 +113,23 @@ final class JSONLineFrameHandler: ChannelInboundHandler {
     var byteCount: Int
   }
 
-  private let processor: NIOSingleStepByteToMessageProcessor<JSONLineFrameDecoder>
+  private let maxLineBytes: Int
+  private var processor: NIOSingleStepByteToMessageProcessor<JSONLineFrameDecoder>
+  /// Where the bytes of a line not yet complete are counted (`InputBudget`).
+  private let input: InputBudget.Account?
+  /// What `input` holds for this connection now: the memory of the partial line.
+  private var charged = 0
 
-  init(maxLineBytes: Int) {
+  init(maxLineBytes: Int, input: InputBudget.Account? = nil) {
+    self.maxLineBytes = maxLineBytes
+    self.input = input
     processor = NIOSingleStepByteToMessageProcessor(
       JSONLineFrameDecoder(maxLineBytes: maxLineBytes))
   }
 
   func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    // Held here: a line handed on may close the connection, which replaces the processor.
+    let processor = self.processor
     do {
       try processor.process(buffer: unwrapInboundIn(data)) { frame in
         switch frame {
@@ -130,5 +143,29 @@ final class JSONLineFrameHandler: ChannelInboundHandler {
       // The decoder throws nothing: an oversized line is a frame of its own.
       context.fireErrorCaught(error)
     }
+    countBuffered()
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    // The partial line goes now, not when the pipeline is torn down: the budget's release
+    // may trim the heap, which must find it freed.
+    processor = NIOSingleStepByteToMessageProcessor(
+      JSONLineFrameDecoder(maxLineBytes: maxLineBytes))
+    let released = charged
+    charged = 0
+    input?.release(released)
+    context.fireChannelInactive()
+  }
+
+  /// Brings the budget up to the line this handler holds after a read. Most reads end with
+  /// a complete line and hold nothing, so a small request costs no atomic operation.
+  private func countBuffered() {
+    guard let input else { return }
+    let held = InputBudget.footprint(of: processor.unprocessedBytes)
+    let change = held - charged
+    guard change != 0 else { return }
+    // Recorded first: going over the budget may close this very connection at once.
+    charged = held
+    if change > 0 { input.add(change) } else { input.release(-change) }
   }
 }

@@ -10,6 +10,9 @@ import NIOCore
 /// queue (`CloseWhenWritten`, sent from the pipeline's tail, as the queue sits after this
 /// handler) to close the connection when everything is written.
 ///
+/// Request lines waiting here count against the input budget of all clients
+/// (`InputBudget`) until they are handed on or dropped.
+///
 /// The handler after it says when a request goes on running after its line was handled, and
 /// when such requests have been answered, with `PendingRequests` outbound events.
 final class RequestBackPressureHandler: ChannelDuplexHandler {
@@ -34,13 +37,20 @@ final class RequestBackPressureHandler: ChannelDuplexHandler {
   /// Request lines (and reports of oversized ones) read while the client was held back,
   /// oldest first.
   private var waiting = CircularBuffer<JSONLineFrame>()
+  /// The bytes of the lines in `waiting`, as `input` counts them.
+  private var waitingBytes = 0
+  private let input: InputBudget.Account?
   private var readHeldBack = false
   private var quiescing = false
   private var closeRequested = false
   private var closed = false
 
-  init(maxPendingRequests: Int = RequestBackPressureHandler.maxPendingRequests) {
+  init(
+    maxPendingRequests: Int = RequestBackPressureHandler.maxPendingRequests,
+    input: InputBudget.Account? = nil
+  ) {
     self.maxPending = maxPendingRequests
+    self.input = input
   }
 
   /// Whether another request may be handled now: the replies queued are below the high
@@ -55,7 +65,10 @@ final class RequestBackPressureHandler: ChannelDuplexHandler {
     if waiting.isEmpty && mayHandleMore(context: context) {
       context.fireChannelRead(data)
     } else {
-      waiting.append(.line(unwrapInboundIn(data)))
+      let line = unwrapInboundIn(data)
+      waiting.append(.line(line))
+      waitingBytes += line.readableBytes
+      input?.add(line.readableBytes)
     }
   }
 
@@ -104,7 +117,7 @@ final class RequestBackPressureHandler: ChannelDuplexHandler {
     case is ChannelShouldQuiesceEvent:
       if !quiescing {
         quiescing = true
-        waiting.removeAll()
+        dropWaiting()
         if pending == 0 { requestClose(context: context) }
       }
       context.fireUserInboundEventTriggered(event)
@@ -115,7 +128,7 @@ final class RequestBackPressureHandler: ChannelDuplexHandler {
 
   func channelInactive(context: ChannelHandlerContext) {
     closed = true
-    waiting.removeAll()
+    dropWaiting()
     context.fireChannelInactive()
   }
 
@@ -127,6 +140,8 @@ final class RequestBackPressureHandler: ChannelDuplexHandler {
       while !quiescing, mayHandleMore(context: context), let frame = waiting.popFirst() {
         switch frame {
         case .line(let line):
+          waitingBytes -= line.readableBytes
+          input?.release(line.readableBytes)
           context.fireChannelRead(wrapInboundOut(line))
         case .oversized(let byteCount):
           context.fireUserInboundEventTriggered(
@@ -140,6 +155,13 @@ final class RequestBackPressureHandler: ChannelDuplexHandler {
       readHeldBack = false
       context.read()
     }
+  }
+
+  private func dropWaiting() {
+    waiting.removeAll()
+    let released = waitingBytes
+    waitingBytes = 0
+    input?.release(released)
   }
 
   private func requestClose(context: ChannelHandlerContext) {
