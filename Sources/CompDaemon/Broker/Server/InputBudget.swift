@@ -130,7 +130,7 @@ final class InputBudget: Sendable {
           "size": .int(Int64(bytes)),
         ]))
     let channel = connection.channel
-    let close = {
+    let close: @Sendable () -> Void = {
       channel.writeAndFlush(reply, promise: nil)
       channel.close(promise: nil)
     }
