@@ -453,7 +453,14 @@ struct SceneHostTests {
     // host is killed from outside. That Login's request was waiting is no evidence that
     // Login's code killed it (HostBlameTests and HostFaultTests show the charged cases).
     for _ in 1...3 {
-      let pid = try Self.host(of: scene, driver)
+      // The restored scene's host is listed once it is placed (the reset may come first).
+      let deadline = Date().addingTimeInterval(10)
+      var placed = Self.placedHost(of: scene, driver)
+      while placed == nil, Date() < deadline {
+        Thread.sleep(forTimeInterval: 0.05)
+        placed = Self.placedHost(of: scene, driver)
+      }
+      let pid = try #require(placed, "the scene was not placed in a host again")
       try Self.stop(pid)
       let pending = try driver.send(
         "scene.event", ["scene": scene, "event": ["type": "tap", "target": "login"]])

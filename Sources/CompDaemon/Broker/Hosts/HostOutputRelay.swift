@@ -146,6 +146,13 @@ enum HostOutputRelay {
 
     private mutating func line(_ output: inout Output) {
       if pending.last == UInt8(ascii: "\r") { pending.removeLast() }
+      // An empty line (one comes before every mark) and a mark are told from their bytes.
+      if cut == 0, pending.isEmpty { return }
+      if cut == 0, level != nil, let mark = HostOutputMark.parse(bytes: pending) {
+        (component, scene) = mark
+        pending.removeAll(keepingCapacity: true)
+        return
+      }
       let bytes = pending.count + cut
       var text = String(decoding: pending, as: UTF8.self)
       pending.removeAll(keepingCapacity: true)
@@ -154,9 +161,6 @@ enum HostOutputRelay {
       var level = self.level ?? .warning
       if self.level == nil {
         if let entry = HostOutputRelay.hostLogEntry(text) { (level, text) = entry }
-      } else if wasCut == 0, let mark = HostOutputMark.parse(text) {
-        (component, scene) = mark
-        return
       }
       // An empty line says nothing in a log (and one comes before every mark).
       if text.allSatisfy(\.isWhitespace) { return }

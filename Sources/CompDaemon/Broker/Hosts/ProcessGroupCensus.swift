@@ -14,11 +14,12 @@
 /// what the broker would end. A process that leaves the group (`setsid`, `setpgid`) escapes
 /// both; the unit's `TasksMax=` bounds those with the whole service.
 enum ProcessGroupCensus {
-  /// The processes whose process group is `group`, or `nil` when `/proc` cannot be read.
-  static func members(ofGroup group: pid_t) -> Int? {
+  /// The number of processes in each of `groups`, from one pass over `/proc` (a group
+  /// with none is absent), or `nil` when `/proc` cannot be read.
+  static func members(ofGroups groups: Set<pid_t>) -> [pid_t: Int]? {
     guard let directory = opendir("/proc") else { return nil }
     defer { closedir(directory) }
-    var count = 0
+    var counts: [pid_t: Int] = [:]
     var buffer = [UInt8](repeating: 0, count: 512)
     while let entry = readdir(directory) {
       let pid = withUnsafeBytes(of: entry.pointee.d_name) { name -> pid_t in
@@ -30,9 +31,11 @@ enum ProcessGroupCensus {
         }
         return value
       }
-      if pid > 0, processGroup(of: pid, buffer: &buffer) == group { count += 1 }
+      if pid > 0, let group = processGroup(of: pid, buffer: &buffer), groups.contains(group) {
+        counts[group, default: 0] += 1
+      }
     }
-    return count
+    return counts
   }
 
   /// Whether `pid` has child processes now (any thread's `/proc/PID/task/TID/children` is

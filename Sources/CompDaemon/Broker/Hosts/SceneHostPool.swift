@@ -164,7 +164,7 @@ final class SceneHostPool {
       return nil
     }
     host.onEnd = { [weak self] host, end in self?.ended(host, end) }
-    host.onAnswer = { [weak self] host in self?.checkProcesses(host, thorough: false) }
+    host.onAnswer = { [weak self] host in self?.checkProcesses(host) }
     host.onNotification = { [weak self] in self?.onHostNotification?($0, $1, $2) }
     hosts.append(host)
     logger.debug(
@@ -381,7 +381,7 @@ final class SceneHostPool {
   /// hang timeout.
   private func checkHealth() {
     let limit = Int(settings.hangTimeout * 1000)
-    for host in hosts { checkProcesses(host, thorough: true) }
+    countProcesses(of: hosts)
     for host in hosts where host.state == .running && !host.killedAsHung {
       if host.millisecondsSinceAnswer > limit {
         logger.error(
@@ -398,17 +398,34 @@ final class SceneHostPool {
   /// Whether it was logged that `/proc` cannot be read (once).
   private var censusUnavailableLogged = false
 
-  /// Counts `host`'s process group and kills the host with it when it holds more than
-  /// `host-process-limit` (`ProcessGroupCensus`); its end is then handled as a crash. After
-  /// each answer (`thorough` false) the group is counted only when the host has children
-  /// now: what a request forked shows there at once, so a component that forks on every
-  /// tap is stopped at the limit, and a host that never forks costs a few small reads. The
-  /// health check counts every group (`thorough`), which finds what was forked from a
-  /// timer and whose parent exited since.
-  private func checkProcesses(_ host: SceneHostProcess, thorough: Bool) {
+  /// After an answer, counts `host`'s process group when it has children now: what a
+  /// request forked shows there at once, so a component that forks on every tap is stopped
+  /// at the limit. A host that had no children when last looked at is looked at again at
+  /// most every `censusInterval`, so that a busy host that never forks does not pay for
+  /// reading `/proc` with every answer; once it has children, after every answer.
+  private func checkProcesses(_ host: SceneHostProcess) {
     guard !host.hasEnded, host.killedForProcesses == nil else { return }
-    if !thorough, ProcessGroupCensus.hasChildren(host.pid) == false { return }
-    guard let count = ProcessGroupCensus.members(ofGroup: host.pid) else {
+    let now = ContinuousClock.now
+    if !host.hadChildren, let last = host.lastCensus, now - last < Self.censusInterval {
+      return
+    }
+    host.lastCensus = now
+    host.hadChildren = ProcessGroupCensus.hasChildren(host.pid) != false
+    guard host.hadChildren else { return }
+    countProcesses(of: [host])
+  }
+
+  /// The longest a host without children goes unlooked-at after its answers.
+  static let censusInterval = Duration.milliseconds(50)
+
+  /// Counts the process groups of `hosts` in one pass over `/proc` and kills each host
+  /// holding more than `host-process-limit` with its group (`ProcessGroupCensus`); its end
+  /// is then handled as a crash. The health check counts every host this way, which finds
+  /// what was forked from a timer and whose parent exited since.
+  private func countProcesses(of hosts: [SceneHostProcess]) {
+    let live = hosts.filter { !$0.hasEnded && $0.killedForProcesses == nil }
+    guard !live.isEmpty else { return }
+    guard let counts = ProcessGroupCensus.members(ofGroups: Set(live.map(\.pid))) else {
       if !censusUnavailableLogged {
         censusUnavailableLogged = true
         logger.error(
@@ -416,14 +433,17 @@ final class SceneHostPool {
       }
       return
     }
-    guard count > settings.processLimit else { return }
-    logger.error(
-      "scene host holds more processes than host-process-limit; killing it with its process group",
-      metadata: [
-        "host": "\(host.pid)", "processes": "\(count)", "limit": "\(settings.processLimit)",
-      ])
-    host.killedForProcesses = count
-    host.killGroup()
+    for host in live {
+      let count = counts[host.pid] ?? 0
+      guard count > settings.processLimit else { continue }
+      logger.error(
+        "scene host holds more processes than host-process-limit; killing it with its process group",
+        metadata: [
+          "host": "\(host.pid)", "processes": "\(count)", "limit": "\(settings.processLimit)",
+        ])
+      host.killedForProcesses = count
+      host.killGroup()
+    }
   }
 
   /// Stops pinging and ends every host with its process group (at shutdown, when every

@@ -64,6 +64,10 @@ final class SceneHostProcess {
   /// The processes its group held when the supervisor killed it for holding more than
   /// `host-process-limit`.
   var killedForProcesses: Int?
+  /// When the pool last looked for this host's children after an answer, and whether it
+  /// had any then.
+  var lastCensus: ContinuousClock.Instant?
+  var hadChildren = false
   /// Called after each answer it sent was handled, but a ping's (which runs no component
   /// code).
   var onAnswer: (@MainActor (SceneHostProcess) -> Void)?

@@ -23,8 +23,20 @@ enum HostOutputMark {
   /// The component and scene a line (without its newline) marks; `nil` when it is not a
   /// mark, `(nil, nil)` for code of no scene.
   static func parse(_ line: String) -> (component: String?, scene: String?)? {
-    guard line.hasPrefix(prefix) else { return nil }
-    let words = line.dropFirst(prefix.count).split(separator: " ").map(String.init)
+    parse(bytes: Array(line.utf8))
+  }
+
+  /// `prefix` as the bytes a line starts with.
+  static let prefixBytes = Array(prefix.utf8)
+
+  /// The mark a line's bytes (without its newline) are, as `parse(_:)`; a line that is not
+  /// one is told by its first byte, without decoding it (hosts write a mark around every
+  /// request, so most lines the broker reads are marks or empty).
+  static func parse(bytes line: [UInt8]) -> (component: String?, scene: String?)? {
+    guard line.starts(with: prefixBytes) else { return nil }
+    let words = line[prefixBytes.count...].split(separator: UInt8(ascii: " ")).map {
+      String(decoding: $0, as: UTF8.self)
+    }
     return (words.first, words.count > 1 ? words[1] : nil)
   }
 }
