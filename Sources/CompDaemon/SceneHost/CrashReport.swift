@@ -28,6 +28,8 @@ enum CrashReport {
     for signal in fatalSignals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { signal in
+        // What the failing code wrote last (the runtime's message) first, under its mark.
+        HostOutputCapture.drainForCrash()
         CrashReport.write()
         // Then what the signal would have done: a fault or trap ends the process here.
         Glibc.signal(signal, SIG_DFL)
@@ -38,7 +40,10 @@ enum CrashReport {
       sigaction(signal, &action, nil)
     }
     // exit() called by component code while it serves a request says so too.
-    atexit { CrashReport.write() }
+    atexit {
+      HostOutputCapture.drainForCrash()
+      CrashReport.write()
+    }
   }
 
   /// The broker's request `id` starts running.

@@ -41,22 +41,22 @@ final class SceneHostCommand {
   /// The flush at the end of the current state interval, when one is due. One per host,
   /// not one per scene: a timer per scene and interval costs more than the encodings saved.
   private var stateFlush: Task<Void, Never>?
-  /// Whether stdout and stderr go to the broker, which relays them into its log: the host
-  /// then marks whose code writes what follows (`HostOutputMark`).
-  private let marksOutput: Bool
+  /// When stdout and stderr go to the broker, which relays them into its log: what passes
+  /// them on marked with whose code wrote them (`HostOutputMark`).
+  private let output: HostOutputCapture?
   /// The mark last written, so that a run of requests for one scene writes one.
   private var lastMark: String?
 
   private init(
     fd: Int32, trust: PluginTrust, verifiesDiffs: Bool, nodeLimit: SceneNodeLimit,
-    logger: Logger, marksOutput: Bool
+    logger: Logger, output: HostOutputCapture?
   ) {
     self.channel = HostChannel(fd: fd, label: "compd.host")
     self.trust = trust
     self.verifiesDiffs = verifiesDiffs
     self.nodeLimit = nodeLimit
     self.logger = logger
-    self.marksOutput = marksOutput
+    self.output = output
   }
 
   /// Serves the broker on `fd` until it closes its end; never returns. With
@@ -92,9 +92,12 @@ final class SceneHostCommand {
     // A pipe makes stdout fully buffered: each line of a print() goes out at its newline,
     // in order with the marks, rather than whenever the buffer fills.
     if logDescriptor != nil { setvbuf(stdout, nil, _IOLBF, 0) }
+    let output =
+      logDescriptor == nil
+      ? nil : HostOutputCapture(initialMark: HostOutputMark.line(scene: nil, component: nil))
     let host = SceneHostCommand(
       fd: fd, trust: trust, verifiesDiffs: verifiesDiffs, nodeLimit: nodeLimit, logger: logger,
-      marksOutput: logDescriptor != nil)
+      output: output)
     host.channel.start(
       receive: { [host] message in host.received(message) },
       ended: { _ in _exit(0) })
@@ -135,13 +138,12 @@ final class SceneHostCommand {
   /// Marks the output that follows as written by `component`'s code in `scene` (by its
   /// client id; `nil` while it is being opened), or by no scene's without a component.
   private func running(_ component: String?, scene: String?) {
-    guard marksOutput else { return }
+    guard let output else { return }
     let mark = HostOutputMark.line(scene: scene, component: component)
     guard mark != lastMark else { return }
     lastMark = mark
-    fflush(stdout)  // a print() without its newline yet belongs before the mark
-    writeAll(mark, to: STDOUT_FILENO)
-    writeAll(mark, to: STDERR_FILENO)
+    fflush(stdout)  // a print() without its newline yet belongs to the code before
+    output.switchTo(mark)
   }
 
   /// Sends a `host.state` notification for every scene holding back its state.

@@ -2,13 +2,13 @@
 /// both into its log (`HostOutputRelay`), can name the scene and component whose code wrote
 /// each line.
 ///
-/// Before it runs code of another scene than last time (a request for it, its state
-/// encoded at a flush) the host writes a mark line on both streams; the broker reads each
+/// The host passes on what code wrote to its stdout and stderr with the mark of that code
+/// before it (`HostOutputCapture`, only where something was written); the broker reads each
 /// stream in order, so every line up to the next mark is that scene's. A mark names the
 /// scene by the id clients know it by, or by none while it is being opened (the broker hands
 /// out the id when the open succeeds), and its component; a mark without them stands for
 /// code of no known scene: loading plugins, or what runs between requests (a timer or a
-/// dispatched block of any of the host's scenes), which the host writes after each request.
+/// dispatched block of any of the host's scenes).
 enum HostOutputMark {
   /// How every mark line starts: a control character no text output begins with.
   static let prefix = "\u{1}compd-running"
