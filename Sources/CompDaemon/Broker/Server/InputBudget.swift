@@ -88,22 +88,12 @@ final class InputBudget: Sendable {
     else { return }
     defer { enforcing.store(false, ordering: .releasing) }
     let total = self.total
-    let all = connections.all
-      .map { (connection: $0, bytes: $0.bufferedInputBytes.load(ordering: .relaxed)) }
-    // What clients already being disconnected hold goes when their close is handled:
-    // counting it again would disconnect ever smaller holders, down to clients with one
-    // small request in flight.
-    let leaving = all.filter { $0.connection.overInputBudget.load(ordering: .relaxed) }
-      .reduce(0) { $0 + $1.bytes }
-    var excess = total - leaving - limit
-    guard excess > 0 else { return }
-    let holders =
-      all
-      .filter { $0.bytes > 0 && !$0.connection.overInputBudget.load(ordering: .relaxed) }
-      .sorted { $0.bytes > $1.bytes }
-    for holder in holders where excess > 0 {
-      holder.connection.overInputBudget.store(true, ordering: .relaxed)
-      excess -= holder.bytes
+    let ended = BudgetExcess.holdersToEnd(
+      of: connections.all, total: total, limit: limit,
+      held: { $0.bufferedInputBytes.load(ordering: .relaxed) },
+      isLeaving: { $0.overInputBudget.load(ordering: .relaxed) },
+      markLeaving: { $0.overInputBudget.store(true, ordering: .relaxed) })
+    for holder in ended {
       logger.warning(
         "disconnecting client: the input buffer for all clients is used up and it holds the most",
         metadata: [

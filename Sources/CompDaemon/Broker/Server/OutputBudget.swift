@@ -63,21 +63,12 @@ final class OutputBudget: Sendable {
     guard enforcing.compareExchange(expected: false, desired: true, ordering: .acquiring).exchanged
     else { return }
     defer { enforcing.store(false, ordering: .releasing) }
-    let all = connections.all
-      .map { (connection: $0, bytes: $0.queuedBytes.load(ordering: .relaxed)) }
-    // What clients already being disconnected hold is on its way out (their closes release
-    // it in a moment): counting it again would disconnect ever smaller holders, down to
-    // well-behaved clients with one reply in flight.
-    let leaving = all.filter { $0.connection.overBudget.load(ordering: .relaxed) }
-      .reduce(0) { $0 + $1.bytes }
-    var excess = total - leaving - limit
-    guard excess > 0 else { return }
-    let holders = all
-      .filter { $0.bytes > 0 && !$0.connection.overBudget.load(ordering: .relaxed) }
-      .sorted { $0.bytes > $1.bytes }
-    for holder in holders where excess > 0 {
-      holder.connection.overBudget.store(true, ordering: .relaxed)
-      excess -= holder.bytes
+    let ended = BudgetExcess.holdersToEnd(
+      of: connections.all, total: total, limit: limit,
+      held: { $0.queuedBytes.load(ordering: .relaxed) },
+      isLeaving: { $0.overBudget.load(ordering: .relaxed) },
+      markLeaving: { $0.overBudget.store(true, ordering: .relaxed) })
+    for holder in ended {
       logger.warning(
         "disconnecting client: the output budget for all clients is used up and it holds the most",
         metadata: [
