@@ -76,7 +76,7 @@ final class HostOutputCapture: Sendable {
       drainAll(&state)
       // An unfinished line ends with the code that wrote it, as its line.
       for index in streams.indices where state.unfinished[index] {
-        Self.writeAll([UInt8(ascii: "\n")][...], to: streams[index].relay)
+        [UInt8(ascii: "\n")].withUnsafeBytes { writeAll($0, to: streams[index].relay) }
         state.unfinished[index] = false
       }
       state.mark = bytes
@@ -105,24 +105,11 @@ final class HostOutputCapture: Sendable {
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return }
       if state.written[index] != state.mark {
-        Self.writeAll(state.mark[...], to: stream.relay)
+        state.mark.withUnsafeBytes { writeAll($0, to: stream.relay) }
         state.written[index] = state.mark
       }
-      Self.writeAll(UnsafeBufferPointer(start: buffer, count: count)[...], to: stream.relay)
+      writeAll(UnsafeRawBufferPointer(start: buffer, count: count), to: stream.relay)
       state.unfinished[index] = buffer[count - 1] != UInt8(ascii: "\n")
-    }
-  }
-
-  private static func writeAll<Bytes: Collection<UInt8>>(_ bytes: Bytes, to fd: Int32) {
-    let contiguous = Array(bytes)
-    contiguous.withUnsafeBytes { raw in
-      var offset = 0
-      while offset < raw.count {
-        let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
-        if written < 0 && errno == EINTR { continue }
-        guard written > 0 else { return }
-        offset += written
-      }
     }
   }
 
