@@ -67,6 +67,30 @@ open class Responder {
     return true
   }
 
+  // MARK: Touches
+
+  /// Fingers touched down in this responder's view. The default passes them to the next
+  /// responder, as UIKit's; a view that handles touches overrides all four methods.
+  open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+    next?.touchesBegan(touches, with: event)
+  }
+
+  /// Fingers moved; the default passes them to the next responder.
+  open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+    next?.touchesMoved(touches, with: event)
+  }
+
+  /// Fingers lifted; the default passes them to the next responder.
+  open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+    next?.touchesEnded(touches, with: event)
+  }
+
+  /// The system stopped tracking fingers (a gesture recognizer took them); the default
+  /// passes them to the next responder.
+  open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+    next?.touchesCancelled(touches, with: event)
+  }
+
   // MARK: Actions
 
   /// Whether this responder handles `action` (default `false`). Override with

@@ -14,6 +14,22 @@ extension Button: TapReceiving {
   }
 }
 
+extension Button: TouchUpInsideReacting {
+  /// `touchUpInside`, then `primaryActionTriggered`.
+  func touchUpInside(at point: Point) {
+    sendActions(for: .touchUpInside)
+    sendActions(for: .primaryActionTriggered)
+  }
+}
+
+extension Switch: TouchUpInsideReacting {
+  /// `touchUpInside`, then the switch flips (`valueChanged`, `primaryActionTriggered`).
+  func touchUpInside(at point: Point) {
+    sendActions(for: .touchUpInside)
+    _ = receiveToggle(isOn: !isOn)
+  }
+}
+
 /// A switch toggles on a tap and takes an explicit value from the toggle event; each change
 /// sends `valueChanged` then `primaryActionTriggered`, as UIKit's switch.
 extension Switch: TapReceiving, ToggleReceiving {

@@ -25,6 +25,115 @@ open class Control: View {
 
   private var registrations: [ControlTargetRegistration] = []
 
+  // MARK: Tracking touches
+
+  /// Whether the control is tracking a touch.
+  public private(set) var isTracking = false
+  /// Whether the tracked touch is inside the control's bounds, widened by
+  /// ``touchInsideMargin`` as UIKit's controls do so a finger may stray a little.
+  public private(set) var isTouchInside = false
+  /// The touch being tracked.
+  private weak var trackedTouch: Touch?
+
+  /// How far outside its bounds a tracked touch still counts as inside, in points: the
+  /// margin UIKit's controls allow before sending `touchDragExit` (70 points).
+  public static let touchInsideMargin = 70.0
+
+  /// A touch began in the control; returns whether to keep tracking it (true). Subclasses
+  /// react here (a stepper steps).
+  open func beginTracking(_ touch: Touch, with event: ScreenKit.Event?) -> Bool { true }
+  /// The tracked touch moved; returns whether to keep tracking it (true).
+  open func continueTracking(_ touch: Touch, with event: ScreenKit.Event?) -> Bool { true }
+  /// The tracked touch ended (`touch` is `nil` when tracking stopped otherwise).
+  open func endTracking(_ touch: Touch?, with event: ScreenKit.Event?) {}
+  /// The tracked touch was cancelled.
+  open func cancelTracking(with event: ScreenKit.Event?) {}
+
+  /// Keeps single-finger single taps recognized on the control's ancestors from taking the
+  /// control's own taps (UIKit's controls, since iOS 6): such a recognizer does not begin.
+  open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+    guard recognizer.view !== self, let tap = recognizer as? TapGestureRecognizer else {
+      return true
+    }
+    return !(tap.numberOfTapsRequired == 1 && tap.numberOfTouchesRequired == 1)
+  }
+
+  /// Tracks the first finger: highlighted, `touchDown` (and `touchDownRepeat` for a
+  /// repeated tap), then ``beginTracking(_:with:)``.
+  open override func touchesBegan(_ touches: Set<Touch>, with event: ScreenKit.Event?) {
+    guard isEnabled, !isTracking, let touch = touches.first else { return }
+    trackedTouch = touch
+    isTracking = true
+    isTouchInside = true
+    isHighlighted = true
+    sendActions(for: .touchDown)
+    if touch.tapCount > 1 { sendActions(for: .touchDownRepeat) }
+    if !beginTracking(touch, with: event) { stopTracking() }
+  }
+
+  /// Follows the tracked finger: `touchDragInside`/`touchDragOutside`, with
+  /// `touchDragEnter`/`touchDragExit` as it crosses the widened bounds; highlighted while
+  /// inside.
+  open override func touchesMoved(_ touches: Set<Touch>, with event: ScreenKit.Event?) {
+    guard isTracking, let touch = trackedTouch, touches.contains(touch) else { return }
+    let wasInside = isTouchInside
+    isTouchInside = contains(touch)
+    isHighlighted = isTouchInside
+    if isTouchInside != wasInside {
+      sendActions(for: isTouchInside ? .touchDragEnter : .touchDragExit)
+    }
+    sendActions(for: isTouchInside ? .touchDragInside : .touchDragOutside)
+    if !continueTracking(touch, with: event) {
+      endTracking(touch, with: event)
+      stopTracking()
+    }
+  }
+
+  /// Ends tracking: unhighlighted, ``endTracking(_:with:)``, then `touchUpInside` (with the
+  /// control's own reaction: a button's primary action, a switch's toggle…) or
+  /// `touchUpOutside`.
+  open override func touchesEnded(_ touches: Set<Touch>, with event: ScreenKit.Event?) {
+    guard isTracking, let touch = trackedTouch, touches.contains(touch) else { return }
+    let inside = contains(touch)
+    isTouchInside = inside
+    isHighlighted = false
+    endTracking(touch, with: event)
+    stopTracking()
+    if inside {
+      if let reacting = self as? TouchUpInsideReacting {
+        reacting.touchUpInside(at: touch.location(in: self))
+      } else {
+        sendActions(for: .touchUpInside)
+      }
+    } else {
+      sendActions(for: .touchUpOutside)
+    }
+  }
+
+  /// Stops tracking: unhighlighted, ``cancelTracking(with:)``, `touchCancel`.
+  open override func touchesCancelled(_ touches: Set<Touch>, with event: ScreenKit.Event?) {
+    guard isTracking, let touch = trackedTouch, touches.contains(touch) else { return }
+    isHighlighted = false
+    cancelTracking(with: event)
+    stopTracking()
+    sendActions(for: .touchCancel)
+  }
+
+  private func stopTracking() {
+    isTracking = false
+    isTouchInside = false
+    trackedTouch = nil
+    isHighlighted = false
+  }
+
+  /// Whether `touch` is within the bounds widened by ``touchInsideMargin``.
+  private func contains(_ touch: Touch) -> Bool {
+    let point = touch.location(in: self)
+    let margin = Self.touchInsideMargin
+    return point.x >= -margin && point.y >= -margin && point.x <= bounds.width + margin
+      && point.y <= bounds.height + margin
+  }
+
   /// Calls `action` on `target` (held weakly) when one of `events` happens; `action` is an
   /// unapplied method reference taking no argument, such as `LoginViewController.login`.
   public func addTarget<Target: AnyObject>(
@@ -165,6 +274,16 @@ extension Control {
     public init(rawValue: UInt) { self.rawValue = rawValue }
     /// A touch went down in the control.
     public static let touchDown = Event(rawValue: 1 << 0)
+    /// A repeated touch down (the touch's `tapCount` is above 1).
+    public static let touchDownRepeat = Event(rawValue: 1 << 1)
+    /// The tracked finger moved within the control's widened bounds.
+    public static let touchDragInside = Event(rawValue: 1 << 2)
+    /// The tracked finger moved outside the control's widened bounds.
+    public static let touchDragOutside = Event(rawValue: 1 << 3)
+    /// The tracked finger came back into the control's widened bounds.
+    public static let touchDragEnter = Event(rawValue: 1 << 4)
+    /// The tracked finger left the control's widened bounds.
+    public static let touchDragExit = Event(rawValue: 1 << 5)
     /// A touch went up inside the control.
     public static let touchUpInside = Event(rawValue: 1 << 6)
     /// A touch went up outside the control.
@@ -191,7 +310,10 @@ extension Control {
     public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
 
     static let names: [(Event, String)] = [
-      (.touchDown, "touchDown"), (.touchUpInside, "touchUpInside"),
+      (.touchDown, "touchDown"), (.touchDownRepeat, "touchDownRepeat"),
+      (.touchDragInside, "touchDragInside"), (.touchDragOutside, "touchDragOutside"),
+      (.touchDragEnter, "touchDragEnter"), (.touchDragExit, "touchDragExit"),
+      (.touchUpInside, "touchUpInside"),
       (.touchUpOutside, "touchUpOutside"), (.touchCancel, "touchCancel"),
       (.valueChanged, "valueChanged"), (.primaryActionTriggered, "primaryActionTriggered"),
       (.editingDidBegin, "editingDidBegin"), (.editingChanged, "editingChanged"),

@@ -67,7 +67,13 @@ open class PageControl: Control {
 }
 
 /// A tap on either side of the current dot moves one page; the `value` event picks a page.
-extension PageControl: PointTapReceiving, ValueInputReceiving {
+extension PageControl: PointTapReceiving, ValueInputReceiving, TouchUpInsideReacting {
+  /// A tracked touch ended on a half: `touchUpInside`, then the page moves as for a tap.
+  func touchUpInside(at point: Point) {
+    sendActions(for: .touchUpInside)
+    _ = receiveTap(at: point)
+  }
+
   /// One page back for a tap in the left half of the control, one page on for a tap in
   /// the right half; `valueChanged` when the page changed.
   public func receiveTap(at point: Point) -> Bool {

@@ -193,7 +193,7 @@ open class SegmentedControl: Control {
 }
 
 /// A tap selects the segment under it; the `value` event selects a segment by index.
-extension SegmentedControl: PointTapReceiving, ValueInputReceiving {
+extension SegmentedControl: PointTapReceiving, ValueInputReceiving, TouchUpInsideReacting {
   /// Selects the enabled segment at `point`; `valueChanged` when the selection changed (a
   /// momentary control sends it for every tap on an enabled segment).
   public func receiveTap(at point: Point) -> Bool {
@@ -215,11 +215,26 @@ extension SegmentedControl: PointTapReceiving, ValueInputReceiving {
     return choose(index)
   }
 
+  /// A tracked touch ended on a segment: chosen as a tap on it chooses it.
+  func touchUpInside(at point: Point) {
+    guard let index = segmentIndex(atX: point.x), segments[index].isEnabled else {
+      sendActions(for: .touchUpInside)
+      return
+    }
+    _ = select(index)
+  }
+
   private func choose(_ index: Int) -> Bool {
     guard segments[index].isEnabled else { return false }
     isHighlighted = true
     sendActions(for: .touchDown)
     isHighlighted = false
+    return select(index)
+  }
+
+  /// Selects segment `index` (a momentary control's selection lasts for the events),
+  /// sending `touchUpInside` and then `valueChanged`.
+  private func select(_ index: Int) -> Bool {
     if isMomentary {
       storedSelection = index
       sendActions(for: .touchUpInside)

@@ -103,15 +103,23 @@ open class Stepper: Control {
 /// A press on a half (a tap at a point: the left half is −, the right half +), or a value
 /// the user stepped to (the `value` event: rounded to the steps from `minimumValue` and
 /// pinned to the range).
-extension Stepper: PointTapReceiving, ValueInputReceiving {
+extension Stepper: PointTapReceiving, ValueInputReceiving, TouchUpInsideReacting {
   /// Steps down for a tap in the left half, up in the right half; `valueChanged` when the
   /// value changed.
   public func receiveTap(at point: Point) -> Bool {
     guard isEnabled else { return false }
-    let up = point.x >= bounds.width / 2
     isHighlighted = true
     sendActions(for: .touchDown)
     isHighlighted = false
+    return step(at: point)
+  }
+
+  /// A tracked touch ended on a half: steps as a tap there does.
+  func touchUpInside(at point: Point) { _ = step(at: point) }
+
+  /// Steps for the half at `point`, then `touchUpInside`, then `valueChanged` if it changed.
+  private func step(at point: Point) -> Bool {
+    let up = point.x >= bounds.width / 2
     let before = storedValue
     storedValue = steppedValue(up: up)
     sendActions(for: .touchUpInside)

@@ -1,6 +1,7 @@
 /// Text fields take focus, typed text and the return key (the window's input API) with the
 /// delegate calls and control events UIKit makes.
-extension TextField: FirstResponderEditing, TextInputReceiving, TapReceiving {
+extension TextField: FirstResponderEditing, TextInputReceiving, TapReceiving, TouchUpInsideReacting
+{
   var canBeginEditing: Bool { isEnabled }
 
   func shouldBeginEditing() -> Bool {
@@ -30,6 +31,12 @@ extension TextField: FirstResponderEditing, TextInputReceiving, TapReceiving {
   public func receiveTap() -> Bool {
     guard isEnabled else { return false }
     return becomeFirstResponder()
+  }
+
+  /// A tracked touch ended in the field: `touchUpInside`, then it begins editing.
+  func touchUpInside(at point: Point) {
+    sendActions(for: .touchUpInside)
+    _ = receiveTap()
   }
 
   /// Replaces the whole text: the delegate's `shouldChangeCharactersIn` (with the range of

@@ -41,3 +41,12 @@ public protocol ScrollReceiving: View {
   /// Scrolls to `offset` as the user would. Returns whether the offset changed.
   func receiveScroll(to offset: Point) -> Bool
 }
+
+/// A control whose tracked touch, ending inside it, does more than send `touchUpInside`
+/// (a button's primary action, a switch's toggle, a stepper's step, a segment's choice).
+@MainActor
+protocol TouchUpInsideReacting: Control {
+  /// The tracked touch ended at `point` (in the control's coordinates) inside the control:
+  /// sends `touchUpInside` and whatever else the control does, in UIKit's order.
+  func touchUpInside(at point: Point)
+}

@@ -1,19 +1,3 @@
-/// An input event, as `UIEvent`: what kind of input a hit test or a responder works for.
-public struct Event: Sendable, Hashable {
-  /// The kinds of event.
-  public enum Kind: String, Sendable, Hashable {
-    /// A touch (a tap or a touch at a point).
-    case touches
-    /// A scroll.
-    case scroll
-  }
-  /// The kind.
-  public var kind: Kind
-
-  /// An event of a kind.
-  public init(kind: Kind) { self.kind = kind }
-}
-
 extension View {
   func defaultHitTest(_ point: Point, with event: Event?) -> View? {
     guard isUserInteractionEnabled, !isHidden, alpha >= 0.01,

@@ -278,7 +278,7 @@ extension Window {
     }
   }
 
-  private func afterInput() {
+  func afterInput() {
     BindingUpdates.flush()
     rootViewController?.checkContainment()
   }

@@ -256,6 +256,25 @@ extension View: LayoutItem {
       height: rect.height)
   }
 
+  /// Converts `rect` from `view`'s coordinates (the window's when `nil`) to this view's.
+  public func convert(_ rect: Rect, from view: View?) -> Rect {
+    let from = view?.originInRoot() ?? Point.zero
+    let to = originInRoot()
+    return Rect(
+      x: rect.minX + from.x - to.x, y: rect.minY + from.y - to.y, width: rect.width,
+      height: rect.height)
+  }
+
+  /// Converts `point` from this view's coordinates to `view`'s (the window's when `nil`).
+  public func convert(_ point: Point, to view: View?) -> Point {
+    convert(Rect(origin: point, size: Size(width: 0, height: 0)), to: view).origin
+  }
+
+  /// Converts `point` from `view`'s coordinates (the window's when `nil`) to this view's.
+  public func convert(_ point: Point, from view: View?) -> Point {
+    convert(Rect(origin: point, size: Size(width: 0, height: 0)), from: view).origin
+  }
+
   /// Where this view's bounds origin lies in its root's coordinates.
   private func originInRoot() -> Point {
     var x = -bounds.minX

@@ -47,7 +47,9 @@ open class View: Responder {
     didSet {
       if DisplayJournal.isRecording && frame != oldValue { DisplayJournal.record(self) }
       frameDidChange(from: oldValue)
-      if frame.size != oldValue.size && !subviews.isEmpty { autoresizeSubviews(from: oldValue.size) }
+      if frame.size != oldValue.size && !subviews.isEmpty {
+        autoresizeSubviews(from: oldValue.size)
+      }
     }
   }
   /// How the view resizes when its superview's size changes (see ``AutoresizingMask``);
@@ -92,6 +94,11 @@ open class View: Responder {
   public var restorationIdentifier: String?
   /// Whether the view receives input.
   public var isUserInteractionEnabled = true { didSet { setNeedsDisplay() } }
+  /// Whether the view receives more than one touch at a time (false, as UIKit's: while a
+  /// finger is on it, other fingers that land on it are not delivered to it).
+  public var isMultipleTouchEnabled = false
+  // the gesture recognizers attached to the view (Gestures/View+GestureRecognizers.swift)
+  var attachedGestureRecognizers: [GestureRecognizer] = []
   // the controller whose root view this is; set by `ViewController.view`.
   weak var owningViewController: ViewController? {
     didSet { isControllerRootView = owningViewController != nil }
@@ -247,6 +254,22 @@ open class View: Responder {
   }
   /// Whether `point` (in this view's coordinates) is inside the view's bounds.
   open func point(inside point: Point, with event: Event?) -> Bool { defaultPointInside(point) }
+  /// Whether `recognizer` may begin recognizing touches that were hit-tested to this view
+  /// or that it is attached to (true). Asked when the recognizer leaves `possible`; "no"
+  /// fails it. Controls keep single taps on their ancestors from taking their own taps.
+  open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+
+  /// A view with its own tap reaction (``TapReceiving``: a table row, a text view, a
+  /// sheet's dimming view) reacts to a touch that ends on it as a tap (within
+  /// ``Touch/tapMovementTolerance`` of where it began); other views pass the touches up the
+  /// responder chain. Controls track touches themselves.
+  open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+    if let receiver = self as? TapReceiving, let touch = touches.first, touch.isTap(on: self) {
+      _ = receiver.receiveTap()
+      return
+    }
+    super.touchesEnded(touches, with: event)
+  }
 
   // Layout members that subclasses override; the engine is in Layout/.
 

@@ -28,4 +28,7 @@ open class Window: View {
   }
   private var pendingVisibilityTransaction: AppearanceTransaction?
   open override var window: Window? { self }
+
+  /// The touches in flight and the recognizers competing for them (Touches/).
+  private(set) lazy var gestureArena = GestureArena(window: self)
 }
