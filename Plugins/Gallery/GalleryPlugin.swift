@@ -25,5 +25,6 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
     plugin.register(GalleryImagesViewController.component)
     plugin.register(BarsAndAlertsViewController.component)
     plugin.register(textControlsComponent())
+    plugin.register(PlaygroundViewController.component)
   }
 }

@@ -131,6 +131,7 @@ final class HostedScene {
   /// undeclared name is a plugin bug that clients could not have known about from
   /// `components.describe`: it is dropped, with one warning per name.
   private func received(_ event: ComponentEvent) {
+    defer { onEmitted?() }
     guard catalog.component(named: event.component)?.events.contains(event.name) == true else {
       if undeclaredEvents.insert("\(event.component) \(event.name)").inserted {
         logger.warning(
@@ -146,7 +147,7 @@ final class HostedScene {
 
   /// Hands the views `DisplayJournal` recorded to the scenes whose windows they are in
   /// (changes may come from any scene's code, such as a timer's task).
-  private static func routeDisplayChanges() {
+  static func routeDisplayChanges() {
     for view in DisplayJournal.drain() {
       var top = view
       while let parent = top.superview { top = parent }
@@ -155,6 +156,13 @@ final class HostedScene {
       scene.displayChanges.append(view)
     }
   }
+
+  /// Called when the component emits an event, so that one emitted outside a request (from
+  /// a timer) is published.
+  var onEmitted: (@MainActor () -> Void)?
+
+  /// Whether the scene has changes or emitted events not published yet.
+  var hasUnpublishedChanges: Bool { !displayChanges.isEmpty || !emitted.isEmpty }
 
   /// The whole tree as the broker was last told it.
   var root: JSON { nodes.rootJSON }

@@ -46,6 +46,10 @@ final class SceneHostCommand {
   private let output: HostOutputCapture?
   /// The mark last written, so that a run of requests for one scene writes one.
   private var lastMark: String?
+  /// Whether a broker request is being answered: what changes then goes out with the answer.
+  private var answering = false
+  /// Whether publishing what changed outside any request is scheduled.
+  private var unpromptedPublishScheduled = false
 
   private init(
     fd: Int32, trust: PluginTrust, verifiesDiffs: Bool, nodeLimit: SceneNodeLimit,
@@ -98,6 +102,7 @@ final class SceneHostCommand {
     let host = SceneHostCommand(
       fd: fd, trust: trust, verifiesDiffs: verifiesDiffs, nodeLimit: nodeLimit, logger: logger,
       output: output)
+    DisplayJournal.onFirstRecord = { [weak host] in host?.changedOutsideRequest() }
     host.channel.start(
       receive: { [host] message in host.received(message) },
       ended: { _ in _exit(0) })
@@ -108,7 +113,9 @@ final class SceneHostCommand {
     guard let method = message["method"]?.stringValue, let id = message["id"] else { return }
     let params = message["params"]?.objectValue ?? [:]
     if let number = id.intValue { CrashReport.serving(number) }
+    answering = true
     defer {
+      answering = false
       CrashReport.idle()
       // What runs until the next request (a timer, a dispatched block) may be any scene's:
       // its output names only the host rather than the scene served last.
@@ -121,6 +128,50 @@ final class SceneHostCommand {
       result = .failure(error)
     }
     channel.reply(id: id, result: result)
+  }
+
+  /// Something changed while no request was being answered (a timer, a gesture
+  /// recognizer's wait, a task of a component): what changed is published once the code
+  /// that changed it has finished.
+  private func changedOutsideRequest() {
+    guard !answering, !unpromptedPublishScheduled else { return }
+    unpromptedPublishScheduled = true
+    Task { @MainActor [weak self] in
+      guard let self else { return }
+      unpromptedPublishScheduled = false
+      publishUnprompted()
+    }
+  }
+
+  /// Sends a `host.changed` notification for every scene with changes or emitted events
+  /// that no answer carried.
+  private func publishUnprompted() {
+    HostedScene.routeDisplayChanges()
+    for scene in scenes.values where scene.hasUnpublishedChanges {
+      running(scene.component, scene: scene.clientID)
+      let publication: HostedScene.Publication
+      do throws(RPCError) {
+        publication = try closingWhenTooLarge(scene) { () throws(RPCError) in
+          do throws(SceneNodeLimit.Exceeded) {
+            return try scene.publish()
+          } catch {
+            throw SceneNodeLimit.error(
+              error, component: scene.component, scene: scene.name, closing: true)
+          }
+        }
+      } catch {
+        channel.send(
+          method: "host.failed", params: ["scene": .string(scene.id), "error": error.json])
+        continue
+      }
+      if scene.holdsBackState { flushLater(scene) }
+      guard !publication.ops.isEmpty || !publication.emitted.isEmpty || publication.state != nil
+      else { continue }
+      var params = publication.json
+      params["scene"] = .string(scene.id)
+      channel.send(method: "host.changed", params: .object(params))
+    }
+    running(nil, scene: nil)
   }
 
   /// Has `scene`'s held-back state reported within a state interval.
@@ -388,6 +439,7 @@ final class SceneHostCommand {
       }
     }
     scene.clientID = params["id"]?.stringValue
+    scene.onEmitted = { [weak self] in self?.changedOutsideRequest() }
     scenes[id] = scene
     var result: JSONObject = ["root": scene.root]
     if let state = scene.openedState { result["state"] = .string(state) }

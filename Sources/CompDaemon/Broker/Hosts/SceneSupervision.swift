@@ -143,16 +143,30 @@ extension Daemon {
     }
   }
 
-  /// A notification from `host`: `host.state` is a scene's restorable state encoded after
-  /// its last answer (the end of a change burst's interval); it is kept and saved.
+  /// A notification from `host`, in order with its answers: `host.state` is a scene's
+  /// restorable state encoded after its last answer (the end of a change burst's interval),
+  /// kept and saved; `host.changed` is what a scene's code changed outside any request (a
+  /// timer, a gesture recognizer's wait), applied as an event's changes are; `host.failed`
+  /// says the host closed a scene whose tree grew past the node limit outside any request.
   @MainActor
   private func hostNotified(_ host: SceneHostProcess, _ method: String, _ params: JSONObject) {
-    guard method == "host.state", let key = params["scene"]?.stringValue,
-      let state = params["state"]?.stringValue, let scene = scenes.sceneByHostKey(key),
+    guard let key = params["scene"]?.stringValue, let scene = scenes.sceneByHostKey(key),
       scene.host === host
     else { return }
-    scene.keepState(state)
-    scene.onChange?()
+    switch method {
+    case "host.state":
+      guard let state = params["state"]?.stringValue else { return }
+      scene.keepState(state)
+      scene.onChange?()
+    case "host.changed":
+      scene.apply(params)
+    case "host.failed":
+      let error: RPCError = RPCError(json: params["error"] ?? .null)
+      scenes.close(
+        scene, reason: .componentFailed, detail: SceneNodeLimit.closingDetail(error))
+    default:
+      break
+    }
   }
 
   /// Has every running host report the restorable states it holds back for their

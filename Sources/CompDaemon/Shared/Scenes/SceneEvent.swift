@@ -5,7 +5,11 @@ import ScreenKit
 enum SceneEvent: Sendable, Equatable {
   /// A tap on a node; `at` (its `x`, `y`, in the node's own coordinates) is where it landed.
   case tap(target: String, at: Point?)
+  /// A tap at a point in root coordinates (`touch` without a phase).
   case touch(Point)
+  /// One phase of a finger's touch: `id` tells fingers apart, `time` is the client's
+  /// monotonic clock in milliseconds.
+  case touchPhase(Touch.Phase, id: Int, Point, time: Double?)
   case text(target: String, text: String)
   case focus(target: String)
   case blur(target: String)
@@ -20,7 +24,8 @@ enum SceneEvent: Sendable, Equatable {
 
   /// The event types, for the schema and error messages.
   static let types = [
-    "tap", "touch", "text", "focus", "blur", "submit", "clear", "toggle", "scroll", "swipe", "value",
+    "tap", "touch", "text", "focus", "blur", "submit", "clear", "toggle", "scroll", "swipe",
+    "value",
     "keyboard", "back",
   ]
 
@@ -60,7 +65,30 @@ enum SceneEvent: Sendable, Equatable {
         point = Point(x: try number("x"), y: try number("y"))
       }
       self = .tap(target: target, at: point)
-    case "touch": self = .touch(Point(x: try number("x"), y: try number("y")))
+    case "touch":
+      let point = Point(x: try number("x"), y: try number("y"))
+      guard event["phase"] != nil else {
+        self = .touch(point)
+        return
+      }
+      let name = try string("phase")
+      guard let phase = Touch.Phase(rawValue: name), phase != .stationary else {
+        throw .invalidParams(
+          "event.phase must be one of began, moved, ended, cancelled, not \"\(name)\"",
+          field: "event.phase")
+      }
+      guard let id = event["id"]?.intValue, id >= 0, id <= Int64(Int32.max) else {
+        throw .invalidParams("event.id must be a non-negative integer", field: "event.id")
+      }
+      var time: Double?
+      if event["t"] != nil {
+        let milliseconds = try number("t")
+        guard milliseconds >= 0 else {
+          throw .invalidParams("event.t must not be negative", field: "event.t")
+        }
+        time = milliseconds
+      }
+      self = .touchPhase(phase, id: Int(id), point, time: time)
     case "text": self = .text(target: try target(), text: try string("text"))
     case "focus": self = .focus(target: try target())
     case "blur": self = .blur(target: try target())
@@ -116,7 +144,7 @@ enum SceneEvent: Sendable, Equatable {
       .submit(let target), .clear(let target), .toggle(let target, _), .scroll(let target, _),
       .swipe(let target, _), .value(let target, _, _):
       target
-    case .touch, .keyboard, .back: nil
+    case .touch, .touchPhase, .keyboard, .back: nil
     }
   }
 
@@ -131,6 +159,8 @@ enum SceneEvent: Sendable, Equatable {
     return switch self {
     case .tap(_, let point): try window.tap(node(), at: point)
     case .touch(let point): try window.touch(at: point)
+    case .touchPhase(let phase, let id, let point, let time):
+      try window.touch(phase, id: id, at: point, timestamp: time.map { $0 / 1000 })
     case .text(_, let text): try window.replaceText(of: node(), with: text)
     case .focus: try window.focus(node())
     case .blur: try window.blur(node())

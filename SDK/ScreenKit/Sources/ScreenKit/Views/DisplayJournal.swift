@@ -13,9 +13,15 @@ public enum DisplayJournal {
   private static var views: [View] = []
   private static var recorded = Set<ObjectIdentifier>()
 
+  /// Called when the empty journal records a view: a host learns that something changed,
+  /// also when no input of its caused it (a timer, a gesture recognizer's wait, a task), and
+  /// publishes it.
+  public static var onFirstRecord: (@MainActor () -> Void)?
+
   /// Records `view` (once until the next drain).
   static func record(_ view: View) {
     guard isRecording, recorded.insert(ObjectIdentifier(view)).inserted else { return }
+    if views.isEmpty { onFirstRecord?() }
     views.append(view)
   }
 
