@@ -131,7 +131,9 @@ final class PlaygroundViewController: ViewController {
     switch pan.state {
     case .began: card.alpha = 0.8
     case .ended, .cancelled:
-      card.alpha = 1
+      View.animate(
+        withDuration: 0.4, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 0
+      ) { self.card.alpha = 1 }
       status.text = "Dropped the card"
       emit("dropped", ["x": .double(card.center.x), "y": .double(card.center.y)])
     default: break
@@ -175,7 +177,13 @@ final class PlaygroundViewController: ViewController {
   }
 
   private func fade() {
-    fader.alpha = fader.alpha > 0.5 ? 0.1 : 1
-    status.text = fader.alpha > 0.5 ? "Faded in" : "Faded out"
+    let fadingOut = fader.alpha > 0.5
+    fadeButton.isEnabled = false
+    View.animate(withDuration: 0.3, delay: 0, options: .curveEaseOut) {
+      self.fader.alpha = fadingOut ? 0.1 : 1
+    } completion: { _ in
+      self.fadeButton.isEnabled = true
+      self.status.text = fadingOut ? "Faded out" : "Faded in"
+    }
   }
 }

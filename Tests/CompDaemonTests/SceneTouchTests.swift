@@ -149,7 +149,37 @@ final class SceneTouchTests {
       "scene.event",
       ["scene": scene, "event": ["type": "touch", "x": .double(fade.x), "y": .double(fade.y)]])
     #expect(tapped["handled"] == true)
-    try absorbNotifications()
+  }
+
+  @Test("an animation block's changes carry its timing; its completion is published later")
+  func fadeWithAnimation() throws {
+    let fade = try center(of: "fadeButton")
+    try touch("began", fade.x, fade.y, t: 0)
+    let faderID = try #require(SceneTests.find("fader", in: tree.root)?.node["id"])
+    let ended = try client.call(
+      "scene.event",
+      [
+        "scene": scene,
+        "event": [
+          "type": "touch", "phase": "ended", "id": 1, "x": .double(fade.x),
+          "y": .double(fade.y), "t": 80,
+        ],
+      ])
+    #expect(ended["handled"] == true)
+    let changes = client.takeNotifications().filter { $0["method"] == "scene.changed" }
+    let ops = changes.flatMap { $0["params"]?["ops"]?.arrayValue ?? [] }
+    let faderOp = try #require(ops.first { $0["id"] == faderID && $0["op"] == "update" })
+    #expect(faderOp["props"]?["alpha"]?.doubleValue == 0.1)
+    let animation = try #require(faderOp["animation"])
+    #expect(animation["duration"]?.doubleValue == 0.3 && animation["delay"]?.doubleValue == 0)
+    #expect(animation["curve"] == "easeOut")
+    // Changes outside the block carry none.
+    #expect(ops.filter { $0["id"] != faderID }.allSatisfy { $0["animation"] == nil })
+    for change in changes { try tree.apply(changed: change["params"]!) }
+    #expect(try text(of: "status") != "Faded out")
+    // The completion runs 0.3 s later on the host; its change reaches the subscriber alone.
+    let completed = try client.notification(timeout: 5)
+    try tree.apply(notification: completed)
     #expect(try text(of: "status") == "Faded out")
   }
 }

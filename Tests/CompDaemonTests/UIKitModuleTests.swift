@@ -18,6 +18,8 @@ import Testing
     "ScrollReceiving", "SwipeDirection", "TapReceiving", "TextInputReceiving", "TextLayout",
     "ToggleReceiving", "ValueInputReceiving", "ViewBinding", "StackViewController",
     "PointTapReceiving", "TargetAction", "TextRun", "TextRunLayout", "ImageFormat", "SHA256",
+    // What an animation block gives the changes made in it, for hosts to send to clients.
+    "ViewAnimation", "ViewAnimations",
     // The views ScreenKit's bars, menus, alerts and sheets are drawn with, which UIKit keeps
     // private.
     "AlertActionButton", "BarItemButton", "MenuEntryButton", "MenuController",

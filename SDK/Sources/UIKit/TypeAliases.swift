@@ -26,6 +26,7 @@ public typealias UISwipeGestureRecognizer = SwipeGestureRecognizer
 public typealias UIPinchGestureRecognizer = PinchGestureRecognizer
 public typealias UIScreenEdgePanGestureRecognizer = ScreenEdgePanGestureRecognizer
 public typealias UIRectEdge = ScreenEdgePanGestureRecognizer.RectEdge
+public typealias UIViewPropertyAnimator = PropertyAnimator
 public typealias UIControl = Control
 public typealias UILabel = Label
 public typealias UIButton = Button

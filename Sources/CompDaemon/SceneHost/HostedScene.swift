@@ -246,6 +246,8 @@ final class HostedScene {
       everything
       ? try nodes.refresh(root: window, limit: nodeLimit)
       : try nodes.refresh(root: window, changed: changed, limit: nodeLimit)
+    // What changed in an animation block and was not sent (left the tree) is forgotten.
+    ViewAnimations.clear()
     let events = emitted.map { event -> JSON in
       ["name": .string(event.name), "payload": JSON(event.payload)]
     }

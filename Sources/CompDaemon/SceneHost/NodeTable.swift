@@ -172,8 +172,10 @@ final class NodeTable {
     for index in order {
       let id = dirty[index].id
       guard let after = records[id] else { continue }
+      let animation = ViewAnimations.take(for: dirty[index].view).map(NodeEncoding.animation)
       _ = Self.nodeOps(
-        id, before: befores[index], after: after, leaving: leaving, in: records, ops: &ops)
+        id, before: befores[index], after: after, leaving: leaving, in: records,
+        animation: animation, ops: &ops)
     }
     return ops
   }
@@ -380,22 +382,29 @@ final class NodeTable {
   /// The ops for one node the client keeps: its frame and props changes, then its children
   /// inserted at their final index (all of them again when the kept ones were reordered).
   /// Returns the children the client keeps, in order.
+  /// `animation` (the wire's description of the animation block the view changed in) goes
+  /// with its frame and props changes.
   static func nodeOps(
     _ id: String, before: Record, after: Record, leaving: Set<String>,
-    in new: [String: Record], ops: inout [JSON]
+    in new: [String: Record], animation: JSON? = nil, ops: inout [JSON]
   ) -> [String] {
     if before.key != after.key {
       ops.append(["op": "key", "id": .string(id), "key": after.key.map(JSON.string) ?? .null])
     }
     if before.frame != after.frame {
-      ops.append(["op": "frame", "id": .string(id), "frame": NodeEncoding.frame(after.frame)])
+      var op: JSONObject = [
+        "op": "frame", "id": .string(id), "frame": NodeEncoding.frame(after.frame),
+      ]
+      if let animation { op["animation"] = animation }
+      ops.append(.object(op))
     }
     if before.props != after.props {
-      ops.append(
-        [
-          "op": "update", "id": .string(id),
-          "props": .object(changedProps(before.props, after.props)),
-        ])
+      var op: JSONObject = [
+        "op": "update", "id": .string(id),
+        "props": .object(changedProps(before.props, after.props)),
+      ]
+      if let animation { op["animation"] = animation }
+      ops.append(.object(op))
     }
     if before.children == after.children
       && (leaving.isEmpty || !before.children.contains(where: leaving.contains))

@@ -20,6 +20,7 @@ public enum DisplayJournal {
 
   /// Records `view` (once until the next drain).
   static func record(_ view: View) {
+    if ViewAnimations.current != nil { ViewAnimations.note(view) }
     guard isRecording, recorded.insert(ObjectIdentifier(view)).inserted else { return }
     if views.isEmpty { onFirstRecord?() }
     views.append(view)
