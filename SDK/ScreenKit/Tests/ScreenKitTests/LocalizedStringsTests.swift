@@ -183,7 +183,9 @@ import Testing
     #expect(text == "1 Kontakt")
     // A plain format is formatted in the scene's locale too (Foundation on Linux groups
     // integers by the locale but writes %f with a point: use a NumberFormatter for those).
-    let number = window.performInLocale { String.localizedStringWithFormat("%d", 1234) }
+    // (A format looked up, not a literal: Swift gives a literal to Foundation's overload.)
+    let format = String(localized: "%d", bundle: bundle)
+    let number = window.performInLocale { String.localizedStringWithFormat(format, 1234) }
     #expect(number == "1.234")
   }
 

@@ -19,8 +19,10 @@ extension String {
   /// `localizedStringWithFormat(_:_:)`; a `.stringsdict` format (from `NSLocalizedString`
   /// or `String(localized:)`) takes the plural form of the argument's category.
   ///
-  /// Swift takes this one-argument form over Foundation's; with more arguments use
-  /// ``LocalizedStrings/format(_:locale:_:)`` for plurals.
+  /// Swift takes this one-argument form over Foundation's for a format held in a value (a
+  /// looked-up string); a string literal, and more arguments, go to Foundation's, which
+  /// knows no plurals and formats in the process's locale: use
+  /// ``LocalizedStrings/format(_:locale:_:)`` there.
   public static func localizedStringWithFormat(_ format: String, _ argument: any CVarArg)
     -> String
   {
