@@ -16,6 +16,8 @@ let screenKit = Target.Dependency.product(name: "ScreenKit", package: "SDK")
 
 let package = Package(
   name: "compd",
+  // The bundled plugins' strings are English first (Resources/<language>.lproj).
+  defaultLocalization: "en",
   products: [
     .executable(name: "compd", targets: ["compd"]),
     .executable(name: "compctl", targets: ["compctl"]),
@@ -91,13 +93,22 @@ let package = Package(
     // the `make bench-scenes` client; no dependencies either
     .executableTarget(name: "SceneBench", path: "Benchmarks/SceneBench"),
     // bundled plugins
-    .target(name: "Login", dependencies: [screenKit], path: "Plugins/Login"),
-    .target(name: "StackedForms", dependencies: [screenKit], path: "Plugins/StackedForms"),
-    .target(name: "Destination", dependencies: [screenKit], path: "Plugins/Destination"),
+    // Resources/: each plugin's texts in English, German and Arabic (docs/plugins.md, "Languages").
+    .target(
+      name: "Login", dependencies: [screenKit], path: "Plugins/Login",
+      resources: [.process("Resources")]),
+    .target(
+      name: "StackedForms", dependencies: [screenKit], path: "Plugins/StackedForms",
+      resources: [.process("Resources")]),
+    .target(
+      name: "Destination", dependencies: [screenKit], path: "Plugins/Destination",
+      resources: [.process("Resources")]),
     // Images/: demo.Images' own image files, found next to libGallery.so (docs/plugins.md).
     .target(
       name: "Gallery", dependencies: [screenKit], path: "Plugins/Gallery",
-      resources: [.process("Images")]),
-    .target(name: "Contacts", dependencies: [screenKit], path: "Plugins/Contacts"),
+      resources: [.process("Images"), .process("Resources")]),
+    .target(
+      name: "Contacts", dependencies: [screenKit], path: "Plugins/Contacts",
+      resources: [.process("Resources")]),
   ]
 )

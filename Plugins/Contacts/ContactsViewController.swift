@@ -2,20 +2,23 @@ import ScreenKit
 
 /// A contacts list as iOS's Contacts app shows it: a plain table of subtitle rows in sections
 /// by the last name's initial, a search field above them that filters through a diffable
-/// snapshot, a swipe to delete, and a tap that pushes the person's detail screen.
+/// snapshot, a swipe to delete, and a tap that pushes the person's detail screen. Below the
+/// rows, as in iOS's Contacts, the number of people shown ("1 contact", "12 contacts": a
+/// plural in every language the plugin ships).
 final class ContactsViewController: ViewController, TableViewDelegate {
   private var directory: ContactDirectory
   private let emit: (String, ParamValue) -> Void
   private var dataSource: ContactsDataSource!
   private let tableView = TableView(frame: .zero, style: .plain)
   private let searchField = TextField()
+  private let countLabel = Label()
   private var query = ""
 
   init(directory: ContactDirectory, emit: @escaping (String, ParamValue) -> Void) {
     self.directory = directory
     self.emit = emit
     super.init()
-    title = "Contacts"
+    title = String(localized: "Contacts")
     restorationIdentifier = "list"
   }
 
@@ -36,7 +39,7 @@ final class ContactsViewController: ViewController, TableViewDelegate {
       cell.accessibilityIdentifier = "person\(person.id)"
       return cell
     }
-    searchField.placeholder = "Search"
+    searchField.placeholder = String(localized: "Search")
     searchField.borderStyle = .roundedRect
     searchField.accessibilityIdentifier = "search"
     searchField.backgroundColor = .secondarySystemBackground
@@ -55,6 +58,18 @@ final class ContactsViewController: ViewController, TableViewDelegate {
       searchField.heightAnchor.constraint(equalToConstant: 36),
     ])
     tableView.tableHeaderView = header
+    countLabel.accessibilityIdentifier = "count"
+    countLabel.textAlignment = .center
+    countLabel.textColor = .secondaryLabel
+    let footer = View(frame: Rect(x: 0, y: 0, width: 0, height: 44))
+    footer.addSubview(countLabel)
+    countLabel.translatesAutoresizingMaskIntoConstraints = false
+    LayoutConstraint.activate([
+      countLabel.leadingAnchor.constraint(equalTo: footer.leadingAnchor, constant: 16),
+      countLabel.trailingAnchor.constraint(equalTo: footer.trailingAnchor, constant: -16),
+      countLabel.centerYAnchor.constraint(equalTo: footer.centerYAnchor),
+    ])
+    tableView.tableFooterView = footer
     showPeople()
   }
 
@@ -75,6 +90,13 @@ final class ContactsViewController: ViewController, TableViewDelegate {
       snapshot.appendItems(people, toSection: section.initial)
     }
     dataSource.apply(snapshot, animatingDifferences: false)
+    showCount(of: snapshot)
+  }
+
+  /// The footer's count of the people shown, in the scene's language.
+  private func showCount(of snapshot: DiffableDataSourceSnapshot<String, ContactDirectory.Person>) {
+    countLabel.text = String.localizedStringWithFormat(
+      String(localized: "%d contacts"), snapshot.numberOfItems)
   }
 
   func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {
@@ -90,7 +112,8 @@ final class ContactsViewController: ViewController, TableViewDelegate {
     _ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
   ) -> SwipeActionsConfiguration? {
     guard let person = dataSource.itemIdentifier(for: indexPath) else { return nil }
-    let delete = ContextualAction(style: .destructive, title: "Delete") { [weak self] _, _, done in
+    let delete = ContextualAction(style: .destructive, title: String(localized: "Delete")) {
+      [weak self] _, _, done in
       guard let self else { return done(false) }
       self.directory.remove(id: person.id)
       var snapshot = self.dataSource.snapshot()
@@ -101,6 +124,7 @@ final class ContactsViewController: ViewController, TableViewDelegate {
         snapshot.deleteSections([section])
       }
       self.dataSource.apply(snapshot, animatingDifferences: true)
+      self.showCount(of: snapshot)
       self.emit("deleted", ["id": .int(Int64(person.id))])
       done(true)
     }
@@ -139,10 +163,10 @@ final class ContactDetailViewController: TableViewController {
     cell.selectionStyle = .none
     switch indexPath.row {
     case 0:
-      cell.textLabel?.text = "Name"
+      cell.textLabel?.text = String(localized: "Name")
       cell.detailTextLabel?.text = ContactDirectory.name(of: person)
     default:
-      cell.textLabel?.text = "Phone"
+      cell.textLabel?.text = String(localized: "Phone")
       cell.detailTextLabel?.text = ContactDirectory.phone(of: person)
     }
     cell.accessibilityIdentifier = indexPath.row == 0 ? "name" : "phone"

@@ -12,7 +12,7 @@ final class FavoritesViewController: ViewController, CollectionViewDelegate {
     self.people = people
     self.emit = emit
     super.init()
-    title = "Favorites"
+    title = String(localized: "Favorites")
   }
 
   override func loadView() {

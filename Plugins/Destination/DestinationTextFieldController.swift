@@ -23,7 +23,7 @@ final class DestinationTextFieldController: LightweightController {
 
   let textField = TextField().configure {
     $0.clearButtonMode = .always
-    $0.placeholder = "Destination"
+    $0.placeholder = String(localized: "Destination")
     $0.borderStyle = .roundedRect
     $0.accessibilityIdentifier = "destination"
   }

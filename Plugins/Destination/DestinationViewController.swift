@@ -31,7 +31,7 @@ final class DestinationViewController: ViewController, DestinationTextFieldContr
   override func viewDidLoad() {
     view.backgroundColor = .systemBackground
     let title = Label()
-    title.text = "Where to?"
+    title.text = String(localized: "Where to?")
     title.font = .boldSystemFont(ofSize: 22)
     title.accessibilityIdentifier = "title"
     let stack = StackView(arrangedSubviews: [title])

@@ -19,7 +19,7 @@ final class BarsAndAlertsViewController: ViewController {
   init(emit: @escaping (String, ParamValue) -> Void) {
     self.emit = emit
     super.init()
-    title = "Bars & Alerts"
+    title = String(localized: "Bars & Alerts")
   }
 
   override func viewDidLoad() {
@@ -29,13 +29,14 @@ final class BarsAndAlertsViewController: ViewController {
       barButtonSystemItem: .add, target: self, action: BarsAndAlertsViewController.addItem(_:))
     add.accessibilityIdentifier = "add"
     let sort = BarButtonItem(
-      title: "Sort",
+      title: String(localized: "Sort"),
       menu: Menu(
-        title: "Sort by",
+        title: String(localized: "Sort by"),
         children: [
-          Action(title: "Name") { [weak self] _ in self?.report("sort name") },
-          Action(title: "Date") { [weak self] _ in self?.report("sort date") },
-          Action(title: "Delete All", attributes: .destructive) { [weak self] _ in
+          Action(title: String(localized: "Name")) { [weak self] _ in self?.report("sort name") },
+          Action(title: String(localized: "Date")) { [weak self] _ in self?.report("sort date") },
+          Action(title: String(localized: "Delete All"), attributes: .destructive) {
+            [weak self] _ in
             self?.report("delete all")
           },
         ]))
@@ -54,12 +55,12 @@ final class BarsAndAlertsViewController: ViewController {
     let refresh = BarButtonItem(
       barButtonSystemItem: .refresh, target: self, action: BarsAndAlertsViewController.refresh)
     let prompt = BarButtonItem(
-      title: "Prompt", style: .plain, target: self,
+      title: String(localized: "Prompt"), style: .plain, target: self,
       action: BarsAndAlertsViewController.togglePrompt)
     setToolbarItems([trash, .flexibleSpace(), refresh, .flexibleSpace(), prompt], animated: false)
 
     status.accessibilityIdentifier = "status"
-    status.text = "Nothing chosen yet"
+    status.text = String(localized: "Nothing chosen yet")
     status.textColor = .secondaryLabel
     let buttons = [
       ("showAlert", "Alert", BarsAndAlertsViewController.showAlert),
@@ -69,7 +70,7 @@ final class BarsAndAlertsViewController: ViewController {
       ("showFormSheet", "Form sheet", BarsAndAlertsViewController.showFormSheet),
     ].map { key, title, action in
       let button = Button(type: .system)
-      button.setTitle(title, for: .normal)
+      button.setTitle(String(localized: title), for: .normal)
       button.titleLabel.font = .systemFont(ofSize: 17)
       button.accessibilityIdentifier = key
       button.addTarget(self, action: action, for: .touchUpInside)
@@ -109,7 +110,7 @@ final class BarsAndAlertsViewController: ViewController {
   }
 
   private func report(_ choice: String) {
-    status.text = "Chose \(choice)"
+    status.text = String.localizedStringWithFormat(String(localized: "Chose %@"), choice)
     emit("chose", ["choice": .string(choice)])
   }
 
@@ -123,19 +124,21 @@ final class BarsAndAlertsViewController: ViewController {
   private func refresh() { report("refresh") }
 
   private func togglePrompt() {
-    navigationItem.prompt = navigationItem.prompt == nil ? "Prompts grow the bar by 30 points" : nil
+    navigationItem.prompt =
+      navigationItem.prompt == nil ? String(localized: "Prompts grow the bar by 30 points") : nil
     report(navigationItem.prompt == nil ? "no prompt" : "prompt")
   }
 
   private func showAlert() {
     let alert = AlertController(
-      title: "Delete the draft?", message: "This cannot be undone.", preferredStyle: .alert)
+      title: String(localized: "Delete the draft?"),
+      message: String(localized: "This cannot be undone."), preferredStyle: .alert)
     alert.addAction(
-      AlertAction(title: "Cancel", style: .cancel) { [weak self] _ in
+      AlertAction(title: String(localized: "Cancel"), style: .cancel) { [weak self] _ in
         self?.report("cancel")
       })
     alert.addAction(
-      AlertAction(title: "Delete", style: .destructive) { [weak self] _ in
+      AlertAction(title: String(localized: "Delete"), style: .destructive) { [weak self] _ in
         self?.report("delete")
       })
     present(alert, animated: true)
@@ -143,15 +146,16 @@ final class BarsAndAlertsViewController: ViewController {
 
   private func showActionSheet() {
     let sheet = AlertController(
-      title: "Share", message: "Send the photo with", preferredStyle: .actionSheet)
+      title: String(localized: "Share"), message: String(localized: "Send the photo with"),
+      preferredStyle: .actionSheet)
     for app in ["Mail", "Messages", "Notes"] {
       sheet.addAction(
-        AlertAction(title: app, style: .default) { [weak self] _ in
+        AlertAction(title: String(localized: app), style: .default) { [weak self] _ in
           self?.report("share \(app)")
         })
     }
     sheet.addAction(
-      AlertAction(title: "Cancel", style: .cancel) { [weak self] _ in
+      AlertAction(title: String(localized: "Cancel"), style: .cancel) { [weak self] _ in
         self?.report("cancel share")
       })
     present(sheet, animated: true)
@@ -159,10 +163,12 @@ final class BarsAndAlertsViewController: ViewController {
 
   private func showTextAlert() {
     let alert = AlertController(
-      title: "New folder", message: "Enter a name for this folder.", preferredStyle: .alert)
-    alert.addTextField { field in field.placeholder = "Name" }
-    alert.addAction(AlertAction(title: "Cancel", style: .cancel))
-    let save = AlertAction(title: "Save", style: .default) { [weak self, weak alert] _ in
+      title: String(localized: "New folder"),
+      message: String(localized: "Enter a name for this folder."), preferredStyle: .alert)
+    alert.addTextField { field in field.placeholder = String(localized: "Name") }
+    alert.addAction(AlertAction(title: String(localized: "Cancel"), style: .cancel))
+    let save = AlertAction(title: String(localized: "Save"), style: .default) {
+      [weak self, weak alert] _ in
       self?.report("folder \(alert?.textFields?.first?.text ?? "")")
     }
     alert.addAction(save)
@@ -196,7 +202,7 @@ private final class SheetContentViewController: ViewController,
     self.style = style
     self.closed = closed
     super.init()
-    title = style == .formSheet ? "Form Sheet" : "Page Sheet"
+    title = String(localized: style == .formSheet ? "Form Sheet" : "Page Sheet")
   }
 
   override func viewDidLoad() {
@@ -207,7 +213,7 @@ private final class SheetContentViewController: ViewController,
     done.accessibilityIdentifier = "sheetDone"
     navigationItem.rightBarButtonItem = done
     let label = Label()
-    label.text = "Swipe down to close, unless locked."
+    label.text = String(localized: "Swipe down to close, unless locked.")
     label.numberOfLines = 0
     let lock = Switch()
     lock.accessibilityIdentifier = "lockSheet"

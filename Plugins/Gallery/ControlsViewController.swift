@@ -19,8 +19,9 @@ final class ControlsViewController: StackViewController {
   private let emit: (String, ParamValue) -> Void
   private let slider = Slider()
   private let stepper = Stepper()
-  private let segments = SegmentedControl(items: ["Day", "Week", "Month"])
-  private let actions = SegmentedControl(items: ["Undo", "Redo"])
+  private let segments = SegmentedControl(
+    items: ["Day", "Week", "Month"].map { String(localized: $0) })
+  private let actions = SegmentedControl(items: ["Undo", "Redo"].map { String(localized: $0) })
   private let progress = ProgressView(progressViewStyle: .default)
   private let bar = ProgressView(progressViewStyle: .bar)
   private let pages = PageControl()
@@ -32,7 +33,7 @@ final class ControlsViewController: StackViewController {
   init(emit: @escaping (String, ParamValue) -> Void) {
     self.emit = emit
     super.init()
-    title = "Controls"
+    title = String(localized: "Controls")
     restorationIdentifier = "controls"
   }
 
@@ -124,18 +125,22 @@ final class ControlsViewController: StackViewController {
 
   /// The labels and progress views follow the controls' values.
   private func show() {
-    sliderValue.text = "Value: \(Int(slider.value.rounded()))"
+    sliderValue.text = String.localizedStringWithFormat(
+      String(localized: "Value: %d"), Int(slider.value.rounded()))
     stepperValue.text = "\(Int(stepper.value))"
     segmentValue.text =
-      "Selected: \(segments.titleForSegment(at: segments.selectedSegmentIndex) ?? "none")"
-    pageValue.text = "Page \(pages.currentPage + 1) of \(pages.numberOfPages)"
+      String.localizedStringWithFormat(
+        String(localized: "Selected: %@"),
+        segments.titleForSegment(at: segments.selectedSegmentIndex) ?? String(localized: "none"))
+    pageValue.text = LocalizedStrings.format(
+      String(localized: "Page %1$d of %2$d"), [pages.currentPage + 1, pages.numberOfPages])
     progress.progress = slider.value / slider.maximumValue
     bar.progress = Float(stepper.value / stepper.maximumValue)
   }
 
   private func caption(_ text: String) -> Label {
     let label = Label()
-    label.text = text
+    label.text = String(localized: text)
     label.font = .systemFont(ofSize: 13, weight: .semibold)
     label.textColor = .secondaryLabel
     return label

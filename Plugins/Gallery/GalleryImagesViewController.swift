@@ -25,7 +25,7 @@ final class GalleryImagesViewController: StackViewController {
 
   override init() {
     super.init()
-    title = "Images"
+    title = String(localized: "Images")
     restorationIdentifier = "images"
   }
 
@@ -68,7 +68,7 @@ final class GalleryImagesViewController: StackViewController {
     }
 
     let add = Button(type: .system)
-    add.setTitle("Add", for: .normal)
+    add.setTitle(String(localized: "Add"), for: .normal)
     add.setImage(Image(systemName: "plus"), for: .normal)
     add.accessibilityIdentifier = "addButton"
     addStackedView(add)
@@ -76,7 +76,7 @@ final class GalleryImagesViewController: StackViewController {
 
   private func caption(_ text: String) -> Label {
     let label = Label()
-    label.text = text
+    label.text = String(localized: text)
     label.font = .systemFont(ofSize: 13, weight: .semibold)
     label.textColor = .secondaryLabel
     return label

@@ -21,7 +21,7 @@ final class GalleryListViewController: TableViewController {
     self.open = open
     self.emit = emit
     super.init(style: .insetGrouped)
-    title = "Gallery"
+    title = String(localized: "Gallery")
     restorationIdentifier = "list"
   }
 
@@ -36,7 +36,7 @@ final class GalleryListViewController: TableViewController {
   }
 
   override func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
-    "Components"
+    String(localized: "Components")
   }
 
   /// A row per component: its name, its summary under it, a chevron; keyed by the name.

@@ -32,7 +32,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
   init(emit: @escaping (String, ParamValue) -> Void) {
     self.emit = emit
     super.init()
-    title = "Text and pickers"
+    title = String(localized: "Text and pickers")
     restorationIdentifier = "textControls"
   }
 
@@ -81,7 +81,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     attributedLabel.accessibilityIdentifier = "attributed"
 
     emailField.borderStyle = .roundedRect
-    emailField.placeholder = "E-mail"
+    emailField.placeholder = String(localized: "E-mail")
     emailField.textContentType = .emailAddress
     emailField.keyboardType = .emailAddress
     emailField.autocapitalizationType = .none
@@ -125,7 +125,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     swatches.accessibilityIdentifier = "swatches"
 
     var filled = Button.Configuration.filled()
-    filled.title = "Filled"
+    filled.title = String(localized: "Filled")
     // A button that shows it is busy: each press starts or stops its activity indicator.
     let filledButton = Button(configuration: filled) { [weak self] button in
       button.configuration?.showsActivityIndicator.toggle()
@@ -133,18 +133,19 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     }
     filledButton.accessibilityIdentifier = "filled"
     var tinted = Button.Configuration.tinted()
-    tinted.title = "Tinted"
-    tinted.subtitle = "with a subtitle"
+    tinted.title = String(localized: "Tinted")
+    tinted.subtitle = String(localized: "with a subtitle")
     tinted.cornerStyle = .capsule
     let tintedButton = Button(configuration: tinted)
     tintedButton.accessibilityIdentifier = "tinted"
     var gray = Button.Configuration.gray()
-    gray.title = "Gray, selectable"
+    gray.title = String(localized: "Gray, selectable")
     gray.buttonSize = .small
     let grayButton = Button(configuration: gray)
     grayButton.accessibilityIdentifier = "gray"
     grayButton.configurationUpdateHandler = { button in
-      button.configuration?.title = button.isSelected ? "Gray, selected" : "Gray, selectable"
+      button.configuration?.title = String(
+        localized: button.isSelected ? "Gray, selected" : "Gray, selectable")
     }
     grayButton.addAction(for: .primaryActionTriggered) { control in
       control.isSelected.toggle()
@@ -179,8 +180,8 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
 
     search.searchResultsUpdater = self
     search.searchBar.delegate = self
-    search.searchBar.placeholder = "Search colours"
-    search.searchBar.scopeButtonTitles = ["All", "Warm", "Cool"]
+    search.searchBar.placeholder = String(localized: "Search colours")
+    search.searchBar.scopeButtonTitles = ["All", "Warm", "Cool"].map { String(localized: $0) }
     search.searchBar.showsScopeBar = true
     search.searchBar.accessibilityIdentifier = "search"
     search.searchBar.restorationIdentifier = "search"
@@ -237,7 +238,8 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
       let inScope = bar.selectedScopeButtonIndex == 0 || warm == (bar.selectedScopeButtonIndex == 1)
       return inScope && (term.isEmpty || name.lowercased().contains(term))
     }
-    searchResult.text = matches.isEmpty ? "No colours" : matches.map(\.0).joined(separator: ", ")
+    searchResult.text =
+      matches.isEmpty ? String(localized: "No colours") : matches.map(\.0).joined(separator: ", ")
   }
 
   func searchBarSearchButtonClicked(_ searchBar: SearchBar) {

@@ -10,7 +10,7 @@ final class LoginView: View {
 
   init(username: String) {
     usernameTextField = TextField()
-    usernameTextField.placeholder = "Username"
+    usernameTextField.placeholder = String(localized: "Username")
     usernameTextField.borderStyle = .bezel
     usernameTextField.text = username
     usernameTextField.accessibilityIdentifier = "username"
@@ -18,7 +18,7 @@ final class LoginView: View {
 
     passwordTextField = TextField()
     passwordTextField.isSecureTextEntry = true
-    passwordTextField.placeholder = "Password"
+    passwordTextField.placeholder = String(localized: "Password")
     passwordTextField.borderStyle = .bezel
     passwordTextField.accessibilityIdentifier = "password"
     // Secure: ScreenKit never saves its text; the identifier only keeps it in the archive's
@@ -26,7 +26,7 @@ final class LoginView: View {
     passwordTextField.restorationIdentifier = "password"
 
     loginButton = Button(type: .system)
-    loginButton.setTitle("Login", for: .normal)
+    loginButton.setTitle(String(localized: "Login"), for: .normal)
     // As in the screen this one reproduces: a grey button with a white title.
     loginButton.backgroundColor = .systemGray
     loginButton.tintColor = .white

@@ -52,10 +52,10 @@ final class FormViewController: StackViewController {
     stackView.insetsLayoutMarginsFromSafeArea = false
     stackView.directionalLayoutMargins = DirectionalEdgeInsets(
       top: 20, leading: 16, bottom: 20, trailing: 16)
-    addButton.setTitle("Add row", for: .normal)
+    addButton.setTitle(String(localized: "Add row"), for: .normal)
     addButton.accessibilityIdentifier = "addRow"
     addButton.addTarget(self, action: FormViewController.addRow, for: .touchUpInside)
-    removeButton.setTitle("Remove row", for: .normal)
+    removeButton.setTitle(String(localized: "Remove row"), for: .normal)
     removeButton.accessibilityIdentifier = "removeRow"
     removeButton.addTarget(self, action: FormViewController.removeRow, for: .touchUpInside)
     addStackedViews([addButton, removeButton])
@@ -65,7 +65,8 @@ final class FormViewController: StackViewController {
   private func appendRow() {
     let field = TextField()
     field.borderStyle = .roundedRect
-    field.placeholder = "Row \(rows.count + 1)"
+    field.placeholder = String.localizedStringWithFormat(
+      String(localized: "Row %d"), rows.count + 1)
     field.accessibilityIdentifier = "row\(rows.count + 1)"
     field.restorationIdentifier = "row\(rows.count + 1)"
     field.heightAnchor.constraint(equalToConstant: 34).isActive = true

@@ -16,7 +16,7 @@ final class SettingsViewController: TableViewController {
     self.values = values
     self.emit = emit
     super.init(style: .insetGrouped)
-    title = "Settings"
+    title = String(localized: "Settings")
     restorationIdentifier = "settings"
   }
 
@@ -30,7 +30,7 @@ final class SettingsViewController: TableViewController {
   }
 
   override func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
-    "Preferences"
+    String(localized: "Preferences")
   }
 
   override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)
@@ -39,7 +39,7 @@ final class SettingsViewController: TableViewController {
     let setting = Self.settings[indexPath.row]
     let cell = TableViewCell(style: .default, reuseIdentifier: nil)
     cell.selectionStyle = .none
-    cell.textLabel?.text = setting.title
+    cell.textLabel?.text = String(localized: setting.title)
     let toggle = Switch()
     toggle.isOn = values[setting.key] ?? false
     toggle.accessibilityIdentifier = setting.key

@@ -10,6 +10,7 @@ struct OpenCommand: ParsableCommand {
       A --param value that is valid JSON (a number, true, false, null, a "quoted" string,
       an array or an object) is sent as that JSON value; anything else is sent as a string.
       Example: compctl open demo.Settings --param darkMode=true --size 390x844 --style dark
+      --locale de
       """)
 
   @OptionGroup var options: ClientOptions
@@ -30,6 +31,12 @@ struct OpenCommand: ParsableCommand {
 
   @Option(
     help: ArgumentHelp(
+      "The scene's language and formats, a BCP 47 tag such as de or ar (default en).",
+      valueName: "tag"))
+  var locale: String?
+
+  @Option(
+    help: ArgumentHelp(
       "daemon: stays until `compctl close`; connection: closes once compctl has gone.",
       valueName: "lifetime"))
   var lifetime: SceneLifetimeOption = .daemon
@@ -46,9 +53,9 @@ struct OpenCommand: ParsableCommand {
     let size = try size.map { text throws(ValidationError) in
       try ScreenSize(parsing: text, option: "--size")
     }
-    if let environment = ScreenSize.environment(size, style: style) {
-      request["environment"] = .object(environment)
-    }
+    var environment = ScreenSize.environment(size, style: style) ?? [:]
+    if let locale { environment["locale"] = .string(locale) }
+    if !environment.isEmpty { request["environment"] = .object(environment) }
     request["lifetime"] = .string(lifetime.rawValue)
     return request
   }

@@ -28,6 +28,8 @@ import Testing
     "NSParagraphStyle", "NSMutableParagraphStyle", "NSUnderlineStyle",
     // Geometry: aliased under the CoreGraphics names (CGPoint, CGSize, CGRect).
     "Point", "Size", "Rect",
+    // Strings per scene: Foundation's job on iOS, where a process has one language.
+    "LocalizedStrings", "SceneLocale", "PluralCategory", "PluralFormat",
   ]
 
   static func declarations(in directory: String, pattern: String) throws -> Set<String> {

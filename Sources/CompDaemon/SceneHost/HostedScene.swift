@@ -1,3 +1,4 @@
+import Foundation
 import JSONRPC
 import Logging
 import ScreenKit
@@ -39,6 +40,8 @@ final class HostedScene {
   /// The scene as errors and the log name it: its client id when known.
   var name: String { clientID ?? id }
   let component: String
+  /// The params it was opened with, to make its controller again in another locale.
+  private let params: JSON?
   private(set) var environment: SceneEnvironment
   private let window: Window
   private let nodes: NodeTable
@@ -94,14 +97,13 @@ final class HostedScene {
     self.logger = logger
     self.id = id
     self.component = component
+    self.params = params
     self.environment = environment
     self.window = Window(frame: Rect(origin: .zero, size: environment.size))
+    window.locale = environment.sceneLocale
     let controller: ViewController
     do throws(ComponentError) {
-      controller = try catalog.instantiate(
-        component, params: params.map(ParamValue.init),
-        sink: { [weak self] event in self?.received(event) },
-        onMake: { [weak self] name in self?.madeComponents.insert(name) })
+      controller = try makeController()
     } catch {
       throw .component(error)
     }
@@ -125,6 +127,37 @@ final class HostedScene {
     emitted.removeAll()  // events emitted while opening have no subscriber yet
     // Opening is not a change within an interval: the first event's state goes at once.
     openedState = window.encodeRestorableState()?.json
+  }
+
+  /// The scene's root controller, made by the catalog from its component and params.
+  private func makeController() throws(ComponentError) -> ViewController {
+    try catalog.instantiate(
+      component, params: params.map(ParamValue.init),
+      sink: { [weak self] event in self?.received(event) },
+      onMake: { [weak self] name in self?.madeComponents.insert(name) })
+  }
+
+  /// The scene's locale (its window's).
+  var locale: Locale { window.locale }
+
+  /// Runs `work` in the scene's locale (``SceneLocale/current``, for the strings its code
+  /// looks up and the formatters it makes).
+  func performInLocale<Result>(_ work: () throws(RPCError) -> Result) throws(RPCError) -> Result {
+    try Self.perform(in: window.locale, work)
+  }
+
+  /// Runs `work` with `locale` as ``SceneLocale/current``.
+  static func perform<Result>(in locale: Locale, _ work: () throws(RPCError) -> Result)
+    throws(RPCError) -> Result
+  {
+    let outcome: Swift.Result<Result, RPCError> = SceneLocale.$current.withValue(locale) {
+      do throws(RPCError) {
+        return .success(try work())
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try outcome.get()
   }
 
   /// Keeps an emitted event for the next publish when its component declares it. An
@@ -219,8 +252,49 @@ final class HostedScene {
     } catch {
       failure = RPCError.invalidParams(error.description, field: "environment")
     }
+    if previous.locale != newEnvironment.locale {
+      do throws(ComponentError) {
+        try reopen(in: newEnvironment.sceneLocale)
+      } catch {
+        failure = Self.rpcError(reopening: error, component: component)
+      }
+    }
     // Traits change how views draw throughout.
     return (try publishWithinLimit(everything: true), failure)
+  }
+
+  /// Shows the scene in another locale: its controller is made again and given the
+  /// restorable state of the old one, as iOS relaunches an app whose language changed and
+  /// restores its state. Texts a screen set in its own language when it loaded are set
+  /// again in the new one; what the screen does not restore (typed text it does not encode)
+  /// starts afresh. The window, and so the root node, stays.
+  private func reopen(in locale: Locale) throws(ComponentError) {
+    let state = window.encodeRestorableState()
+    window.locale = locale
+    let made = SceneLocale.$current.withValue(locale) {
+      () -> Result<ViewController, ComponentError> in
+      do throws(ComponentError) {
+        return .success(try makeController())
+      } catch {
+        return .failure(error)
+      }
+    }
+    let controller = try made.get()
+    SceneLocale.$current.withValue(locale) {
+      // Restoration comes before the new controller appears, as at open.
+      window.isHidden = true
+      window.rootViewController = controller
+      if let state { try? window.restoreState(from: state) }
+      window.makeKeyAndVisible()
+    }
+    emitted.removeAll()  // events of the new controller's loading are not the user's
+  }
+
+  /// The client's error for a scene whose controller could not be made again.
+  private static func rpcError(reopening error: ComponentError, component: String) -> RPCError {
+    .server(
+      .componentFailed, "the scene could not be shown in the new locale: \(error.description)",
+      details: ["component": .string(component), "reason": "not-reopened"])
   }
 
   /// `publish(everything:)`, with a tree over the node limit as the client's error.

@@ -203,7 +203,8 @@ final class SceneHostCommand {
     holdingBackState = [:]
     for scene in holding {
       running(scene.component, scene: scene.clientID)
-      guard let state = scene.heldBackState() else { continue }
+      guard let state = SceneLocale.$current.withValue(scene.locale, operation: scene.heldBackState)
+      else { continue }
       channel.send(
         method: "host.state", params: ["scene": .string(scene.id), "state": .string(state)])
     }
@@ -233,12 +234,17 @@ final class SceneHostCommand {
       running(nil, scene: nil)
       return try withdraw(params)
     case "host.open":
-      return try open(params)
+      // The scene's code runs in its locale from its first line (its controller's init).
+      let locale =
+        (try? SceneEnvironment().applying(params["environment"]?.objectValue))?.sceneLocale
+        ?? SceneEnvironment().sceneLocale
+      return try HostedScene.perform(in: locale) { () throws(RPCError) in try open(params) }
     case "host.event":
       let scene = try scene(params)
       let event = try SceneEvent(json: params["event"]?.objectValue ?? [:])
       let (handled, publication, error) = try closingWhenTooLarge(scene) {
-        () throws(RPCError) in try scene.handle(event)
+        () throws(RPCError) in
+        try scene.performInLocale { () throws(RPCError) in try scene.handle(event) }
       }
       if scene.holdsBackState { flushLater(scene) }
       var result = publication.json
@@ -248,8 +254,12 @@ final class SceneHostCommand {
     case "host.resize":
       let scene = try scene(params)
       let environment = try SceneEnvironment().applying(params["environment"]?.objectValue)
+      // In the new locale: a scene shown in another language sets its texts in that one.
       let (publication, error) = try closingWhenTooLarge(scene) {
-        () throws(RPCError) in try scene.resize(to: environment)
+        () throws(RPCError) in
+        try HostedScene.perform(in: environment.sceneLocale) { () throws(RPCError) in
+          try scene.resize(to: environment)
+        }
       }
       if scene.holdsBackState { flushLater(scene) }
       var result = publication.json
@@ -258,7 +268,8 @@ final class SceneHostCommand {
     case "host.layout":
       return ["root": try scene(params).root]
     case "host.state":
-      let state = try scene(params).encodeState()
+      let scene = try scene(params)
+      let state = SceneLocale.$current.withValue(scene.locale, operation: scene.encodeState)
       return ["state": state.isEmpty ? .null : .string(state)]
     case "host.image":
       return HostImages.answer(params)
@@ -269,7 +280,7 @@ final class SceneHostCommand {
       let scene = try scene(params)
       scenes[scene.id] = nil
       holdingBackState[scene.id] = nil
-      scene.close()
+      SceneLocale.$current.withValue(scene.locale, operation: scene.close)
       return .object([:])
     default:
       throw RPCError.methodNotFound(method)

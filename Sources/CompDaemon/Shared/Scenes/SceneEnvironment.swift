@@ -1,3 +1,4 @@
+import Foundation
 import JSONRPC
 import ScreenKit
 
@@ -50,7 +51,8 @@ struct SceneEnvironment: Sendable, Equatable {
 
   /// This environment with the members `json` (already validated against `schema`) sets.
   ///
-  /// - Throws: `-32602` naming `environment.safeArea` when the safe area leaves no room.
+  /// - Throws: `-32602` naming `environment.safeArea` when the safe area leaves no room,
+  ///   `environment.locale` when the locale is not a well-formed BCP 47 tag.
   func applying(_ json: JSONObject?) throws(RPCError) -> SceneEnvironment {
     guard let json else { return self }
     var result = self
@@ -69,7 +71,14 @@ struct SceneEnvironment: Sendable, Equatable {
     {
       result.style = value
     }
-    if let locale = json["locale"]?.stringValue { result.locale = locale }
+    if let locale = json["locale"]?.stringValue {
+      guard SceneLocale.isWellFormed(locale) else {
+        throw .invalidParams(
+          "\"\(locale)\" is not a BCP 47 language tag such as en, de-AT or ar",
+          field: "environment.locale")
+      }
+      result.locale = locale
+    }
     if let overscan = json["overscan"]?.doubleValue { result.overscan = overscan }
     guard result.safeArea.top + result.safeArea.bottom <= result.height,
       result.safeArea.left + result.safeArea.right <= result.width
@@ -81,6 +90,10 @@ struct SceneEnvironment: Sendable, Equatable {
   }
 
   var size: Size { Size(width: width, height: height) }
+
+  /// The scene's locale (`Window.locale`): the language of its strings and the conventions
+  /// of its numbers and dates.
+  var sceneLocale: Locale { Locale(identifier: locale) }
 
   /// The traits of a screen this size: a width or height below 600 points is compact, as
   /// on iPhones (portrait compact × regular, landscape compact × compact) and in iPad

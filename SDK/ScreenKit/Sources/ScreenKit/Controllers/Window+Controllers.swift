@@ -1,3 +1,5 @@
+import Foundation
+
 /// The controller side of a window: root controller, visibility, traits, size and safe
 /// area set by the host (the daemon's scene), presentation and memory warnings.
 @MainActor
@@ -5,6 +7,7 @@ final class WindowControllerState {
   var rootViewController: ViewController?
   var isKeyWindow = false
   var traitCollection = TraitCollection()
+  var locale = Locale(identifier: "en")
   var hostSafeAreaInsets: EdgeInsets = .zero
   var listOverscan: Double = 0
   weak var firstResponder: Responder?
