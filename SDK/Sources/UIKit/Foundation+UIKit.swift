@@ -1,35 +1,5 @@
-// Names iOS screens use that are not types of ScreenKit: UIKit's nested spellings, animation
-// blocks, Core Animation's colour, the nib initialiser's spelling.
-
-extension View {
-  /// Options of an animation, as `UIView.AnimationOptions`.
-  public typealias AnimationOptions = ScreenKit.AnimationOptions
-
-  /// Runs `animations` and then `completion`, as `UIView.animate(withDuration:animations:
-  /// completion:)`. compd lays out headlessly and clients draw the resulting state, so the
-  /// changes take effect at once: the final state is what UIKit shows after `duration`.
-  public static func animate(
-    withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
-    animations: () -> Void, completion: ((Bool) -> Void)? = nil
-  ) {
-    animations()
-    completion?(true)
-  }
-
-  /// Runs `animations` and then `completion` at once, as the spring variant of
-  /// `UIView.animate` (see ``animate(withDuration:delay:options:animations:completion:)``).
-  public static func animate(
-    withDuration duration: Double, delay: Double, usingSpringWithDamping damping: Double,
-    initialSpringVelocity velocity: Double, options: AnimationOptions = [],
-    animations: () -> Void, completion: ((Bool) -> Void)? = nil
-  ) {
-    animations()
-    completion?(true)
-  }
-
-  /// Runs `actions` with animations off, as `UIView.performWithoutAnimation(_:)`.
-  public static func performWithoutAnimation(_ actions: () -> Void) { actions() }
-}
+// Names iOS screens use that are not types of ScreenKit: UIKit's nested spellings, Core
+// Animation's colour, the nib initialiser's spelling.
 
 extension Color {
   /// The colour as Core Animation takes it (`layer.borderColor = color.cgColor`); ScreenKit's

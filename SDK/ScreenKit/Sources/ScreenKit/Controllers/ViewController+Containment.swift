@@ -49,7 +49,8 @@ extension ViewController {
   }
 
   /// Replaces the child `from`'s view with the child `to`'s view and runs the appearance
-  /// callbacks in UIKit's order, without animation (ScreenKit is headless).
+  /// callbacks in UIKit's order; the changes `animations` makes carry the transition's timing
+  /// (and `options`' curve and transition) to clients, as a `View.animate` block's do.
   ///
   /// Both must be children of this controller; otherwise the call is reported as
   /// ``ContainmentIssue/transitionBetweenNonChildren(container:from:to:)`` and does nothing.
@@ -58,7 +59,7 @@ extension ViewController {
   /// `completion(true)`. The caller calls `willMove`/`removeFromParent`/`didMove` around it.
   public func transition(
     from fromViewController: ViewController, to toViewController: ViewController,
-    duration: Double = 0, options: AnimationOptions = [],
+    duration: Double = 0, options: View.AnimationOptions = [],
     animations: (() -> Void)? = nil, completion: ((Bool) -> Void)? = nil
   ) {
     guard fromViewController.parent === self, toViewController.parent === self,
@@ -83,7 +84,9 @@ extension ViewController {
       let index = container.subviews.firstIndex { $0 === fromView } ?? container.subviews.count
       container.insertSubview(toView, at: index + 1)
     }
-    animations?()
+    if let animations {
+      View.animate(withDuration: duration, delay: 0, options: options, animations: animations)
+    }
     fromView.removeFromSuperview()
     if visible {
       fromViewController.endAppearanceTransition()
@@ -91,15 +94,4 @@ extension ViewController {
     }
     completion?(true)
   }
-}
-
-/// Options for `transition(from:to:duration:options:animations:completion:)`; ScreenKit is
-/// headless and keeps them only for source compatibility.
-public struct AnimationOptions: OptionSet, Sendable {
-  /// The raw bits.
-  public let rawValue: UInt
-  /// Options from raw bits.
-  public init(rawValue: UInt) { self.rawValue = rawValue }
-  /// A cross dissolve.
-  public static let transitionCrossDissolve = AnimationOptions(rawValue: 1 << 20)
 }
