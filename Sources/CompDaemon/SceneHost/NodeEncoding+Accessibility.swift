@@ -22,8 +22,19 @@ extension NodeEncoding {
   /// by element).
   static let accessibilityControlTypes: Set<String> = [
     "button", "switch", "textField", "slider", "stepper", "segmentedControl", "pageControl",
-    "searchBar",
+    "datePicker", "searchBar",
   ]
+
+  /// Whether a shown node of a control type is below `view`, as a client finds it in the
+  /// node's children.
+  static func holdsControlNode(_ view: View) -> Bool {
+    for subview in view.subviews where !subview.isHidden {
+      if accessibilityControlTypes.contains(type(of: subview)) || holdsControlNode(subview) {
+        return true
+      }
+    }
+    return false
+  }
 
   /// The default of a node of `type` with `props` (docs/protocol.md's table). A cell's
   /// element and label come from its content, which `view` gives here (a client reads
@@ -67,6 +78,9 @@ extension NodeEncoding {
         result.value = nonEmpty("text")
       }
       result.traits = state([])
+    case "datePicker":
+      result.element = true
+      result.traits = state([])
     case "textView":
       result.element = true
       result.value = nonEmpty("text")
@@ -104,7 +118,7 @@ extension NodeEncoding {
       result.value = nonEmpty("text")
       result.traits = .searchField
     case "cell":
-      result.element = !view.accessibilityHoldsControl
+      result.element = !holdsControlNode(view)
       result.label = view.accessibilityCombinedLabel
       if props["selected"]?.boolValue == true { result.traits = .selected }
     case "tabBar":
