@@ -129,3 +129,14 @@ enum A11yText {
     return .object(object)
   }
 }
+
+/// `compctl watch`'s line for `scene.announcement`: the kind, the text, the node.
+enum AnnouncementText {
+  /// `announcement "Saved"`, `layoutChanged → n7`.
+  static func line(_ params: JSON) -> String {
+    var line = params["kind"]?.stringValue ?? "announcement"
+    if let text = params["text"]?.stringValue { line += " " + A11yText.quoted(text) }
+    if let node = params["node"]?.stringValue { line += " → \(node)" }
+    return line
+  }
+}
