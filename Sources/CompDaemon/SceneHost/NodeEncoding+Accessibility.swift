@@ -18,6 +18,25 @@ extension NodeEncoding {
     var modal = false
   }
 
+  /// Whether each view class seen is ScreenKit's own (not a plugin's subclass), by class.
+  private static var screenKitClasses: [ObjectIdentifier: Bool] = [:]
+
+  /// Whether `view`'s class is declared in ScreenKit, whose getters give the table's
+  /// defaults.
+  static func isScreenKitClass(_ view: View) -> Bool {
+    let viewClass = Swift.type(of: view)
+    let key = ObjectIdentifier(viewClass)
+    if let known = screenKitClasses[key] { return known }
+    let own = String(reflecting: viewClass).hasPrefix("ScreenKit.")
+    screenKitClasses[key] = own
+    return own
+  }
+
+  /// The node types whose default is no element, no label, value or traits.
+  static let containerTypes: Set<String> = [
+    "view", "stack", "scroll", "table", "collection", "picker", "navigationBar", "toolbar",
+  ]
+
   /// The node types a cell that holds one is no element for (its content is read element
   /// by element).
   static let accessibilityControlTypes: Set<String> = [
@@ -43,6 +62,10 @@ extension NodeEncoding {
     -> AccessibilityDefault
   {
     var result = AccessibilityDefault()
+    // The presented view's style is what its `presentation` prop carries.
+    result.modal = view.presentationStyleName != nil
+    // Most nodes are containers with no default of their own: no prop is looked up.
+    if containerTypes.contains(type) { return result }
     let enabled = props["enabled"]?.boolValue ?? true
     func state(_ own: AccessibilityTraits) -> AccessibilityTraits {
       var traits = own
@@ -126,7 +149,6 @@ extension NodeEncoding {
     default:
       break
     }
-    result.modal = props["presentation"] != nil
     return result
   }
 
@@ -135,6 +157,12 @@ extension NodeEncoding {
   static func addAccessibility(
     of view: View, type: String, children: [String], to props: inout JSONObject
   ) {
+    // A ScreenKit view with nothing set has its type's defaults, which are the table's by
+    // construction (AccessibilityTests checks the bundled screens): nothing to compare. A
+    // cell's default depends on the node types below it, which a plugin's control subclass
+    // may change, so cells are compared; so is every plugin subclass, which may override
+    // the getters.
+    if !view.hasSetAccessibility, type != "cell", isScreenKitClass(view) { return }
     let fallback = accessibilityDefault(type: type, props: props, view: view)
     var a11y = JSONObject()
     let element = view.isAccessibilityElement

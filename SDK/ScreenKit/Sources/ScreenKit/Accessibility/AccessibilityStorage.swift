@@ -29,3 +29,9 @@ extension View {
     return created
   }
 }
+
+extension View {
+  /// Whether an accessibility member was set on this view; when not, a ScreenKit view has
+  /// its type's defaults (what the wire's `a11y` prop leaves out).
+  public var hasSetAccessibility: Bool { accessibilityStorage != nil }
+}
