@@ -164,15 +164,17 @@ struct AccessibilityTests {
     let labels = items.map { $0["label"]?.stringValue ?? $0["type"]?.stringValue ?? "?" }
     // The caption first, then the value label and the stepper of its row; segments as buttons.
     let caption = try #require(labels.firstIndex(of: "Stepper"))
-    #expect(Array(labels[caption...].prefix(3)) == ["Stepper", "3", "stepper"])
+    #expect(Array(labels[caption...].prefix(3)) == ["Stepper", "3", "Stepper"])
+    #expect(items[caption + 2]["type"] == "stepper")
     let slider = try #require(items.first { $0["type"] == "slider" })
     #expect(slider["value"] == "40%" && slider["traits"] == ["adjustable"])
+    #expect(slider["label"] == "Slider")  // demo.Controls names it as its caption does
     let day = try #require(items.first { $0["label"] == "Day" })
     #expect(day["traits"] == ["button", "selected"] && day["segment"] == 0)
     // draw --a11y boxes each element where it is, numbered in reading order.
     let drawn = try compctl(["draw", "--a11y", "--width", "90", controls])
     #expect(drawn.status == 0)
-    #expect(drawn.stdout.contains("adjustable = 40%"))
+    #expect(drawn.stdout.contains("adjustable \"Slider\" = 40%"))
     let dayNumber = try #require(labels.firstIndex(of: "Day")) + 1
     #expect(drawn.stdout.contains("\(dayNumber) button \"Day\""))
   }
