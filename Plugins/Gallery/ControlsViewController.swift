@@ -47,12 +47,14 @@ final class ControlsViewController: StackViewController {
       top: 20, leading: 16, bottom: 20, trailing: 16)
 
     slider.accessibilityIdentifier = "slider"
+    slider.accessibilityLabel = "Slider"  // its caption names it for a screen reader
     slider.maximumValue = 100
     slider.value = 40
     slider.addAction(for: .valueChanged) { [weak self] _ in self?.changed("slider") }
     sliderValue.accessibilityIdentifier = "sliderValue"
 
     stepper.accessibilityIdentifier = "stepper"
+    stepper.accessibilityLabel = "Stepper"
     stepper.maximumValue = 10
     stepper.value = 3
     stepper.addAction(for: .valueChanged) { [weak self] _ in self?.changed("stepper") }
@@ -71,10 +73,13 @@ final class ControlsViewController: StackViewController {
     }
 
     progress.accessibilityIdentifier = "progress"
+    progress.accessibilityLabel = "Progress"
     bar.accessibilityIdentifier = "bar"
+    bar.accessibilityLabel = "Progress bar"
     bar.progressTintColor = .systemGreen
 
     pages.accessibilityIdentifier = "pages"
+    pages.accessibilityLabel = "Page control"
     pages.numberOfPages = 5
     pages.currentPageIndicatorTintColor = .systemBlue
     pages.pageIndicatorTintColor = .systemGray4

@@ -100,6 +100,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     notes.layer.cornerRadius = 8
     notes.delegate = self
     notes.accessibilityIdentifier = "notes"
+    notes.accessibilityLabel = "Notes"  // a screen reader names the text view by it
     notes.restorationIdentifier = "notes"
     notes.heightAnchor.constraint(equalToConstant: 120).isActive = true
     notesCount.font = .systemFont(ofSize: 13)
@@ -163,6 +164,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     datePicker.date = Date(timeIntervalSince1970: 1_781_265_600)  // 2026-06-12 12:00
     datePicker.minuteInterval = 15
     datePicker.accessibilityIdentifier = "date"
+    datePicker.accessibilityLabel = "Date"
     datePicker.restorationIdentifier = "date"
     datePicker.addAction(for: .valueChanged) { [weak self] _ in self?.showDate() }
     dateLabel.accessibilityIdentifier = "dateLabel"

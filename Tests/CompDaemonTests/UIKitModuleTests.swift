@@ -20,6 +20,8 @@ import Testing
     "PointTapReceiving", "TargetAction", "TextRun", "TextRunLayout", "ImageFormat", "SHA256",
     // What an animation block gives the changes made in it, for hosts to send to clients.
     "ViewAnimation", "ViewAnimations",
+    // Accessibility's reading order and the actions the wire's accessibility event names.
+    "AccessibilityItem", "AccessibilityAction",
     // The views ScreenKit's bars, menus, alerts and sheets are drawn with, which UIKit keeps
     // private.
     "AlertActionButton", "BarItemButton", "MenuEntryButton", "MenuController",

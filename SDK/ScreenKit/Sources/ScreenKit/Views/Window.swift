@@ -31,4 +31,6 @@ open class Window: View {
 
   /// The touches in flight and the recognizers competing for them (Touches/).
   private(set) lazy var gestureArena = GestureArena(window: self)
+  // Accessibility notifications posted for this window's scene, until the host takes them.
+  var postedAccessibilityNotifications: [Accessibility.PostedNotification] = []
 }
