@@ -10,6 +10,7 @@ import { installSheetSwipe, paintBarButton, paintPresentation } from './paint-ba
 import { decorateDatePicker, decoratePicker, paintDatePicker, paintPicker } from './paint-pickers.js';
 import { decorateSearchBar, paintSearchBar } from './paint-search.js';
 import { decorateTextView, paintButtonSubtitle, paintFieldExtras, paintRuns, paintTextView } from './paint-text.js';
+import { decorateAccessibility, installAccessibility, paintAccessibility, settleAccessibility } from './accessibility.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -55,9 +56,10 @@ export class SceneView {
     this.rootId = null;
     host.addEventListener('click', (event) => this.click(event));
     installSheetSwipe(host, (event) => this.send(event));
+    // Escape is the accessibility escape action (accessibility.js).
+    installAccessibility(this);
     host.addEventListener('keydown', (event) => {
-      const editing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
-      if ((event.key === 'Escape' && !editing) || (event.altKey && event.key === 'ArrowLeft')) {
+      if (event.altKey && event.key === 'ArrowLeft') {
         event.preventDefault();
         this.send({ type: 'back' });
       }
@@ -82,6 +84,7 @@ export class SceneView {
     this.attached();
     this.rootId = root.id;
     this.revision = revision;
+    settleAccessibility(this);
     if (field) {
       // compd's rebuilt scene may have no first responder: focusing sends it `focus`.
       if (document.activeElement !== field.input) field.input.focus({ preventScroll: true });
@@ -144,6 +147,7 @@ export class SceneView {
       }
     }
     this.revision = change.revision;
+    settleAccessibility(this);
     this.onApplied(inputTimes);
     return true;
   }
@@ -167,6 +171,7 @@ export class SceneView {
     entry.container = el;
     this.built.push(entry);
     this.decorate(entry);
+    decorateAccessibility(this, entry);
     this.nodes.set(node.id, entry);
     this.setFrame(entry, node.frame);
     this.paint(entry);
@@ -401,6 +406,7 @@ export class SceneView {
         this.paintCell(entry);
         break;
     }
+    paintAccessibility(this, entry);
   }
 
   /** A table row: the selection highlight, the separator under it (in its table's colour),
