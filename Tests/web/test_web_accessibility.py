@@ -183,3 +183,185 @@ def test_axe_finds_no_serious_violation_on_any_bundled_screen(stack, scheme):
         emulate_scheme(browser, "")
         client.close()
     assert not found, "axe-core " + AXE_VERSION + " found:\n" + "\n".join(found)
+
+
+# --- keys and what the page tells assistive technology
+
+TAB, ENTER, ESCAPE, SHIFT = "\ue004", "\ue007", "\ue00c", "\ue008"
+HOME, END = "\ue011", "\ue010"
+LEFT, UP, RIGHT, DOWN = "\ue012", "\ue013", "\ue014", "\ue015"
+SPACE = " "
+
+
+def press(browser, *keys):
+    """Real key presses (WebDriver key actions: keydown and keyup per key)."""
+    actions = []
+    for key in keys:
+        actions += [{"type": "keyDown", "value": key}, {"type": "keyUp", "value": key}]
+    browser.command("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": actions}]})
+
+
+FOCUSED = """
+const el = document.activeElement;
+const node = el && el.closest('[data-node-id]');
+return node ? (node.dataset.key || node.dataset.nodeId) : null;
+"""
+
+
+def focused(browser):
+    """The key (else the id) of the node holding the browser's focus."""
+    return browser.run(FOCUSED)
+
+
+def tab_to(browser, key, limit=40):
+    """Presses Tab until the node keyed `key` has the focus; returns the keys passed."""
+    passed = []
+    for _ in range(limit):
+        press(browser, TAB)
+        passed.append(focused(browser))
+        if passed[-1] == key:
+            return passed
+    raise AssertionError(f"Tab never reached {key}: {passed}")
+
+
+def computed(browser, css):
+    """The role and accessible name Chromium computes for an element (WebDriver)."""
+    element = browser.element(css)
+    return (browser.command("GET", f"/element/{element}/computedrole"),
+            browser.command("GET", f"/element/{element}/computedlabel"))
+
+
+def props(client, scene, key):
+    return find(layout(client, scene), key)["props"]
+
+
+def node(node_id, node_type, frame, props=None, children=(), key=None):
+    entry = {"id": node_id, "type": node_type, "frame": dict(zip(("x", "y", "width", "height"), frame)),
+             "props": props or {}, "children": list(children)}
+    if key:
+        entry["key"] = key
+    return entry
+
+
+# Three buttons whose reading order (`a11y.order`) is not their tree order, the second
+# overlapping the first; a switch, a slider, a tab bar whose second tab is selected.
+READING_ORDER = node("r1", "view", (0, 0, 400, 700), {"backgroundColor": "#ffffffff"}, [
+    node("r2", "view", (0, 0, 400, 60), {"a11y": {"order": ["r5", "r3", "r4"]}}, [
+        node("r3", "button", (0, 10, 100, 40), {"title": "First", "titleColor": "#007affff", "backgroundColor": "#eeeeeeff"}, key="first"),
+        node("r4", "button", (50, 10, 100, 40), {"title": "Second", "titleColor": "#007affff", "backgroundColor": "#ddddddff"}, key="second"),
+        node("r5", "button", (200, 10, 100, 40), {"title": "Third", "titleColor": "#007affff"}, key="third"),
+    ]),
+    node("r6", "switch", (20, 80, 51, 31), {"on": False, "a11y": {"label": "Wi-Fi", "hint": "Joins known networks"}}, key="wifi"),
+    node("r7", "slider", (20, 130, 200, 34), {"value": 0.5}, key="level"),
+    node("r8", "tabBar", (0, 600, 400, 49), {"items": ["One", "Two", "Three"]}, [
+        node(f"r{9 + index}", "button", (index * 133, 0, 133, 49),
+             {"title": title, "titleColor": "#007affff", "barItem": "tab", "selected": index == 1}, key=f"tab.{index}")
+        for index, title in enumerate(["One", "Two", "Three"])
+    ]),
+])
+
+RENDER_SYNTHETIC = """
+const [tree, done] = [arguments[0], arguments[arguments.length - 1]];
+import('/js/scene-view.js').then(({ SceneView }) => {
+  document.getElementById('synthetic')?.remove();
+  const host = document.createElement('div');
+  host.id = 'synthetic';
+  host.style.cssText = 'position: fixed; left: 0; top: 0; width: 400px; height: 700px; z-index: 9';
+  // First in the page, so that Tab from the page's start comes to it first.
+  document.body.prepend(host);
+  window.sent = [];
+  window.synthetic = new SceneView(host, { send: (event) => { window.sent.push(event); return Promise.resolve({}); } });
+  window.synthetic.setTree(tree, 1);
+  setTimeout(() => done(true), 100);
+});
+"""
+
+
+def test_tab_follows_the_reading_order_and_keys_become_accessibility_actions(stack):
+    """A container whose `a11y.order` is not its children's order: the DOM, hence Tab,
+    follows the reading order while the buttons still paint in tree order; Enter and
+    Space send the `accessibility` event's `activate`, arrows on a slider `increment` and
+    `decrement`; a tab bar is one tab stop whose arrows move among the tabs; a view
+    presented over the others takes the focus and hides them. No daemon involved."""
+    _, gateway, browser = stack
+    browser.set_window(420, 900)
+    browser.open(gateway.url)
+    browser.run_async(RENDER_SYNTHETIC, READING_ORDER)
+    browser.run("document.activeElement.blur()")
+    order = [focused(browser) for _ in range(5) if press(browser, TAB) is None]
+    assert order == ["third", "first", "second", "wifi", "level"]
+    # The selected tab is the tab bar's one tab stop; Shift+Tab comes back the same way.
+    press(browser, TAB)
+    assert focused(browser) == "tab.1"
+    browser.command("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
+        {"type": "keyDown", "value": SHIFT}, {"type": "keyDown", "value": TAB},
+        {"type": "keyUp", "value": TAB}, {"type": "keyUp", "value": SHIFT}]}]})
+    assert focused(browser) == "level"
+    # Painted in tree order: where the first two overlap, the second is on top.
+    assert browser.run("return document.elementFromPoint(75, 30).closest('[data-node-id]').dataset.key") == "second"
+    # Tab bar: arrows move the focus (and the tab stop) among the tabs, Enter selects.
+    browser.run("document.querySelector('#synthetic [data-key=\"tab.1\"]').focus()")
+    press(browser, RIGHT)
+    assert focused(browser) == "tab.2"
+    assert browser.run("return [...document.querySelectorAll('#synthetic [role=tab]')].map((t) => t.tabIndex)") == [-1, -1, 0]
+    press(browser, RIGHT)
+    assert focused(browser) == "tab.0"
+    press(browser, ENTER)
+    # Keys on the others.
+    browser.run("document.querySelector('#synthetic [data-key=third]').focus()")
+    press(browser, ENTER)
+    browser.run("document.querySelector('#synthetic [data-key=wifi]').focus()")
+    press(browser, SPACE)
+    browser.run("document.querySelector('#synthetic [data-key=level]').focus()")
+    press(browser, RIGHT, UP, LEFT, HOME)
+    press(browser, ESCAPE)
+    assert browser.run("return window.sent") == [
+        {"type": "accessibility", "target": "r9", "action": "activate"},
+        {"type": "accessibility", "target": "r5", "action": "activate"},
+        {"type": "accessibility", "target": "r6", "action": "activate"},
+        {"type": "accessibility", "target": "r7", "action": "increment"},
+        {"type": "accessibility", "target": "r7", "action": "increment"},
+        {"type": "accessibility", "target": "r7", "action": "decrement"},
+        {"type": "value", "target": "r7", "value": 0},
+        {"type": "accessibility", "target": "r7", "action": "escape"},
+    ]
+    # Roles, names, states.
+    assert computed(browser, "#synthetic [data-key=wifi]") == ("switch", "Wi-Fi")
+    described = browser.run("""
+const q = (key) => document.querySelector(`#synthetic [data-key="${key}"]`);
+const wifi = q('wifi');
+return { checked: wifi.getAttribute('aria-checked'), hint: document.getElementById(wifi.getAttribute('aria-describedby')).textContent,
+  slider: ['aria-valuenow', 'aria-valuemin', 'aria-valuemax', 'aria-valuetext'].map((name) => q('level').getAttribute(name)),
+  tabs: [q('tab.0'), q('tab.1')].map((t) => [t.getAttribute('role'), t.getAttribute('aria-selected')]),
+  bar: document.querySelector('#synthetic [data-type=tabBar]').getAttribute('role') };""")
+    assert described == {"checked": "false", "hint": "Joins known networks", "slider": ["0.5", "0", "1", "50%"],
+                         "tabs": [["tab", "false"], ["tab", "true"]], "bar": "tablist"}
+
+    # A presented alert: the focus moves into it, everything else is hidden from assistive
+    # technology and out of the tab order; when it goes the focus comes back.
+    browser.run("document.querySelector('#synthetic [data-key=third]').focus()")
+    assert browser.run("""
+return window.synthetic.applyChange({ scene: 's', revision: 2, base: 1, ops: [
+  { op: 'insert', parent: 'r1', index: 2, node: { id: 'd1', type: 'view', key: 'presentation.dimming', frame: { x: 0, y: 0, width: 400, height: 700 }, props: { dimming: true, backgroundColor: '#00000033' }, children: [] } },
+  { op: 'insert', parent: 'r1', index: 3, node: { id: 'a1', type: 'view', frame: { x: 65, y: 300, width: 270, height: 140 }, props: { presentation: 'alert', backgroundColor: '#f2f2f2ff' }, children: [
+    { id: 'a2', type: 'label', key: 'alert.title', frame: { x: 16, y: 20, width: 238, height: 22 }, props: { text: 'Delete the draft?' }, children: [] },
+    { id: 'a3', type: 'label', key: 'alert.message', frame: { x: 16, y: 44, width: 238, height: 18 }, props: { text: 'This cannot be undone.' }, children: [] },
+    { id: 'a4', type: 'button', key: 'alert.action.0', frame: { x: 0, y: 96, width: 135, height: 44 }, props: { title: 'Cancel', titleColor: '#007affff', style: 'cancel' }, children: [] },
+    { id: 'a5', type: 'button', key: 'alert.action.1', frame: { x: 135, y: 96, width: 135, height: 44 }, props: { title: 'Delete', titleColor: '#ff3b30ff', style: 'destructive' }, children: [] } ] } },
+]});""") is True
+    assert focused(browser) == "alert.action.0"
+    assert computed(browser, "#synthetic [data-node-id=a1]") == ("alertdialog", "Delete the draft?")
+    modal = browser.run("""
+const alert = document.querySelector('#synthetic [data-node-id=a1]');
+return { modal: alert.getAttribute('aria-modal'), description: document.getElementById(alert.getAttribute('aria-describedby')).textContent,
+  hidden: ['r2', 'r6', 'r8', 'd1'].map((id) => document.querySelector(`#synthetic [data-node-id=${id}]`).getAttribute('aria-hidden')),
+  heading: [document.querySelector('#synthetic [data-node-id=a2]').getAttribute('role'), document.querySelector('#synthetic [data-node-id=a2]').getAttribute('aria-level')],
+  stops: [...document.querySelectorAll('#synthetic [tabindex]')].filter((el) => el.tabIndex >= 0).map((el) => el.dataset.key) };""")
+    assert modal == {"modal": "true", "description": "This cannot be undone.", "hidden": ["true", "true", "true", "true"],
+                     "heading": ["heading", "2"], "stops": ["alert.action.0", "alert.action.1"]}
+    press(browser, TAB)
+    assert focused(browser) == "alert.action.1"
+    browser.run("return window.synthetic.applyChange({ scene: 's', revision: 3, base: 2, ops: [{ op: 'remove', id: 'a1' }, { op: 'remove', id: 'd1' }] })")
+    assert focused(browser) == "third"
+    assert browser.run("return document.querySelector('#synthetic [data-node-id=r2]').getAttribute('aria-hidden')") is None
+    browser.run("document.getElementById('synthetic').remove()")
