@@ -182,6 +182,10 @@ def test_axe_finds_no_serious_violation_on_any_bundled_screen(stack, scheme):
     finally:
         emulate_scheme(browser, "")
         client.close()
+    contrast = [line for line in CONTRAST_FINDINGS if f"({scheme})" in line]
+    print(f"\naxe-core {AXE_VERSION}, {scheme}: colour contrast (not gated, see NOT_GATED) on {len(contrast)} screens:")
+    for line in contrast:
+        print(f"  {line}")
     assert not found, "axe-core " + AXE_VERSION + " found:\n" + "\n".join(found)
 
 
@@ -365,3 +369,109 @@ return { modal: alert.getAttribute('aria-modal'), description: document.getEleme
     assert focused(browser) == "third"
     assert browser.run("return document.querySelector('#synthetic [data-node-id=r2]').getAttribute('aria-hidden')") is None
     browser.run("document.getElementById('synthetic').remove()")
+
+
+def gallery_page(browser, gateway, client, component):
+    """Opens demo.Gallery and pushes `component`'s page from its list; returns the scene."""
+    scene = open_component(browser, gateway, client, "demo.Gallery")
+    event(client, scene, type="tap", target=component)
+    settled(browser, client, scene)
+    return scene
+
+
+def test_keyboard_operates_the_bundled_screens(stack):
+    """Through compd: Tab reaches a settings switch (role switch, checked, named by its
+    row) and Space toggles it; arrows move a slider by a tenth of its range and step a
+    stepper, Home sends the slider to its minimum; arrows pick a segment; Enter on a
+    button runs its action (an alert shows, the focus moves into it), Escape chooses the
+    alert's cancel action (the focus comes back) and pops a navigation stack."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+
+    scene = open_component(browser, gateway, client, "demo.Settings")
+    assert props(client, scene, "notifications")["on"] is False
+    tab_to(browser, "notifications")
+    role, name = computed(browser, "[data-key=notifications]")
+    assert (role, name) == ("switch", "Notifications")
+    assert browser.run("return document.querySelector('[data-key=notifications]').getAttribute('aria-checked')") == "false"
+    press(browser, SPACE)
+    wait_for(lambda: props(client, scene, "notifications")["on"] is True, 10, "the switch on")
+    settled(browser, client, scene)
+    assert browser.run("return document.querySelector('[data-key=notifications]').getAttribute('aria-checked')") == "true"
+    assert focused(browser) == "notifications"
+    press(browser, ENTER)
+    wait_for(lambda: props(client, scene, "notifications")["on"] is False, 10, "the switch off again")
+
+    scene = open_component(browser, gateway, client, "demo.Controls")
+    tab_to(browser, "slider")
+    assert computed(browser, "[data-key=slider]")[0] == "slider"
+    assert props(client, scene, "slider")["value"] == 40
+    press(browser, RIGHT, RIGHT)
+    wait_for(lambda: props(client, scene, "slider")["value"] == 60, 10, "the slider a fifth of its range up")
+    press(browser, DOWN)
+    wait_for(lambda: props(client, scene, "slider")["value"] == 50, 10, "the slider a tenth down")
+    settled(browser, client, scene)
+    assert browser.run("return ['aria-valuenow', 'aria-valuemin', 'aria-valuemax', 'aria-valuetext'].map((a) => "
+                       "document.querySelector('[data-key=slider]').getAttribute(a))") == ["50", "0", "100", "50%"]
+    press(browser, HOME)
+    wait_for(lambda: props(client, scene, "slider")["value"] == 0, 10, "the slider at its minimum")
+    tab_to(browser, "stepper")
+    assert computed(browser, "[data-key=stepper]")[0] == "spinbutton"
+    press(browser, UP)
+    wait_for(lambda: props(client, scene, "stepper")["value"] == 4, 10, "the stepper one step up")
+    tab_to(browser, "segments")
+    before = props(client, scene, "segments").get("selectedSegmentIndex", -1)
+    press(browser, RIGHT)
+    wait_for(lambda: props(client, scene, "segments").get("selectedSegmentIndex") == before + 1, 10, "the next segment")
+    settled(browser, client, scene)
+    assert browser.run("""
+const group = document.querySelector('[data-key=segments]');
+const active = document.getElementById(group.getAttribute('aria-activedescendant'));
+return [group.getAttribute('role'), active.getAttribute('role'), active.getAttribute('aria-checked'), active.dataset.index];""") == \
+        ["radiogroup", "radio", "true", str(before + 1)]
+
+    scene = gallery_page(browser, gateway, client, "demo.BarsAndAlerts")
+    tab_to(browser, "showAlert")
+    press(browser, ENTER)
+    wait_for(lambda: find(layout(client, scene), "alert.title") is not None, 10, "the alert")
+    settled(browser, client, scene)
+    assert browser.run("return document.activeElement.closest('[role=alertdialog]') !== null"), "the focus is in the alert"
+    assert computed(browser, "[role=alertdialog]") == ("alertdialog", "Delete the draft?")
+    press(browser, ESCAPE)
+    wait_for(lambda: find(layout(client, scene), "alert.title") is None, 10, "the alert dismissed")
+    wait_for(lambda: props(client, scene, "status").get("text") == "Chose cancel", 10, "the cancel action chosen")
+    settled(browser, client, scene)
+    assert focused(browser) == "showAlert", "the focus is back on the button that showed the alert"
+    # Escape on the page pops the gallery's navigation stack.
+    press(browser, ESCAPE)
+    wait_for(lambda: find(layout(client, scene), "showAlert") is None, 10, "the gallery's list again")
+    client.close()
+
+
+def test_announcement_reaches_the_live_region(stack):
+    """A choice on demo.BarsAndAlerts changes its status label and posts it as an
+    announcement (`Accessibility.post(notification: .announcement, …)`): compd sends
+    `scene.announcement`, and the page puts its text into the polite live region, outside
+    the scene's tree; the same text again is spoken again."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    scene = gallery_page(browser, gateway, client, "demo.BarsAndAlerts")
+    region = browser.run("""
+const region = document.getElementById('announcements');
+return region && [region.getAttribute('aria-live'), region.getAttribute('aria-atomic'), document.getElementById('scene').contains(region),
+  region.getBoundingClientRect().width <= 1];""")
+    assert region == ["polite", "true", False, True]
+    event(client, scene, type="tap", target="toolbar.0")
+    wait_for(lambda: browser.run("return document.getElementById('announcements').textContent") == "Chose trash", 10,
+             lambda: f"the announcement (live region: {browser.run('return document.getElementById(`announcements`).textContent')!r})")
+    # The same choice again: the region is emptied and filled again, so it is spoken again.
+    browser.run("""
+const region = document.getElementById('announcements');
+window.spoken = [];
+new MutationObserver(() => window.spoken.push(region.textContent)).observe(region, { childList: true, characterData: true, subtree: true });""")
+    event(client, scene, type="tap", target="toolbar.0")
+    wait_for(lambda: browser.run("return window.spoken")[-2:] == ["", "Chose trash"], 10,
+             lambda: f"the announcement again (seen: {browser.run('return window.spoken')!r})")
+    client.close()

@@ -279,7 +279,9 @@ function describe(entry, a11y, traits) {
   }
   // Traits the node's type does not have by default give it their role.
   const traitRole = TRAIT_ROLES.find(([trait]) => traits.has(trait))?.[1];
-  if (traitRole && !entry.input && !['switch', 'slider', 'spinbutton', 'radiogroup', 'tab', 'tablist'].includes(role)) {
+  // A row stays a list item (a list holds nothing else); it is activated as a button is.
+  const fixed = ['switch', 'slider', 'spinbutton', 'radiogroup', 'tab', 'tablist', 'listitem', 'list', 'dialog', 'alertdialog'];
+  if (traitRole && !entry.input && !fixed.includes(role)) {
     if (traitRole === 'tablist' || traitRole === 'heading' || traitRole === 'img') {
       if (role === null || role === 'none' || role === 'button') role = traitRole === 'img' && role === 'button' ? role : traitRole;
     } else {
