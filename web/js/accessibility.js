@@ -138,9 +138,12 @@ export function paintAccessibility(view, entry) {
   const target = entry.focusEl ?? el;
   attr(target, 'aria-disabled', disabled && (WIDGET_ROLES.has(state.role) || entry.input) ? 'true' : null);
   paintDescription(entry, [state.value, a11y.hint]);
-  attr(el, 'lang', a11y.language ?? null);
-  entry.a11yHidden = a11y.hidden === true || (a11y.element === false && !state.tabStop && !entry.input)
-    || (entry.type === 'activityIndicator' && !props.animating);
+  // Only a language this node's `a11y` set is taken away again (the root's `lang` is the
+  // scene's, set from its own prop).
+  if (a11y.language) attr(el, 'lang', a11y.language);
+  else if (entry.a11yLanguage) el.removeAttribute('lang');
+  entry.a11yLanguage = !!a11y.language;
+  entry.a11yHidden = a11y.hidden === true || (a11y.element === false && !state.tabStop && !entry.input);
   switch (entry.type) {
     case 'switch':
       attr(el, 'aria-checked', props.on ? 'true' : 'false');
@@ -229,8 +232,8 @@ function describe(entry, a11y, traits) {
       break;
     case 'activityIndicator':
       role = 'progressbar';
-      // UIKit's activity indicator is read as "In progress".
-      name ??= 'In progress';
+      // UIKit's activity indicator is read as "In progress", a stopped one "Progress halted".
+      name ??= props.animating ? 'In progress' : 'Progress halted';
       break;
     case 'label':
       // Its text (or its accessibility label, paintSpokenText) is its content.
@@ -367,7 +370,7 @@ function paintRange(entry, a11y) {
       now = Math.min((props.currentPage ?? 0) + 1, Math.max(count, 1));
       min = 1;
       max = Math.max(count, 1);
-      text ??= `Page ${now} of ${count}`;
+      text ??= `page ${now} of ${count}`;
       break;
     }
     case 'progress':
@@ -447,17 +450,32 @@ function firstEnabled(segments, from, step) {
 export function settleAccessibility(view) {
   const root = view.nodes.get(view.rootId);
   if (!root) return;
+  holdsModal(view, root);
   const state = { modal: null };
-  settle(view, root, { hidden: false, inert: false }, state);
+  settle(view, root, { hidden: false, inert: false, x: 0, y: 0 }, state);
   const modalId = state.modal?.id ?? null;
   const a11y = view.accessibility;
   if (modalId !== a11y.modalId) modalChanged(view, a11y, state.modal);
 }
 
+/** Notes on each node whether it is or holds a modal node (docs/protocol.md,
+ * "Accessibility": such a child hides its siblings). */
+function holdsModal(view, entry) {
+  let holds = false;
+  for (const id of entry.children) {
+    const child = view.nodes.get(id);
+    if (child && holdsModal(view, child)) holds = true;
+  }
+  entry.holdsModal = holds || (isModal(entry) && !entry.props.hidden);
+  return entry.holdsModal;
+}
+
 /**
- * Settles one node and its subtree; returns whether the subtree holds a tab stop.
- * `inherited.hidden`: an ancestor is hidden from assistive technology (its own
- * `a11y.hidden`, or behind a modal view); `inherited.inert`: nobody can touch it.
+ * Settles one node and its subtree. `inherited.hidden`: an ancestor is hidden from
+ * assistive technology (its own `a11y.hidden`, or behind a modal view);
+ * `inherited.inert`: nobody can touch it; `inherited.x`, `.y`: where the node's parent's
+ * coordinate space starts in the root's. Returns whether the subtree holds a tab stop and
+ * where its first item in reading order is (`null`: it has none).
  */
 function settle(view, entry, inherited, state, marked = false) {
   const { el, props } = entry;
@@ -466,24 +484,31 @@ function settle(view, entry, inherited, state, marked = false) {
   const inert = inherited.inert || props.interactive === false || props.hidden === true;
   // aria-hidden goes on the root of each hidden subtree.
   attr(el, 'aria-hidden', marked || (entry.a11yHidden && !inherited.hidden) ? 'true' : null);
-  orderChildren(view, entry);
+  const frame = entry.frame ?? { x: 0, y: 0 };
+  const at = { x: inherited.x + frame.x, y: inherited.y + frame.y };
+  // Children of a scroll view are in its content space.
+  const offset = SCROLLING.has(entry.type) || entry.type === 'textView' ? props.contentOffset ?? { x: 0, y: 0 } : { x: 0, y: 0 };
+  const inner = { x: at.x - offset.x, y: at.y - offset.y };
   const children = entry.children.map((id) => view.nodes.get(id)).filter(Boolean);
-  // The last modal child hides its siblings (UIKit's accessibilityViewIsModal); the
-  // dimming view under a presented one is drawing only.
-  const modal = [...children].reverse().find((child) => isModal(child) && !child.props.hidden);
-  if (modal && !hidden) state.modal = modal;
+  // The last child that is or holds a modal node hides its siblings (UIKit's
+  // accessibilityViewIsModal); the dimming view under a presented one is drawing only.
+  const modal = [...children].reverse().find((child) => child.holdsModal);
+  if (modal && !hidden && isModal(modal)) state.modal = modal;
   let holdsStop = false;
+  const firsts = new Map();
   for (const child of children) {
     const behind = !!modal && child !== modal;
     const mark = !hidden && (behind || child.props.dimming === true);
-    const childHolds = settle(view, child, { hidden: hidden || mark, inert }, state, mark);
-    if (childHolds) holdsStop = true;
+    const settled = settle(view, child, { hidden: hidden || mark, inert, ...inner }, state, mark);
+    if (settled.holds) holdsStop = true;
+    if (settled.first && !behind) firsts.set(child, settled.first);
     // A list holds items only: a view among its rows with a control in it (a table's
     // header view with a search field) is one too; a section header of text is not.
     if (entry.a11yRole === 'list' && child.type !== 'cell' && !child.a11yRole) {
-      attr(child.el, 'role', childHolds ? 'listitem' : null);
+      attr(child.el, 'role', settled.holds ? 'listitem' : null);
     }
   }
+  const ordered = orderChildren(view, entry, children, firsts);
   let stop = entry.tabStop === true;
   if (entry.type === 'cell' && holdsStop) stop = false;
   if (SCROLLING.has(entry.type) && !holdsStop) stop = isScrollable(entry);
@@ -492,7 +517,27 @@ function settle(view, entry, inherited, state, marked = false) {
   if (entry.type === 'tabBar') roveTabs(children, reachable);
   if (!entry.a11yNamed) nameFromRow(view, entry);
   if (entry.a11yRole === 'dialog' || entry.a11yRole === 'alertdialog') nameDialog(view, entry);
-  return holdsStop || ((stop || !!entry.input || entry.type === 'picker') && reachable);
+  // Where this subtree is read: nowhere when it is hidden or transparent; at its own place
+  // when it is an element, a group or ordered (one unit); else where its first child is.
+  let first = null;
+  const absent = props.hidden === true || (props.alpha ?? 1) < 0.01 || entry.a11yHidden === true;
+  if (!absent) {
+    const unit = isElement(entry, holdsStop) || props.a11y?.group === true || !!props.a11y?.order;
+    first = unit ? { top: at.y, left: at.x } : firsts.get(ordered.find((child) => firsts.has(child))) ?? null;
+  }
+  return { holds: holdsStop || ((stop || !!entry.input || entry.type === 'picker') && reachable), first };
+}
+
+/** Whether a node is one item to a screen reader (docs/protocol.md, "Accessibility":
+ * defaults per node type, `a11y.element` over them). */
+function isElement(entry, holdsControl) {
+  const element = entry.props.a11y?.element;
+  if (element !== undefined) return element;
+  if (entry.type === 'cell') return !holdsControl;
+  if (entry.type === 'image') return false;
+  // A segmented control's segments and a picker's wheels are read at the control's place.
+  return ['label', 'button', 'switch', 'textField', 'textView', 'searchBar', 'slider', 'stepper', 'segmentedControl',
+    'pageControl', 'progress', 'activityIndicator', 'datePicker', 'picker'].includes(entry.type);
 }
 
 function isModal(entry) {
@@ -610,26 +655,61 @@ function findEntry(view, entry, predicate) {
   return null;
 }
 
-/** Puts a container's children in the DOM in its reading order (`a11y.order`; the ids it
- * does not name follow in tree order), painted still in tree order (z-index). */
-function orderChildren(view, entry) {
+/**
+ * Puts a container's children in the DOM in reading order, so that Tab and a screen
+ * reader's cursor follow it: `a11y.order` (the ids it does not name after them), else by
+ * where each child's first item is, in lines as docs/protocol.md's reading order reads
+ * items (top to bottom, an item less than 8 points below a line's first one on that line,
+ * each line left to right, ties in tree order); children with nothing to read keep their
+ * tree order after them. Each child's `z-index` keeps the tree's painting order. The
+ * element holding the focus is not moved (a moved element loses the focus): the others
+ * move around it. Returns the children in reading order.
+ */
+function orderChildren(view, entry, children, firsts) {
+  if (children.length < 2) return children;
+  let wanted;
   const order = entry.props.a11y?.order;
-  if (!order && !entry.reordered) return;
-  const children = entry.children.map((id) => view.nodes.get(id)).filter(Boolean);
-  let wanted = children;
   if (order) {
     const named = order.map((id) => view.nodes.get(id)).filter((child) => child && children.includes(child));
     wanted = [...named, ...children.filter((child) => !named.includes(child))];
+  } else {
+    const items = children.map((child, index) => ({ child, index, first: firsts.get(child) })).filter((item) => item.first);
+    items.sort((a, b) => a.first.top - b.first.top || a.index - b.index);
+    const lines = [];
+    for (const item of items) {
+      const line = lines[lines.length - 1];
+      if (line && item.first.top < line.top + 8) line.items.push(item);
+      else lines.push({ top: item.first.top, items: [item] });
+    }
+    const read = lines.flatMap((line) => line.items.sort((a, b) => a.first.left - b.first.left || a.index - b.index))
+      .map((item) => item.child);
+    wanted = [...read, ...children.filter((child) => !firsts.has(child))];
   }
-  const current = [...entry.container.children].filter((el) => el.dataset.nodeId);
+  const inTreeOrder = wanted.every((child, index) => child === children[index]);
+  if (inTreeOrder && !entry.reordered) return wanted;
+  const container = entry.container;
+  const current = [...container.children].filter((el) => el.dataset.nodeId);
   if (wanted.some((child, index) => current[index] !== child.el)) {
-    // Elements that are no nodes (a cell's separator) stay where they are, before the nodes.
-    for (const child of wanted) entry.container.appendChild(child.el);
+    const active = document.activeElement;
+    const anchor = wanted.find((child) => child.el.contains(active)) ?? null;
+    if (!anchor) {
+      for (const child of wanted) container.appendChild(child.el);
+    } else {
+      const at = wanted.indexOf(anchor);
+      for (const child of wanted.slice(0, at)) container.insertBefore(child.el, anchor.el);
+      let previous = anchor.el;
+      for (const child of wanted.slice(at + 1)) {
+        container.insertBefore(child.el, previous.nextSibling);
+        previous = child.el;
+      }
+    }
   }
   children.forEach((child, index) => {
-    child.el.style.zIndex = order ? String(index) : '';
+    const z = inTreeOrder ? '' : String(index);
+    if (child.el.style.zIndex !== z) child.el.style.zIndex = z;
   });
-  entry.reordered = !!order;
+  entry.reordered = !inTreeOrder;
+  return wanted;
 }
 
 /** A modal view appeared (the focus moves into it unless it is there already, WAI-ARIA
