@@ -44,6 +44,7 @@ final class BarsAndAlertsViewController: ViewController {
       image: Image(systemName: "gear"), style: .plain, target: self,
       action: BarsAndAlertsViewController.openSettings)
     settings.accessibilityIdentifier = "settings"
+    settings.accessibilityLabel = "Settings"  // the gear alone says nothing to a screen reader
     navigationItem.rightBarButtonItems = [add, sort, settings]
     editButtonItem.accessibilityIdentifier = "edit"
     navigationItem.leftItemsSupplementBackButton = true

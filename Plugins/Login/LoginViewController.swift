@@ -23,6 +23,9 @@ final class LoginViewController: ViewController {
   }
 
   private func login() {
+    // Assistive technologies hear that the form was sent (UIKit's announcement).
+    Accessibility.post(
+      notification: .announcement, argument: "Signing in as \(contentView.username)")
     emit(
       "login",
       ["username": .string(contentView.username), "hasPassword": .bool(contentView.hasPassword)])

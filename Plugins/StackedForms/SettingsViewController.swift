@@ -43,6 +43,7 @@ final class SettingsViewController: TableViewController {
     let toggle = Switch()
     toggle.isOn = values[setting.key] ?? false
     toggle.accessibilityIdentifier = setting.key
+    toggle.accessibilityLabel = setting.title  // the row's text names the switch
     toggle.addAction(for: .valueChanged) { [weak self] control in
       guard let self, let toggle = control as? Switch else { return }
       self.values[setting.key] = toggle.isOn

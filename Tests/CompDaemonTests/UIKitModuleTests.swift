@@ -18,6 +18,8 @@ import Testing
     "ScrollReceiving", "SwipeDirection", "TapReceiving", "TextInputReceiving", "TextLayout",
     "ToggleReceiving", "ValueInputReceiving", "ViewBinding", "StackViewController",
     "PointTapReceiving", "TargetAction", "TextRun", "TextRunLayout", "ImageFormat", "SHA256",
+    // Accessibility's reading order and the actions the wire's accessibility event names.
+    "AccessibilityItem", "AccessibilityAction",
     // The views ScreenKit's bars, menus, alerts and sheets are drawn with, which UIKit keeps
     // private.
     "AlertActionButton", "BarItemButton", "MenuEntryButton", "MenuController",

@@ -142,3 +142,9 @@ public typealias UIImage = Image
 
 // MARK: Screen
 public typealias UIScreen = Screen
+
+// MARK: Accessibility
+public typealias UIAccessibility = Accessibility
+public typealias UIAccessibilityTraits = AccessibilityTraits
+public typealias UIAccessibilityElement = AccessibilityElement
+public typealias UIAccessibilityCustomAction = AccessibilityCustomAction

@@ -21,11 +21,14 @@ final class HostedScene {
   struct Publication {
     var ops: [JSON]
     var emitted: [JSON]
+    /// The accessibility notifications posted, in order (`scene.announcement`).
+    var announcements: [JSON] = []
     /// The restorable state ("" for none) when it was encoded for this publication.
     var state: String?
 
     var json: JSONObject {
       var result: JSONObject = ["ops": .array(ops), "emitted": .array(emitted)]
+      if !announcements.isEmpty { result["announcements"] = .array(announcements) }
       if let state { result["state"] = .string(state) }
       return result
     }
@@ -40,8 +43,8 @@ final class HostedScene {
   var name: String { clientID ?? id }
   let component: String
   private(set) var environment: SceneEnvironment
-  private let window: Window
-  private let nodes: NodeTable
+  let window: Window
+  let nodes: NodeTable
   /// The most nodes its tree may have (`max-scene-nodes`).
   private let nodeLimit: SceneNodeLimit
   private var emitted: [ComponentEvent] = []
@@ -123,6 +126,7 @@ final class HostedScene {
       throw .tooLarge(error)
     }
     emitted.removeAll()  // events emitted while opening have no subscriber yet
+    _ = window.takeAccessibilityNotifications()  // nor do announcements
     // Opening is not a change within an interval: the first event's state goes at once.
     openedState = window.encodeRestorableState()?.json
   }
@@ -190,7 +194,7 @@ final class HostedScene {
       handled = try event.deliver(to: window, target: view)
     } catch {
       handled = false
-      failure = RPCError.invalidParams(error.description, field: "event")
+      failure = RPCError.invalidParams(error.description, field: event.field(for: error))
     }
     return (handled, try publishWithinLimit(), failure)
   }
@@ -250,7 +254,8 @@ final class HostedScene {
         state = encodeState()
       }
     }
-    return Publication(ops: ops, emitted: events, state: state)
+    return Publication(
+      ops: ops, emitted: events, announcements: announcements(), state: state)
   }
 
   /// Encodes the restorable state now ("" for none); nothing stays pending.

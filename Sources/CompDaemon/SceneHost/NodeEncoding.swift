@@ -38,6 +38,14 @@ enum NodeEncoding {
     }
   }
 
+  /// The props of a `type` node for `view`, whose subviews are the nodes `children`: its
+  /// type's props, then its accessibility where it differs from the type's default.
+  static func nodeProps(of view: View, type: String, children: [String]) -> JSONObject {
+    var props = props(of: view)
+    addAccessibility(of: view, type: type, children: children, to: &props)
+    return props
+  }
+
   /// The props of `view`, in a fixed order. Dynamic colours are sent as they resolve in the
   /// window's trait collection (its style), so a dark scene carries the dark values.
   static func props(of view: View) -> JSONObject {

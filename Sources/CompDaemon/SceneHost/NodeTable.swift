@@ -157,7 +157,9 @@ final class NodeTable {
       }
       records[id] = Record(
         parent: before.parent, type: before.type, key: view.accessibilityIdentifier,
-        frame: view.frame, props: NodeEncoding.props(of: view), children: children)
+        frame: view.frame,
+        props: NodeEncoding.nodeProps(of: view, type: before.type, children: children),
+        children: children)
     }
     for id in removed { forget(id) }
     if structureChanged { rebuildKeys() }
@@ -300,9 +302,11 @@ final class NodeTable {
         try collect(
           subview, parent: id, into: &records, seen: &seen, keys: &keys, budget: &budget))
     }
+    let type = NodeEncoding.type(of: view)
     records[id] = Record(
-      parent: parent, type: NodeEncoding.type(of: view), key: view.accessibilityIdentifier,
-      frame: view.frame, props: NodeEncoding.props(of: view), children: children)
+      parent: parent, type: type, key: view.accessibilityIdentifier, frame: view.frame,
+      props: NodeEncoding.nodeProps(of: view, type: type, children: children),
+      children: children)
     return id
   }
 

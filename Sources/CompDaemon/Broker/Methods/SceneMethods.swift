@@ -96,7 +96,7 @@ extension Daemon {
         name: "scene.event",
         summary: "Delivers an input event; the reply carries the revision after it.",
         description:
-          "event is {type: tap|touch|text|focus|blur|submit|clear|toggle|scroll|swipe|value|keyboard|back, ...} as docs/protocol.md lists. target is a node id or key; unknown targets fail with compd.NoSuchNode, events a node cannot take with -32602. Subscribers get the resulting scene.changed (and scene.emitted) before this reply is sent.",
+          "event is {type: tap|touch|text|focus|blur|submit|clear|toggle|scroll|swipe|value|keyboard|back|accessibility, ...} as docs/protocol.md lists. target is a node id or key; unknown targets fail with compd.NoSuchNode, events a node cannot take with -32602. Subscribers get the resulting scene.changed (and scene.emitted) before this reply is sent.",
         params: .object([
           .init("scene", sceneID, required: true),
           .init(

@@ -126,6 +126,7 @@ final class Scene {
       ]
       publish("scene.emitted", params)
     }
+    publishAnnouncements(report)
     if let newState = report["state"]?.stringValue { keepState(newState) }
     if !ops.isEmpty || saveEnvironment { onChange?() }
   }
@@ -152,7 +153,7 @@ final class Scene {
 
   /// Sends the notification `method` to every subscriber, serialized once for all that
   /// take every node type; a subscriber with a downgrade gets `limited(downgrade)`.
-  private func publish(
+  func publish(
     _ method: String, _ params: JSON,
     limited: ((inout NodeTypeDowngrade) -> JSON)? = nil
   ) {

@@ -17,11 +17,14 @@ enum SceneEvent: Sendable, Equatable {
   case value(target: String, value: Double, component: Int?)
   case keyboard(height: Double)
   case back
+  /// An assistive technology's action on an element (SceneEvent+Accessibility.swift).
+  case accessibility(target: String, action: AccessibilityAction)
 
   /// The event types, for the schema and error messages.
   static let types = [
-    "tap", "touch", "text", "focus", "blur", "submit", "clear", "toggle", "scroll", "swipe", "value",
-    "keyboard", "back",
+    "tap", "touch", "text", "focus", "blur", "submit", "clear", "toggle", "scroll", "swipe",
+    "value",
+    "keyboard", "back", "accessibility",
   ]
 
   /// Reads an `event` object; a missing or mistyped member is `-32602` naming it.
@@ -102,6 +105,8 @@ enum SceneEvent: Sendable, Equatable {
       }
       self = .keyboard(height: height)
     case "back": self = .back
+    case "accessibility":
+      self = .accessibility(target: try target(), action: try Self.accessibilityAction(in: event))
     default:
       throw .invalidParams(
         "event.type must be one of \(Self.types.joined(separator: ", ")), not \"\(type)\"",
@@ -114,7 +119,7 @@ enum SceneEvent: Sendable, Equatable {
     switch self {
     case .tap(let target, _), .text(let target, _), .focus(let target), .blur(let target),
       .submit(let target), .clear(let target), .toggle(let target, _), .scroll(let target, _),
-      .swipe(let target, _), .value(let target, _, _):
+      .swipe(let target, _), .value(let target, _, _), .accessibility(let target, _):
       target
     case .touch, .keyboard, .back: nil
     }
@@ -143,6 +148,7 @@ enum SceneEvent: Sendable, Equatable {
       try window.setValue(value, of: node(), component: component)
     case .keyboard(let height): try window.setKeyboardHeight(height)
     case .back: window.back()
+    case .accessibility(_, let action): try window.performAccessibilityAction(action, on: node())
     }
   }
 }

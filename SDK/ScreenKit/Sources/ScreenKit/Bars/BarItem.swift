@@ -15,6 +15,11 @@ open class BarItem {
   /// The key the item's node carries on the wire, so clients and tests can name it;
   /// `nil` lets the bar name it by its place (see docs/protocol.md, "Bars").
   open var accessibilityIdentifier: String? { didSet { changed() } }
+  /// What assistive technologies call the item, as `UIBarItem`'s: `nil` reads its title,
+  /// also when the bar shows its image alone, else its image's name.
+  open var accessibilityLabel: String? { didSet { changed() } }
+  /// What activating the item does, read after its label.
+  open var accessibilityHint: String? { didSet { changed() } }
 
   /// Called when something the bar shows changed; the bar showing the item redraws it.
   var onChange: [ObjectIdentifier: @MainActor () -> Void] = [:]

@@ -58,6 +58,9 @@ public final class BarItemButton: Button {
     setTitle(placement != .tab && image != nil ? nil : title, for: .normal)
     isEnabled = item.isEnabled
     if let identifier = item.accessibilityIdentifier { accessibilityIdentifier = identifier }
+    // UIKit reads an item shown as an image by its title.
+    accessibilityLabel = item.accessibilityLabel ?? (image != nil ? title : nil)
+    accessibilityHint = item.accessibilityHint
     if let bar = item as? BarButtonItem {
       // UIKit's bar items: 17-point titles, semibold for the done style.
       titleLabel.font = .systemFont(ofSize: 17, weight: bar.style == .done ? .semibold : .regular)

@@ -69,6 +69,7 @@ public final class NavigationBar: View {
     backButton.isHidden = true
     backButton.addTarget(nil, action: .goBack, for: .touchUpInside)
     titleLabel.accessibilityIdentifier = "navigation.title"
+    titleLabel.accessibilityTraits = [.staticText, .header]  // UIKit's title is a heading
     titleLabel.textAlignment = .center
     // UIKit's inline title: 17-point semibold (the `headline` text style).
     titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)

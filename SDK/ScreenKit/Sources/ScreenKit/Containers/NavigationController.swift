@@ -302,6 +302,13 @@ open class NavigationController: ViewController {
   open override func perform(_ action: ResponderAction, withSender sender: Any?) {
     if action == .goBack { popViewController(animated: true) }
   }
+
+  /// Goes back one controller when there is one to go back to, as VoiceOver's escape
+  /// gesture does in a navigation stack.
+  open override func accessibilityPerformEscape() -> Bool {
+    guard viewControllers.count > 1 else { return false }
+    return popViewController(animated: true) != nil
+  }
 }
 
 extension ViewController {

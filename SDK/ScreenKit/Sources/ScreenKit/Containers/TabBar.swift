@@ -52,4 +52,12 @@ public final class TabBar: View {
         x: Double(position) * width, y: 0, width: width, height: TabBar.standardHeight)
     }
   }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// `tabBar`, as UIKit's.
+  public override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? .tabBar }
+    set { super.accessibilityTraits = newValue }
+  }
 }

@@ -11,6 +11,12 @@ open class Responder {
   /// The next responder in the chain, or `nil` at its end.
   open var next: Responder? { nil }
 
+  /// Dismisses what this responder shows modally or goes back (VoiceOver's escape
+  /// gesture, the `escape` accessibility action); returns whether it did. `false` by
+  /// default: the window asks each responder up the chain from the element until one
+  /// returns `true`, as UIKit does.
+  open func accessibilityPerformEscape() -> Bool { false }
+
   // MARK: First responder
 
   /// Whether this responder can become first responder (default `false`; enabled text

@@ -136,6 +136,19 @@ open class Control: View {
       registration.invoke(registration.target, self)
     }
   }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// A control is an accessibility element, as UIKit documents for its controls.
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStorage?.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+  /// None of its own; `notEnabled` while disabled, `selected` while selected.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? accessibilityStateTraits([]) }
+    set { super.accessibilityTraits = newValue }
+  }
 }
 
 extension Control {

@@ -64,6 +64,27 @@ open class PageControl: Control {
   nonisolated public static let standardHeight: Double = 37
 
   private func pinned(_ page: Int) -> Int { min(max(page, 0), max(numberOfPages - 1, 0)) }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// "page 2 of 5", as UIKit reads a page control.
+  open override var accessibilityValue: String? {
+    get { accessibilityStorage?.value ?? "page \(currentPage + 1) of \(numberOfPages)" }
+    set { super.accessibilityValue = newValue }
+  }
+  /// `adjustable`, with the control's state traits.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? accessibilityStateTraits(.adjustable) }
+    set { super.accessibilityTraits = newValue }
+  }
+  /// Moves one page on, as UIKit's; `valueChanged` when the page changed.
+  open override func accessibilityIncrement() {
+    _ = try? receiveValue(Double(currentPage + 1), component: nil)
+  }
+  /// Moves one page back; `valueChanged` when the page changed.
+  open override func accessibilityDecrement() {
+    _ = try? receiveValue(Double(currentPage - 1), component: nil)
+  }
 }
 
 /// A tap on either side of the current dot moves one page; the `value` event picks a page.

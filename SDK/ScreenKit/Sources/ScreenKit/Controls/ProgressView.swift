@@ -68,4 +68,22 @@ open class ProgressView: View {
   nonisolated public static func height(of style: Style) -> Double {
     style == .bar ? 2.5 : 4
   }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// A progress view is an element, as UIKit's.
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStorage?.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+  /// The progress as a whole percentage ("40%"), as UIKit reads it.
+  open override var accessibilityValue: String? {
+    get { accessibilityStorage?.value ?? "\(Int((Double(progress) * 100).rounded()))%" }
+    set { super.accessibilityValue = newValue }
+  }
+  /// `updatesFrequently`, as UIKit's.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? .updatesFrequently }
+    set { super.accessibilityTraits = newValue }
+  }
 }

@@ -190,6 +190,24 @@ open class SegmentedControl: Control {
     }
     return nil
   }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// Not an element itself: each segment is one (``accessibilityElements``), as UIKit's.
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStorage?.isElement ?? false }
+    set { super.isAccessibilityElement = newValue }
+  }
+  /// One element per segment, labelled by its title, with the `button` trait, `selected`
+  /// on the selected segment and `notEnabled` on a disabled one, as UIKit's segments.
+  open override var accessibilityElements: [Any]? {
+    get { accessibilityStorage?.elements ?? accessibilitySegmentElements }
+    set { super.accessibilityElements = newValue }
+  }
+  /// Selects the next segment, as UIKit's; `valueChanged` when it changed.
+  open override func accessibilityIncrement() { accessibilityMoveSelection(by: 1) }
+  /// Selects the previous segment; `valueChanged` when it changed.
+  open override func accessibilityDecrement() { accessibilityMoveSelection(by: -1) }
 }
 
 /// A tap selects the segment under it; the `value` event selects a segment by index.

@@ -74,6 +74,23 @@ open class Slider: Control {
   nonisolated public static let thumbDiameter: Double = 28
 
   private func clamped(_ value: Float) -> Float { min(max(value, minimumValue), maximumValue) }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// The value's place in the range as a whole percentage ("50%"), as UIKit reads a slider.
+  open override var accessibilityValue: String? {
+    get { accessibilityStorage?.value ?? accessibilityDefaultValue }
+    set { super.accessibilityValue = newValue }
+  }
+  /// `adjustable`, with the control's state traits.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? accessibilityStateTraits(.adjustable) }
+    set { super.accessibilityTraits = newValue }
+  }
+  /// Raises the value by a tenth of the range, as UIKit's slider does; `valueChanged` when it moved.
+  open override func accessibilityIncrement() { accessibilityStep(by: 0.1) }
+  /// Lowers the value by a tenth of the range; `valueChanged` when it moved.
+  open override func accessibilityDecrement() { accessibilityStep(by: -0.1) }
 }
 
 /// A user's drag: the value moves to where the thumb was let go, pinned to the range.

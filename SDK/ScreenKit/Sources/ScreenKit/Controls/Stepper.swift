@@ -98,6 +98,23 @@ open class Stepper: Control {
   private func clamped(_ value: Double) -> Double {
     min(max(value, range.lowerBound), range.upperBound)
   }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// The value as a number ("3", "2.5").
+  open override var accessibilityValue: String? {
+    get { accessibilityStorage?.value ?? accessibilityDefaultValue }
+    set { super.accessibilityValue = newValue }
+  }
+  /// `adjustable`, with the control's state traits: UIKit exposes a stepper's halves as two buttons ("Increment", "Decrement"); ScreenKit's node has no parts, so the stepper is one adjustable element whose increment and decrement press its halves.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? accessibilityStateTraits(.adjustable) }
+    set { super.accessibilityTraits = newValue }
+  }
+  /// Steps up by `stepValue`, as a press on +; `valueChanged` when the value changed.
+  open override func accessibilityIncrement() { _ = accessibilityPress(up: true) }
+  /// Steps down by `stepValue`, as a press on −; `valueChanged` when the value changed.
+  open override func accessibilityDecrement() { _ = accessibilityPress(up: false) }
 }
 
 /// A press on a half (a tap at a point: the left half is −, the right half +), or a value

@@ -236,7 +236,7 @@ extension Window {
     return nil
   }
 
-  private func deliverTap(to view: View, at point: Point?) -> Bool {
+  func deliverTap(to view: View, at point: Point?) -> Bool {
     if let receiver = view as? PointTapReceiving {
       return receiver.receiveTap(
         at: point ?? Point(x: view.bounds.midX, y: view.bounds.midY))
@@ -250,12 +250,12 @@ extension Window {
     return true
   }
 
-  private func requireInWindow(_ view: View) throws(InputError) {
+  func requireInWindow(_ view: View) throws(InputError) {
     guard view.window === self else { throw .notInWindow(view: view.inputName) }
     Window.active = self  // its scene's code runs now (Screen.main)
   }
 
-  private func requireInteractive(_ view: View) throws(InputError) {
+  func requireInteractive(_ view: View) throws(InputError) {
     try requireInWindow(view)
     guard !isHidden else {
       throw .notInteractive(view: view.inputName, reason: "the window is hidden")
@@ -278,7 +278,7 @@ extension Window {
     }
   }
 
-  private func afterInput() {
+  func afterInput() {
     BindingUpdates.flush()
     rootViewController?.checkContainment()
   }

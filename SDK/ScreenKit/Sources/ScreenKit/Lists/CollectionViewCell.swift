@@ -157,6 +157,24 @@ open class CollectionViewCell: CollectionReusableView, TapReceiving, RoundedList
     EdgeInsets(
       top: 0, left: standardContent.separatorLeading(sideMargin: sideMargin), bottom: 0, right: 0)
   }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// An element combining its labels, as a table's cell; one that holds a control is not.
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStorage?.isElement ?? !accessibilityHoldsControl }
+    set { super.isAccessibilityElement = newValue }
+  }
+  /// The texts of its labels in reading order, joined by ", ".
+  open override var accessibilityLabel: String? {
+    get { accessibilityStorage?.label ?? accessibilityCombinedLabel }
+    set { super.accessibilityLabel = newValue }
+  }
+  /// `selected` while selected.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? (isSelected ? .selected : []) }
+    set { super.accessibilityTraits = newValue }
+  }
 }
 
 extension View {

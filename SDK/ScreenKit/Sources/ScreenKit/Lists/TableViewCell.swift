@@ -308,6 +308,24 @@ open class TableViewCell: View, TapReceiving {
     let left = standardContent.separatorLeading(sideMargin: sideMargin)
     return EdgeInsets(top: 0, left: left, bottom: 0, right: 0)
   }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// An element combining its labels, as UIKit's cells; a cell that holds a control (a switch, a button, a field) is not, so that the control stays reachable: its content is read element by element.
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStorage?.isElement ?? !accessibilityHoldsControl }
+    set { super.isAccessibilityElement = newValue }
+  }
+  /// The texts of its labels in reading order, joined by ", ", as UIKit combines a cell's labels.
+  open override var accessibilityLabel: String? {
+    get { accessibilityStorage?.label ?? accessibilityCombinedLabel }
+    set { super.accessibilityLabel = newValue }
+  }
+  /// `selected` while selected.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? (isSelected ? .selected : []) }
+    set { super.accessibilityTraits = newValue }
+  }
 }
 
 extension Double {

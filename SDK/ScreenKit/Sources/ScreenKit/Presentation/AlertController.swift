@@ -174,6 +174,7 @@ open class AlertController: ViewController, PresentedCard {
     }
     titleLabel.text = title
     titleLabel.accessibilityIdentifier = "alert.title"
+    titleLabel.accessibilityTraits = [.staticText, .header]  // UIKit reads an alert's title as a heading
     titleLabel.textAlignment = .center
     titleLabel.numberOfLines = 0
     titleLabel.font = .systemFont(ofSize: isAlert ? 17 : 13, weight: .semibold)
@@ -338,5 +339,12 @@ open class AlertController: ViewController, PresentedCard {
         x: (size.width - width) / 2, y: max(insets.top, bottom - height), width: width,
         height: height)
     }
+  }
+
+  /// Chooses the cancel action when there is one, as VoiceOver's escape gesture dismisses
+  /// an alert or action sheet; `false` without one.
+  open override func accessibilityPerformEscape() -> Bool {
+    guard let cancel = actions.first(where: { $0.style == .cancel }) else { return false }
+    return choose(cancel)
   }
 }

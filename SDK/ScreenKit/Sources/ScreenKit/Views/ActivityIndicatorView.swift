@@ -61,4 +61,22 @@ open class ActivityIndicatorView: View {
     isAnimating = false
     if hidesWhenStopped { isHidden = true }
   }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// An activity indicator is an element, as UIKit's.
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStorage?.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+  /// "In progress" while animating, "Progress halted" when stopped, as UIKit's.
+  open override var accessibilityLabel: String? {
+    get { accessibilityStorage?.label ?? (isAnimating ? "In progress" : "Progress halted") }
+    set { super.accessibilityLabel = newValue }
+  }
+  /// `updatesFrequently`, as UIKit's.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? .updatesFrequently }
+    set { super.accessibilityTraits = newValue }
+  }
 }

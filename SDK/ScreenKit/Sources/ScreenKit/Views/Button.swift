@@ -160,4 +160,17 @@ open class Button: Control {
     if let configuration { return configuration.foregroundColor(tint: tintColor ?? .systemBlue) }
     return titleColor(for: state) ?? .systemBlue
   }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// Its title, or the name of its image when it shows only an image, as UIKit's.
+  open override var accessibilityLabel: String? {
+    get { accessibilityStorage?.label ?? accessibilityDefaultLabel }
+    set { super.accessibilityLabel = newValue }
+  }
+  /// `button`, with the control's state traits.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? accessibilityStateTraits(.button) }
+    set { super.accessibilityTraits = newValue }
+  }
 }

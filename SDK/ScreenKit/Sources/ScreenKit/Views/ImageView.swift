@@ -65,4 +65,12 @@ open class ImageView: View {
     invalidateIntrinsicContentSize()
     setNeedsDisplay()
   }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// `image`. An image view is not an element by default (UIKit's): give it a label and make it one when it means something.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? .image }
+    set { super.accessibilityTraits = newValue }
+  }
 }

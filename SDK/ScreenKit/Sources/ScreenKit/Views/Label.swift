@@ -139,4 +139,22 @@ open class Label: View {
       attributedPieces != nil ? runLayout(maxWidth: .infinity).size.width : textLayout().size.width
     return !(wasUnlimited && unwrappedWidth <= frame.width)
   }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// A label is an element, as UIKit's.
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStorage?.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+  /// Its text, as UIKit's.
+  open override var accessibilityLabel: String? {
+    get { accessibilityStorage?.label ?? text }
+    set { super.accessibilityLabel = newValue }
+  }
+  /// `staticText`, with `notEnabled` while disabled, as UIKit's.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? (isEnabled ? .staticText : [.staticText, .notEnabled]) }
+    set { super.accessibilityTraits = newValue }
+  }
 }

@@ -130,6 +130,29 @@ open class SearchBar: View {
     delegate?.searchBarCancelButtonClicked(self)
     searchController?.cancel()
   }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// A search bar reads as its search field: one element (its cancel button is drawn by clients within it).
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStorage?.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+  /// The placeholder, as its field's name.
+  open override var accessibilityLabel: String? {
+    get { accessibilityStorage?.label ?? placeholder }
+    set { super.accessibilityLabel = newValue }
+  }
+  /// The search text (`nil` when empty).
+  open override var accessibilityValue: String? {
+    get { accessibilityStorage?.value ?? ((text ?? "").isEmpty ? nil : text) }
+    set { super.accessibilityValue = newValue }
+  }
+  /// `searchField`, as UIKit's search field.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? .searchField }
+    set { super.accessibilityTraits = newValue }
+  }
 }
 
 /// The messages a search bar sends, as `UISearchBarDelegate`; each has UIKit's default.

@@ -40,4 +40,17 @@ open class Switch: Control {
 
   /// UIKit's fixed switch size, 51 × 31 points.
   public static let standardSize = Size(width: 51, height: 31)
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// "1" when on, "0" when off, as UIKit reports a switch's value.
+  open override var accessibilityValue: String? {
+    get { accessibilityStorage?.value ?? (isOn ? "1" : "0") }
+    set { super.accessibilityValue = newValue }
+  }
+  /// `button` (UIKit's public traits of a switch), with the control's state traits.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? accessibilityStateTraits(.button) }
+    set { super.accessibilityTraits = newValue }
+  }
 }

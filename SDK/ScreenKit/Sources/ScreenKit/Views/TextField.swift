@@ -149,6 +149,19 @@ open class TextField: Control {
   override func baselineOffset(first: Bool) -> (heightFactor: Double, constant: Double)? {
     (0.5, -font.lineHeight / 2 + font.ascender)
   }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// Its placeholder, read as the field's name when no label is set.
+  open override var accessibilityLabel: String? {
+    get { accessibilityStorage?.label ?? placeholder }
+    set { super.accessibilityLabel = newValue }
+  }
+  /// Its text (`nil` when empty); a secure field's text is never read, only a bullet per character, as it shows.
+  open override var accessibilityValue: String? {
+    get { accessibilityStorage?.value ?? accessibilityDefaultValue }
+    set { super.accessibilityValue = newValue }
+  }
 }
 
 /// The kind of keyboard a client shows for a text input, as `UIKeyboardType`.

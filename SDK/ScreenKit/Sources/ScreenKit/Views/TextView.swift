@@ -141,4 +141,22 @@ open class TextView: ScrollView {
     setNeedsLayout()
     setNeedsDisplay()
   }
+
+  // MARK: Accessibility defaults (UIKit's for this type)
+
+  /// A text view is an element, as UIKit's.
+  open override var isAccessibilityElement: Bool {
+    get { accessibilityStorage?.isElement ?? true }
+    set { super.isAccessibilityElement = newValue }
+  }
+  /// Its text (`nil` when empty).
+  open override var accessibilityValue: String? {
+    get { accessibilityStorage?.value ?? ((text ?? "").isEmpty ? nil : text) }
+    set { super.accessibilityValue = newValue }
+  }
+  /// None: a scroll view's traits do not apply.
+  open override var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? [] }
+    set { super.accessibilityTraits = newValue }
+  }
 }

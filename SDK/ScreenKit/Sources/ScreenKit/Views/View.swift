@@ -113,6 +113,108 @@ open class View: Responder {
     }
   }
 
+  // MARK: Accessibility (UIAccessibility; the rest in Accessibility/)
+
+  // The members set in code; `nil` for most views, which keep their type's defaults.
+  var accessibilityStorage: AccessibilityStorage?
+
+  /// Whether assistive technologies see this view as one element (UIKit's
+  /// `isAccessibilityElement`). `false` for a plain view, `true` for a control and for the
+  /// views UIKit makes elements (a label, a text view, a cell); an element's subviews are
+  /// not elements of their own.
+  open var isAccessibilityElement: Bool {
+    get { accessibilityStorage?.isElement ?? false }
+    set { accessibility.isElement = newValue }
+  }
+  /// What the element is called, read first (`nil` by default; a label's text, a button's
+  /// title or image name, a cell's combined labels).
+  open var accessibilityLabel: String? {
+    get { accessibilityStorage?.label }
+    set { accessibility.label = newValue }
+  }
+  /// What activating the element does, read after a pause (`nil` by default).
+  open var accessibilityHint: String? {
+    get { accessibilityStorage?.hint }
+    set { accessibility.hint = newValue }
+  }
+  /// The element's value as text (`nil` by default; a switch's "1"/"0", a slider's
+  /// percentage, a text field's text).
+  open var accessibilityValue: String? {
+    get { accessibilityStorage?.value }
+    set { accessibility.value = newValue }
+  }
+  /// What the element is and its state (none by default; each view type its own, a
+  /// control's `notEnabled` and `selected` following its state).
+  open var accessibilityTraits: AccessibilityTraits {
+    get { accessibilityStorage?.traits ?? [] }
+    set { accessibility.traits = newValue }
+  }
+  /// Whether this view's subtree (the view included) is hidden from assistive
+  /// technologies (`false` by default).
+  open var accessibilityElementsHidden: Bool {
+    get { accessibilityStorage?.elementsHidden ?? false }
+    set { accessibility.elementsHidden = newValue }
+  }
+  /// Whether assistive technologies ignore this view's siblings (and their subtrees) while
+  /// it shows: `false` by default, `true` for the view of a presented controller (an alert,
+  /// an action sheet, a menu, a sheet), as UIKit's presentations confine VoiceOver.
+  open var accessibilityViewIsModal: Bool {
+    get {
+      accessibilityStorage?.viewIsModal
+        ?? (owningViewController != nil && presentationStyleName != nil)
+    }
+    set { accessibility.viewIsModal = newValue }
+  }
+  /// Whether this view's elements are read together, before or after the elements around
+  /// it, rather than sorted among them by position (`false` by default).
+  open var shouldGroupAccessibilityChildren: Bool {
+    get { accessibilityStorage?.groupsChildren ?? false }
+    set { accessibility.groupsChildren = newValue }
+  }
+  /// The elements of this container in reading order, overriding the order of their frames
+  /// (`nil` by default): views and ``AccessibilityElement``s; a view listed that is no
+  /// element contributes its own elements.
+  open var accessibilityElements: [Any]? {
+    get { accessibilityStorage?.elements }
+    set { accessibility.elements = newValue }
+  }
+  /// The BCP 47 language the element's label, value and hint are spoken in (`nil`: the
+  /// scene's).
+  open var accessibilityLanguage: String? {
+    get { accessibilityStorage?.language }
+    set { accessibility.language = newValue }
+  }
+  /// The actions offered besides activation (`nil` by default).
+  open var accessibilityCustomActions: [AccessibilityCustomAction]? {
+    get { accessibilityStorage?.customActions }
+    set { accessibility.customActions = newValue }
+  }
+  /// The element's frame in window coordinates (by default its bounds converted to the
+  /// window, as UIKit's screen coordinates).
+  open var accessibilityFrame: Rect {
+    get { accessibilityStorage?.frame ?? convert(bounds, to: nil) }
+    set { accessibility.frame = newValue }
+  }
+  /// Where activation taps, in window coordinates (by default the centre of
+  /// ``accessibilityFrame``).
+  open var accessibilityActivationPoint: Point {
+    get {
+      if let point = accessibilityStorage?.activationPoint { return point }
+      let frame = accessibilityFrame
+      return Point(x: frame.midX, y: frame.midY)
+    }
+    set { accessibility.activationPoint = newValue }
+  }
+
+  /// Activates the element (VoiceOver's double tap); returns whether it handled that. The
+  /// default returns `false`, and the window then taps the element at its activation point,
+  /// as UIKit does.
+  open func accessibilityActivate() -> Bool { false }
+  /// Raises an adjustable element's value (VoiceOver's swipe up); nothing by default.
+  open func accessibilityIncrement() {}
+  /// Lowers an adjustable element's value (VoiceOver's swipe down); nothing by default.
+  open func accessibilityDecrement() {}
+
   /// A view with the given frame.
   public init(frame: Rect) {
     self.frame = frame

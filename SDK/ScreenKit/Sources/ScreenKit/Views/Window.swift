@@ -28,4 +28,6 @@ open class Window: View {
   }
   private var pendingVisibilityTransaction: AppearanceTransaction?
   open override var window: Window? { self }
+  // Accessibility notifications posted for this window's scene, until the host takes them.
+  var postedAccessibilityNotifications: [Accessibility.PostedNotification] = []
 }

@@ -1,0 +1,107 @@
+/// The order assistive technologies read a view's elements in, as UIKit's VoiceOver orders
+/// them; the web client's DOM order and the focus engine's Tab order follow it too.
+extension View {
+  /// How many points apart two elements' tops may be and still be read as one line,
+  /// leading to trailing: VoiceOver treats frames whose origins differ by less than 8
+  /// points vertically as in line (as measured by Cash App's AccessibilitySnapshot, which
+  /// reproduces VoiceOver's order).
+  public nonisolated static let accessibilityLineTolerance: Double = 8
+
+  /// The elements under this view (the view itself when it is one) in reading order.
+  ///
+  /// The rules, as UIKit's VoiceOver applies them:
+  /// * A hidden view, a transparent one (alpha below 0.01) and one with
+  ///   ``accessibilityElementsHidden`` contribute nothing.
+  /// * An element (``isAccessibilityElement``) is read as one item; its subviews are not.
+  /// * A container's ``accessibilityElements`` give its order; a view listed that is not
+  ///   an element contributes its own elements in their order, an ``AccessibilityElement``
+  ///   counts when its `isAccessibilityElement` is `true`.
+  /// * Otherwise the elements of its subviews are sorted by their frames in the window: top
+  ///   to bottom in lines (tops within ``accessibilityLineTolerance`` of the line's first
+  ///   element are in line), left to right within a line. A subview that groups its
+  ///   children (``shouldGroupAccessibilityChildren``) or lists them
+  ///   (``accessibilityElements``) is sorted as one unit by its own frame and read whole.
+  /// * When a subview is modal (``accessibilityViewIsModal``), or holds one, its siblings
+  ///   are ignored: only the last such subview is read.
+  public var accessibilityReadingOrder: [AccessibilityItem] {
+    accessibilityUnits().items
+  }
+
+  /// This view's reading units: elements and groups, flagged when it holds a modal view.
+  private func accessibilityUnits() -> (items: [AccessibilityItem], modal: Bool) {
+    if isHidden || alpha < 0.01 || accessibilityElementsHidden { return ([], false) }
+    let modal = accessibilityViewIsModal
+    if isAccessibilityElement { return ([.view(self)], modal) }
+    let (items, holdsModal) = accessibilityContentUnits()
+    return (items, modal || holdsModal)
+  }
+
+  /// The elements of this view's content in reading order, as if the view were no element
+  /// itself (what a cell combines into its label).
+  var accessibilityContentOrder: [AccessibilityItem] { accessibilityContentUnits().items }
+
+  /// The reading units of the view's listed elements or of its subviews.
+  private func accessibilityContentUnits() -> (items: [AccessibilityItem], modal: Bool) {
+    let modal = false
+    if let listed = accessibilityElements {
+      var items: [AccessibilityItem] = []
+      for entry in listed {
+        if let view = entry as? View {
+          items += view.accessibilityUnits().items
+        } else if let element = entry as? AccessibilityElement, element.isAccessibilityElement {
+          items.append(.element(element))
+        }
+      }
+      return (items, modal)
+    }
+    // Each subview's items, one unit per grouping subview, sorted by frame.
+    var units: [(frame: Rect, items: [AccessibilityItem])] = []
+    var modalUnits: [(frame: Rect, items: [AccessibilityItem])]?
+    for subview in subviews {
+      let (items, holdsModal) = subview.accessibilityUnits()
+      if items.isEmpty && !holdsModal { continue }
+      let grouped = subview.shouldGroupAccessibilityChildren || subview.accessibilityElements != nil
+      let entries: [(frame: Rect, items: [AccessibilityItem])] =
+        grouped
+        ? [(subview.accessibilityFrame, items)] : items.map { ($0.frame, [$0]) }
+      if holdsModal {
+        modalUnits = entries  // a later modal subview wins
+      } else if modalUnits == nil {
+        units += entries
+      }
+    }
+    if let modalUnits { return (Self.sorted(modalUnits).flatMap(\.items), true) }
+    return (Self.sorted(units).flatMap(\.items), modal)
+  }
+
+  /// `units` in lines from top to bottom, each line left to right.
+  private static func sorted(
+    _ units: [(frame: Rect, items: [AccessibilityItem])]
+  ) -> [(frame: Rect, items: [AccessibilityItem])] {
+    if units.count < 2 { return units }
+    let byTop = units.enumerated().sorted { a, b in
+      a.element.frame.minY != b.element.frame.minY
+        ? a.element.frame.minY < b.element.frame.minY : a.offset < b.offset
+    }
+    var result: [(frame: Rect, items: [AccessibilityItem])] = []
+    var line: [(offset: Int, element: (frame: Rect, items: [AccessibilityItem]))] = []
+    func flush() {
+      let ordered = line.sorted { a, b in
+        a.element.frame.minX != b.element.frame.minX
+          ? a.element.frame.minX < b.element.frame.minX : a.offset < b.offset
+      }
+      result += ordered.map(\.element)
+      line = []
+    }
+    for unit in byTop {
+      if let first = line.first,
+        unit.element.frame.minY - first.element.frame.minY >= accessibilityLineTolerance
+      {
+        flush()
+      }
+      line.append(unit)
+    }
+    flush()
+    return result
+  }
+}
