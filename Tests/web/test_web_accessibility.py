@@ -368,6 +368,17 @@ return { modal: alert.getAttribute('aria-modal'), description: document.getEleme
     browser.run("return window.synthetic.applyChange({ scene: 's', revision: 3, base: 2, ops: [{ op: 'remove', id: 'a1' }, { op: 'remove', id: 'd1' }] })")
     assert focused(browser) == "third"
     assert browser.run("return document.querySelector('#synthetic [data-node-id=r2]').getAttribute('aria-hidden')") is None
+
+    # scene.announcement: a layout change moves the focus to its node; a screen change to
+    # a container, to its first tab stop in reading order, and its text is spoken.
+    announce = """
+const [params, done] = [arguments[0], arguments[arguments.length - 1]];
+import('/js/accessibility.js').then(({ announce }) => { announce(window.synthetic, params); setTimeout(() => done(true), 120); });"""
+    browser.run_async(announce, {"scene": "s", "kind": "layoutChanged", "node": "r7"})
+    assert focused(browser) == "level"
+    browser.run_async(announce, {"scene": "s", "kind": "screenChanged", "node": "r2", "text": "Buttons"})
+    assert focused(browser) == "third"
+    assert browser.run("return document.getElementById('announcements').textContent") == "Buttons"
     browser.run("document.getElementById('synthetic').remove()")
 
 
@@ -390,18 +401,19 @@ def test_keyboard_operates_the_bundled_screens(stack):
     browser.set_window(420, 900)
 
     scene = open_component(browser, gateway, client, "demo.Settings")
-    assert props(client, scene, "notifications")["on"] is False
+    was = props(client, scene, "notifications")["on"]
+    checked = "return document.querySelector('[data-key=notifications]').getAttribute('aria-checked')"
     tab_to(browser, "notifications")
     role, name = computed(browser, "[data-key=notifications]")
     assert (role, name) == ("switch", "Notifications")
-    assert browser.run("return document.querySelector('[data-key=notifications]').getAttribute('aria-checked')") == "false"
+    assert browser.run(checked) == str(was).lower()
     press(browser, SPACE)
-    wait_for(lambda: props(client, scene, "notifications")["on"] is True, 10, "the switch on")
+    wait_for(lambda: props(client, scene, "notifications")["on"] is not was, 10, "the switch toggled")
     settled(browser, client, scene)
-    assert browser.run("return document.querySelector('[data-key=notifications]').getAttribute('aria-checked')") == "true"
+    assert browser.run(checked) == str(not was).lower()
     assert focused(browser) == "notifications"
     press(browser, ENTER)
-    wait_for(lambda: props(client, scene, "notifications")["on"] is False, 10, "the switch off again")
+    wait_for(lambda: props(client, scene, "notifications")["on"] is was, 10, "the switch back")
 
     scene = open_component(browser, gateway, client, "demo.Controls")
     tab_to(browser, "slider")
@@ -450,28 +462,128 @@ return [group.getAttribute('role'), active.getAttribute('role'), active.getAttri
 
 
 def test_announcement_reaches_the_live_region(stack):
-    """A choice on demo.BarsAndAlerts changes its status label and posts it as an
-    announcement (`Accessibility.post(notification: .announcement, …)`): compd sends
-    `scene.announcement`, and the page puts its text into the polite live region, outside
-    the scene's tree; the same text again is spoken again."""
+    """demo.Login posts an announcement when the form is sent
+    (`Accessibility.post(notification: .announcement, …)`): typed into with real keys,
+    Tab to its button and Enter (the `accessibility` event's `activate`, a tap at the
+    button's centre) runs the action, compd sends `scene.announcement`, and the page puts
+    its text into the polite live region outside the scene's tree; sent again, the region
+    is emptied and filled again, so the same text is spoken again."""
     daemon, gateway, browser = stack
     client = SocketClient(daemon.socket)
     browser.set_window(420, 900)
-    scene = gallery_page(browser, gateway, client, "demo.BarsAndAlerts")
+    scene = open_component(browser, gateway, client, "demo.Login")
     region = browser.run("""
 const region = document.getElementById('announcements');
 return region && [region.getAttribute('aria-live'), region.getAttribute('aria-atomic'), document.getElementById('scene').contains(region),
   region.getBoundingClientRect().width <= 1];""")
     assert region == ["polite", "true", False, True]
-    event(client, scene, type="tap", target="toolbar.0")
-    wait_for(lambda: browser.run("return document.getElementById('announcements').textContent") == "Chose trash", 10,
+    tab_to(browser, "username")
+    browser.send_keys("[data-key=username] input", "ann")
+    wait_for(lambda: props(client, scene, "username").get("text") == "ann", 10, "the typed user name")
+    passed = tab_to(browser, "login")
+    assert passed[:-1] == ["password"], "Tab goes from the user name through the password to the button"
+    assert computed(browser, "[data-key=login]") == ("button", "Login")
+    press(browser, ENTER)
+    wait_for(lambda: browser.run("return document.getElementById('announcements').textContent") == "Signing in as ann", 10,
              lambda: f"the announcement (live region: {browser.run('return document.getElementById(`announcements`).textContent')!r})")
-    # The same choice again: the region is emptied and filled again, so it is spoken again.
     browser.run("""
 const region = document.getElementById('announcements');
 window.spoken = [];
 new MutationObserver(() => window.spoken.push(region.textContent)).observe(region, { childList: true, characterData: true, subtree: true });""")
-    event(client, scene, type="tap", target="toolbar.0")
-    wait_for(lambda: browser.run("return window.spoken")[-2:] == ["", "Chose trash"], 10,
+    press(browser, SPACE)
+    wait_for(lambda: browser.run("return window.spoken")[-2:] == ["", "Signing in as ann"], 10,
              lambda: f"the announcement again (seen: {browser.run('return window.spoken')!r})")
+    client.close()
+
+
+CONTROL_TYPES = {"button", "switch", "textField", "textView", "searchBar", "slider", "stepper", "segmentedControl",
+                 "pageControl", "datePicker"}
+ELEMENT_TYPES = CONTROL_TYPES | {"label", "progress", "activityIndicator", "picker"}
+
+
+def reading_order(root):
+    """The items a screen reader reads, as docs/protocol.md's "Accessibility" defines the
+    reading order (written here from the text, apart from the page's code): hidden and
+    transparent nodes read nothing, an element is one item, a container with `order` reads
+    those children in that order, else the items below it sorted by their frames in root
+    coordinates in lines (less than 8 points below a line's first item is on it), each line
+    left to right; a group or ordered child is one unit; the last child holding a modal
+    node hides its siblings."""
+    def holds_control(node):
+        return any(child["type"] in CONTROL_TYPES or holds_control(child) for child in node.get("children", [])
+                   if not child["props"].get("hidden"))
+
+    def is_element(node):
+        a11y = node["props"].get("a11y", {})
+        if "element" in a11y:
+            return a11y["element"]
+        if node["type"] == "cell":
+            return not holds_control(node)
+        return node["type"] in ELEMENT_TYPES
+
+    def modal(node):
+        props = node["props"]
+        return props.get("a11y", {}).get("modal", bool(props.get("presentation"))) or any(
+            modal(child) for child in node.get("children", []))
+
+    def units(node, x, y):
+        """[(top, left, [items])] of the node's children, in tree order."""
+        props = node["props"]
+        if props.get("hidden") or props.get("alpha", 1) < 0.01 or props.get("a11y", {}).get("hidden"):
+            return []
+        frame = node["frame"]
+        at = (x + frame["x"], y + frame["y"])
+        if is_element(node):
+            return [(at[1], at[0], [node])]
+        offset = props.get("contentOffset", {"x": 0, "y": 0}) if node["type"] in ("scroll", "table", "collection") else {"x": 0, "y": 0}
+        children = node.get("children", [])
+        modals = [child for child in children if modal(child)]
+        if modals:
+            children = [modals[-1]]
+        inner = [(child, units(child, at[0] - offset["x"], at[1] - offset["y"])) for child in children]
+        a11y = props.get("a11y", {})
+        if "order" in a11y:
+            by_id = dict((child["id"], found) for child, found in inner)
+            items = [item for node_id in a11y["order"] for unit in by_id.get(node_id, []) for item in unit[2]]
+            return [(at[1], at[0], items)] if items else []
+        flat = sorted((unit for _, found in inner for unit in found), key=lambda unit: unit[0])
+        lines = []
+        for unit in flat:
+            if lines and unit[0] < lines[-1][0] + 8:
+                lines[-1][1].append(unit)
+            else:
+                lines.append((unit[0], [unit]))
+        items = [item for _, line in lines for unit in sorted(line, key=lambda unit: unit[1]) for item in unit[2]]
+        if a11y.get("group") and items:
+            return [(at[1], at[0], items)]
+        return [(unit[0], unit[1], unit[2]) for _, line in lines for unit in sorted(line, key=lambda unit: unit[1])]
+
+    return [item for unit in units(root, 0, 0) for item in unit[2]]
+
+
+def test_tab_order_is_the_reading_order_on_a_pushed_screen(stack):
+    """demo.Login pushed from demo.Gallery: the navigation bar comes after the form in the
+    tree, but is read first (it is above it). Tab visits the controls in the reading order
+    docs/protocol.md gives for compd's tree, not in the tree's order."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    scene = gallery_page(browser, gateway, client, "demo.Login")
+    root = layout(client, scene)
+    order = [node.get("key") or node["id"] for node in reading_order(root)
+             if node["type"] in CONTROL_TYPES and node["props"].get("enabled", True)]
+    tree = []
+
+    def walk(node):
+        if node["props"].get("hidden"):
+            return
+        if node["type"] in CONTROL_TYPES and node["props"].get("enabled", True):
+            tree.append(node.get("key") or node["id"])
+        for child in node.get("children", []):
+            walk(child)
+    walk(root)
+    assert order[0] == "navigation.back" and order != tree, (order, tree)
+    browser.run("document.activeElement.blur()")
+    visited = [focused(browser) for _ in order if press(browser, TAB) is None]
+    assert visited == order
     client.close()

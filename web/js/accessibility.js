@@ -687,29 +687,73 @@ function orderChildren(view, entry, children, firsts) {
   }
   const inTreeOrder = wanted.every((child, index) => child === children[index]);
   if (inTreeOrder && !entry.reordered) return wanted;
-  const container = entry.container;
-  const current = [...container.children].filter((el) => el.dataset.nodeId);
-  if (wanted.some((child, index) => current[index] !== child.el)) {
-    const active = document.activeElement;
-    const anchor = wanted.find((child) => child.el.contains(active)) ?? null;
-    if (!anchor) {
-      for (const child of wanted) container.appendChild(child.el);
-    } else {
-      const at = wanted.indexOf(anchor);
-      for (const child of wanted.slice(0, at)) container.insertBefore(child.el, anchor.el);
-      let previous = anchor.el;
-      for (const child of wanted.slice(at + 1)) {
-        container.insertBefore(child.el, previous.nextSibling);
-        previous = child.el;
-      }
-    }
-  }
+  const current = [...entry.container.children].filter((el) => el.dataset.nodeId);
+  if (wanted.some((child, index) => current[index] !== child.el)) moveInto(entry.container, wanted.map((child) => child.el), current);
   children.forEach((child, index) => {
     const z = inTreeOrder ? '' : String(index);
     if (child.el.style.zIndex !== z) child.el.style.zIndex = z;
   });
   entry.reordered = !inTreeOrder;
   return wanted;
+}
+
+/**
+ * Reorders `container`'s node elements from `current` to `wanted` moving as few as it can:
+ * those outside the longest run already in order. A moved element loses the focus and its
+ * scroll positions (its box is made again), so the element holding the focus always stays,
+ * and the scroll offsets inside a moved element are put back.
+ */
+function moveInto(container, wanted, current) {
+  const place = new Map(current.map((el, index) => [el, index]));
+  const active = document.activeElement;
+  const pinned = wanted.findIndex((el) => el.contains(active));
+  // The longest subsequence of `wanted` whose current places increase (and that holds the
+  // focused element): those stay where they are.
+  const positions = wanted.map((el) => place.get(el) ?? -1);
+  const length = new Array(wanted.length).fill(1);
+  const previous = new Array(wanted.length).fill(-1);
+  for (let i = 0; i < wanted.length; i += 1) {
+    for (let j = 0; j < i; j += 1) {
+      if (positions[j] < positions[i] && length[j] + 1 > length[i]) {
+        length[i] = length[j] + 1;
+        previous[i] = j;
+      }
+    }
+  }
+  const compatible = (i) => pinned < 0 || i === pinned
+    || (i < pinned ? positions[i] < positions[pinned] : positions[i] > positions[pinned]);
+  let best = -1;
+  for (let i = 0; i < wanted.length; i += 1) {
+    if (positions[i] >= 0 && (best < 0 || length[i] > length[best])) best = i;
+  }
+  const stays = new Set();
+  for (let i = best; i >= 0; i = previous[i]) stays.add(i);
+  if (pinned >= 0 && !stays.has(pinned)) {
+    // Keep the focused element and, of the run, what is in order with it.
+    for (const i of [...stays]) if (!compatible(i)) stays.delete(i);
+    stays.add(pinned);
+  }
+  // Insert the others, back to front, before the next element that is in place.
+  let next = null;
+  for (let i = wanted.length - 1; i >= 0; i -= 1) {
+    const el = wanted[i];
+    if (!stays.has(i)) {
+      const offsets = scrollOffsets(el);
+      container.insertBefore(el, next);
+      for (const [scroller, left, top] of offsets) {
+        scroller.scrollLeft = left;
+        scroller.scrollTop = top;
+      }
+    }
+    next = el;
+  }
+}
+
+/** The scroll offsets of an element and the scrolled elements in it. */
+function scrollOffsets(el) {
+  return [el, ...el.querySelectorAll('.node-scroll, .node-table, .node-collection, textarea, select')]
+    .filter((scroller) => scroller.scrollTop || scroller.scrollLeft)
+    .map((scroller) => [scroller, scroller.scrollLeft, scroller.scrollTop]);
 }
 
 /** A modal view appeared (the focus moves into it unless it is there already, WAI-ARIA

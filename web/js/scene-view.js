@@ -479,6 +479,12 @@ export class SceneView {
   }
 
   syncFocus(entry) {
+    // While the page's own focus or blur is on its way, compd's `focused` is older than the
+    // browser's focus (Tab through fields faster than compd answers would bounce back).
+    if (this.focusInFlight > 0) {
+      entry.focusSyncHeld = true;
+      return;
+    }
     const { input, props } = entry;
     const active = document.activeElement === input;
     entry.syncingFocus = true;
@@ -493,11 +499,15 @@ export class SceneView {
     const current = () => this.nodes.get(entry.id) === entry;
     input.addEventListener('focus', () => {
       if (entry.syncingFocus || !current()) return;
-      if (!entry.props.focused) this.send({ type: 'focus', target: entry.id });
+      if (entry.props.focused) return;
+      entry.focusSent = true;
+      this.sendFocus({ type: 'focus', target: entry.id });
     });
     input.addEventListener('blur', () => {
-      if (entry.syncingFocus || !entry.props.focused || !current()) return;
-      this.send({ type: 'blur', target: entry.id }).catch(() => {});
+      // Focused by compd, or by the page with compd's echo still on its way.
+      if (entry.syncingFocus || !(entry.props.focused || entry.focusSent) || !current()) return;
+      entry.focusSent = false;
+      this.sendFocus({ type: 'blur', target: entry.id });
     });
     input.addEventListener('beforeinput', () => {
       // As a secure field clears when editing begins on iOS: its text is not known here.
@@ -517,6 +527,23 @@ export class SceneView {
         this.send({ type: 'submit', target: entry.id });
       }
     });
+  }
+
+  /** Sends a focus or blur; once compd has answered every one sent, the fields whose
+   * `focused` changed meanwhile take or leave the browser's focus as compd has it. */
+  sendFocus(event) {
+    this.focusInFlight = (this.focusInFlight ?? 0) + 1;
+    const settle = () => {
+      this.focusInFlight -= 1;
+      if (this.focusInFlight > 0) return;
+      for (const entry of this.nodes.values()) {
+        entry.focusSent = false;
+        if (!entry.focusSyncHeld) continue;
+        entry.focusSyncHeld = false;
+        this.syncFocus(entry);
+      }
+    };
+    this.send(event).then(settle, settle);
   }
 
   sendText(entry, text) {
