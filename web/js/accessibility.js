@@ -458,6 +458,20 @@ export function settleAccessibility(view) {
   if (modalId !== a11y.modalId) modalChanged(view, a11y, state.modal);
 }
 
+/** The props whose change can change what settleAccessibility decides (the reading
+ * order, modality, tab stops, names from a row); a change of others (text typed, a value)
+ * is drawn by paintAccessibility alone. */
+const SETTLED_PROPS = new Set(['a11y', 'hidden', 'alpha', 'enabled', 'interactive', 'presentation', 'dimming',
+  'selected', 'placeholder', 'contentSize', 'contentOffset', 'contentInset', 'numberOfPages', 'hidesForSinglePage',
+  'segments', 'scopes', 'barItem', 'components']);
+
+/** Settles after a `scene.changed` whose ops can change what it decides: nodes inserted,
+ * removed, moved or rekeyed, or SETTLED_PROPS updated. */
+export function settleAfterChange(view, ops) {
+  const matters = ops.some((op) => op.op !== 'update' || Object.keys(op.props).some((name) => SETTLED_PROPS.has(name)));
+  if (matters) settleAccessibility(view);
+}
+
 /** Notes on each node whether it is or holds a modal node (docs/protocol.md,
  * "Accessibility": such a child hides its siblings). */
 function holdsModal(view, entry) {
@@ -534,11 +548,13 @@ function isElement(entry, holdsControl) {
   const element = entry.props.a11y?.element;
   if (element !== undefined) return element;
   if (entry.type === 'cell') return !holdsControl;
-  if (entry.type === 'image') return false;
-  // A segmented control's segments and a picker's wheels are read at the control's place.
-  return ['label', 'button', 'switch', 'textField', 'textView', 'searchBar', 'slider', 'stepper', 'segmentedControl',
-    'pageControl', 'progress', 'activityIndicator', 'datePicker', 'picker'].includes(entry.type);
+  return ELEMENT_TYPES.has(entry.type);
 }
+
+/** The node types that are elements by default (a segmented control's segments and a
+ * picker's wheels are read at the control's place). */
+const ELEMENT_TYPES = new Set(['label', 'button', 'switch', 'textField', 'textView', 'searchBar', 'slider', 'stepper',
+  'segmentedControl', 'pageControl', 'progress', 'activityIndicator', 'datePicker', 'picker']);
 
 function isModal(entry) {
   return (entry.props.presentation && MODAL_PRESENTATIONS.has(entry.props.presentation)) || entry.props.a11y?.modal === true;
@@ -749,10 +765,14 @@ function moveInto(container, wanted, current) {
   }
 }
 
-/** The scroll offsets of an element and the scrolled elements in it. */
+/** The elements that scroll. */
+const SCROLLERS = '.node-scroll, .node-table, .node-collection, .node-textView textarea, .node-picker select';
+
+/** The scroll offsets of an element and the scrolled elements in it (read only where
+ * there are such elements: reading an offset lays the page out). */
 function scrollOffsets(el) {
-  return [el, ...el.querySelectorAll('.node-scroll, .node-table, .node-collection, textarea, select')]
-    .filter((scroller) => scroller.scrollTop || scroller.scrollLeft)
+  const scrollers = el.matches(SCROLLERS) ? [el, ...el.querySelectorAll(SCROLLERS)] : [...el.querySelectorAll(SCROLLERS)];
+  return scrollers.filter((scroller) => scroller.scrollTop || scroller.scrollLeft)
     .map((scroller) => [scroller, scroller.scrollLeft, scroller.scrollTop]);
 }
 

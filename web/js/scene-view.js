@@ -10,7 +10,7 @@ import { installSheetSwipe, paintBarButton, paintPresentation } from './paint-ba
 import { decorateDatePicker, decoratePicker, paintDatePicker, paintPicker } from './paint-pickers.js';
 import { decorateSearchBar, paintSearchBar } from './paint-search.js';
 import { decorateTextView, paintButtonSubtitle, paintFieldExtras, paintRuns, paintTextView } from './paint-text.js';
-import { decorateAccessibility, installAccessibility, paintAccessibility, settleAccessibility } from './accessibility.js';
+import { decorateAccessibility, installAccessibility, paintAccessibility, settleAccessibility, settleAfterChange } from './accessibility.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -147,7 +147,7 @@ export class SceneView {
       }
     }
     this.revision = change.revision;
-    settleAccessibility(this);
+    settleAfterChange(this, change.ops);
     this.onApplied(inputTimes);
     return true;
   }
