@@ -685,6 +685,7 @@ function orderChildren(view, entry, children, firsts) {
   if (children.length < 2) return children;
   let wanted;
   const order = entry.props.a11y?.order;
+  if (!order && !entry.reordered && readInTreeOrder(children, firsts)) return children;
   if (order) {
     const named = order.map((id) => view.nodes.get(id)).filter((child) => child && children.includes(child));
     wanted = [...named, ...children.filter((child) => !named.includes(child))];
@@ -711,6 +712,32 @@ function orderChildren(view, entry, children, firsts) {
   });
   entry.reordered = !inTreeOrder;
   return wanted;
+}
+
+/** Whether the reading order of `children` is their tree order: their first items' tops
+ * never go up, and in each line (as orderChildren makes them) their lefts never go back;
+ * the children with nothing to read all come last. Tells it without sorting. */
+function readInTreeOrder(children, firsts) {
+  let lineTop = -Infinity;
+  let top = -Infinity;
+  let left = -Infinity;
+  let unread = false;
+  for (const child of children) {
+    const first = firsts.get(child);
+    if (!first) {
+      unread = true;
+      continue;
+    }
+    if (unread || first.top < top) return false;
+    if (first.top < lineTop + 8) {
+      if (first.left < left) return false;
+    } else {
+      lineTop = first.top;
+    }
+    top = first.top;
+    left = first.left;
+  }
+  return true;
 }
 
 /**
