@@ -49,7 +49,7 @@ enum A11yText {
     var output = ""
     var open: [String] = []
     for item in items {
-      let containers = item.ancestors.filter { id in nodes[id].map(heading) != nil }
+      let containers = item.ancestors.filter { id in nodes[id].flatMap(heading) != nil }
       var common = 0
       while common < open.count, common < containers.count, open[common] == containers[common] {
         common += 1
@@ -121,7 +121,22 @@ enum A11yText {
     if let hint = a11y.hint { object["hint"] = .string(hint) }
     if !a11y.actions.isEmpty { object["actions"] = .array(a11y.actions.map(JSON.string)) }
     if let language = a11y.language { object["language"] = .string(language) }
+    object["frame"] = [
+      "x": .double(item.frame.x), "y": .double(item.frame.y), "width": .double(item.frame.width),
+      "height": .double(item.frame.height),
+    ]
     object["ancestors"] = .array(item.ancestors.map(JSON.string))
     return .object(object)
+  }
+}
+
+/// `compctl watch`'s line for `scene.announcement`: the kind, the text, the node.
+enum AnnouncementText {
+  /// `announcement "Saved"`, `layoutChanged → n7`.
+  static func line(_ params: JSON) -> String {
+    var line = params["kind"]?.stringValue ?? "announcement"
+    if let text = params["text"]?.stringValue { line += " " + A11yText.quoted(text) }
+    if let node = params["node"]?.stringValue { line += " → \(node)" }
+    return line
   }
 }

@@ -159,7 +159,8 @@ struct AccessibilityItem {
 /// The reading order of a scene's tree, as docs/protocol.md ("Accessibility") defines it
 /// and ScreenKit's `View.accessibilityReadingOrder` computes it.
 enum AccessibilityReadingOrder {
-  /// Tops less than this many points apart are on one line.
+  /// Tops less than this many points apart (or half the line's first element's height, if
+  /// more) are on one line.
   static let lineTolerance = 8.0
 
   /// The elements under `root` in reading order.
@@ -278,7 +279,10 @@ enum AccessibilityReadingOrder {
       line = []
     }
     for unit in byTop {
-      if let first = line.first, unit.element.frame.y - first.element.frame.y >= lineTolerance {
+      if let first = line.first,
+        unit.element.frame.y - first.element.frame.y
+          >= max(lineTolerance, first.element.frame.height / 2)
+      {
         flush()
       }
       line.append(unit)

@@ -26,7 +26,8 @@ public struct CompctlCommand: AsyncParsableCommand {
       PingCommand.self, InfoCommand.self, CallCommand.self,
       ReloadCommand.self, BackupCommand.self,
       PluginsCommand.self, ComponentsCommand.self, DescribeCommand.self, OpenCommand.self,
-      ScenesCommand.self, LayoutCommand.self, A11yCommand.self, DrawCommand.self, RenderCommand.self, TapCommand.self,
+      ScenesCommand.self, LayoutCommand.self, A11yCommand.self, DrawCommand.self,
+      RenderCommand.self, TapCommand.self,
       TypeCommand.self, EventCommand.self, ResizeCommand.self, WatchCommand.self,
       CloseCommand.self,
     ]

@@ -6,6 +6,7 @@ import JSONRPC
 ///     emitted login {"hasPassword":false,"username":"ann"}
 ///     reset r9 (crashed: its scene host killed by signal 9 (SIGKILL)): 7 nodes
 ///     closed (closed)
+///     announcement "Signing in as ann"
 enum NotificationText {
   /// The most ops listed on one line; the rest are counted.
   static let maximumOps = 12
@@ -31,6 +32,8 @@ enum NotificationText {
       return line
     case "scene.closed":
       return "closed (\(reason(params)))"
+    case "scene.announcement":
+      return AnnouncementText.line(params)
     default:
       return params.isNull ? method : "\(method) \(params.serialized())"
     }

@@ -139,6 +139,38 @@ struct AccessibilityTests {
     #expect(methods.suffix(2) == ["scene.emitted", "scene.announcement"])
   }
 
+  @Test("compctl a11y prints demo.Settings and demo.Controls in reading order")
+  func compctlA11y() throws {
+    let daemon = try SceneDaemon()
+    func compctl(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+      try runProcess(TestPaths.compctl, arguments + ["--socket", daemon.socketPath])
+    }
+    let settings = try compctl(["open", "demo.Settings"]).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let printed = try compctl(["a11y", settings])
+    #expect(printed.status == 0, "\(printed.stderr)")
+    let lines = printed.stdout.split(separator: "\n").map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    // Each row's switch is read after its text, labelled by it, with UIKit's "1"/"0".
+    let autoplay = try #require(lines.firstIndex { $0.hasPrefix("staticText \"Autoplay\"") })
+    #expect(lines[autoplay + 1].hasPrefix("button (switch) \"Autoplay\" = \"0\""))
+    #expect(lines.contains { $0.hasPrefix("list [") } && lines.contains { $0.hasPrefix("row [") })
+
+    let controls = try compctl(["open", "demo.Controls"]).stdout
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let json = try compctl(["a11y", "--json", controls])
+    let items = try #require(try JSONParser.parse(json.stdout).arrayValue)
+    let labels = items.map { $0["label"]?.stringValue ?? $0["type"]?.stringValue ?? "?" }
+    // The caption first, then the value label and the stepper of its row; segments as buttons.
+    let caption = try #require(labels.firstIndex(of: "Stepper"))
+    #expect(Array(labels[caption...].prefix(3)) == ["Stepper", "3", "stepper"])
+    let slider = try #require(items.first { $0["type"] == "slider" })
+    #expect(slider["value"] == "40%" && slider["traits"] == ["adjustable"])
+    let day = try #require(items.first { $0["label"] == "Day" })
+    #expect(day["traits"] == ["button", "selected"] && day["segment"] == 0)
+  }
+
   static func firstNode(ofType type: String, in node: JSON) -> String? {
     if node["type"]?.stringValue == type { return node["id"]?.stringValue }
     for child in node["children"]?.arrayValue ?? [] {

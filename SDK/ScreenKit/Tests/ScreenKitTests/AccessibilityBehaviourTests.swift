@@ -32,9 +32,19 @@ import Testing
 
   @Test func elementsEightPointsLowerStartANewLine() {
     let window = window()
-    _ = label("Right", Rect(x: 200, y: 10, width: 50, height: 20), in: window)
-    _ = label("Left", Rect(x: 10, y: 18, width: 50, height: 20), in: window)
+    _ = label("Right", Rect(x: 200, y: 10, width: 50, height: 14), in: window)
+    _ = label("Left", Rect(x: 10, y: 18, width: 50, height: 14), in: window)
     #expect(window.accessibilityReadingOrder.map(\.label) == ["Right", "Left"])
+  }
+
+  @Test func aTallElementTakesInWhatStartsAboveItsCentre() {
+    let window = window()
+    // demo.Controls' stepper row: the 32-point stepper is highest, its caption 8 points lower.
+    let stepper = Stepper(frame: Rect(x: 280, y: 170.67, width: 94, height: 32))
+    window.addSubview(stepper)
+    _ = label("Stepper", Rect(x: 16, y: 178.67, width: 200, height: 16), in: window)
+    let order = window.accessibilityReadingOrder
+    #expect(order.first?.label == "Stepper" && order.last?.view === stepper)
   }
 
   @Test func accessibilityElementsOverrideTheOrder() {

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional
 
 if TYPE_CHECKING:
+    from .accessibility import Accessibility
     from .images import ImageRef
 
 
@@ -105,6 +106,14 @@ class Node:
         bytes come from ``Client.image``."""
         from .images import ImageRef
         return ImageRef.from_prop(self.props.get("image"))
+
+    @property
+    def accessibility(self) -> "Accessibility":
+        """What assistive technology knows of the node: its type's default with its ``a11y``
+        prop over it (docs/protocol.md, "Accessibility"); ``compd.accessibility`` has the
+        reading order."""
+        from .accessibility import accessibility_of
+        return accessibility_of(self)
 
     @property
     def value(self) -> Optional[float]:

@@ -2,9 +2,10 @@
 /// them; the web client's DOM order and the focus engine's Tab order follow it too.
 extension View {
   /// How many points apart two elements' tops may be and still be read as one line,
-  /// leading to trailing: VoiceOver treats frames whose origins differ by less than 8
-  /// points vertically as in line (as measured by Cash App's AccessibilitySnapshot, which
-  /// reproduces VoiceOver's order).
+  /// leading to trailing, at least: VoiceOver treats frames whose origins differ by less
+  /// than 8 points vertically as in line (as measured by Cash App's AccessibilitySnapshot,
+  /// which reproduces VoiceOver's order). A taller first element takes in what starts above
+  /// its vertical centre (a stepper beside its caption).
   public nonisolated static let accessibilityLineTolerance: Double = 8
 
   /// The elements under this view (the view itself when it is one) in reading order.
@@ -17,8 +18,9 @@ extension View {
   ///   an element contributes its own elements in their order, an ``AccessibilityElement``
   ///   counts when its `isAccessibilityElement` is `true`.
   /// * Otherwise the elements of its subviews are sorted by their frames in the window: top
-  ///   to bottom in lines (tops within ``accessibilityLineTolerance`` of the line's first
-  ///   element are in line), left to right within a line. A subview that groups its
+  ///   to bottom in lines (an element whose top is less than ``accessibilityLineTolerance``,
+  ///   or half the height of the line's first element if more, below that element's top is
+  ///   in its line), left to right within a line. A subview that groups its
   ///   children (``shouldGroupAccessibilityChildren``) or lists them
   ///   (``accessibilityElements``) is sorted as one unit by its own frame and read whole.
   /// * When a subview is modal (``accessibilityViewIsModal``), or holds one, its siblings
@@ -95,7 +97,8 @@ extension View {
     }
     for unit in byTop {
       if let first = line.first,
-        unit.element.frame.minY - first.element.frame.minY >= accessibilityLineTolerance
+        unit.element.frame.minY - first.element.frame.minY
+          >= max(accessibilityLineTolerance, first.element.frame.height / 2)
       {
         flush()
       }
