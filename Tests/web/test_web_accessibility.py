@@ -506,7 +506,8 @@ def reading_order(root):
     reading order (written here from the text, apart from the page's code): hidden and
     transparent nodes read nothing, an element is one item, a container with `order` reads
     those children in that order, else the items below it sorted by their frames in root
-    coordinates in lines (less than 8 points below a line's first item is on it), each line
+    coordinates in lines (less than 8 points, or half the first item's height when more,
+    below a line's first item is on it), each line
     left to right; a group or ordered child is one unit; the last child holding a modal
     node hides its siblings."""
     def holds_control(node):
@@ -534,7 +535,7 @@ def reading_order(root):
         frame = node["frame"]
         at = (x + frame["x"], y + frame["y"])
         if is_element(node):
-            return [(at[1], at[0], [node])]
+            return [(at[1], at[0], [node], frame["height"])]
         offset = props.get("contentOffset", {"x": 0, "y": 0}) if node["type"] in ("scroll", "table", "collection") else {"x": 0, "y": 0}
         children = node.get("children", [])
         modals = [child for child in children if modal(child)]
@@ -545,18 +546,18 @@ def reading_order(root):
         if "order" in a11y:
             by_id = dict((child["id"], found) for child, found in inner)
             items = [item for node_id in a11y["order"] for unit in by_id.get(node_id, []) for item in unit[2]]
-            return [(at[1], at[0], items)] if items else []
+            return [(at[1], at[0], items, frame["height"])] if items else []
         flat = sorted((unit for _, found in inner for unit in found), key=lambda unit: unit[0])
         lines = []
         for unit in flat:
-            if lines and unit[0] < lines[-1][0] + 8:
+            if lines and unit[0] < lines[-1][0] + max(8, lines[-1][1][0][3] / 2):
                 lines[-1][1].append(unit)
             else:
                 lines.append((unit[0], [unit]))
         items = [item for _, line in lines for unit in sorted(line, key=lambda unit: unit[1]) for item in unit[2]]
         if a11y.get("group") and items:
-            return [(at[1], at[0], items)]
-        return [(unit[0], unit[1], unit[2]) for _, line in lines for unit in sorted(line, key=lambda unit: unit[1])]
+            return [(at[1], at[0], items, frame["height"])]
+        return [unit for _, line in lines for unit in sorted(line, key=lambda unit: unit[1])]
 
     return [item for unit in units(root, 0, 0) for item in unit[2]]
 

@@ -537,7 +537,7 @@ function settle(view, entry, inherited, state, marked = false) {
   const absent = props.hidden === true || (props.alpha ?? 1) < 0.01 || entry.a11yHidden === true;
   if (!absent) {
     const unit = isElement(entry, holdsStop) || props.a11y?.group === true || !!props.a11y?.order;
-    first = unit ? { top: at.y, left: at.x } : firsts.get(ordered.find((child) => firsts.has(child))) ?? null;
+    first = unit ? { top: at.y, left: at.x, height: frame.height ?? 0 } : firsts.get(ordered.find((child) => firsts.has(child))) ?? null;
   }
   return { holds: holdsStop || ((stop || !!entry.input || entry.type === 'picker') && reachable), first };
 }
@@ -675,8 +675,8 @@ function findEntry(view, entry, predicate) {
  * Puts a container's children in the DOM in reading order, so that Tab and a screen
  * reader's cursor follow it: `a11y.order` (the ids it does not name after them), else by
  * where each child's first item is, in lines as docs/protocol.md's reading order reads
- * items (top to bottom, an item less than 8 points below a line's first one on that line,
- * each line left to right, ties in tree order); children with nothing to read keep their
+ * items (top to bottom, an item less than lineReach below a line's first one on that
+ * line, each line left to right, ties in tree order); children with nothing to read keep their
  * tree order after them. Each child's `z-index` keeps the tree's painting order. The
  * element holding the focus is not moved (a moved element loses the focus): the others
  * move around it. Returns the children in reading order.
@@ -695,8 +695,8 @@ function orderChildren(view, entry, children, firsts) {
     const lines = [];
     for (const item of items) {
       const line = lines[lines.length - 1];
-      if (line && item.first.top < line.top + 8) line.items.push(item);
-      else lines.push({ top: item.first.top, items: [item] });
+      if (line && item.first.top < line.top + lineReach(line.first)) line.items.push(item);
+      else lines.push({ top: item.first.top, first: item.first, items: [item] });
     }
     const read = lines.flatMap((line) => line.items.sort((a, b) => a.first.left - b.first.left || a.index - b.index))
       .map((item) => item.child);
@@ -714,11 +714,19 @@ function orderChildren(view, entry, children, firsts) {
   return wanted;
 }
 
+/** How far below a line's first item another item may start and still be on its line:
+ * 8 points (VoiceOver's grouping), or half the first item's height when that is more (a
+ * stepper beside its caption), as docs/protocol.md's reading order. */
+function lineReach(first) {
+  return Math.max(8, (first.height ?? 0) / 2);
+}
+
 /** Whether the reading order of `children` is their tree order: their first items' tops
  * never go up, and in each line (as orderChildren makes them) their lefts never go back;
  * the children with nothing to read all come last. Tells it without sorting. */
 function readInTreeOrder(children, firsts) {
   let lineTop = -Infinity;
+  let reach = 0;
   let top = -Infinity;
   let left = -Infinity;
   let unread = false;
@@ -729,10 +737,11 @@ function readInTreeOrder(children, firsts) {
       continue;
     }
     if (unread || first.top < top) return false;
-    if (first.top < lineTop + 8) {
+    if (first.top < lineTop + reach) {
       if (first.left < left) return false;
     } else {
       lineTop = first.top;
+      reach = lineReach(first);
     }
     top = first.top;
     left = first.left;
