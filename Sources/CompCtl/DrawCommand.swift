@@ -33,6 +33,11 @@ struct DrawCommand: ParsableCommand {
       "Rows to draw in at most (1–\(WireframeRenderer.maximumRows)).", valueName: "rows"))
   var height: Int?
 
+  @Flag(
+    name: .customLong("a11y"),
+    help: "Draw what a screen reader reads: each element's box, numbered in reading order, with its role and name.")
+  var accessibility = false
+
   func validate() throws {
     if let width, !WireframeRenderer.columnRange.contains(width) {
       throw ValidationError(
@@ -49,8 +54,8 @@ struct DrawCommand: ParsableCommand {
     let columns = min(
       max(width ?? TerminalWidth.current(), WireframeRenderer.columnRange.lowerBound),
       WireframeRenderer.columnRange.upperBound)
-    let drawing = WireframeRenderer.render(
-      root: result["root"] ?? .null, columns: columns, rows: height ?? TerminalHeight.current())
+    let render = accessibility ? WireframeRenderer.renderAccessibility : WireframeRenderer.render
+    let drawing = render(result["root"] ?? .null, columns, height ?? TerminalHeight.current())
     if options.json {
       let object: JSONObject = [
         "scene": result["scene"] ?? .string(scene), "revision": result["revision"] ?? .null,

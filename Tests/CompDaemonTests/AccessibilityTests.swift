@@ -169,6 +169,12 @@ struct AccessibilityTests {
     #expect(slider["value"] == "40%" && slider["traits"] == ["adjustable"])
     let day = try #require(items.first { $0["label"] == "Day" })
     #expect(day["traits"] == ["button", "selected"] && day["segment"] == 0)
+    // draw --a11y boxes each element where it is, numbered in reading order.
+    let drawn = try compctl(["draw", "--a11y", "--width", "90", controls])
+    #expect(drawn.status == 0)
+    #expect(drawn.stdout.contains("adjustable = 40%"))
+    let dayNumber = try #require(labels.firstIndex(of: "Day")) + 1
+    #expect(drawn.stdout.contains("\(dayNumber) button \"Day\""))
   }
 
   static func firstNode(ofType type: String, in node: JSON) -> String? {
