@@ -909,7 +909,9 @@ function keyDown(view, event) {
       const down = key === 'ArrowDown' || forward === false;
       if (up || down) {
         event.preventDefault();
-        if (entry.props.enabled !== false) act(view, entry, up ? 'increment' : 'decrement');
+        // After a slider's drag has sent its last value (paint-controls.js).
+        const sent = entry.whenValueSent?.() ?? Promise.resolve();
+        if (entry.props.enabled !== false) sent.then(() => act(view, entry, up ? 'increment' : 'decrement'));
       } else if ((key === 'Home' || key === 'End') && entry.type !== 'pageControl' && entry.props.enabled !== false) {
         event.preventDefault();
         const min = entry.props.minimumValue ?? 0;

@@ -180,6 +180,16 @@ function wireSlider(entry, send) {
   let frame = 0;
   let inFlight = false;
   let pending = null;
+  let waiting = [];
+  // Resolves once the values of a drag have all been sent and answered, so that what the
+  // keyboard sends next (accessibility.js) comes after them.
+  entry.whenValueSent = () => (frame || inFlight || pending !== null || entry.dragging
+    ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve());
+  const release = () => {
+    const resolved = waiting;
+    waiting = [];
+    for (const resolve of resolved) resolve();
+  };
   const flush = () => {
     frame = 0;
     if (pending === null || inFlight) return;
@@ -192,6 +202,7 @@ function wireSlider(entry, send) {
       else if (!entry.dragging) {
         entry.dragValue = undefined;
         paintControl(entry);
+        if (!frame) release();
       }
     };
     send({ type: 'value', target: entry.id, value }).then(settle, settle);
