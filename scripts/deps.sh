@@ -44,3 +44,36 @@ if ! python3 -c "import scipy.optimize" >/dev/null 2>&1; then
   echo "deps: installing scipy (pip)" >&2
   python3 -m pip install --quiet scipy || python3 -m pip install --quiet --break-system-packages scipy
 fi
+# The accessibility checks of the web client (Tests/web/test_web_accessibility.py) run
+# axe-core in Chromium. PyPI's axe-selenium-python installs axe-core 3.1.1 (2018) on this
+# machine's Python 3.11 (its newer releases need 3.12 and bring 4.10.2); the axe-core
+# 4.12.1 the tests run comes inside axe-playwright-python 0.1.8's wheel (a universal
+# py3-none-any wheel, fetched without installing it or its dependencies), checked by hash.
+AXE_DIR="$(cd "$(dirname "$0")/.." && pwd)/.build/axe"
+AXE_WHEEL_VERSION=0.1.8
+AXE_SHA256=84494fec757e4710dc751c8d7a636e457f4532f08f85c86dc9070133fbff53bc
+if [ ! -f "$AXE_DIR/axe.min.js" ]; then
+  echo "deps: fetching axe-core 4.12.1 (axe-playwright-python $AXE_WHEEL_VERSION from PyPI)" >&2
+  wheels=$(mktemp -d)
+  if ! python3 -m pip download --quiet --no-deps --only-binary=:all: --dest "$wheels" \
+      "axe-playwright-python==$AXE_WHEEL_VERSION" >&2; then
+    rm -rf "$wheels"
+    echo "deps: cannot download axe-playwright-python $AXE_WHEEL_VERSION from PyPI (no network?);" \
+      "the web accessibility tests need $AXE_DIR/axe.min.js" >&2
+    exit 1
+  fi
+  mkdir -p "$AXE_DIR"
+  python3 - "$wheels" "$AXE_DIR" "$AXE_SHA256" <<'PY'
+import glob, hashlib, os, sys, zipfile
+wheels, target, expected = sys.argv[1:]
+wheel = glob.glob(os.path.join(wheels, "*.whl"))[0]
+data = zipfile.ZipFile(wheel).read("axe_playwright_python/axe.min.js")
+digest = hashlib.sha256(data).hexdigest()
+if digest != expected:
+    sys.exit(f"deps: axe.min.js in {os.path.basename(wheel)} has SHA-256 {digest}, expected {expected}")
+with open(os.path.join(target, "axe.min.js.part"), "wb") as out:
+    out.write(data)
+os.replace(os.path.join(target, "axe.min.js.part"), os.path.join(target, "axe.min.js"))
+PY
+  rm -rf "$wheels"
+fi

@@ -592,7 +592,8 @@ def test_changes_apply_in_place(stack):
 
 
 def test_navigation_push_and_back(stack):
-    """A tap pushes a controller (navigation bar with a back button); Escape sends `back`."""
+    """A tap pushes a controller (navigation bar with a back button); Escape (the
+    accessibility `escape` action, which a navigation controller performs as a pop) goes back."""
     daemon, gateway, browser = stack
     client = SocketClient(daemon.socket)
     browser.set_window(420, 800)

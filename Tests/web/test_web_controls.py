@@ -58,9 +58,9 @@ def test_controls_take_drags_clicks_and_keys(stack):
     pointer(browser, "[data-key=slider]", [("move", int(width / 2 - 14), 0), ("down",),
                                            ("move", int(-width / 2 + 1), 0), ("up",)])
     wait_for(lambda: props(client, scene, "slider")["value"] == 0, 10, "the slider dragged to 0")
-    # Arrow keys on the focused slider: a twentieth of the range each.
+    # Arrow keys on the focused slider: the accessibility increment, a tenth of the range each.
     keys(browser, "\ue014", "\ue014")  # ArrowRight twice
-    wait_for(lambda: props(client, scene, "slider")["value"] == 10, 10, "the slider at 10 after two arrow keys")
+    wait_for(lambda: props(client, scene, "slider")["value"] == 20, 10, "the slider at 20 after two arrow keys")
 
     # The stepper's + half, then − twice; ArrowUp on it steps up.
     assert props(client, scene, "stepper")["value"] == 3

@@ -6,6 +6,7 @@
 
 import { Connection, RpcError } from './connection.js';
 import { SceneView } from './scene-view.js';
+import { announce } from './accessibility.js';
 import { DirectLink, WorkerLink } from './socket-link.js';
 
 // index.html has opened the WebSocket (with the page's token) and taken a token out of the
@@ -265,6 +266,8 @@ function runScene(host) {
       if (method === 'scene.changed') {
         if (view.applyChange(params)) document.body.dataset.revision = String(params.revision);
         else resync().catch(() => {});
+      } else if (method === 'scene.announcement') {
+        announce(view, params);
       } else if (method === 'scene.emitted') {
         showEvent(`${params.name} ${JSON.stringify(params.payload ?? null)}`);
       } else if (method === 'scene.reset') {

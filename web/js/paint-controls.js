@@ -2,8 +2,9 @@
 // `stepper`, `segmentedControl`, `progress`, `pageControl`), as iOS draws them: a slider's
 // 4-point track and 28-point white thumb with a shadow, the stepper's two-part rounded
 // control, the segmented control's grey track with a white selected segment, a thin
-// progress bar, a row of dots. Input becomes `value` events (a slider's drag, arrow keys)
-// and `tap` events at a point (a stepper's half, a segment, a page control's half).
+// progress bar, a row of dots. Input becomes `value` events (a slider's drag) and `tap`
+// events at a point (a stepper's half, a segment, a page control's half); keys are
+// accessibility.js's.
 
 /** The node types drawn here. */
 export const CONTROL_TYPES = new Set(['slider', 'stepper', 'segmentedControl', 'progress', 'pageControl']);
@@ -32,15 +33,6 @@ export function decorateControl(entry, send) {
       entry.plus = part(el, 'half plus', '+');
       el.tabIndex = 0;
       wireStepperRepeat(entry, send);
-      el.addEventListener('keydown', (event) => {
-        const up = event.key === 'ArrowUp' || event.key === 'ArrowRight';
-        const down = event.key === 'ArrowDown' || event.key === 'ArrowLeft';
-        if (!up && !down) return;
-        event.preventDefault();
-        if (entry.props.enabled === false) return;
-        const { width, height } = entry.frame;
-        send({ type: 'tap', target: entry.id, x: up ? width * 0.75 : width * 0.25, y: height / 2 });
-      });
       break;
     }
     case 'segmentedControl':
@@ -174,8 +166,7 @@ function paintSegments(entry) {
 
 /** A slider's drag: the thumb follows the pointer at once, and compd hears the value at
  * most once an animation frame with one event on its way at a time (the latest wins), or
- * only when the drag ends for a slider that is not `continuous`; arrow keys move it by a
- * twentieth of its range. */
+ * only when the drag ends for a slider that is not `continuous`. */
 function wireSlider(entry, send) {
   const { el } = entry;
   const valueAt = (clientX) => {
@@ -189,6 +180,16 @@ function wireSlider(entry, send) {
   let frame = 0;
   let inFlight = false;
   let pending = null;
+  let waiting = [];
+  // Resolves once the values of a drag have all been sent and answered, so that what the
+  // keyboard sends next (accessibility.js) comes after them.
+  entry.whenValueSent = () => (frame || inFlight || pending !== null || entry.dragging
+    ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve());
+  const release = () => {
+    const resolved = waiting;
+    waiting = [];
+    for (const resolve of resolved) resolve();
+  };
   const flush = () => {
     frame = 0;
     if (pending === null || inFlight) return;
@@ -201,6 +202,7 @@ function wireSlider(entry, send) {
       else if (!entry.dragging) {
         entry.dragValue = undefined;
         paintControl(entry);
+        if (!frame) release();
       }
     };
     send({ type: 'value', target: entry.id, value }).then(settle, settle);
@@ -232,19 +234,6 @@ function wireSlider(entry, send) {
   };
   el.addEventListener('pointerup', end);
   el.addEventListener('pointercancel', end);
-  el.addEventListener('keydown', (event) => {
-    const up = event.key === 'ArrowUp' || event.key === 'ArrowRight';
-    const down = event.key === 'ArrowDown' || event.key === 'ArrowLeft';
-    if ((!up && !down) || entry.props.enabled === false) return;
-    event.preventDefault();
-    const min = entry.props.minimumValue ?? 0;
-    const max = entry.props.maximumValue ?? 1;
-    const current = pending ?? entry.dragValue ?? entry.props.value ?? 0;
-    const value = Math.min(Math.max(current + (up ? 1 : -1) * (max - min) / 20, min), max);
-    entry.dragValue = value;
-    paintControl(entry);
-    queue(value);
-  });
 }
 
 /** How long a stepper's half is held before it repeats, and how often it then does, in

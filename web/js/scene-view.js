@@ -10,6 +10,7 @@ import { installSheetSwipe, paintBarButton, paintPresentation } from './paint-ba
 import { decorateDatePicker, decoratePicker, paintDatePicker, paintPicker } from './paint-pickers.js';
 import { decorateSearchBar, paintSearchBar } from './paint-search.js';
 import { decorateTextView, paintButtonSubtitle, paintFieldExtras, paintRuns, paintTextView } from './paint-text.js';
+import { decorateAccessibility, installAccessibility, paintAccessibility, settleAccessibility, settleAfterChange } from './accessibility.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -55,9 +56,10 @@ export class SceneView {
     this.rootId = null;
     host.addEventListener('click', (event) => this.click(event));
     installSheetSwipe(host, (event) => this.send(event));
+    // Escape is the accessibility escape action (accessibility.js).
+    installAccessibility(this);
     host.addEventListener('keydown', (event) => {
-      const editing = event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement;
-      if ((event.key === 'Escape' && !editing) || (event.altKey && event.key === 'ArrowLeft')) {
+      if (event.altKey && event.key === 'ArrowLeft') {
         event.preventDefault();
         this.send({ type: 'back' });
       }
@@ -82,6 +84,7 @@ export class SceneView {
     this.attached();
     this.rootId = root.id;
     this.revision = revision;
+    settleAccessibility(this);
     if (field) {
       // compd's rebuilt scene may have no first responder: focusing sends it `focus`.
       if (document.activeElement !== field.input) field.input.focus({ preventScroll: true });
@@ -144,6 +147,7 @@ export class SceneView {
       }
     }
     this.revision = change.revision;
+    settleAfterChange(this, change.ops);
     this.onApplied(inputTimes);
     return true;
   }
@@ -167,6 +171,7 @@ export class SceneView {
     entry.container = el;
     this.built.push(entry);
     this.decorate(entry);
+    decorateAccessibility(this, entry);
     this.nodes.set(node.id, entry);
     this.setFrame(entry, node.frame);
     this.paint(entry);
@@ -401,6 +406,7 @@ export class SceneView {
         this.paintCell(entry);
         break;
     }
+    paintAccessibility(this, entry);
   }
 
   /** A table row: the selection highlight, the separator under it (in its table's colour),
@@ -473,6 +479,12 @@ export class SceneView {
   }
 
   syncFocus(entry) {
+    // While the page's own focus or blur is on its way, compd's `focused` is older than the
+    // browser's focus (Tab through fields faster than compd answers would bounce back).
+    if (this.focusInFlight > 0) {
+      entry.focusSyncHeld = true;
+      return;
+    }
     const { input, props } = entry;
     const active = document.activeElement === input;
     entry.syncingFocus = true;
@@ -487,11 +499,15 @@ export class SceneView {
     const current = () => this.nodes.get(entry.id) === entry;
     input.addEventListener('focus', () => {
       if (entry.syncingFocus || !current()) return;
-      if (!entry.props.focused) this.send({ type: 'focus', target: entry.id });
+      if (entry.props.focused) return;
+      entry.focusSent = true;
+      this.sendFocus({ type: 'focus', target: entry.id });
     });
     input.addEventListener('blur', () => {
-      if (entry.syncingFocus || !entry.props.focused || !current()) return;
-      this.send({ type: 'blur', target: entry.id }).catch(() => {});
+      // Focused by compd, or by the page with compd's echo still on its way.
+      if (entry.syncingFocus || !(entry.props.focused || entry.focusSent) || !current()) return;
+      entry.focusSent = false;
+      this.sendFocus({ type: 'blur', target: entry.id });
     });
     input.addEventListener('beforeinput', () => {
       // As a secure field clears when editing begins on iOS: its text is not known here.
@@ -511,6 +527,23 @@ export class SceneView {
         this.send({ type: 'submit', target: entry.id });
       }
     });
+  }
+
+  /** Sends a focus or blur; once compd has answered every one sent, the fields whose
+   * `focused` changed meanwhile take or leave the browser's focus as compd has it. */
+  sendFocus(event) {
+    this.focusInFlight = (this.focusInFlight ?? 0) + 1;
+    const settle = () => {
+      this.focusInFlight -= 1;
+      if (this.focusInFlight > 0) return;
+      for (const entry of this.nodes.values()) {
+        entry.focusSent = false;
+        if (!entry.focusSyncHeld) continue;
+        entry.focusSyncHeld = false;
+        this.syncFocus(entry);
+      }
+    };
+    this.send(event).then(settle, settle);
   }
 
   sendText(entry, text) {
