@@ -142,3 +142,18 @@ public typealias UIImage = Image
 
 // MARK: Screen
 public typealias UIScreen = Screen
+
+// MARK: Focus and keys
+public typealias UIFocusEnvironment = FocusEnvironment
+public typealias UIFocusItem = FocusItem
+public typealias UIFocusUpdateContext = FocusUpdateContext
+public typealias UIFocusHeading = FocusHeading
+public typealias UIFocusGuide = FocusGuide
+public typealias UIFocusSystem = FocusSystem
+public typealias UIFocusAnimationCoordinator = FocusAnimationCoordinator
+public typealias UIKeyCommand = KeyCommand
+public typealias UIPress = Press
+public typealias UIKey = Key
+public typealias UIPressesEvent = PressesEvent
+public typealias UIKeyModifierFlags = KeyModifierFlags
+public typealias UIKeyboardHIDUsage = KeyboardHIDUsage

@@ -278,9 +278,10 @@ extension Window {
     }
   }
 
-  private func afterInput() {
+  func afterInput() {
     BindingUpdates.flush()
     rootViewController?.checkContainment()
+    controllerState.focusSystem?.updateFocusIfNeeded()  // a modal or removal moves focus
   }
 }
 
