@@ -160,6 +160,9 @@ final class NodeTable {
         frame: view.frame, props: NodeEncoding.props(of: view), children: children)
     }
     for id in removed { forget(id) }
+    if dirtyIDs.contains(rootID) {  // the root's `focused` names a node known only now
+      NodeEncoding.addFocused(of: root, to: &records[rootID]!.props) { self.id(of: $0) }
+    }
     if structureChanged { rebuildKeys() }
     if verifiesIncrementalRefresh { verify(root: root) }
 
@@ -300,9 +303,13 @@ final class NodeTable {
         try collect(
           subview, parent: id, into: &records, seen: &seen, keys: &keys, budget: &budget))
     }
+    var props = NodeEncoding.props(of: view)
+    if parent == nil {
+      NodeEncoding.addFocused(of: view, to: &props) { seen[ObjectIdentifier($0)]?.id }
+    }
     records[id] = Record(
       parent: parent, type: NodeEncoding.type(of: view), key: view.accessibilityIdentifier,
-      frame: view.frame, props: NodeEncoding.props(of: view), children: children)
+      frame: view.frame, props: props, children: children)
     return id
   }
 

@@ -17,11 +17,13 @@ enum SceneEvent: Sendable, Equatable {
   case value(target: String, value: Double, component: Int?)
   case keyboard(height: Double)
   case back
+  /// A hardware key (SceneEvent+Key.swift); no phase is a whole press.
+  case key(Key, phase: KeyPhase?)
 
   /// The event types, for the schema and error messages.
   static let types = [
-    "tap", "touch", "text", "focus", "blur", "submit", "clear", "toggle", "scroll", "swipe", "value",
-    "keyboard", "back",
+    "tap", "touch", "text", "focus", "blur", "submit", "clear", "toggle", "scroll", "swipe",
+    "value", "keyboard", "back", "key",
   ]
 
   /// Reads an `event` object; a missing or mistyped member is `-32602` naming it.
@@ -102,6 +104,7 @@ enum SceneEvent: Sendable, Equatable {
       }
       self = .keyboard(height: height)
     case "back": self = .back
+    case "key": self = try Self.key(json: event)
     default:
       throw .invalidParams(
         "event.type must be one of \(Self.types.joined(separator: ", ")), not \"\(type)\"",
@@ -116,7 +119,7 @@ enum SceneEvent: Sendable, Equatable {
       .submit(let target), .clear(let target), .toggle(let target, _), .scroll(let target, _),
       .swipe(let target, _), .value(let target, _, _):
       target
-    case .touch, .keyboard, .back: nil
+    case .touch, .keyboard, .back, .key: nil
     }
   }
 
@@ -132,7 +135,7 @@ enum SceneEvent: Sendable, Equatable {
     case .tap(_, let point): try window.tap(node(), at: point)
     case .touch(let point): try window.touch(at: point)
     case .text(_, let text): try window.replaceText(of: node(), with: text)
-    case .focus: try window.focus(node())
+    case .focus: try window.focusView(node())
     case .blur: try window.blur(node())
     case .submit: try window.returnKey(in: node())
     case .clear: try window.clearText(of: node())
@@ -143,6 +146,7 @@ enum SceneEvent: Sendable, Equatable {
       try window.setValue(value, of: node(), component: component)
     case .keyboard(let height): try window.setKeyboardHeight(height)
     case .back: window.back()
+    case .key(let key, let phase): try window.pressKey(key, phase: phase)
     }
   }
 }

@@ -29,8 +29,9 @@
 /// * Every update asks the environments containing the item losing focus and the one
 ///   gaining it (``FocusEnvironment/shouldUpdateFocus(in:)``), any of which may refuse,
 ///   then tells them (``FocusEnvironment/didUpdateFocus(in:with:)``). Focusing a text field
-///   or search bar begins editing and moving focus away ends it, as iPadOS does; a focused
-///   view inside a scroll view is scrolled into sight.
+///   or search bar begins editing and moving focus away ends it, as iPadOS does, and focus
+///   follows a view that becomes first responder otherwise; a focused view inside a scroll
+///   view is scrolled into sight.
 /// * When the focused view leaves the window, is hidden or disabled, or a controller is
 ///   presented over it, focus moves to the frontmost controller's preferred item; when
 ///   that controller is dismissed, focus returns to the item focused before it.
@@ -41,7 +42,7 @@ public final class FocusSystem {
   /// The focused view, if any.
   public private(set) weak var focusedView: View?
   /// Whether the engine was used in this window (see the type's description).
-  public private(set) var isActive = false
+  public internal(set) var isActive = false
   /// The environment that asked for a focus update, if one is pending.
   private weak var pendingEnvironment: FocusEnvironment?
   private var hasPendingUpdate = false
@@ -99,6 +100,12 @@ public final class FocusSystem {
       }
     }
     guard isActive, let window else { return false }
+    // Focus follows the first responder (a field a key command or a `text` event focused).
+    if let editing = window.firstResponder as? View, editing !== focusedView,
+      isCandidate(editing)
+    {
+      return update(to: editing, heading: [])
+    }
     if let focusedView, isCandidate(focusedView) { return false }
     if let focusedView, focusedView.window === window, focusedView.isDescendant(of: window),
       !isInActiveArea(focusedView)

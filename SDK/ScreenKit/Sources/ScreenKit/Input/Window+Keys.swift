@@ -26,7 +26,10 @@ extension Window {
   /// 4. the other key commands, along the same chain;
   /// 5. the responders: ``Responder/pressesBegan(_:with:)`` from the first responder (else
   ///    the focused view) up the chain; the press is handled unless it reaches the end of
-  ///    the chain.
+  ///    the chain;
+  /// 6. Escape (the `menu` press) that no responder took goes back (``back()``), as the
+  ///    tvOS remote's Menu button pops a navigation controller: a D-pad panel has no other
+  ///    way back.
   ///
   /// A key coming up ends its press: the responders that got `pressesBegan` get
   /// ``Responder/pressesEnded(_:with:)`` (handled unless it reaches the end of the chain); a
@@ -72,6 +75,7 @@ extension Window {
 
   private func keyDown(_ key: Key) -> Bool {
     let system = focusSystem
+    system.isActive = true
     let identity = key.pressIdentity
     system.consumedKeys.remove(identity)
     system.pressesDown[identity] = nil
@@ -98,6 +102,9 @@ extension Window {
     let event = PressesEvent(presses: [press])
     after.pressesBegan([press], with: event)
     system.pressesDown[identity] = (press, after)
+    if event.reachedEndOfChain, press.type == .menu {
+      return back()  // tvOS: a Menu press nobody took goes back
+    }
     return !event.reachedEndOfChain
   }
 
