@@ -10,6 +10,7 @@ import { installSheetSwipe, paintBarButton, paintPresentation } from './paint-ba
 import { decorateDatePicker, decoratePicker, paintDatePicker, paintPicker } from './paint-pickers.js';
 import { decorateSearchBar, paintSearchBar } from './paint-search.js';
 import { decorateTextView, paintButtonSubtitle, paintFieldExtras, paintRuns, paintTextView } from './paint-text.js';
+import { installFocusKeys } from './focus-keys.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -62,6 +63,7 @@ export class SceneView {
         this.send({ type: 'back' });
       }
     });
+    this.focusKeys = installFocusKeys(this);
   }
 
   /** Replaces the whole tree (a snapshot: `scene.open`, `scene.subscribe`, a resync, a
@@ -82,6 +84,7 @@ export class SceneView {
     this.attached();
     this.rootId = root.id;
     this.revision = revision;
+    this.focusKeys.rootChanged();
     if (field) {
       // compd's rebuilt scene may have no first responder: focusing sends it `focus`.
       if (document.activeElement !== field.input) field.input.focus({ preventScroll: true });
@@ -304,6 +307,7 @@ export class SceneView {
       else entry.props[name] = value;
     }
     this.paint(entry, props);
+    if (id === this.rootId && 'focused' in props) this.focusKeys.rootChanged();
   }
 
   /** Scroll positions and focus take effect only on elements in the document: applies them

@@ -260,6 +260,11 @@ final class FocusGridController: ViewController {
     #expect(field.text == "aB")
     _ = try press(window, "Backspace")
     #expect(field.text == "a")
+    // Blurred, it keeps focus; focused again, it edits again.
+    #expect(try window.blur(field))
+    #expect(field.isFocused && !field.isFirstResponder)
+    #expect(try window.focusView(field))
+    #expect(field.isFirstResponder)
     _ = try press(window, "Tab")  // wraps to the first button
     #expect(!field.isFirstResponder)
     #expect(focusedName(window) == "r0c0")
@@ -284,15 +289,16 @@ final class FocusGridController: ViewController {
     #expect(toggle.isOn)
   }
 
-  @Test func readingOrderReadsRowsLeadingToTrailing() {
-    // A label-height switch beside a taller button reads in the same row.
+  @Test func readingOrderReadsLinesLeftToRight() {
+    // Tops within 8 points are one line, read left to right; 8 or more apart, a new line.
     let tall = View(frame: Rect(x: 200, y: 10, width: 80, height: 44))
-    let short = View(frame: Rect(x: 10, y: 20, width: 50, height: 20))
+    let short = View(frame: Rect(x: 10, y: 16, width: 50, height: 20))
+    let lower = View(frame: Rect(x: 0, y: 24, width: 50, height: 20))
     let below = View(frame: Rect(x: 0, y: 60, width: 50, height: 20))
     let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 100))
-    for view in [below, tall, short] { window.addSubview(view) }
-    #expect(
-      FocusReadingOrder.sorted([below, tall, short]).map(\.frame)
-        == [short, tall, below].map(\.frame))
+    for view in [below, lower, tall, short] { window.addSubview(view) }
+    let order = FocusReadingOrder.sorted([below, lower, tall, short])
+    #expect(order.map(\.frame) == [short, tall, lower, below].map(\.frame))
   }
+
 }

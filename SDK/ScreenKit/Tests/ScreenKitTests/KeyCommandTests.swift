@@ -74,8 +74,8 @@ final class CommandButton: Button {
     #expect(Key(webKey: "Shift") == nil)
     #expect(Key(webKey: "") == nil)
     #expect(Key(webKey: "Unidentified") == nil)
-    #expect(PressType(key: key("Enter")) == .select)
-    #expect(PressType(key: key("ArrowLeft")) == .leftArrow)
+    #expect(Press.PressType(key: key("Enter")) == .select)
+    #expect(Press.PressType(key: key("ArrowLeft")) == .leftArrow)
   }
 
   @Test func commandsMatchInputAndExactModifiers() throws {

@@ -1,34 +1,35 @@
 /// The reading order of focusable views: the order Tab and Shift-Tab move in, and where
 /// an environment without preferences finds its first item.
 ///
-/// This is the reading order (top to bottom, then leading to trailing, by window frames):
-/// items whose vertical extents overlap the current row by at least half of the smaller
-/// height are in the same row and read leading to trailing; rows read top to bottom.
-/// Right-to-left layouts read trailing to leading (`effectiveUserInterfaceLayoutDirection`
-/// once the layout-direction work lands; until then left to right). It is the one place
-/// the focus engine orders items, so that the accessibility model's reading order can
-/// replace it.
+/// This is the reading order, by frames in the window: top to bottom in lines, views whose
+/// tops lie within ``lineTolerance`` of the line's first (topmost) view being in line, and
+/// left to right within a line; ties keep tree order. It is the accessibility model's rule
+/// for VoiceOver's order (`View.accessibilityReadingOrder`), so that Tab in compd and Tab
+/// in the web client's DOM (ordered by reading order) agree; it is the one place the focus
+/// engine orders items, to be replaced by that reading order where both are present.
 @MainActor
 enum FocusReadingOrder {
+  /// How many points apart two views' tops may be and still be in one line: VoiceOver's 8
+  /// points, as Cash App's AccessibilitySnapshot measures its order.
+  static let lineTolerance: Double = 8
+
   /// `views` in reading order.
   static func sorted(_ views: [View]) -> [View] {
-    let framed = views.map { (view: $0, frame: $0.focusFrame) }
-      .sorted { ($0.frame.minY, $0.frame.minX) < ($1.frame.minY, $1.frame.minX) }
-    var rows: [[(view: View, frame: Rect)]] = []
-    var rowBottom = -Double.infinity
-    var rowTop = -Double.infinity
-    for item in framed {
-      let overlap = min(rowBottom, item.frame.maxY) - max(rowTop, item.frame.minY)
-      let smaller = min(rowBottom - rowTop, item.frame.height)
-      if !rows.isEmpty, overlap > 0, overlap >= smaller / 2 {
-        rows[rows.count - 1].append(item)
-        rowBottom = max(rowBottom, item.frame.maxY)
-      } else {
-        rows.append([item])
-        rowTop = item.frame.minY
-        rowBottom = item.frame.maxY
-      }
+    let byTop = views.enumerated().map {
+      (offset: $0.offset, view: $0.element, frame: $0.element.focusFrame)
     }
-    return rows.flatMap { row in row.sorted { $0.frame.minX < $1.frame.minX }.map(\.view) }
+    .sorted { ($0.frame.minY, $0.offset) < ($1.frame.minY, $1.offset) }
+    var result: [View] = []
+    var line: [(offset: Int, view: View, frame: Rect)] = []
+    func flush() {
+      result += line.sorted { ($0.frame.minX, $0.offset) < ($1.frame.minX, $1.offset) }.map(\.view)
+      line = []
+    }
+    for item in byTop {
+      if let first = line.first, item.frame.minY - first.frame.minY >= lineTolerance { flush() }
+      line.append(item)
+    }
+    flush()
+    return result
   }
 }

@@ -19,7 +19,7 @@ public final class Press: Hashable {
 
   /// The press's phase.
   public internal(set) var phase: Phase
-  /// Which button, as `UIPress.PressType` (see ``PressType``).
+  /// Which button, as `UIPress.PressType` (see ``Press/PressType``).
   public let type: PressType
   /// The keyboard key, for presses from a keyboard.
   public let key: Key?
@@ -43,53 +43,55 @@ public final class Press: Hashable {
   public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
-/// Which button a press is of, as `UIPress.PressType` with UIKit's raw values for the
-/// remote's buttons: a keyboard's arrows are the arrow types, Return and Space are
-/// ``select``, Escape is ``menu``, Page Up and Page Down their types. Any other key's press
-/// has a type of its own, ``keyboardKey(_:)`` (UIKit gives such presses no documented type;
-/// read ``Press/key``).
-public struct PressType: RawRepresentable, Sendable, Hashable {
-  /// The raw value.
-  public var rawValue: Int
-  /// A type from its raw value.
-  public init(rawValue: Int) { self.rawValue = rawValue }
+extension Press {
+  /// Which button a press is of, as `UIPress.PressType` with UIKit's raw values for the
+  /// remote's buttons: a keyboard's arrows are the arrow types, Return and Space are
+  /// ``select``, Escape is ``menu``, Page Up and Page Down their types. Any other key's press
+  /// has a type of its own, ``keyboardKey(_:)`` (UIKit gives such presses no documented type;
+  /// read ``Press/key``).
+  public struct PressType: RawRepresentable, Sendable, Hashable {
+    /// The raw value.
+    public var rawValue: Int
+    /// A type from its raw value.
+    public init(rawValue: Int) { self.rawValue = rawValue }
 
-  /// The up arrow.
-  public static let upArrow = PressType(rawValue: 0)
-  /// The down arrow.
-  public static let downArrow = PressType(rawValue: 1)
-  /// The left arrow.
-  public static let leftArrow = PressType(rawValue: 2)
-  /// The right arrow.
-  public static let rightArrow = PressType(rawValue: 3)
-  /// Select: a D-pad's centre, Return or Space.
-  public static let select = PressType(rawValue: 4)
-  /// Menu (back): Escape.
-  public static let menu = PressType(rawValue: 5)
-  /// Play/pause.
-  public static let playPause = PressType(rawValue: 6)
-  /// Page up.
-  public static let pageUp = PressType(rawValue: 30)
-  /// Page down.
-  public static let pageDown = PressType(rawValue: 31)
+    /// The up arrow.
+    public static let upArrow = PressType(rawValue: 0)
+    /// The down arrow.
+    public static let downArrow = PressType(rawValue: 1)
+    /// The left arrow.
+    public static let leftArrow = PressType(rawValue: 2)
+    /// The right arrow.
+    public static let rightArrow = PressType(rawValue: 3)
+    /// Select: a D-pad's centre, Return or Space.
+    public static let select = PressType(rawValue: 4)
+    /// Menu (back): Escape.
+    public static let menu = PressType(rawValue: 5)
+    /// Play/pause.
+    public static let playPause = PressType(rawValue: 6)
+    /// Page up.
+    public static let pageUp = PressType(rawValue: 30)
+    /// Page down.
+    public static let pageDown = PressType(rawValue: 31)
 
-  /// The type of another keyboard key's press: 0x10000 plus its HID usage.
-  public static func keyboardKey(_ usage: KeyboardHIDUsage) -> PressType {
-    PressType(rawValue: 0x10000 + usage.rawValue)
-  }
+    /// The type of another keyboard key's press: 0x10000 plus its HID usage.
+    public static func keyboardKey(_ usage: KeyboardHIDUsage) -> PressType {
+      PressType(rawValue: 0x10000 + usage.rawValue)
+    }
 
-  init(key: Key) {
-    self =
-      switch key.keyCode {
-      case .keyboardUpArrow: .upArrow
-      case .keyboardDownArrow: .downArrow
-      case .keyboardLeftArrow: .leftArrow
-      case .keyboardRightArrow: .rightArrow
-      case .keyboardReturnOrEnter, .keyboardSpacebar: .select
-      case .keyboardEscape: .menu
-      case .keyboardPageUp: .pageUp
-      case .keyboardPageDown: .pageDown
-      default: .keyboardKey(key.keyCode)
-      }
+    init(key: Key) {
+      self =
+        switch key.keyCode {
+        case .keyboardUpArrow: .upArrow
+        case .keyboardDownArrow: .downArrow
+        case .keyboardLeftArrow: .leftArrow
+        case .keyboardRightArrow: .rightArrow
+        case .keyboardReturnOrEnter, .keyboardSpacebar: .select
+        case .keyboardEscape: .menu
+        case .keyboardPageUp: .pageUp
+        case .keyboardPageDown: .pageDown
+        default: .keyboardKey(key.keyCode)
+        }
+    }
   }
 }

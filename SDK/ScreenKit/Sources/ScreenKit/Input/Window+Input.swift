@@ -255,7 +255,7 @@ extension Window {
     Window.active = self  // its scene's code runs now (Screen.main)
   }
 
-  private func requireInteractive(_ view: View) throws(InputError) {
+  func requireInteractive(_ view: View) throws(InputError) {
     try requireInWindow(view)
     guard !isHidden else {
       throw .notInteractive(view: view.inputName, reason: "the window is hidden")

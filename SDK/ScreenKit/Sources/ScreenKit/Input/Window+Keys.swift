@@ -58,8 +58,7 @@ extension Window {
   /// editing. Throws `unsupported` for a view that cannot be focused.
   @discardableResult
   public func focusView(_ view: View) throws(InputError) -> Bool {
-    guard view.window === self else { throw .notInWindow(view: view.inputName) }
-    Window.active = self
+    try requireInteractive(view)  // hidden, transparent, disabled: refused as any input
     defer { afterInput() }
     if !focusSystem.isCandidate(view) {
       guard view.canBecomeFirstResponder else {
@@ -68,7 +67,9 @@ extension Window {
       return view.becomeFirstResponder()  // an editable view that is not focusable now
     }
     guard focusSystem.focus(view) else { return false }
-    return view.canBecomeFirstResponder ? view.isFirstResponder : true
+    guard view.canBecomeFirstResponder else { return true }
+    // Focused already but no longer editing (after a `blur`): it begins editing again.
+    return view.isFirstResponder || view.becomeFirstResponder()
   }
 
   // MARK: Steps
