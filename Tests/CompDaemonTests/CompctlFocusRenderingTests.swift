@@ -4,8 +4,9 @@ import Testing
 @testable import CompCtl
 
 /// How compctl draws the root's `focused` node (docs/protocol.md, "Keyboard and D-pad"):
-/// `render` rings it in the tint colour outside its bounds, `draw` draws its box
-/// double-lined or, one row high, puts `»` `«` beside it; nothing is ringed without it.
+/// `render` rings it in the tint colour outside its bounds, `draw` gives its box
+/// double-lined corners and sides or, one row high, puts `»` `«` beside it; nothing is
+/// ringed without it.
 @Suite struct CompctlFocusRenderingTests {
   static func scene(focused: String?) -> JSON {
     var props: JSONObject = [:]

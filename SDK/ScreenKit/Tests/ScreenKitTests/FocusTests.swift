@@ -247,6 +247,27 @@ final class FocusGridController: ViewController {
     #expect(window.focusedView === grid.buttons[0][0])  // focus returns
   }
 
+  @Test func focusReturnsAfterANavigationLevelIsPopped() throws {
+    let list = FocusGridController()
+    let navigation = NavigationController(rootViewController: list)
+    let window = show(navigation)
+    #expect(try window.focusView(list.buttons[1][2]))
+    let page = FocusGridController()
+    navigation.pushViewController(page, animated: false)
+    window.layoutIfNeeded()
+    window.focusSystem.updateFocusIfNeeded()
+    // The pushed page's preferred item (its first in reading order; the back button is a
+    // control of the navigation bar, outside the page).
+    let focused = try #require(window.focusedView)
+    #expect(
+      focused.isDescendant(of: page.view) || focused.isDescendant(of: navigation.navigationBar))
+    #expect(try press(window, "Escape"))  // nobody takes it: it goes back
+    window.layoutIfNeeded()
+    window.focusSystem.updateFocusIfNeeded()
+    #expect(navigation.topViewController === list)
+    #expect(window.focusedView === list.buttons[1][2])
+  }
+
   @Test func focusingATextFieldBeginsEditingAndLeavingEndsIt() throws {
     let grid = FocusGridController()
     let window = show(grid)

@@ -34,7 +34,8 @@
 ///   view is scrolled into sight.
 /// * When the focused view leaves the window, is hidden or disabled, or a controller is
 ///   presented over it, focus moves to the frontmost controller's preferred item; when
-///   that controller is dismissed, focus returns to the item focused before it.
+///   the item can have focus again (the controller is dismissed, a pushed level popped),
+///   focus returns to it, as UIKit's `restoresFocusAfterTransition`.
 @MainActor
 public final class FocusSystem {
   /// The window whose focus this is.
@@ -46,8 +47,10 @@ public final class FocusSystem {
   /// The environment that asked for a focus update, if one is pending.
   private weak var pendingEnvironment: FocusEnvironment?
   private var hasPendingUpdate = false
-  /// Items focused before a controller was presented over them, to return to.
-  private var coveredFocus: [WeakView] = []
+  /// Items that lost focus because they could no longer have it, to return to.
+  private var rememberedFocus: [WeakView] = []
+  /// How many such items are remembered.
+  private static let rememberedLimit = 8
   /// The presses whose key is down and that went to responders, by key, to end them.
   var pressesDown: [String: (press: Press, responder: Responder)] = [:]
   /// Keys whose down the engine or a key command consumed: their up is consumed too.
@@ -107,17 +110,18 @@ public final class FocusSystem {
       return update(to: editing, heading: [])
     }
     if let focusedView, isCandidate(focusedView) { return false }
-    if let focusedView, focusedView.window === window, focusedView.isDescendant(of: window),
-      !isInActiveArea(focusedView)
-    {
-      coveredFocus.append(WeakView(focusedView))
+    // The item losing focus is remembered, to return to when it can have focus again (a
+    // dismissed modal, a popped navigation level), newest first, at most a few.
+    rememberedFocus.removeAll { $0.view == nil || $0.view === focusedView }
+    if let focusedView { rememberedFocus.append(WeakView(focusedView)) }
+    if rememberedFocus.count > Self.rememberedLimit {
+      rememberedFocus.removeFirst(rememberedFocus.count - Self.rememberedLimit)
     }
-    while let remembered = coveredFocus.popLast() {
-      if let view = remembered.view, isCandidate(view) { return update(to: view, heading: []) }
-      if let view = remembered.view, view.window === window, !isInActiveArea(view) {
-        coveredFocus.append(remembered)  // still covered: the new modal's item goes first
-        break
-      }
+    for index in rememberedFocus.indices.reversed() {
+      guard let view = rememberedFocus[index].view, view !== focusedView, isCandidate(view)
+      else { continue }
+      rememberedFocus.removeSubrange(index...)
+      return update(to: view, heading: [])
     }
     guard let frontmost = frontmostController, let target = preferredItem(of: frontmost) else {
       return focusedView != nil ? update(to: nil, heading: [], force: true) : false
