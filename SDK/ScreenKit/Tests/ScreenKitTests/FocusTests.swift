@@ -311,8 +311,9 @@ final class FocusGridController: ViewController {
   }
 
   @Test func readingOrderReadsLinesLeftToRight() {
-    // Tops within 8 points are one line, read left to right; 8 or more apart, a new line.
-    let tall = View(frame: Rect(x: 200, y: 10, width: 80, height: 44))
+    // Tops less than 8 points (or half the line's first view's height) apart are one line,
+    // read left to right; further apart, a new line.
+    let tall = View(frame: Rect(x: 200, y: 10, width: 80, height: 24))
     let short = View(frame: Rect(x: 10, y: 16, width: 50, height: 20))
     let lower = View(frame: Rect(x: 0, y: 24, width: 50, height: 20))
     let below = View(frame: Rect(x: 0, y: 60, width: 50, height: 20))
@@ -320,6 +321,13 @@ final class FocusGridController: ViewController {
     for view in [below, lower, tall, short] { window.addSubview(view) }
     let order = FocusReadingOrder.sorted([below, lower, tall, short])
     #expect(order.map(\.frame) == [short, tall, lower, below].map(\.frame))
+    // Beside a tall first view, a view starting above its centre is in its line.
+    let stepper = View(frame: Rect(x: 200, y: 100, width: 94, height: 32))
+    let caption = View(frame: Rect(x: 10, y: 112, width: 80, height: 20))
+    window.addSubview(stepper)
+    window.addSubview(caption)
+    #expect(
+      FocusReadingOrder.sorted([stepper, caption]).map(\.frame) == [caption, stepper].map(\.frame))
   }
 
 }

@@ -1,9 +1,10 @@
 /// The reading order of focusable views: the order Tab and Shift-Tab move in, and where
 /// an environment without preferences finds its first item.
 ///
-/// This is the reading order, by frames in the window: top to bottom in lines, views whose
-/// tops lie within ``lineTolerance`` of the line's first (topmost) view being in line, and
-/// left to right within a line; ties keep tree order. It is the accessibility model's rule
+/// This is the reading order, by frames in the window: top to bottom in lines, a view whose
+/// top lies less than ``lineTolerance`` (or half the height of the line's first, topmost
+/// view, if more) below that view's top being in its line, and left to right within a
+/// line; ties keep tree order. It is the accessibility model's rule
 /// for VoiceOver's order (`View.accessibilityReadingOrder`), so that Tab in compd and Tab
 /// in the web client's DOM (ordered by reading order) agree; it is the one place the focus
 /// engine orders items, to be replaced by that reading order where both are present.
@@ -26,7 +27,11 @@ enum FocusReadingOrder {
       line = []
     }
     for item in byTop {
-      if let first = line.first, item.frame.minY - first.frame.minY >= lineTolerance { flush() }
+      if let first = line.first,
+        item.frame.minY - first.frame.minY >= max(lineTolerance, first.frame.height / 2)
+      {
+        flush()
+      }
       line.append(item)
     }
     flush()
