@@ -24,6 +24,16 @@ final class ContactsViewController: ViewController, TableViewDelegate {
 
   override func loadView() { view = tableView }
 
+  /// Command-F, and Control-F on a PC keyboard, put focus in the search field, as Find does
+  /// in iPad apps.
+  override var keyCommands: [KeyCommand]? {
+    [KeyModifierFlags.command, .control].map { modifier in
+      KeyCommand(title: "Search", input: "f", modifierFlags: modifier) { [weak self] _ in
+        _ = self?.searchField.becomeFirstResponder()
+      }
+    }
+  }
+
   override func viewDidLoad() {
     tableView.accessibilityIdentifier = "contacts"
     tableView.restorationIdentifier = "contacts"

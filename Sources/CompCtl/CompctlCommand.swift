@@ -27,8 +27,8 @@ public struct CompctlCommand: AsyncParsableCommand {
       ReloadCommand.self, BackupCommand.self,
       PluginsCommand.self, ComponentsCommand.self, DescribeCommand.self, OpenCommand.self,
       ScenesCommand.self, LayoutCommand.self, A11yCommand.self, DrawCommand.self,
-      RenderCommand.self, TapCommand.self,
-      TypeCommand.self, EventCommand.self, ResizeCommand.self, WatchCommand.self,
+      RenderCommand.self, TapCommand.self, TypeCommand.self, PressKeyCommand.self,
+      EventCommand.self, ResizeCommand.self, WatchCommand.self,
       CloseCommand.self,
     ]
   )

@@ -68,6 +68,7 @@ enum WireframeRenderer {
     let whole = CellRect(top: 0, left: 0, bottom: rows - 1, right: width - 1)
     var drawing = Drawing(
       scaleX: scaleX, scaleY: scaleY, canvas: Canvas(width: width, height: rows))
+    drawing.focusedID = node.props["focused"]?.stringValue
     drawing.draw(
       node, originX: -node.frame.x, originY: -node.frame.y, clip: whole, isRoot: true)
     return Wireframe(
@@ -158,6 +159,8 @@ enum WireframeRenderer {
     let scaleX: Double
     let scaleY: Double
     var canvas: Canvas
+    /// The root's `focused` node, ringed (WireframeRenderer+Focus.swift).
+    var focusedID: String?
     var tooSmall = 0
 
     init(scaleX: Double, scaleY: Double, canvas: Canvas) {
@@ -194,6 +197,7 @@ enum WireframeRenderer {
       for child in node.children {
         draw(child, originX: x - offset.x, originY: y - offset.y, clip: childClip)
       }
+      if node.id == focusedID { drawFocusRing(around: box, clip: clip) }
     }
 
     mutating func drawSelf(_ node: WireNode, box: CellRect, clip: CellRect, isRoot: Bool) {

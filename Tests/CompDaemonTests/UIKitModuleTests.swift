@@ -12,7 +12,7 @@ import Testing
     "ComponentCatalog", "ComponentContext", "ComponentError", "ComponentEvent",
     "ComponentHostingController", "ComponentKind", "ContainmentIssue", "ContainmentReporter",
     "ControlActionToken", "DiffableDataSource", "DisplayJournal", "InputError",
-    "KeyboardChange", "LayoutDiagnostics", "LayoutIssue", "LayoutItem", "LightweightController",
+    "KeyboardChange", "KeyPhase", "LayoutDiagnostics", "LayoutIssue", "LayoutItem", "LightweightController",
     "LogLine", "ParamSchema", "ParamValidationError", "ParamValue", "PluginEntry",
     "PluginRegistrar", "ResponderAction", "RestorationArchive", "RestorationError",
     "ScrollReceiving", "SwipeDirection", "TapReceiving", "TextInputReceiving", "TextLayout",

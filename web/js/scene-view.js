@@ -11,6 +11,7 @@ import { decorateDatePicker, decoratePicker, paintDatePicker, paintPicker } from
 import { decorateSearchBar, paintSearchBar } from './paint-search.js';
 import { decorateTextView, paintButtonSubtitle, paintFieldExtras, paintRuns, paintTextView } from './paint-text.js';
 import { decorateAccessibility, installAccessibility, paintAccessibility, settleAccessibility, settleAfterChange } from './accessibility.js';
+import { installFocusKeys } from './focus-keys.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -64,6 +65,7 @@ export class SceneView {
         this.send({ type: 'back' });
       }
     });
+    this.focusKeys = installFocusKeys(this);
   }
 
   /** Replaces the whole tree (a snapshot: `scene.open`, `scene.subscribe`, a resync, a
@@ -85,6 +87,7 @@ export class SceneView {
     this.rootId = root.id;
     this.revision = revision;
     settleAccessibility(this);
+    this.focusKeys.rootChanged();
     if (field) {
       // compd's rebuilt scene may have no first responder: focusing sends it `focus`.
       if (document.activeElement !== field.input) field.input.focus({ preventScroll: true });
@@ -309,6 +312,7 @@ export class SceneView {
       else entry.props[name] = value;
     }
     this.paint(entry, props);
+    if (id === this.rootId && 'focused' in props) this.focusKeys.rootChanged();
   }
 
   /** Scroll positions and focus take effect only on elements in the document: applies them

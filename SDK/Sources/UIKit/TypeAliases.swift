@@ -159,3 +159,18 @@ public typealias UIAccessibility = Accessibility
 public typealias UIAccessibilityTraits = AccessibilityTraits
 public typealias UIAccessibilityElement = AccessibilityElement
 public typealias UIAccessibilityCustomAction = AccessibilityCustomAction
+
+// MARK: Focus and keys
+public typealias UIFocusEnvironment = FocusEnvironment
+public typealias UIFocusItem = FocusItem
+public typealias UIFocusUpdateContext = FocusUpdateContext
+public typealias UIFocusHeading = FocusHeading
+public typealias UIFocusGuide = FocusGuide
+public typealias UIFocusSystem = FocusSystem
+public typealias UIFocusAnimationCoordinator = FocusAnimationCoordinator
+public typealias UIKeyCommand = KeyCommand
+public typealias UIPress = Press
+public typealias UIKey = Key
+public typealias UIPressesEvent = PressesEvent
+public typealias UIKeyModifierFlags = KeyModifierFlags
+public typealias UIKeyboardHIDUsage = KeyboardHIDUsage

@@ -128,12 +128,15 @@ struct ScenePicture {
   /// The bytes of the images the tree names, by hash (`imageHashes(in:)`); an image
   /// without them is drawn as a placeholder.
   let images: [String: ImageBytes]
+  /// The root's `focused` node, ringed (ScenePicture+Focus.swift).
+  private(set) var focusedID: String?
 
   /// The picture of the tree under `root`, with the bytes of its `images`; empty when it is
   /// not a node.
   init(root: JSON, images: [String: ImageBytes] = [:]) {
     self.images = images
     guard let node = WireNode(root) else { return }
+    focusedID = node.props["focused"]?.stringValue
     width = max(0, node.frame.width)
     height = max(0, node.frame.height)
     draw(node, originX: -node.frame.x, originY: -node.frame.y, separator: Palette.cellSeparator)
@@ -165,6 +168,7 @@ struct ScenePicture {
         child, originX: box.x - offset.x, originY: box.y - offset.y, separator: childSeparator)
     }
     elements.append(.end)
+    if node.id == focusedID { drawFocusRing(around: node, in: box) }
   }
 
   /// Background, corner radius and border, which every node has (the border is drawn

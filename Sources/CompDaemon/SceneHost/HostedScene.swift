@@ -317,6 +317,8 @@ final class HostedScene {
   /// published again (it is to be closed).
   func publish(everything: Bool = false) throws(SceneNodeLimit.Exceeded) -> Publication {
     window.layoutIfNeeded()
+    // A timer's presentation or removal may have taken the focused view away.
+    if window.focusSystem.updateFocusIfNeeded() { window.layoutIfNeeded() }
     Self.routeDisplayChanges()
     let changed = displayChanges
     displayChanges = []

@@ -162,6 +162,9 @@ final class NodeTable {
         children: children)
     }
     for id in removed { forget(id) }
+    if dirtyIDs.contains(rootID) {  // the root's `focused` names a node known only now
+      NodeEncoding.addFocused(of: root, to: &records[rootID]!.props) { self.id(of: $0) }
+    }
     if structureChanged { rebuildKeys() }
     if verifiesIncrementalRefresh { verify(root: root) }
 
@@ -305,10 +308,13 @@ final class NodeTable {
           subview, parent: id, into: &records, seen: &seen, keys: &keys, budget: &budget))
     }
     let type = NodeEncoding.type(of: view)
+    var props = NodeEncoding.nodeProps(of: view, type: type, children: children)
+    if parent == nil {
+      NodeEncoding.addFocused(of: view, to: &props) { seen[ObjectIdentifier($0)]?.id }
+    }
     records[id] = Record(
       parent: parent, type: type, key: view.accessibilityIdentifier, frame: view.frame,
-      props: NodeEncoding.nodeProps(of: view, type: type, children: children),
-      children: children)
+      props: props, children: children)
     return id
   }
 

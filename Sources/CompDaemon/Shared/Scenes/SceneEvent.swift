@@ -23,12 +23,13 @@ enum SceneEvent: Sendable, Equatable {
   case back
   /// An assistive technology's action on an element (SceneEvent+Accessibility.swift).
   case accessibility(target: String, action: AccessibilityAction)
+  /// A hardware key (SceneEvent+Key.swift); no phase is a whole press.
+  case key(Key, phase: KeyPhase?)
 
   /// The event types, for the schema and error messages.
   static let types = [
     "tap", "touch", "text", "focus", "blur", "submit", "clear", "toggle", "scroll", "swipe",
-    "value",
-    "keyboard", "back", "accessibility",
+    "value", "keyboard", "back", "accessibility", "key",
   ]
 
   /// Reads an `event` object; a missing or mistyped member is `-32602` naming it.
@@ -134,6 +135,7 @@ enum SceneEvent: Sendable, Equatable {
     case "back": self = .back
     case "accessibility":
       self = .accessibility(target: try target(), action: try Self.accessibilityAction(in: event))
+    case "key": self = try Self.key(json: event)
     default:
       throw .invalidParams(
         "event.type must be one of \(Self.types.joined(separator: ", ")), not \"\(type)\"",
@@ -148,7 +150,7 @@ enum SceneEvent: Sendable, Equatable {
       .submit(let target), .clear(let target), .toggle(let target, _), .scroll(let target, _),
       .swipe(let target, _), .value(let target, _, _), .accessibility(let target, _):
       target
-    case .touch, .touchPhase, .keyboard, .back: nil
+    case .touch, .touchPhase, .keyboard, .back, .key: nil
     }
   }
 
@@ -166,7 +168,7 @@ enum SceneEvent: Sendable, Equatable {
     case .touchPhase(let phase, let id, let point, let time):
       try window.touch(phase, id: id, at: point, timestamp: time.map { $0 / 1000 })
     case .text(_, let text): try window.replaceText(of: node(), with: text)
-    case .focus: try window.focus(node())
+    case .focus: try window.focusView(node())
     case .blur: try window.blur(node())
     case .submit: try window.returnKey(in: node())
     case .clear: try window.clearText(of: node())
@@ -178,6 +180,7 @@ enum SceneEvent: Sendable, Equatable {
     case .keyboard(let height): try window.setKeyboardHeight(height)
     case .back: window.back()
     case .accessibility(_, let action): try window.performAccessibilityAction(action, on: node())
+    case .key(let key, let phase): try window.pressKey(key, phase: phase)
     }
   }
 }

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import Any, AsyncIterator, Deque, Dict, Optional, TypeVar, cast
+from typing import Any, AsyncIterator, Deque, Dict, Optional, Sequence, TypeVar, cast
 
 from . import errors
 from .errors import ConnectionLost, Error
@@ -26,7 +26,7 @@ from .tree import SceneState
 from .wire import (MAX_LINE_BYTES, RECONNECT_FIRST_DELAY, RECONNECT_MAX_DELAY, Emitted,
                    Reset, event_object, open_params, resize_environment, scroll_event,
                    swipe_event, tap_event, text_event, unreachable, value_event,
-                   clear_event)
+                   clear_event, key_event)
 
 __all__ = ["Client", "Scene", "connect"]
 
@@ -257,6 +257,11 @@ class Scene(LiveScene):
         actions show, as buttons keyed ``swipeAction0``, …), ``right`` (its leading ones),
         ``up`` or ``down``; a bad direction raises ``ValueError`` before anything is sent."""
         return await self.event(swipe_event(target, direction))
+
+    async def key(self, key: str, modifiers: Sequence[str] = (),
+                  phase: Optional[str] = None) -> Dict[str, Any]:
+        """Presses a hardware key (see :meth:`compd.Scene.key`)."""
+        return await self.event(key_event(key, modifiers, phase))
 
     async def type(self, target: Any, text: str) -> Dict[str, Any]:
         """Replaces the text of the text field or text view ``target`` with ``text``."""

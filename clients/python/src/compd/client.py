@@ -14,7 +14,7 @@ import json
 import socket as socketlib
 import threading
 import time
-from typing import Any, ContextManager, Deque, Dict, Iterator, Optional, TypeVar, cast
+from typing import Any, ContextManager, Deque, Dict, Iterator, Optional, Sequence, TypeVar, cast
 
 from . import errors
 from .errors import ConnectionLost, Error
@@ -25,7 +25,7 @@ from .tree import SceneState
 from .wire import (MAX_LINE_BYTES, RECONNECT_FIRST_DELAY, RECONNECT_MAX_DELAY, Emitted,
                    Reset, event_object, open_params, resize_environment,
                    scroll_event, swipe_event, tap_event, text_event, unreachable, value_event,
-                   clear_event)
+                   clear_event, key_event)
 
 _Item = TypeVar("_Item")
 
@@ -287,6 +287,16 @@ class Scene(LiveScene):
         actions show, as buttons keyed ``swipeAction0``, …), ``right`` (its leading ones),
         ``up`` or ``down``; a bad direction raises ``ValueError`` before anything is sent."""
         return self.event(swipe_event(target, direction))
+
+    def key(self, key: str, modifiers: Sequence[str] = (),
+            phase: Optional[str] = None) -> Dict[str, Any]:
+        """Presses a hardware key: ``key`` is a W3C ``KeyboardEvent.key`` value (``Tab``,
+        ``Enter``, ``ArrowDown``, ``Escape``, ``a``), ``modifiers`` among shift, control,
+        alternate, command, ``phase`` down or up (none: a whole press). Tab and the arrows
+        move compd's focus (:attr:`focused`), Enter and space activate the focused control,
+        other keys go to the screen's key commands; ``handled`` says whether anything took
+        it."""
+        return self.event(key_event(key, modifiers, phase))
 
     def type(self, target: Any, text: str) -> Dict[str, Any]:
         """Replaces the text of the text field or text view ``target`` with ``text``."""

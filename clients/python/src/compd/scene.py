@@ -76,6 +76,13 @@ class LiveScene:
             self._check()
             return self._state.nodes.get(node_id)
 
+    @property
+    def focused(self) -> Optional[Node]:
+        """The node compd's focus engine has focused (the root's ``focused``), if any."""
+        with self._guard():
+            self._check()
+            return self._state.focused
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id} revision {self._state.revision}>"
 

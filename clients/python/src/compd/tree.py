@@ -323,6 +323,12 @@ class SceneState:
         """The first node whose ``key`` is ``key``."""
         return self.root.find(key)
 
+    @property
+    def focused(self) -> Optional[Node]:
+        """The node the root's ``focused`` prop names (compd's focus engine), if any."""
+        focused = self.root.props.get("focused")
+        return self.nodes.get(focused) if isinstance(focused, str) else None
+
 
 def target_of(target: Any) -> str:
     """An event's ``target``: a :class:`Node`'s id, or the string given (an id or a key)."""

@@ -7,7 +7,7 @@ import json
 import math
 import os
 from dataclasses import dataclass
-from typing import Any, Dict, Mapping, Optional
+from typing import Any, Dict, Mapping, Optional, Sequence
 
 from .tree import target_of
 
@@ -158,6 +158,32 @@ def swipe_event(target: Any, direction: str) -> Dict[str, Any]:
         raise ValueError(f"a swipe's direction is one of {', '.join(SWIPE_DIRECTIONS)},"
                          f" not {direction!r}")
     return {"type": "swipe", "target": target_of(target), "direction": direction}
+
+
+KEY_MODIFIERS = ("shift", "control", "alternate", "command")
+KEY_PHASES = ("down", "up")
+
+
+def key_event(key: str, modifiers: Sequence[str] = (), phase: Optional[str] = None
+              ) -> Dict[str, Any]:
+    """``{type: key, key, modifiers?, phase?}``: ``key`` is a W3C ``KeyboardEvent.key``
+    value (``Tab``, ``Enter``, ``ArrowDown``, ``a``); ``modifiers`` from shift, control,
+    alternate, command; ``phase`` down or up (none: a whole press). A bad modifier or phase,
+    or an empty key, raises ``ValueError`` before anything is sent."""
+    if not isinstance(key, str) or not key:
+        raise ValueError("a key event needs a key (Tab, Enter, ArrowDown, a …)")
+    for modifier in modifiers:
+        if modifier not in KEY_MODIFIERS:
+            raise ValueError(f"a key's modifiers are among {', '.join(KEY_MODIFIERS)},"
+                             f" not {modifier!r}")
+    if phase is not None and phase not in KEY_PHASES:
+        raise ValueError(f"a key's phase is down or up, not {phase!r}")
+    event: Dict[str, Any] = {"type": "key", "key": key}
+    if modifiers:
+        event["modifiers"] = list(modifiers)
+    if phase is not None:
+        event["phase"] = phase
+    return event
 
 
 def event_object(event: Dict[str, Any]) -> Dict[str, Any]:

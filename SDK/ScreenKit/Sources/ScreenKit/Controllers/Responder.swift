@@ -97,6 +97,34 @@ open class Responder {
     next?.touchesCancelled(touches, with: event)
   }
 
+  // MARK: Presses and key commands (Input/Responder+Presses.swift)
+
+  /// The key commands this responder handles, as `UIResponder.keyCommands` (default
+  /// `nil`). A key press is matched against them along the responder chain from the first
+  /// responder (else the focused view); see ``Window/pressKey(_:phase:)``.
+  open var keyCommands: [KeyCommand]? { nil }
+
+  /// A physical button (a key) went down. The default passes the presses to the next
+  /// responder, as UIKit; override without calling `super` to handle them.
+  open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+    forwardPresses(presses, event) { $0.pressesBegan($1, with: $2) }
+  }
+
+  /// A pressed button changed (its force); the default passes it on.
+  open func pressesChanged(_ presses: Set<Press>, with event: PressesEvent?) {
+    forwardPresses(presses, event) { $0.pressesChanged($1, with: $2) }
+  }
+
+  /// A pressed button was let go; the default passes it on.
+  open func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) {
+    forwardPresses(presses, event) { $0.pressesEnded($1, with: $2) }
+  }
+
+  /// The system cancelled a press (its scene went away); the default passes it on.
+  open func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent?) {
+    forwardPresses(presses, event) { $0.pressesCancelled($1, with: $2) }
+  }
+
   // MARK: Actions
 
   /// Whether this responder handles `action` (default `false`). Override with

@@ -262,6 +262,21 @@ open class ViewController: Responder {
   /// Called on every restored controller once every object of the window was decoded.
   open func applicationFinishedRestoringState() {}
 
+  // MARK: Focus (Focus/ViewController+Focus.swift)
+
+  /// Where this controller prefers focus to go, by priority; the default is its view, as
+  /// UIKit's.
+  open var preferredFocusEnvironments: [FocusEnvironment] { viewIfLoaded.map { [$0] } ?? [] }
+
+  /// Asked before focus moves into, out of or within this controller's view (default
+  /// `true`).
+  open func shouldUpdateFocus(in context: FocusUpdateContext) -> Bool { true }
+
+  /// Told after focus moved into, out of or within this controller's view.
+  open func didUpdateFocus(
+    in context: FocusUpdateContext, with coordinator: FocusAnimationCoordinator
+  ) {}
+
   // MARK: Responder chain
 
   /// The view's superview, else the parent, else the presenting controller.

@@ -13,6 +13,8 @@ final class WindowControllerState {
   weak var firstResponder: Responder?
   var keyboardHeight: Double = 0
   var keyboardObservers: [KeyboardObserver] = []
+  /// The focus engine and key state, made on first use (Focus/FocusSystem.swift).
+  var focusSystem: FocusSystem?
 }
 
 extension Window {

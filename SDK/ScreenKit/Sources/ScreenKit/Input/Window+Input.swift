@@ -281,6 +281,7 @@ extension Window {
   func afterInput() {
     BindingUpdates.flush()
     rootViewController?.checkContainment()
+    controllerState.focusSystem?.updateFocusIfNeeded()  // a modal or removal moves focus
   }
 }
 

@@ -4,7 +4,7 @@
 /// (`safeAreaLayoutGuide`, `layoutMarginsGuide`, a scroll view's content and frame guides) are
 /// pinned by the engine to their view's insets.
 @MainActor
-public final class LayoutGuide: LayoutItem {
+public class LayoutGuide: LayoutItem {  // not final: FocusGuide is one
   enum Kind {
     case user
     case safeArea

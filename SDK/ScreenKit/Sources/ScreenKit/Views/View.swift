@@ -427,4 +427,28 @@ open class View: Responder {
 
   // a view's controller comes before its superview in the responder chain
   open override var next: Responder? { owningViewController ?? superview }
+
+  // MARK: Focus (Focus/View+Focus.swift)
+
+  /// Whether the focus engine may focus this view, as `UIView.canBecomeFocused`. The
+  /// default is `false` for plain views and `true` for controls, text views that edit,
+  /// search bars and cells of lists that allow selection (``defaultCanBecomeFocused``);
+  /// hidden, disabled and zero-size views are never focused whatever this says.
+  open var canBecomeFocused: Bool { defaultCanBecomeFocused }
+
+  /// The focus group this view belongs to (`nil`: its parent environment's), as
+  /// `UIFocusItem.focusGroupIdentifier`. Tab keeps the items of one group together.
+  open var focusGroupIdentifier: String?
+
+  /// Where this view prefers focus to go, by priority (default: none, which means the view
+  /// itself, else its first focusable subview in reading order).
+  open var preferredFocusEnvironments: [FocusEnvironment] { [] }
+
+  /// Asked before focus moves into, out of or within this view (default `true`).
+  open func shouldUpdateFocus(in context: FocusUpdateContext) -> Bool { true }
+
+  /// Told after focus moved into, out of or within this view (default does nothing).
+  open func didUpdateFocus(
+    in context: FocusUpdateContext, with coordinator: FocusAnimationCoordinator
+  ) {}
 }
