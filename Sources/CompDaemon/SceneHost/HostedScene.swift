@@ -96,6 +96,8 @@ final class HostedScene {
     self.component = component
     self.environment = environment
     self.window = Window(frame: Rect(origin: .zero, size: environment.size))
+    // Preferred fonts made while the component loads take this scene's text size.
+    TraitCollection.current = environment.traitCollection
     let controller: ViewController
     do throws(ComponentError) {
       controller = try catalog.instantiate(
@@ -106,6 +108,7 @@ final class HostedScene {
       throw .component(error)
     }
     window.traitCollection = environment.traitCollection
+    window.locale = environment.foundationLocale
     window.hostSafeAreaInsets = environment.safeArea
     window.listOverscan = environment.overscan
     window.rootViewController = controller
@@ -175,6 +178,7 @@ final class HostedScene {
   func handle(_ event: SceneEvent) throws(RPCError) -> (
     handled: Bool, publication: Publication, error: RPCError?
   ) {
+    TraitCollection.current = window.traitCollection  // this scene's text size and direction
     var view: View?
     if let target = event.target {
       view = self.view(forTarget: target)
@@ -205,7 +209,11 @@ final class HostedScene {
     var failure: RPCError?
     do throws(InputError) {
       if previous.size != newEnvironment.size { try window.resize(to: newEnvironment.size) }
+      TraitCollection.current = newEnvironment.traitCollection
       window.traitCollection = newEnvironment.traitCollection
+      if previous.locale != newEnvironment.locale {
+        window.locale = newEnvironment.foundationLocale
+      }
       window.hostSafeAreaInsets = newEnvironment.safeArea
       window.listOverscan = newEnvironment.overscan
     } catch {
@@ -230,6 +238,7 @@ final class HostedScene {
   /// more nodes than the limit throws before its nodes are built; the scene is then not
   /// published again (it is to be closed).
   func publish(everything: Bool = false) throws(SceneNodeLimit.Exceeded) -> Publication {
+    TraitCollection.current = window.traitCollection
     window.layoutIfNeeded()
     Self.routeDisplayChanges()
     let changed = displayChanges

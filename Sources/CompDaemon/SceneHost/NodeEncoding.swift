@@ -161,6 +161,7 @@ enum NodeEncoding {
     default:
       break
     }
+    addLayoutDirection(of: view, to: &props)
     return props
   }
 

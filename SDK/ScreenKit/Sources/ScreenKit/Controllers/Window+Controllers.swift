@@ -1,3 +1,5 @@
+import Foundation
+
 /// The controller side of a window: root controller, visibility, traits, size and safe
 /// area set by the host (the daemon's scene), presentation and memory warnings.
 @MainActor
@@ -10,6 +12,7 @@ final class WindowControllerState {
   weak var firstResponder: Responder?
   var keyboardHeight: Double = 0
   var keyboardObservers: [KeyboardObserver] = []
+  var locale = Locale(identifier: "en")
 }
 
 extension Window {
@@ -83,6 +86,7 @@ extension Window {
       let previous = controllerState.traitCollection
       guard previous != newValue else { return }
       controllerState.traitCollection = newValue
+      applyTraitChange(from: previous)  // fonts and directions first, as UIKit's views
       for controller in topLevelControllers { controller.propagateTraitChange(from: previous) }
     }
   }

@@ -27,6 +27,7 @@ final class ListCellContent {
     if let textLabel { return textLabel }
     let label = Label()
     label.font = style == .value2 ? ListMetrics.value2TitleFont : ListMetrics.textFont
+    label.adjustsFontForContentSizeCategory = true  // as UIKit's cell labels
     label.textColor = style == .value2 ? .systemBlue : .label
     if style == .value2 { label.textAlignment = .right }
     contentView.addSubview(label)
@@ -39,6 +40,7 @@ final class ListCellContent {
     guard style != .default else { return nil }
     if let detailLabel { return detailLabel }
     let label = Label()
+    label.adjustsFontForContentSizeCategory = true
     switch style {
     case .subtitle:
       label.font = ListMetrics.secondaryFont
@@ -107,6 +109,7 @@ final class ListCellContent {
   private func detailOrExtraLabel(for configuration: ListContentConfiguration) -> Label {
     let label = Label()
     label.font = ListMetrics.secondaryFont
+    label.adjustsFontForContentSizeCategory = true
     label.textColor = .secondaryLabel
     if configuration.layout == .value { label.textAlignment = .right }
     contentView.addSubview(label)
@@ -152,6 +155,7 @@ final class ListCellContent {
     imageView?.frame = frames.image
     textLabel?.frame = frames.text
     detailLabel?.frame = frames.detail
+    contentView.mirrorPlacedSubviews([imageView, textLabel, detailLabel])
   }
 
   /// The leading inset of the separator under the row: the text's leading edge.

@@ -1,0 +1,59 @@
+import Foundation
+
+extension Window {
+  /// The scene's locale (`en` by default), which the host sets from the scene's environment.
+  ///
+  /// Its language decides the window's `traitCollection.layoutDirection`: right to left for
+  /// the languages Foundation writes right to left (`Locale.Language.characterDirection`:
+  /// Arabic, Hebrew, Persian, Urdu …), left to right otherwise. Setting a locale of the
+  /// other direction lays the window out mirrored and tells the controllers
+  /// (`traitCollectionDidChange(_:)`).
+  public var locale: Locale {
+    get { controllerState.locale }
+    set {
+      controllerState.locale = newValue
+      var traits = traitCollection
+      traits.layoutDirection = TraitCollection.LayoutDirection(locale: newValue)
+      traitCollection = traits
+    }
+  }
+
+  /// Reacts to new traits before the controllers hear of them: a new direction lays every
+  /// view out again (mirrored), a new content size category resolves the fonts of views that
+  /// adjust to it (`adjustsFontForContentSizeCategory`) and lays them out again.
+  func applyTraitChange(from previous: TraitCollection) {
+    let traits = traitCollection
+    if traits.layoutDirection == .rightToLeft { View.rightToLeftInUse = true }
+    let directionChanged =
+      (previous.layoutDirection == .rightToLeft) != (traits.layoutDirection == .rightToLeft)
+    let categoryChanged =
+      previous.preferredContentSizeCategory != traits.preferredContentSizeCategory
+    guard directionChanged || categoryChanged else { return }
+    if categoryChanged {
+      adjustFontsForContentSizeCategory(traits.preferredContentSizeCategory, in: self)
+    }
+    if directionChanged { markSubtreeForDirectionChange() }
+    setNeedsLayout()
+    if categoryChanged {
+      NotificationCenter.default.post(
+        name: TraitCollection.ContentSizeCategory.didChangeNotification, object: self)
+    }
+  }
+
+  private func adjustFontsForContentSizeCategory(
+    _ category: TraitCollection.ContentSizeCategory, in view: View
+  ) {
+    (view as? ContentSizeCategoryAdjustingView)?.adjustFont(for: category)
+    // A button's title label is not among its subviews.
+    (view as? Button)?.titleLabel.adjustFont(for: category)
+    for subview in view.subviews { adjustFontsForContentSizeCategory(category, in: subview) }
+  }
+}
+
+extension TraitCollection.LayoutDirection {
+  /// The direction of `locale`'s language: right to left where Foundation writes the
+  /// language right to left (`Locale.Language.characterDirection`), else left to right.
+  public init(locale: Locale) {
+    self = locale.language.characterDirection == .rightToLeft ? .rightToLeft : .leftToRight
+  }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import JSONRPC
+import ScreenKit
+
+extension NodeEncoding {
+  /// The props that follow the layout direction and language.
+  ///
+  /// The root (the window) carries the scene's `layoutDirection` (`"rightToLeft"`, sent
+  /// only then) and `lang` (its BCP 47 locale, sent when not `en`), from which a client sets
+  /// the direction and language of its page. Text whose alignment is `.natural` is sent as
+  /// `right` where the view lays out right to left, as UIKit draws natural text in a
+  /// right-to-left layout; frames are in left-origin coordinates whatever the direction, so
+  /// clients mirror nothing.
+  static func addLayoutDirection(of view: View, to props: inout JSONObject) {
+    if let window = view as? Window {
+      if window.traitCollection.layoutDirection == .rightToLeft {
+        props["layoutDirection"] = "rightToLeft"
+      }
+      let lang = window.locale.identifier(.bcp47)
+      if lang != "en" { props["lang"] = .string(lang) }
+      return
+    }
+    guard props["textAlignment"] == nil, hasNaturalText(view),
+      view.effectiveUserInterfaceLayoutDirection == .rightToLeft
+    else { return }
+    props["textAlignment"] = "right"
+  }
+
+  /// Whether `view` draws text aligned `.natural`.
+  private static func hasNaturalText(_ view: View) -> Bool {
+    switch view {
+    case let label as Label: label.textAlignment == .natural && !(label.superview is Button)
+    case let field as TextField: field.textAlignment == .natural
+    case let textView as TextView: textView.textAlignment == .natural
+    default: false
+    }
+  }
+}
