@@ -14,6 +14,12 @@ struct LayoutDirectionTests {
     let type = en["type"]?.stringValue ?? "?"
     let here = "\(path)/\(en["key"]?.stringValue ?? type)"
     guard let a = frame(en), let b = frame(ar) else { return ["\(here): no frame"] }
+    // A view never given a size (a bar's prompt without a prompt) draws nothing anywhere.
+    if a.width == 0 && a.height == 0 && b.width == 0 && b.height == 0
+      && (en["children"]?.arrayValue ?? []).isEmpty
+    {
+      return []
+    }
     var failures: [String] = []
     let expectedX = parentWidth - a.x - a.width
     if abs(b.x - expectedX) > 0.01 || abs(b.y - a.y) > 0.01 || abs(b.width - a.width) > 0.01
@@ -72,18 +78,24 @@ struct LayoutDirectionTests {
   func liveSwitch() throws {
     let daemon = try SceneDaemon()
     let client = try daemon.client()
-    let opened = try client.call("scene.open", ["component": "demo.Login"])
+    let opened = try client.call("scene.open", ["component": "demo.Settings"])
     let scene = opened["scene"]!
     let enRoot = try #require(opened["root"])
     try client.call("scene.resize", ["scene": scene, "environment": ["locale": "ar"]])
     let arRoot = try #require(try client.call("scene.layout", ["scene": scene])["root"])
     #expect(arRoot["props"]?["layoutDirection"] == "rightToLeft")
     #expect(arRoot["props"]?["lang"] == "ar")
-    let failures = Self.unmirrored(en: enRoot, ar: arRoot, parentWidth: 390, path: "login")
+    let failures = Self.unmirrored(en: enRoot, ar: arRoot, parentWidth: 390, path: "settings")
     #expect(failures.isEmpty, "\(failures.prefix(8).joined(separator: "\n"))")
-    // Natural text reads from the right.
+    // Natural text reads from the right; the separators start at the right.
     let labels = SceneListTests.nodes("label", in: arRoot)
+    #expect(!labels.isEmpty)
+    #expect(labels.allSatisfy { $0["props"]?["textAlignment"] != nil })
     #expect(labels.contains { $0["props"]?["textAlignment"] == "right" })
+    let separators = SceneListTests.nodes("cell", in: arRoot).compactMap {
+      $0["props"]?["separator"]
+    }
+    #expect(separators.contains { $0["right"] != 0 && $0["left"] == 0 }, "\(separators)")
     // Another right-to-left language keeps the frames; a left-to-right one restores them.
     try client.call("scene.resize", ["scene": scene, "environment": ["locale": "he-IL"]])
     let heRoot = try #require(try client.call("scene.layout", ["scene": scene])["root"])

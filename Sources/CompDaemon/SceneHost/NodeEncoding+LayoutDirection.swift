@@ -20,10 +20,23 @@ extension NodeEncoding {
       if lang != "en" { props["lang"] = .string(lang) }
       return
     }
-    guard props["textAlignment"] == nil, hasNaturalText(view),
-      view.effectiveUserInterfaceLayoutDirection == .rightToLeft
-    else { return }
-    props["textAlignment"] = "right"
+    guard view.effectiveUserInterfaceLayoutDirection == .rightToLeft else { return }
+    if props["textAlignment"] == nil, hasNaturalText(view) { props["textAlignment"] = "right" }
+    // A text field's overlay views are mirrored, and so is the room they leave the text.
+    if view is TextField, let insets = props["textInsets"], let left = insets["left"],
+      let right = insets["right"]
+    {
+      props["textInsets"] = ["left": right, "right": left]
+    }
+    // A cell's separator starts at its leading inset: the right one.
+    if let separator = props["separator"]?.objectValue, let left = separator["left"],
+      let right = separator["right"]
+    {
+      var mirrored = separator
+      mirrored["left"] = right
+      mirrored["right"] = left
+      props["separator"] = .object(mirrored)
+    }
   }
 
   /// Whether `view` draws text aligned `.natural`.

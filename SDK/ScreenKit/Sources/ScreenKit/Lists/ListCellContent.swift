@@ -150,6 +150,10 @@ final class ListCellContent {
 
   /// Places the standard subviews in the content view as it is now.
   func place(sideMargin: Double, trailingMargin: Double) {
+    // A cell that waited in the reuse pool while the content size category changed
+    // catches up here (its labels adjust their fonts, as UIKit's).
+    textLabel?.adjustFontToWindow()
+    detailLabel?.adjustFontToWindow()
     let frames = frames(
       width: contentView.frame.width, sideMargin: sideMargin, trailingMargin: trailingMargin)
     imageView?.frame = frames.image

@@ -242,6 +242,10 @@ open class TableView: ScrollView {
     setNeedsLayout()
   }
 
+  /// Measures the rows again at the next layout: their text changed size with the content
+  /// size category (`Window.applyTraitChange(from:)`).
+  func remeasureRowsForContentSizeCategory() { reloadGeometrySoon() }
+
   /// The number of sections.
   public var numberOfSections: Int {
     loadIfNeeded()

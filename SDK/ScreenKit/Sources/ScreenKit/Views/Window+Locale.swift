@@ -32,12 +32,28 @@ extension Window {
     if categoryChanged {
       adjustFontsForContentSizeCategory(traits.preferredContentSizeCategory, in: self)
     }
-    if directionChanged { markSubtreeForDirectionChange() }
+    if directionChanged {
+      markSubtreeForDirectionChange()
+      relayOutLists(in: self)
+    }
     setNeedsLayout()
     if categoryChanged {
       NotificationCenter.default.post(
         name: TraitCollection.ContentSizeCategory.didChangeNotification, object: self)
     }
+  }
+
+  /// Has every list place its rows again (their content mirrors).
+  private func relayOutLists(in view: View) {
+    if let table = view as? TableView {
+      table.remeasureRowsForContentSizeCategory()
+      for cell in table.visibleCells { cell.layOutContents() }
+    }
+    if let collection = view as? CollectionView {
+      collection.collectionViewLayout.invalidateLayout()
+      for cell in collection.visibleCells { cell.layOutContents() }
+    }
+    for subview in view.subviews { relayOutLists(in: subview) }
   }
 
   private func adjustFontsForContentSizeCategory(
@@ -46,6 +62,9 @@ extension Window {
     (view as? ContentSizeCategoryAdjustingView)?.adjustFont(for: category)
     // A button's title label is not among its subviews.
     (view as? Button)?.titleLabel.adjustFont(for: category)
+    // Lists measure their rows again; their cells' labels grew or shrank.
+    (view as? TableView)?.remeasureRowsForContentSizeCategory()
+    (view as? CollectionView)?.collectionViewLayout.invalidateLayout()
     for subview in view.subviews { adjustFontsForContentSizeCategory(category, in: subview) }
   }
 }
