@@ -46,7 +46,7 @@ extension Window {
   /// Has every list place its rows again (their content mirrors).
   private func relayOutLists(in view: View) {
     if let table = view as? TableView {
-      table.remeasureRowsForContentSizeCategory()
+      table.remeasureRows()
       for cell in table.visibleCells { cell.layOutContents() }
     }
     if let collection = view as? CollectionView {
@@ -63,7 +63,7 @@ extension Window {
     // A button's title label is not among its subviews.
     (view as? Button)?.titleLabel.adjustFont(for: category)
     // Lists measure their rows again; their cells' labels grew or shrank.
-    (view as? TableView)?.remeasureRowsForContentSizeCategory()
+    (view as? TableView)?.remeasureRows()
     (view as? CollectionView)?.collectionViewLayout.invalidateLayout()
     for subview in view.subviews { adjustFontsForContentSizeCategory(category, in: subview) }
   }
