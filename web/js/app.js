@@ -7,6 +7,7 @@
 import { Connection, RpcError } from './connection.js';
 import { SceneView } from './scene-view.js';
 import { announce } from './accessibility.js';
+import { contentSizeCategory } from './language.js';
 import { DirectLink, WorkerLink } from './socket-link.js';
 
 // index.html has opened the WebSocket (with the page's token) and taken a token out of the
@@ -66,6 +67,7 @@ function sceneEnvironment(host) {
     ...sceneSize(host),
     overscan: listOverscan(sceneSize(host)),
     style: interfaceStyle(),
+    contentSizeCategory: contentSizeCategory(),
     scale: Math.min(4, Math.max(1, Math.round(devicePixelRatio))),
     safeArea: { top: 0, left: 0, bottom: 0, right: 0 },
   };
@@ -135,6 +137,7 @@ function runScene(host) {
         setTimeout(() => {
           keepSceneInset(host);
           resizeIfNeeded();
+          syncTextSize();
         });
       });
       return;
@@ -230,6 +233,14 @@ function runScene(host) {
     worker = null;
     document.body.dataset.link = 'worker';
     connection.handOver(link);
+  };
+
+  // A scene the gateway opened for the page took the default text size (no client hint
+  // carries the browser's font size): a browser set to another size asks for its own.
+  const syncTextSize = () => {
+    const category = contentSizeCategory();
+    if (!sceneId || category === 'large') return;
+    connection.call('scene.resize', { scene: sceneId, environment: { contentSizeCategory: category } }).catch(() => {});
   };
 
   let resizeTimer = 0;

@@ -4,6 +4,7 @@
 // User input becomes scene events through `send(event)`; see docs/protocol.md "Events".
 
 import { applyFont } from './fonts.js';
+import { applyLanguage } from './language.js';
 import { makeImage, paintImage, paintButtonImage } from './paint-images.js';
 import { CONTROL_TYPES, clickControl, decorateControl, paintControl } from './paint-controls.js';
 import { installSheetSwipe, paintBarButton, paintPresentation } from './paint-bars.js';
@@ -85,6 +86,7 @@ export class SceneView {
     this.host.replaceChildren(tree);
     this.attached();
     this.rootId = root.id;
+    applyLanguage(this.nodes.get(root.id));
     this.revision = revision;
     settleAccessibility(this);
     this.focusKeys.rootChanged();
@@ -151,6 +153,7 @@ export class SceneView {
     }
     this.revision = change.revision;
     settleAfterChange(this, change.ops);
+    applyLanguage(this.nodes.get(this.rootId));
     this.onApplied(inputTimes);
     return true;
   }

@@ -113,6 +113,11 @@ public typealias UITextAutocorrectionType = TextAutocorrectionType
 public typealias UIUserInterfaceStyle = TraitCollection.UserInterfaceStyle
 public typealias UIUserInterfaceSizeClass = TraitCollection.SizeClass
 public typealias UIContentSizeCategory = TraitCollection.ContentSizeCategory
+public typealias UITraitEnvironmentLayoutDirection = TraitCollection.LayoutDirection
+public typealias UIFontMetrics = FontMetrics
+public typealias UIContentSizeCategoryAdjusting = ContentSizeCategoryAdjusting
+public typealias UISemanticContentAttribute = SemanticContentAttribute
+public typealias UIUserInterfaceLayoutDirection = UserInterfaceLayoutDirection
 
 // MARK: Controls, text controls and pickers
 public typealias UISlider = Slider

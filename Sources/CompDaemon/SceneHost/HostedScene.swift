@@ -104,6 +104,8 @@ final class HostedScene {
     self.environment = environment
     self.window = Window(frame: Rect(origin: .zero, size: environment.size))
     window.locale = environment.sceneLocale
+    // Preferred fonts made while the component loads take this scene's text size.
+    TraitCollection.current = environment.traitCollection
     let controller: ViewController
     do throws(ComponentError) {
       controller = try makeController()
@@ -220,6 +222,7 @@ final class HostedScene {
   func handle(_ event: SceneEvent) throws(RPCError) -> (
     handled: Bool, publication: Publication, error: RPCError?
   ) {
+    TraitCollection.current = window.traitCollection  // this scene's text size and direction
     var view: View?
     if let target = event.target {
       view = self.view(forTarget: target)
@@ -250,7 +253,11 @@ final class HostedScene {
     var failure: RPCError?
     do throws(InputError) {
       if previous.size != newEnvironment.size { try window.resize(to: newEnvironment.size) }
+      TraitCollection.current = newEnvironment.traitCollection
       window.traitCollection = newEnvironment.traitCollection
+      if previous.locale != newEnvironment.locale {
+        window.locale = newEnvironment.sceneLocale
+      }
       window.hostSafeAreaInsets = newEnvironment.safeArea
       window.listOverscan = newEnvironment.overscan
     } catch {
@@ -316,6 +323,7 @@ final class HostedScene {
   /// more nodes than the limit throws before its nodes are built; the scene is then not
   /// published again (it is to be closed).
   func publish(everything: Bool = false) throws(SceneNodeLimit.Exceeded) -> Publication {
+    TraitCollection.current = window.traitCollection
     window.layoutIfNeeded()
     // A timer's presentation or removal may have taken the focused view away.
     if window.focusSystem.updateFocusIfNeeded() { window.layoutIfNeeded() }

@@ -169,6 +169,7 @@ enum NodeEncoding {
     default:
       break
     }
+    addLayoutDirection(of: view, to: &props)
     return props
   }
 

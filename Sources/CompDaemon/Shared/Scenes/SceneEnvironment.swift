@@ -2,11 +2,11 @@ import Foundation
 import JSONRPC
 import ScreenKit
 
-/// The screen a scene is shown on: its size, scale, safe area, style and locale, as a
-/// client sends it in `scene.open` and `scene.resize`.
+/// The screen a scene is shown on: its size, scale, safe area, style, locale and text size,
+/// as a client sends it in `scene.open` and `scene.resize`.
 ///
 /// Every member is optional on the wire; missing ones take an iPhone's defaults (390 × 844
-/// points, scale 3, safe area 47/0/34/0, light, `en`, no overscan). In `scene.resize` missing members
+/// points, scale 3, safe area 47/0/34/0, light, `en`, no overscan, content size `large`). In `scene.resize` missing members
 /// keep the scene's current values.
 struct SceneEnvironment: Sendable, Equatable {
   var width: Double = 390
@@ -15,6 +15,8 @@ struct SceneEnvironment: Sendable, Equatable {
   var safeArea = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
   var style: TraitCollection.UserInterfaceStyle = .light
   var locale = "en"
+  /// The user's preferred text size (UIKit's `UIContentSizeCategory` names).
+  var contentSizeCategory: TraitCollection.ContentSizeCategory = .large
   /// How far beyond each edge of a list's bounds the client wants rows ready, in points; 0
   /// leaves lists their own margin (half their height).
   var overscan: Double = 0
@@ -42,6 +44,12 @@ struct SceneEnvironment: Sendable, Equatable {
         ], description: "insets the screen reserves (notch, home indicator)")),
     .init("style", .string(enum: ["light", "dark"])),
     .init("locale", .string(minLength: 1, maxLength: 35, description: "a BCP 47 tag such as en")),
+    .init(
+      "contentSizeCategory",
+      .string(
+        enum: TraitCollection.ContentSizeCategory.allCases.filter { $0 != .unspecified }.map(
+          \.rawValue),
+        description: "the preferred text size, UIKit's category names (default large)")),
     .init(
       "overscan",
       .number(
@@ -79,6 +87,11 @@ struct SceneEnvironment: Sendable, Equatable {
       }
       result.locale = locale
     }
+    if let category = json["contentSizeCategory"]?.stringValue,
+      let value = TraitCollection.ContentSizeCategory(rawValue: category)
+    {
+      result.contentSizeCategory = value
+    }
     if let overscan = json["overscan"]?.doubleValue { result.overscan = overscan }
     guard result.safeArea.top + result.safeArea.bottom <= result.height,
       result.safeArea.left + result.safeArea.right <= result.width
@@ -97,13 +110,15 @@ struct SceneEnvironment: Sendable, Equatable {
 
   /// The traits of a screen this size: a width or height below 600 points is compact, as
   /// on iPhones (portrait compact × regular, landscape compact × compact) and in iPad
-  /// split views.
+  /// split views; the text size is the content size category, the layout direction that of
+  /// the locale's language.
   var traitCollection: TraitCollection {
     TraitCollection(
       userInterfaceStyle: style,
       horizontalSizeClass: width >= 600 ? .regular : .compact,
       verticalSizeClass: height >= 600 ? .regular : .compact,
-      displayScale: scale)
+      displayScale: scale, preferredContentSizeCategory: contentSizeCategory,
+      layoutDirection: TraitCollection.LayoutDirection(locale: sceneLocale))
   }
 
   var json: JSON {
@@ -114,6 +129,7 @@ struct SceneEnvironment: Sendable, Equatable {
         "bottom": .number(safeArea.bottom), "right": .number(safeArea.right),
       ],
       "style": .string(style.rawValue), "locale": .string(locale),
+      "contentSizeCategory": .string(contentSizeCategory.rawValue),
       "overscan": .number(overscan),
     ]
   }

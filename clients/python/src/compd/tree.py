@@ -152,6 +152,19 @@ class Node:
         return self.props.get("hidden") is True
 
     @property
+    def layout_direction(self) -> str:
+        """The scene's direction, on the root: ``props.layoutDirection`` (``"rightToLeft"``,
+        sent only then), else ``"leftToRight"``. Frames are already mirrored."""
+        value = self.props.get("layoutDirection")
+        return value if value == "rightToLeft" else "leftToRight"
+
+    @property
+    def lang(self) -> str:
+        """The scene's language, on the root: ``props.lang`` (a BCP 47 tag), else ``"en"``."""
+        value = self.props.get("lang")
+        return value if isinstance(value, str) else "en"
+
+    @property
     def text(self) -> Optional[str]:
         """A label's or text field's ``text``, a button's ``title``, else ``None``."""
         value = self.props.get("text", self.props.get("title"))

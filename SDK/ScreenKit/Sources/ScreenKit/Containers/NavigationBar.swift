@@ -272,6 +272,16 @@ public final class NavigationBar: View {
     if let searchView {
       searchView.frame = Rect(x: 0, y: below, width: size.width, height: searchHeight(searchView))
     }
+    // Right to left the bar is mirrored: the back button and left items on the right.
+    var placed: [View?] = [
+      prompt != nil ? promptLabel : nil, backButton, titleLabel, titleView,
+      showsLargeTitle ? largeTitleLabel : nil, searchView,
+    ]
+    for item in leftItems + rightItems {
+      placed.append(item.customView)
+    }
+    placed += leftItemButtons.map { $0 as View } + rightItemButtons.map { $0 as View }
+    mirrorPlacedSubviews(placed)
   }
 
   private func place(

@@ -51,6 +51,8 @@ public final class TabBar: View {
       button.frame = Rect(
         x: Double(position) * width, y: 0, width: width, height: TabBar.standardHeight)
     }
+    // Right to left the first item is rightmost, as UIKit's tab bar.
+    mirrorPlacedSubviews(itemButtons, width: size.width)
   }
 
   // MARK: Accessibility defaults (UIKit's for this type)

@@ -107,5 +107,8 @@ public final class Toolbar: View {
         x += spacing
       }
     }
+    // Right to left the first item is rightmost.
+    mirrorPlacedSubviews(
+      items.map { $0.customView } + itemButtons.map { $0 as View }, width: size.width)
   }
 }

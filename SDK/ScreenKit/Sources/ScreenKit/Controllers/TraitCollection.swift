@@ -66,23 +66,30 @@ public struct TraitCollection: Sendable, Hashable, CustomStringConvertible {
   public var displayScale: Double
   /// The preferred text size.
   public var preferredContentSizeCategory: ContentSizeCategory
+  /// The direction of the scene's language (see ``LayoutDirection``).
+  public var layoutDirection: LayoutDirection
 
   /// A trait collection; unspecified values by default (scale 1, content size `large`).
   public init(
     userInterfaceStyle: UserInterfaceStyle = .unspecified,
     horizontalSizeClass: SizeClass = .unspecified, verticalSizeClass: SizeClass = .unspecified,
-    displayScale: Double = 1, preferredContentSizeCategory: ContentSizeCategory = .large
+    displayScale: Double = 1, preferredContentSizeCategory: ContentSizeCategory = .large,
+    layoutDirection: LayoutDirection = .unspecified
   ) {
     self.userInterfaceStyle = userInterfaceStyle
     self.horizontalSizeClass = horizontalSizeClass
     self.verticalSizeClass = verticalSizeClass
     self.displayScale = displayScale
     self.preferredContentSizeCategory = preferredContentSizeCategory
+    self.layoutDirection = layoutDirection
   }
 
-  /// `style=light h=compact v=regular scale=2 size=large`.
+  /// `style=light h=compact v=regular scale=2 size=large`, with ` direction=rightToLeft`
+  /// when the direction is right to left.
   public var description: String {
-    "style=\(userInterfaceStyle.rawValue) h=\(horizontalSizeClass.rawValue) v=\(verticalSizeClass.rawValue) scale=\(displayScale) size=\(preferredContentSizeCategory.rawValue)"
+    let direction = layoutDirection == .rightToLeft ? " direction=rightToLeft" : ""
+    return
+      "style=\(userInterfaceStyle.rawValue) h=\(horizontalSizeClass.rawValue) v=\(verticalSizeClass.rawValue) scale=\(displayScale) size=\(preferredContentSizeCategory.rawValue)\(direction)"
   }
 }
 

@@ -88,6 +88,7 @@ extension Window {
       let previous = controllerState.traitCollection
       guard previous != newValue else { return }
       controllerState.traitCollection = newValue
+      applyTraitChange(from: previous)  // fonts and directions first, as UIKit's views
       for controller in topLevelControllers { controller.propagateTraitChange(from: previous) }
     }
   }

@@ -85,6 +85,9 @@ extension TextField {
       rightView.isHidden = !isRightViewShown
       rightView.frame = rightViewRect(forBounds: bounds)
     }
+    // Right to left the left view is at the right edge and the right view at the left, as
+    // UIKit's text fields place them.
+    mirrorPlacedSubviews([leftView, rightView])
   }
 
   /// Swaps an overlay view: the old one leaves the field, the new one joins it.

@@ -630,6 +630,8 @@ struct DirectStackLayout {
     let alignment = stack.alignment
     let bounds = stack.frame.size
     stack.layoutState.lastArrangedSize = bounds
+    // Right to left, the arrangement is mirrored across the stack: leading is its right edge.
+    let mirrorWidth: Double? = View.rightToLeftInUse && stack.isRightToLeft ? bounds.width : nil
     let available = vertical ? bounds.height : bounds.width
     let crossAvailable = vertical ? bounds.width : bounds.height
     let arranged = stack.arrangedSubviews
@@ -700,7 +702,8 @@ struct DirectStackLayout {
         exact =
           place(
             child, natural: naturalSize(of: child), vertical: vertical, alignment: .leading,
-            along: position, length: 0, crossAvailable: .infinity) && exact
+            along: position, length: 0, crossAvailable: .infinity, mirrorWidth: mirrorWidth)
+          && exact
         continue
       }
       if let previous { position += gap ?? stack.spacing(after: previous) }
@@ -725,7 +728,8 @@ struct DirectStackLayout {
       exact =
         place(
           child, natural: naturals[visibleIndex], vertical: vertical, alignment: alignment,
-          along: position, length: length, crossAvailable: crossAvailable) && exact
+          along: position, length: length, crossAvailable: crossAvailable,
+          mirrorWidth: mirrorWidth) && exact
       position += length
       previous = child
       visibleIndex += 1
@@ -805,7 +809,7 @@ struct DirectStackLayout {
 
   private func place(
     _ child: View, natural: Size, vertical: Bool, alignment: StackView.Alignment, along: Double,
-    length: Double, crossAvailable: Double
+    length: Double, crossAvailable: Double, mirrorWidth: Double? = nil
   ) -> Bool {
     let naturalCross = min(vertical ? natural.width : natural.height, crossAvailable)
     var cross = naturalCross
@@ -816,10 +820,11 @@ struct DirectStackLayout {
     case .center: crossPosition = (crossAvailable - cross) / 2
     case .trailing, .bottom: crossPosition = crossAvailable - cross
     }
-    let frame =
+    var frame =
       vertical
       ? Rect(x: crossPosition, y: along, width: cross, height: length)
       : Rect(x: along, y: crossPosition, width: length, height: cross)
+    if let mirrorWidth { frame.origin.x = mirrorWidth - frame.maxX }
     let old = child.frame
     let changed = old.size != frame.size
     if old != frame {

@@ -111,9 +111,10 @@ public final class LayoutDimension: LayoutAnchor {
 /// them (a view adds its baselines).
 @MainActor
 extension LayoutItem {
-  /// The leading edge (left; ScreenKit lays out left to right).
+  /// The leading edge: left, or right where the item's view lays out right to left
+  /// (``View/effectiveUserInterfaceLayoutDirection``).
   public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(item: self, attribute: .leading) }
-  /// The trailing edge (right).
+  /// The trailing edge: right, or left in a right-to-left layout.
   public var trailingAnchor: LayoutXAxisAnchor {
     LayoutXAxisAnchor(item: self, attribute: .trailing)
   }

@@ -32,9 +32,9 @@ public enum LayoutAttribute: String, Sendable, Hashable, CaseIterable {
   case top
   /// The bottom edge.
   case bottom
-  /// The leading edge (left: ScreenKit lays out left to right only).
+  /// The leading edge: left, or right in a right-to-left layout.
   case leading
-  /// The trailing edge (right).
+  /// The trailing edge: right, or left in a right-to-left layout.
   case trailing
   /// The width.
   case width
@@ -57,4 +57,7 @@ public enum LayoutAttribute: String, Sendable, Hashable, CaseIterable {
   }
 
   var isDimension: Bool { self == .width || self == .height }
+
+  /// Whether the attribute depends on the layout direction (leading or trailing).
+  var isDirectional: Bool { self == .leading || self == .trailing }
 }

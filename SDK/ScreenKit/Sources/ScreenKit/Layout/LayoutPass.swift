@@ -326,7 +326,22 @@ final class LayoutPass {
 
   /// `attribute` of `item` as an expression, following a baseline to the view that
   /// provides it.
-  func expression(_ item: any LayoutItem, _ attribute: LayoutAttribute) -> Expression? {
+  ///
+  /// `mirrored` reads the horizontal positions of a right-to-left layout, where x grows
+  /// leftwards from the right edge: leading is the right edge, trailing the left, and each is
+  /// negated (as is a centre tied to them), so that `a.leading = b.leading + 8` places `a`
+  /// 8 points left of `b`'s right edge, as UIKit does.
+  func expression(_ item: any LayoutItem, _ attribute: LayoutAttribute, mirrored: Bool = false)
+    -> Expression?
+  {
+    if mirrored, let base = base(of: item) {
+      switch attribute {
+      case .leading: return Expression((base, -1), (base + 2, -1))
+      case .trailing: return Expression((base, -1))
+      case .centerX: return Expression((base, -1), (base + 2, -0.5))
+      default: break
+      }
+    }
     if attribute == .firstBaseline || attribute == .lastBaseline, let view = item as? View {
       if let delegate = view.baselineView(first: attribute == .firstBaseline) {
         return expression(delegate, attribute)
@@ -356,17 +371,37 @@ final class LayoutPass {
     _ first: any LayoutItem, _ firstAttribute: LayoutAttribute,
     _ relation: LayoutConstraint.Relation,
     _ second: (any LayoutItem)?, _ secondAttribute: LayoutAttribute?, multiplier: Double = 1,
-    constant: Double = 0, priority: LayoutPriority = .required, source: LayoutConstraint? = nil
+    constant: Double = 0, priority: LayoutPriority = .required, source: LayoutConstraint? = nil,
+    direction directionView: View? = nil
   ) -> Bool {
-    guard var expression = expression(first, firstAttribute) else { return false }
+    // Leading and trailing follow the direction of the first item's view (or `direction`'s,
+    // a stack's own for its arrangement): right to left mirrors the constraint.
+    let mirrored =
+      View.rightToLeftInUse
+      && (firstAttribute.isDirectional || secondAttribute?.isDirectional == true)
+      && Self.isRightToLeft(directionView ?? Self.view(of: first))
+    guard var expression = expression(first, firstAttribute, mirrored: mirrored) else {
+      return false
+    }
     if let second, let secondAttribute {
-      guard let other = self.expression(second, secondAttribute) else { return false }
+      guard let other = self.expression(second, secondAttribute, mirrored: mirrored) else {
+        return false
+      }
       expression.add(other, times: -multiplier)
     }
     expression.constant -= constant
     add(expression, relation, priority: priority, source: source)
     return true
   }
+
+  /// The view `item` is or belongs to (a guide's owning view).
+  private static func view(of item: any LayoutItem) -> View? {
+    if let view = item as? View { return view }
+    return (item as? LayoutGuide)?.owningView
+  }
+
+  /// Whether `view` lays out right to left.
+  private static func isRightToLeft(_ view: View?) -> Bool { view?.isRightToLeft ?? false }
 
   /// Adds `expression (relation) 0`.
   func add(

@@ -105,39 +105,58 @@ extension View: LayoutItem {
   /// With `insetsLayoutMarginsFromSafeArea`, the margins guide is inset from the safe area.
   public var layoutMargins: EdgeInsets {
     get {
+      // Directional margins are stored leading as left; in a right-to-left layout their
+      // leading edge is the right one.
+      var own = layoutState.layoutMargins
+      if View.rightToLeftInUse && layoutState.marginsAreDirectional && isRightToLeft {
+        swap(&own.left, &own.right)
+      }
       guard
         layoutState.isViewControllerRootView
           || (isControllerRootView && owningViewController != nil)
       else {
-        return layoutState.layoutMargins
+        return own
       }
       let minimum = systemMinimumLayoutMargins
-      let own = layoutState.layoutMargins
       guard layoutState.hasCustomMargins else { return minimum }
       return EdgeInsets(
         top: max(own.top, minimum.top), left: max(own.left, minimum.left),
         bottom: max(own.bottom, minimum.bottom), right: max(own.right, minimum.right))
     }
     set {
-      layoutState.layoutMargins = newValue
-      layoutState.hasCustomMargins = true
-      setNeedsLayout()
-      layoutMarginsDidChange()
+      if layoutState.marginsAreDirectional { layoutState.rare.marginsAreDirectional = false }
+      setMargins(newValue)
     }
   }
 
-  /// The margins with leading and trailing edges (leading is left: ScreenKit lays out left to
-  /// right only).
+  private func setMargins(_ margins: EdgeInsets) {
+    layoutState.layoutMargins = margins
+    layoutState.hasCustomMargins = true
+    setNeedsLayout()
+    layoutMarginsDidChange()
+  }
+
+  /// The margins with leading and trailing edges, as `directionalLayoutMargins`: in a
+  /// right-to-left layout (``View/effectiveUserInterfaceLayoutDirection``) leading is the
+  /// right edge. Margins set this way keep their leading and trailing sides when the
+  /// direction changes; margins set through `layoutMargins` keep their left and right.
   public var directionalLayoutMargins: DirectionalEdgeInsets {
     get {
       let margins = layoutMargins
+      if View.rightToLeftInUse && isRightToLeft {
+        return DirectionalEdgeInsets(
+          top: margins.top, leading: margins.right, bottom: margins.bottom,
+          trailing: margins.left)
+      }
       return DirectionalEdgeInsets(
         top: margins.top, leading: margins.left, bottom: margins.bottom, trailing: margins.right)
     }
     set {
-      layoutMargins = EdgeInsets(
-        top: newValue.top, left: newValue.leading, bottom: newValue.bottom,
-        right: newValue.trailing)
+      layoutState.rare.marginsAreDirectional = true
+      setMargins(
+        EdgeInsets(
+          top: newValue.top, left: newValue.leading, bottom: newValue.bottom,
+          right: newValue.trailing))
     }
   }
 

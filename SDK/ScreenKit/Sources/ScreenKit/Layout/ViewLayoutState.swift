@@ -129,6 +129,11 @@ final class ViewLayoutState {
     var marginsGuide: LayoutGuide?
     var preservesSuperviewLayoutMargins = false
     var insetsLayoutMarginsFromSafeArea = true
+    /// How the view's content flips in right-to-left layouts (`View+LayoutDirection.swift`).
+    var semanticContentAttribute = SemanticContentAttribute.unspecified
+    /// Whether the margins were set as directional ones (leading and trailing), which swap
+    /// their sides in right-to-left layouts.
+    var marginsAreDirectional = false
     var huggingPriority = (
       horizontal: LayoutPriority.defaultLow, vertical: LayoutPriority.defaultLow
     )
@@ -191,6 +196,14 @@ final class ViewLayoutState {
   }
 
   // Rare: read as defaults until something sets them.
+
+  /// The view's semantic content attribute (`.unspecified` until set).
+  var semanticContentAttribute: SemanticContentAttribute {
+    rareFields?.semanticContentAttribute ?? .unspecified
+  }
+
+  /// Whether the margins were set directionally.
+  var marginsAreDirectional: Bool { rareFields?.marginsAreDirectional ?? false }
 
   /// The solver-facing identity of the view in constraint passes.
   var node: LayoutNode {

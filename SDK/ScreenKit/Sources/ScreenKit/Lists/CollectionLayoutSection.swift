@@ -357,8 +357,8 @@ public struct CollectionLayoutListConfiguration: Sendable, Hashable {
   }
 
   /// The height of a supplementary header: a plain table's 28-point band, or a grouped
-  /// table's title line and the 7 points under it.
-  var headerHeight: Double {
+  /// table's title line and the 7 points under it, at the scene's text size.
+  @MainActor var headerHeight: Double {
     switch appearance {
     case .plain: ListMetrics.plainHeaderHeight
     case .grouped, .insetGrouped:

@@ -292,7 +292,8 @@ open class CollectionView: ScrollView {
       prepareLayoutIfNeeded()
       cellAttributes.removeAll(keepingCapacity: true)
       supplementaryAttributes.removeAll(keepingCapacity: true)
-      for attributes in collectionViewLayout.layoutAttributesForElements(in: preparedRect) ?? [] {
+      let asked = flipsLayout ? flipped(preparedRect) : preparedRect
+      for attributes in collectionViewLayout.layoutAttributesForElements(in: asked) ?? [] {
         if let kind = attributes.representedElementKind {
           let key = SupplementaryKey(kind: kind, indexPath: attributes.indexPath)
           supplementaryAttributes[key] = attributes
@@ -383,7 +384,8 @@ open class CollectionView: ScrollView {
   }
 
   private func apply(_ attributes: CollectionViewLayoutAttributes, to view: View) {
-    if view.frame != attributes.frame { view.frame = attributes.frame }
+    let frame = flipsLayout ? flipped(attributes.frame) : attributes.frame
+    if view.frame != frame { view.frame = frame }
     if view.isHidden != attributes.isHidden { view.isHidden = attributes.isHidden }
     if view.alpha != attributes.alpha { view.alpha = attributes.alpha }
   }
@@ -474,6 +476,8 @@ open class CollectionView: ScrollView {
   public func indexPathForItem(at point: Point) -> IndexPath? {
     loadIfNeeded()
     prepareLayoutIfNeeded()
+    // Right to left the layout's frames are mirrored: the point is mirrored into them.
+    let point = flipsLayout ? Point(x: flipped(.zero).minX - point.x, y: point.y) : point
     let probe = Rect(x: point.x, y: point.y, width: 1, height: 1)
     return collectionViewLayout.layoutAttributesForElements(in: probe)?.first { attributes in
       attributes.representedElementKind == nil && attributes.frame.contains(point)
@@ -725,5 +729,21 @@ struct CollectionUpdates {
     }
     return expected.count == fresh.count
       && zip(expected, fresh).allSatisfy { $0.0 == nil || $0.0 == $0.1 }
+  }
+}
+
+extension CollectionView {
+  /// Whether the layout's frames are mirrored: the collection view lays out right to left
+  /// and its layout asks for it (`flipsHorizontallyInOppositeLayoutDirection`), as UIKit
+  /// flips a flow layout's items.
+  var flipsLayout: Bool {
+    View.rightToLeftInUse && isRightToLeft
+      && collectionViewLayout.flipsHorizontallyInOppositeLayoutDirection
+  }
+
+  /// `rect` mirrored across the content's width (or the bounds', when wider).
+  func flipped(_ rect: Rect) -> Rect {
+    let width = max(collectionViewLayout.collectionViewContentSize.width, frame.width)
+    return Rect(x: width - rect.maxX, y: rect.minY, width: rect.width, height: rect.height)
   }
 }

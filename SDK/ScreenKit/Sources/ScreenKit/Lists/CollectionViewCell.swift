@@ -147,6 +147,7 @@ open class CollectionViewCell: CollectionReusableView, TapReceiving, RoundedList
   func placeContent() {
     contentView.frame = Rect(
       x: 0, y: 0, width: max(0, frame.width - accessoryWidth), height: frame.height)
+    mirrorPlacedSubviews([contentView])
     if contentConfiguration != nil {
       standardContent.place(sideMargin: sideMargin, trailingMargin: trailingMargin)
     }

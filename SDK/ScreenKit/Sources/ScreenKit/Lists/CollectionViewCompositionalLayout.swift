@@ -7,6 +7,10 @@
 /// heights have measured themselves, the section's groups are placed one by one.
 @MainActor
 open class CollectionViewCompositionalLayout: CollectionViewLayout {
+  /// True: the collection view mirrors the items where it lays out right to left, as UIKit
+  /// does for this layout.
+  open override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
+
   /// Makes the section at an index for the environment it is laid out in; `nil` leaves the
   /// section out.
   public typealias SectionProvider =

@@ -19,6 +19,10 @@
 /// when the layout prepares.
 @MainActor
 open class CollectionViewFlowLayout: CollectionViewLayout {
+  /// True: the collection view mirrors the items where it lays out right to left, as UIKit
+  /// does for this layout.
+  open override var flipsHorizontallyInOppositeLayoutDirection: Bool { true }
+
   /// The direction the content scrolls in, as `UICollectionView.ScrollDirection`.
   public enum ScrollDirection: String, Sendable, Hashable, CaseIterable {
     /// Lines are rows, one under another.

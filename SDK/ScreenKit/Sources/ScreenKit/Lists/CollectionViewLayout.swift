@@ -112,6 +112,12 @@ open class CollectionViewLayout {
   /// invalidation. Does nothing by default.
   open func prepare() {}
 
+  /// Whether the collection view mirrors this layout's frames where it lays out right to
+  /// left, as `UICollectionViewLayout.flipsHorizontallyInOppositeLayoutDirection`: false
+  /// by default; the flow and compositional layouts, which place items from the leading
+  /// edge, answer true. The layout computes left to right either way.
+  open var flipsHorizontallyInOppositeLayoutDirection: Bool { false }
+
   /// The size of the whole content; zero by default.
   open var collectionViewContentSize: Size { .zero }
 

@@ -27,6 +27,7 @@ final class ListCellContent {
     if let textLabel { return textLabel }
     let label = Label()
     label.font = style == .value2 ? ListMetrics.value2TitleFont : ListMetrics.textFont
+    label.adjustsFontForContentSizeCategory = true  // as UIKit's cell labels
     label.textColor = style == .value2 ? .systemBlue : .label
     if style == .value2 { label.textAlignment = .right }
     contentView.addSubview(label)
@@ -39,6 +40,7 @@ final class ListCellContent {
     guard style != .default else { return nil }
     if let detailLabel { return detailLabel }
     let label = Label()
+    label.adjustsFontForContentSizeCategory = true
     switch style {
     case .subtitle:
       label.font = ListMetrics.secondaryFont
@@ -107,6 +109,7 @@ final class ListCellContent {
   private func detailOrExtraLabel(for configuration: ListContentConfiguration) -> Label {
     let label = Label()
     label.font = ListMetrics.secondaryFont
+    label.adjustsFontForContentSizeCategory = true
     label.textColor = .secondaryLabel
     if configuration.layout == .value { label.textAlignment = .right }
     contentView.addSubview(label)
@@ -147,11 +150,16 @@ final class ListCellContent {
 
   /// Places the standard subviews in the content view as it is now.
   func place(sideMargin: Double, trailingMargin: Double) {
+    // A cell that waited in the reuse pool while the content size category changed
+    // catches up here (its labels adjust their fonts, as UIKit's).
+    textLabel?.adjustFontToWindow()
+    detailLabel?.adjustFontToWindow()
     let frames = frames(
       width: contentView.frame.width, sideMargin: sideMargin, trailingMargin: trailingMargin)
     imageView?.frame = frames.image
     textLabel?.frame = frames.text
     detailLabel?.frame = frames.detail
+    contentView.mirrorPlacedSubviews([imageView, textLabel, detailLabel])
   }
 
   /// The leading inset of the separator under the row: the text's leading edge.

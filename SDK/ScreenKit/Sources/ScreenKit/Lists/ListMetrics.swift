@@ -8,14 +8,14 @@ enum ListMetrics {
   /// The space above and below a standard row's text: 11 points, what makes one line of
   /// 17-point text (the body style) a 44-point row.
   static let verticalPadding = 11.0
-  /// The primary text: the body text style, 17 points regular (UIKit's
-  /// `UIFont.TextStyle.body` at `.large`, documented in the Human Interface Guidelines'
-  /// Dynamic Type sizes).
-  static let textFont = Font.systemFont(ofSize: 17)
-  /// Secondary text under the primary: the subheadline style, 15 points (HIG).
-  static let secondaryFont = Font.systemFont(ofSize: 15)
+  /// The primary text: the body text style, 17 points regular at `.large` (UIKit's
+  /// `UIFont.TextStyle.body`, sized per content size category by the Human Interface
+  /// Guidelines' Dynamic Type table, `Font.TextStyle`), at the scene's text size.
+  @MainActor static var textFont: Font { .preferredFont(forTextStyle: .body) }
+  /// Secondary text under the primary: the subheadline style, 15 points at `.large` (HIG).
+  @MainActor static var secondaryFont: Font { .preferredFont(forTextStyle: .subheadline) }
   /// `.value2`'s title column: the subheadline style.
-  static let value2TitleFont = Font.systemFont(ofSize: 15)
+  @MainActor static var value2TitleFont: Font { .preferredFont(forTextStyle: .subheadline) }
   /// Between the primary and secondary text of a subtitle row.
   static let textToSecondaryTextGap = 3.0
   /// Between a row's image and its text.
@@ -25,11 +25,18 @@ enum ListMetrics {
   /// Between a custom accessory view and the content.
   static let accessoryGap = 16.0
   /// The plain style's section header: 15-point semibold text (the headline of a plain
-  /// list's sections) in a 28-point band.
-  static let plainHeaderFont = Font.systemFont(ofSize: 15, weight: .semibold)
-  static let plainHeaderHeight = 28.0
-  /// The grouped styles' section header and footer: 13-point uppercase-free footnote text.
-  static let groupedHeaderFont = Font.systemFont(ofSize: 13)
+  /// list's sections) in a 28-point band at `.large`, both scaled as the subheadline style
+  /// at the scene's text size (`FontMetrics`).
+  @MainActor static var plainHeaderFont: Font {
+    FontMetrics(forTextStyle: .subheadline).scaledFont(
+      for: .systemFont(ofSize: 15, weight: .semibold))
+  }
+  @MainActor static var plainHeaderHeight: Double {
+    FontMetrics(forTextStyle: .subheadline).scaledValue(for: 28)
+  }
+  /// The grouped styles' section header and footer: the footnote style, 13 points at
+  /// `.large`.
+  @MainActor static var groupedHeaderFont: Font { .preferredFont(forTextStyle: .footnote) }
   /// Space above a grouped section with no header title, and between grouped sections.
   static let groupedSectionSpacing = 35.0
   /// A grouped header with a title: the title's line on the section's top spacing, 7 points

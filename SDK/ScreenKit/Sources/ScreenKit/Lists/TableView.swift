@@ -242,6 +242,11 @@ open class TableView: ScrollView {
     setNeedsLayout()
   }
 
+  /// Measures and places the rows again at the next layout: their text changed size with
+  /// the content size category, or their content mirrors with a new layout direction
+  /// (`Window.applyTraitChange(from:)`).
+  func remeasureRows() { reloadGeometrySoon() }
+
   /// The number of sections.
   public var numberOfSections: Int {
     loadIfNeeded()

@@ -295,6 +295,10 @@ open class TableViewCell: View, TapReceiving {
         width: size.width, height: size.height)
     }
     if let revealedActions { revealedActions.place(in: self) }
+    // Right to left, the row is mirrored: accessories and the delete control on the left,
+    // leading swipe actions on the right.
+    mirrorPlacedSubviews(
+      [editingControl, contentView, accessoryView] + (revealedActions?.buttons ?? []))
     standardContent.place(sideMargin: sideMargin, trailingMargin: trailingMargin)
   }
 

@@ -40,12 +40,14 @@ open class TableViewHeaderFooterView: View {
     switch tableStyle {
     case .plain:
       textLabel.font = ListMetrics.plainHeaderFont
+      textLabel.adjustsFontForContentSizeCategory = true
       textLabel.textColor = .label
       textLabel.numberOfLines = 1
       backgroundColor = .secondarySystemBackground
       titlePlacement = .middle
     case .grouped, .insetGrouped:
       textLabel.font = ListMetrics.groupedHeaderFont
+      textLabel.adjustsFontForContentSizeCategory = true
       textLabel.textColor = .secondaryLabel
       textLabel.numberOfLines = 0
       backgroundColor = nil

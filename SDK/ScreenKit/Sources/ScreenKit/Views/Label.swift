@@ -34,6 +34,11 @@ open class Label: View {
       }
     }
   }
+  /// Whether the font follows the scene's content size category
+  /// (`ContentSizeCategoryAdjusting`; false by default, as UIKit).
+  public var adjustsFontForContentSizeCategory = false {
+    didSet { if adjustsFontForContentSizeCategory { adjustFontToWindow() } }
+  }
   /// The button whose `titleLabel` this is: its size and drawn font follow this font.
   // Unowned, emptied by the button as it dies: a weak reference would give the button a
   // side table (see `LayoutItemReference`).

@@ -105,6 +105,7 @@ open class SearchBar: View {
     cancelButton.frame = Rect(
       x: frame.width - 8 - size.width, y: (SearchBar.standardHeight - size.height) / 2,
       width: size.width, height: size.height)
+    mirrorPlacedSubviews([cancelButton])
   }
 
   /// Shows or hides the cancel button, optionally animating (ScreenKit does not animate).

@@ -161,13 +161,13 @@ open class StackView: View {
     }
 
     guard let first = visible.first, let last = visible.last else {
-      pass.add(region, length, .equal, nil, nil, constant: 0, priority: 49)
-      pass.add(region, crossLength, .equal, nil, nil, constant: 0, priority: 49)
+      pass.add(region, length, .equal, nil, nil, constant: 0, priority: 49, direction: self)
+      pass.add(region, crossLength, .equal, nil, nil, constant: 0, priority: 49, direction: self)
       for view in arranged { collapse(view, after: nil, pass: pass, region: region) }
       return
     }
-    pass.add(first, lead, .equal, region, lead)
-    pass.add(last, trail, .equal, region, trail)
+    pass.add(first, lead, .equal, region, lead, direction: self)
+    pass.add(last, trail, .equal, region, trail, direction: self)
 
     var previousVisible: View?
     for view in arranged {
@@ -184,9 +184,11 @@ open class StackView: View {
       let previousTrail: LayoutAttribute = baselineRelative ? .lastBaseline : trail
       switch distribution {
       case .fill, .fillEqually, .fillProportionally:
-        pass.add(view, nextLead, .equal, previous, previousTrail, constant: gap)
+        pass.add(view, nextLead, .equal, previous, previousTrail, constant: gap, direction: self)
       case .equalSpacing, .equalCentering:
-        pass.add(view, nextLead, .greaterThanOrEqual, previous, previousTrail, constant: gap)
+        pass.add(
+          view, nextLead, .greaterThanOrEqual, previous, previousTrail, constant: gap,
+          direction: self)
       }
     }
 
@@ -194,7 +196,9 @@ open class StackView: View {
     case .fill:
       break
     case .fillEqually:
-      for view in visible.dropFirst() { pass.add(view, length, .equal, first, length) }
+      for view in visible.dropFirst() {
+        pass.add(view, length, .equal, first, length, direction: self)
+      }
     case .fillProportionally:
       let lengths = visible.map { view -> Double in
         let size = view.measuredIntrinsicSize
@@ -207,7 +211,7 @@ open class StackView: View {
         // view.length == share × (region.length − spacing)
         pass.add(
           view, length, .equal, region, length, multiplier: share,
-          constant: -share * spacingTotal, priority: 999)
+          constant: -share * spacingTotal, priority: 999, direction: self)
       }
     case .equalSpacing:
       guard visible.count > 2 else { break }
@@ -239,32 +243,32 @@ open class StackView: View {
     for view in visible {
       switch effective {
       case .fill:
-        pass.add(view, crossLead, .equal, region, crossLead)
-        pass.add(view, crossTrail, .equal, region, crossTrail)
+        pass.add(view, crossLead, .equal, region, crossLead, direction: self)
+        pass.add(view, crossTrail, .equal, region, crossTrail, direction: self)
       case .leading, .top:
         anyNonFill = true
-        pass.add(view, crossLead, .equal, region, crossLead)
-        pass.add(view, crossTrail, .lessThanOrEqual, region, crossTrail)
+        pass.add(view, crossLead, .equal, region, crossLead, direction: self)
+        pass.add(view, crossTrail, .lessThanOrEqual, region, crossTrail, direction: self)
       case .trailing, .bottom:
         anyNonFill = true
-        pass.add(view, crossTrail, .equal, region, crossTrail)
-        pass.add(view, crossLead, .greaterThanOrEqual, region, crossLead)
+        pass.add(view, crossTrail, .equal, region, crossTrail, direction: self)
+        pass.add(view, crossLead, .greaterThanOrEqual, region, crossLead, direction: self)
       case .center:
         anyNonFill = true
-        pass.add(view, crossCenter, .equal, region, crossCenter)
-        pass.add(view, crossLead, .greaterThanOrEqual, region, crossLead)
+        pass.add(view, crossCenter, .equal, region, crossCenter, direction: self)
+        pass.add(view, crossLead, .greaterThanOrEqual, region, crossLead, direction: self)
       case .firstBaseline, .lastBaseline:
         anyNonFill = true
         let baseline: LayoutAttribute = effective == .firstBaseline ? .firstBaseline : .lastBaseline
-        if view !== first { pass.add(view, baseline, .equal, first, baseline) }
-        pass.add(view, .top, .greaterThanOrEqual, region, .top)
-        pass.add(view, .bottom, .lessThanOrEqual, region, .bottom)
-        pass.add(view, .top, .equal, region, .top, priority: 49)
+        if view !== first { pass.add(view, baseline, .equal, first, baseline, direction: self) }
+        pass.add(view, .top, .greaterThanOrEqual, region, .top, direction: self)
+        pass.add(view, .bottom, .lessThanOrEqual, region, .bottom, direction: self)
+        pass.add(view, .top, .equal, region, .top, priority: 49, direction: self)
       }
     }
     if anyNonFill {
       // The stack hugs its widest (tallest) view across the axis unless told otherwise.
-      pass.add(region, crossLength, .equal, nil, nil, constant: 0, priority: 49)
+      pass.add(region, crossLength, .equal, nil, nil, constant: 0, priority: 49, direction: self)
     }
   }
 
@@ -277,12 +281,15 @@ open class StackView: View {
     _ previous: View, _ next: View, _ a: LayoutAttribute, _ b: LayoutAttribute?,
     _ pass: LayoutPass
   ) -> LayoutPass.Expression? {
-    guard var expression = pass.expression(next, a),
-      let other = pass.expression(previous, b ?? a)
+    let mirrored = !vertical(a) && isRightToLeft
+    guard var expression = pass.expression(next, a, mirrored: mirrored),
+      let other = pass.expression(previous, b ?? a, mirrored: mirrored)
     else { return nil }
     expression.add(other, times: -1)
     return expression
   }
+
+  private func vertical(_ attribute: LayoutAttribute) -> Bool { !attribute.isHorizontal }
 
   private func totalSpacing(_ visible: [View]) -> Double {
     var total = 0.0
@@ -300,12 +307,13 @@ open class StackView: View {
     let vertical = axis == .vertical
     let length: LayoutAttribute = vertical ? .height : .width
     let lead: LayoutAttribute = vertical ? .top : .leading
-    pass.add(view, length, .equal, nil, nil, constant: 0)
+    pass.add(view, length, .equal, nil, nil, constant: 0, direction: self)
     if let previous {
-      pass.add(view, lead, .equal, previous, vertical ? .bottom : .trailing)
+      pass.add(view, lead, .equal, previous, vertical ? .bottom : .trailing, direction: self)
     } else {
-      pass.add(view, lead, .equal, region, lead)
+      pass.add(view, lead, .equal, region, lead, direction: self)
     }
-    pass.add(view, vertical ? .leading : .top, .equal, region, vertical ? .leading : .top)
+    pass.add(
+      view, vertical ? .leading : .top, .equal, region, vertical ? .leading : .top, direction: self)
   }
 }

@@ -41,6 +41,11 @@ open class TextField: Control {
   open var font: Font = .systemFont(ofSize: 17) {
     didSet { if font != oldValue { invalidateIntrinsicContentSize() } }
   }
+  /// Whether the font follows the scene's content size category
+  /// (`ContentSizeCategoryAdjusting`; false by default, as UIKit).
+  public var adjustsFontForContentSizeCategory = false {
+    didSet { if adjustsFontForContentSizeCategory { adjustFontToWindow() } }
+  }
   /// The text colour.
   open var textColor: Color = .label { didSet { setNeedsDisplay() } }
   /// The horizontal alignment of the text.

@@ -28,6 +28,11 @@ open class TextView: ScrollView {
   }
   /// The font; nil draws in ``defaultFont``.
   open var font: Font? { didSet { if font != oldValue { textLayoutChanged() } } }
+  /// Whether the font follows the scene's content size category
+  /// (`ContentSizeCategoryAdjusting`; false by default, as UIKit).
+  public var adjustsFontForContentSizeCategory = false {
+    didSet { if adjustsFontForContentSizeCategory { adjustFontToWindow() } }
+  }
   /// The text colour; nil draws in `.label`.
   open var textColor: Color? { didSet { setNeedsDisplay() } }
   /// The horizontal alignment of the lines.
