@@ -60,7 +60,7 @@ extension ViewController {
   public func transition(
     from fromViewController: ViewController, to toViewController: ViewController,
     duration: Double = 0, options: View.AnimationOptions = [],
-    animations: (() -> Void)? = nil, completion: ((Bool) -> Void)? = nil
+    animations: (@MainActor () -> Void)? = nil, completion: ((Bool) -> Void)? = nil
   ) {
     guard fromViewController.parent === self, toViewController.parent === self,
       fromViewController !== toViewController
