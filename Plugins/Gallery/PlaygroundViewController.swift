@@ -121,6 +121,12 @@ final class PlaygroundViewController: ViewController {
     fadeButton.frame = Rect(x: area.minX + 92, y: row + 200, width: 80, height: 44)
     let center = cardCenter ?? Point(x: area.midX, y: row + 340)
     card.frame = Rect(x: center.x - 60, y: center.y - 40, width: 120, height: 80)
+    // Frames set by hand do not flip by themselves: right to left, the targets swap sides.
+    if view.effectiveUserInterfaceLayoutDirection == .rightToLeft {
+      for placed in [status, holdTarget, swipeTarget, tapTarget, photo, fader, fadeButton] {
+        placed.frame.origin.x = view.bounds.width - placed.frame.maxX
+      }
+    }
   }
 
   private func dragged(_ pan: PanGestureRecognizer) {

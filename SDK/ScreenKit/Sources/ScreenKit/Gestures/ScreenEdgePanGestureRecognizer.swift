@@ -1,7 +1,7 @@
 /// A pan that starts at an edge of the screen, as `UIScreenEdgePanGestureRecognizer`: the
 /// finger must land within ``edgeWidth`` points of one of ``edges`` of the window, and the
-/// pan is recognized as ``PanGestureRecognizer`` recognizes one. A navigation controller's
-/// back swipe is one (``NavigationController/interactivePopGestureRecognizer``).
+/// pan is recognized as ``PanGestureRecognizer`` recognizes one (a back swipe from the
+/// leading edge, a drawer pulled in from the side).
 @MainActor
 open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
   /// Edges of a rectangle, as `UIRectEdge`.
