@@ -115,6 +115,9 @@ export function installFocusKeys(view) {
     if (!entry || !FOCUSABLE_TYPES.has(entry.type)) return;
     if (entry.input && event.target === entry.input) return;  // a text field sends its own
     if (focusedId(view) === entry.id) return;
+    // Keyboard focus only, as iPadOS moves its focus by keys and not by touch: a click's
+    // focus sends nothing (its tap follows); the browser marks keyboard focus :focus-visible.
+    if (!event.target.matches?.(':focus-visible')) return;
     shown = entry.id;
     view.send({ type: 'focus', target: entry.id }).catch(() => {});
   });

@@ -1,7 +1,7 @@
 /// What an accessibility element is and how it behaves, as `UIAccessibilityTraits`: an
 /// option set combined from UIKit's traits.
 ///
-/// Each trait has a stable ``name`` (UIKit's constant without the prefix, `notEnabled`,
+/// Each trait has a stable name (UIKit's constant without the prefix, `notEnabled`,
 /// `staticText`) that the wire carries (docs/protocol.md, "Accessibility"); ``names`` and
 /// ``init(names:)`` convert. `tabBar`, `toggleButton` and `supportsZoom` are UIKit's newer
 /// traits; ScreenKit's switch reports `button` as UIKit's public traits do.

@@ -72,37 +72,37 @@ extension View {
         units += entries
       }
     }
-    if let modalUnits { return (Self.sorted(modalUnits).flatMap(\.items), true) }
-    return (Self.sorted(units).flatMap(\.items), modal)
+    if let modalUnits {
+      return (Self.inReadingOrder(modalUnits, frame: \.frame).flatMap(\.items), true)
+    }
+    return (Self.inReadingOrder(units, frame: \.frame).flatMap(\.items), modal)
   }
 
-  /// `units` in lines from top to bottom, each line left to right.
-  private static func sorted(
-    _ units: [(frame: Rect, items: [AccessibilityItem])]
-  ) -> [(frame: Rect, items: [AccessibilityItem])] {
-    if units.count < 2 { return units }
-    let byTop = units.enumerated().sorted { a, b in
-      a.element.frame.minY != b.element.frame.minY
-        ? a.element.frame.minY < b.element.frame.minY : a.offset < b.offset
+  /// `items` in reading order by their frames (in one coordinate space): top to bottom in
+  /// lines (an item whose top is less than ``accessibilityLineTolerance``, or half the
+  /// height of the line's first item if more, below that item's top is in its line), left
+  /// to right within a line, ties in the given order. The one rule for VoiceOver's order
+  /// and the focus engine's Tab order.
+  static func inReadingOrder<Item>(_ items: [Item], frame: (Item) -> Rect) -> [Item] {
+    if items.count < 2 { return items }
+    let byTop = items.enumerated().map {
+      (offset: $0.offset, item: $0.element, frame: frame($0.element))
     }
-    var result: [(frame: Rect, items: [AccessibilityItem])] = []
-    var line: [(offset: Int, element: (frame: Rect, items: [AccessibilityItem]))] = []
+    .sorted { ($0.frame.minY, $0.offset) < ($1.frame.minY, $1.offset) }
+    var result: [Item] = []
+    var line: [(offset: Int, item: Item, frame: Rect)] = []
     func flush() {
-      let ordered = line.sorted { a, b in
-        a.element.frame.minX != b.element.frame.minX
-          ? a.element.frame.minX < b.element.frame.minX : a.offset < b.offset
-      }
-      result += ordered.map(\.element)
+      result += line.sorted { ($0.frame.minX, $0.offset) < ($1.frame.minX, $1.offset) }.map(\.item)
       line = []
     }
-    for unit in byTop {
+    for entry in byTop {
       if let first = line.first,
-        unit.element.frame.minY - first.element.frame.minY
-          >= max(accessibilityLineTolerance, first.element.frame.height / 2)
+        entry.frame.minY - first.frame.minY
+          >= max(accessibilityLineTolerance, first.frame.height / 2)
       {
         flush()
       }
-      line.append(unit)
+      line.append(entry)
     }
     flush()
     return result

@@ -18,7 +18,7 @@
 ///   then by the distance between centres across it. A guide hands focus on to its
 ///   preferred item.
 /// * Tab and Shift-Tab move to the next and previous focusable item in reading order
-///   (``FocusReadingOrder``), wrapping at the ends, with the items of one focus group
+///   (``View/accessibilityReadingOrder``'s rule), wrapping at the ends, with the items of one focus group
 ///   (``View/focusGroupIdentifier``, inherited) kept together where the group's first item
 ///   stands: iPadOS moves Tab between groups and arrows within them, but a screen must also
 ///   be usable by Tab alone, item after item, as on the web.
