@@ -9,19 +9,9 @@ extension WireframeRenderer {
     guard let node = WireNode(root), node.frame.width > 0, node.frame.height > 0 else {
       return Wireframe(text: "", columns: 0, rows: 0, tooSmall: 0)
     }
-    let columns = min(max(columns, columnRange.lowerBound), columnRange.upperBound)
-    let rowLimit = min(max(maximum ?? maximumRows, 1), maximumRows)
-    var scaleX = Double(columns) / node.frame.width
-    var scaleY = scaleX / 2
-    if node.frame.height * scaleY > Double(rowLimit) {
-      scaleY = Double(rowLimit) / node.frame.height
-      scaleX = scaleY * 2
-    }
-    let width = min(max(1, cell(node.frame.width * scaleX)), columns)
-    let rows = min(max(1, cell(node.frame.height * scaleY)), rowLimit)
-    let whole = CellRect(top: 0, left: 0, bottom: rows - 1, right: width - 1)
-    var drawing = Drawing(
-      scaleX: scaleX, scaleY: scaleY, canvas: Canvas(width: width, height: rows))
+    var (drawing, whole) = canvas(for: node, columns: columns, rows: maximum)
+    let (width, rows) = (whole.right + 1, whole.bottom + 1)
+    let (scaleX, scaleY) = (drawing.scaleX, drawing.scaleY)
     var tooSmall = 0
     for (index, item) in AccessibilityReadingOrder.items(root: node).enumerated() {
       let frame = item.frame

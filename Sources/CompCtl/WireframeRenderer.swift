@@ -55,6 +55,21 @@ enum WireframeRenderer {
     guard let node = WireNode(root), node.frame.width > 0, node.frame.height > 0 else {
       return Wireframe(text: "", columns: 0, rows: 0, tooSmall: 0)
     }
+    var (drawing, whole) = canvas(for: node, columns: columns, rows: maximum)
+    let (width, rows) = (whole.right + 1, whole.bottom + 1)
+    drawing.focusedID = node.props["focused"]?.stringValue
+    drawing.draw(
+      node, originX: -node.frame.x, originY: -node.frame.y, clip: whole, isRoot: true)
+    return Wireframe(
+      text: drawing.canvas.text, columns: width, rows: rows, tooSmall: drawing.tooSmall)
+  }
+
+  /// A blank drawing for `node` (which has a size) at most `columns` wide and `rows` high:
+  /// points scaled so that a cell is twice as high as wide, the canvas as large as the node,
+  /// and the rectangle of all its cells.
+  static func canvas(for node: WireNode, columns: Int, rows maximum: Int?) -> (
+    Drawing, CellRect
+  ) {
     let columns = min(max(columns, columnRange.lowerBound), columnRange.upperBound)
     let rowLimit = min(max(maximum ?? maximumRows, 1), maximumRows)
     var scaleX = Double(columns) / node.frame.width
@@ -65,14 +80,9 @@ enum WireframeRenderer {
     }
     let width = min(max(1, cell(node.frame.width * scaleX)), columns)
     let rows = min(max(1, cell(node.frame.height * scaleY)), rowLimit)
-    let whole = CellRect(top: 0, left: 0, bottom: rows - 1, right: width - 1)
-    var drawing = Drawing(
+    let drawing = Drawing(
       scaleX: scaleX, scaleY: scaleY, canvas: Canvas(width: width, height: rows))
-    drawing.focusedID = node.props["focused"]?.stringValue
-    drawing.draw(
-      node, originX: -node.frame.x, originY: -node.frame.y, clip: whole, isRoot: true)
-    return Wireframe(
-      text: drawing.canvas.text, columns: width, rows: rows, tooSmall: drawing.tooSmall)
+    return (drawing, CellRect(top: 0, left: 0, bottom: rows - 1, right: width - 1))
   }
 
   /// `value` rounded to a whole cell, clamped far from `Int`'s limits.
