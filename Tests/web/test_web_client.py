@@ -1152,16 +1152,19 @@ return {
     by_id["n15"]["props"]["contentOffset"] = {"x": 0, "y": 0}
     assert_same_boxes(browser.run(SYNTHETIC_BOXES), expected_boxes(tree))
 
-    # Clicks become events: a switch toggles, a plain view is a touch at root coordinates,
-    # a disabled button sends nothing, a button (or its title) is a tap.
+    # Clicks become events: a switch toggles, a plain view gets the touch's phases in root
+    # coordinates (web/js/touches.js), a disabled button sends nothing, a button (or its
+    # title) is a tap.
     browser.click("#synthetic [data-key=toggle]")
     browser.click("#synthetic [data-key=boxed]")
     browser.run("document.querySelector('#synthetic [data-key=back] .text').click()")
     sent = browser.run("return window.sent")
     assert sent[0] == {"type": "toggle", "target": "n9", "on": True}
-    assert sent[1]["type"] == "touch" and abs(sent[1]["x"] - 195) <= 1 and abs(sent[1]["y"] - 305) <= 1
-    assert sent[2] == {"type": "tap", "target": "n3"}
-    assert len(sent) == 3
+    assert [event.get("phase") for event in sent[1:3]] == ["began", "ended"]
+    assert all(event["type"] == "touch" and abs(event["x"] - 195) <= 1 and abs(event["y"] - 305) <= 1
+               and event["id"] == sent[1]["id"] and event["t"] > 0 for event in sent[1:3])
+    assert sent[3] == {"type": "tap", "target": "n3"}
+    assert len(sent) == 4
     browser.run("document.getElementById('synthetic').remove()")
 
 

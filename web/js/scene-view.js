@@ -13,6 +13,8 @@ import { decorateSearchBar, paintSearchBar } from './paint-search.js';
 import { decorateTextView, paintButtonSubtitle, paintFieldExtras, paintRuns, paintTextView } from './paint-text.js';
 import { decorateAccessibility, installAccessibility, paintAccessibility, settleAccessibility, settleAfterChange } from './accessibility.js';
 import { installFocusKeys } from './focus-keys.js';
+import { animateOp, animates, snapshot } from './motion.js';
+import { installTouches } from './touches.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
 const FIELD_PADDING = { none: 0, line: 2, bezel: 3, roundedRect: 7 };
@@ -67,6 +69,7 @@ export class SceneView {
       }
     });
     this.focusKeys = installFocusKeys(this);
+    installTouches(this);
   }
 
   /** Replaces the whole tree (a snapshot: `scene.open`, `scene.subscribe`, a resync, a
@@ -134,7 +137,9 @@ export class SceneView {
           if (entry?.inputTimes?.length && ('text' in op.props || 'textLength' in op.props)) {
             inputTimes.push(entry.inputTimes.shift());
           }
+          const before = animates(op) && entry ? snapshot(entry) : null;
           this.update(op.id, op.props);
+          if (before) animateOp(entry, op, before);
           break;
         }
         case 'key': {
@@ -146,9 +151,13 @@ export class SceneView {
           entry.key = op.key ?? undefined;
           break;
         }
-        case 'frame':
-          this.setFrame(this.nodes.get(op.id), op.frame);
+        case 'frame': {
+          const entry = this.nodes.get(op.id);
+          const before = animates(op) && entry ? snapshot(entry) : null;
+          this.setFrame(entry, op.frame);
+          if (before) animateOp(entry, op, before);
           break;
+        }
       }
     }
     this.revision = change.revision;
@@ -679,6 +688,11 @@ export class SceneView {
         return;
       }
       el = el.parentElement?.closest('[data-node-id]');
+    }
+    // A pointer on a plain node went to compd as touch phases (touches.js): its click is one.
+    if (this.touchSequenceEnded) {
+      this.touchSequenceEnded = false;
+      return;
     }
     const root = this.nodes.get(this.rootId);
     if (!root) return;
