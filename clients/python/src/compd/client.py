@@ -25,7 +25,7 @@ from .tree import SceneState
 from .wire import (MAX_LINE_BYTES, RECONNECT_FIRST_DELAY, RECONNECT_MAX_DELAY, Emitted,
                    Reset, event_object, open_params, resize_environment,
                    scroll_event, swipe_event, tap_event, text_event, unreachable, value_event,
-                   clear_event, key_event)
+                   clear_event, key_event, touch_event)
 
 _Item = TypeVar("_Item")
 
@@ -297,6 +297,29 @@ class Scene(LiveScene):
         other keys go to the screen's key commands; ``handled`` says whether anything took
         it."""
         return self.event(key_event(key, modifiers, phase))
+
+    def touch(self, phase: str, x: float, y: float, id: int = 0,
+              t: Optional[float] = None) -> Dict[str, Any]:
+        """Sends one phase (began, moved, ended, cancelled) of finger ``id`` at (``x``,
+        ``y``) in root coordinates, ``t`` in milliseconds of the client's clock: the screen's
+        gesture recognizers see drags, held presses and pinches. Changes a timer makes later
+        (a long press) arrive as ``scene.changed`` of their own."""
+        return self.event(touch_event(phase, x, y, id, t))
+
+    def drag(self, target: Any, dx: float, dy: float, steps: int = 5,
+             interval: float = 16) -> Dict[str, Any]:
+        """Drags the middle of ``target`` by (``dx``, ``dy``) in ``steps`` moves
+        ``interval`` milliseconds apart, as one finger would; returns the last reply."""
+        node = target if hasattr(target, "absolute_frame") else self.find(target)
+        if node is None:
+            raise KeyError(f"no node keyed {target!r}")
+        frame = node.absolute_frame
+        x, y = frame.x + frame.width / 2, frame.y + frame.height / 2
+        self.touch("began", x, y, t=0)
+        for step in range(1, steps + 1):
+            self.touch("moved", x + dx * step / steps, y + dy * step / steps,
+                       t=step * interval)
+        return self.touch("ended", x + dx, y + dy, t=(steps + 1) * interval)
 
     def type(self, target: Any, text: str) -> Dict[str, Any]:
         """Replaces the text of the text field or text view ``target`` with ``text``."""

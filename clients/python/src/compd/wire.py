@@ -186,6 +186,24 @@ def key_event(key: str, modifiers: Sequence[str] = (), phase: Optional[str] = No
     return event
 
 
+TOUCH_PHASES = ("began", "moved", "ended", "cancelled")
+
+
+def touch_event(phase: str, x: float, y: float, id: int = 0,
+                t: Optional[float] = None) -> Dict[str, Any]:
+    """``{type: touch, phase, id, x, y, t?}``: one phase of finger ``id`` at (``x``, ``y``)
+    in root coordinates, ``t`` the client's monotonic clock in milliseconds. A bad phase or
+    id raises ``ValueError`` before anything is sent."""
+    if phase not in TOUCH_PHASES:
+        raise ValueError(f"a touch's phase is one of {', '.join(TOUCH_PHASES)}, not {phase!r}")
+    if not isinstance(id, int) or id < 0:
+        raise ValueError(f"a touch's id is a non-negative integer, not {id!r}")
+    event: Dict[str, Any] = {"type": "touch", "phase": phase, "id": id, "x": x, "y": y}
+    if t is not None:
+        event["t"] = t
+    return event
+
+
 def event_object(event: Dict[str, Any]) -> Dict[str, Any]:
     """An event as given, with a :class:`~compd.tree.Node` target turned into its id."""
     event = dict(event)
