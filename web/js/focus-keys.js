@@ -119,11 +119,15 @@ export function installFocusKeys(view) {
     // focus sends nothing (its tap follows); the browser marks keyboard focus :focus-visible.
     if (!event.target.matches?.(':focus-visible')) return;
     shown = entry.id;
-    view.send({ type: 'focus', target: entry.id }).catch(() => {});
+    // Counted with the fields' own focus events: compd's `focused` waits until all are answered.
+    view.sendFocus({ type: 'focus', target: entry.id });
   });
 
   return {
     rootChanged() {
+      // While the page's own focus moves are on their way, compd's `focused` is older than
+      // the page's focus (fast Tabs would bounce back): the last answer calls this again.
+      if ((view.focusInFlight ?? 0) > 0) return;
       const id = focusedId(view);
       if (id === shown) return;
       const previous = shown === null ? null : view.nodes.get(shown);

@@ -558,6 +558,7 @@ export class SceneView {
         entry.focusSyncHeld = false;
         this.syncFocus(entry);
       }
+      this.focusKeys.rootChanged();
     };
     this.send(event).then(settle, settle);
   }
