@@ -86,6 +86,11 @@ def test_arrows_and_enter_drive_compds_focus(stack):
         10, "the page's mark moved with it")
     press(browser, "\ue013")  # ArrowUp
     wait_for(lambda: focused_key(client, scene) == "notifications", 10, "compd's focus back up")
+    # The page follows compd's focus when its change arrives, which may be after compd's
+    # answer to the socket: Enter goes where the page's focus is.
+    wait_for(lambda: browser.run(
+        "return document.querySelector('[data-key=notifications]').dataset.compdFocused === 'true'"),
+        10, "the page's mark back on the first switch")
     press(browser, ENTER)
     wait_for(lambda: find(client.call("scene.layout", scene=scene)["root"], "notifications")["props"].get("on", False)
              != before, 10, "Enter toggling the focused switch")
