@@ -23,6 +23,11 @@ open class NavigationController: ViewController {
     }
   }
 
+  /// The back swipe's recognizer and the swipe in progress
+  /// (`NavigationController+InteractivePop.swift`).
+  let backSwipeRecognizer = InteractivePopGestureRecognizer()
+  var backSwipeTransition: InteractivePopTransition?
+
   /// A navigation controller showing `rootViewController`.
   public init(rootViewController: ViewController) {
     super.init()
@@ -83,6 +88,7 @@ open class NavigationController: ViewController {
   /// Puts the top controller's view under the bar.
   open override func viewDidLoad() {
     super.viewDidLoad()
+    installInteractivePopGestureRecognizer()
     if let top = topViewController {
       view.insertSubview(top.view, at: 0)
     }
@@ -259,7 +265,7 @@ open class NavigationController: ViewController {
     toolbar.frame = Rect(
       x: 0, y: size.height - toolbarHeight, width: size.width, height: toolbarHeight)
     toolbar.layOutItems(size: toolbar.frame.size)
-    topViewController?.viewIfLoaded?.frame = Rect(origin: .zero, size: size)
+    placeShownChildViews(in: size)
   }
 
   /// Saves the stack: references to the controllers in it that have a restoration
