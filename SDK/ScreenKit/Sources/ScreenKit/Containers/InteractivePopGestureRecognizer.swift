@@ -17,8 +17,12 @@ final class InteractivePopGestureRecognizer: ScreenEdgePanGestureRecognizer {
   override func touchesBegan(_ touches: Set<Touch>, with event: Event) {
     edges = isRightToLeft ? .right : .left
     super.touchesBegan(touches, with: event)
-    guard state == .possible else { return }
-    if !(navigationController?.canBeginInteractivePop ?? false) { state = .failed }
+    if state == .possible, !(navigationController?.canBeginInteractivePop ?? false) {
+      state = .failed
+    }
+    // A touch the swipe cannot take is not the recognizer's: it does not make the touch
+    // count as handled (the `touch` event's reply) wherever a navigation controller is.
+    if state == .failed { for touch in touches { ignore(touch) } }
   }
 
   override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
