@@ -89,6 +89,26 @@ final class SceneControlTouchTests {
     #expect(try text(of: "sliderValue") == "Value: 60")
   }
 
+  @Test("a finger held on the stepper's + half steps at once, then repeats on the host's timer")
+  func holdTheStepper() throws {
+    let stepper = try frame(of: "stepper")
+    let plus = (x: stepper[0] + stepper[2] * 0.75, y: stepper[1] + stepper[3] / 2)
+    try touch("began", plus.x, plus.y, t: 0)
+    #expect(try text(of: "stepperValue") == "4")  // the page starts at 3
+    // No more events: the repetitions arrive as changes the host publishes by itself.
+    let deadline = Date().addingTimeInterval(10)
+    while try text(of: "stepperValue") != "7", Date() < deadline {
+      try client.drain(seconds: 0.1)
+      try absorbNotifications()
+    }
+    try touch("ended", plus.x, plus.y, t: 2000)
+    let lifted = try #require(try text(of: "stepperValue").flatMap { Int($0) })
+    #expect(lifted >= 7)
+    try client.drain(seconds: 0.5)
+    try absorbNotifications()
+    #expect(try text(of: "stepperValue") == String(lifted))  // lifted: no more steps
+  }
+
   @Test("a back swipe from the left edge moves the page with the finger and pops it")
   func swipeBack() throws {
     let width = try frame(of: tree.root["id"]!.stringValue!)[2]
