@@ -2,9 +2,10 @@
 // `stepper`, `segmentedControl`, `progress`, `pageControl`), as iOS draws them: a slider's
 // 4-point track and 28-point white thumb with a shadow, the stepper's two-part rounded
 // control, the segmented control's grey track with a white selected segment, a thin
-// progress bar, a row of dots. A slider's pointer goes to compd as touch phases
-// (touches.js) and its drag is echoed here; clicks become `tap` events at a point (a
-// stepper's half, a segment, a page control's half); keys are accessibility.js's.
+// progress bar, a row of dots. A slider's and a stepper's pointers go to compd as touch
+// phases (touches.js; a slider's drag is echoed here, a held stepper repeats on compd's
+// timer); clicks become `tap` events at a point (a segment, a page control's half); keys
+// are accessibility.js's.
 
 /** The node types drawn here. */
 export const CONTROL_TYPES = new Set(['slider', 'stepper', 'segmentedControl', 'progress', 'pageControl']);
@@ -32,7 +33,6 @@ export function decorateControl(entry, send) {
       part(el, 'divider');
       entry.plus = part(el, 'half plus', '+');
       el.tabIndex = 0;
-      wireStepperRepeat(entry, send);
       break;
     }
     case 'segmentedControl':
@@ -119,11 +119,9 @@ export function clickControl(entry, event, send) {
   if (!CONTROL_TYPES.has(entry.type)) return false;
   if (entry.type === 'slider' || entry.type === 'progress') return true;
   if (entry.props.enabled === false) return true;
-  // A held stepper half already sent its presses (wireStepperRepeat).
-  if (entry.repeated) {
-    entry.repeated = false;
-    return true;
-  }
+  // A stepper's pointer went to compd as touch phases (touches.js): it stepped on the
+  // press, and compd repeated the step while it was held.
+  if (entry.type === 'stepper') return true;
   const box = entry.el.getBoundingClientRect();
   send({ type: 'tap', target: entry.id, x: event.clientX - box.left, y: event.clientY - box.top });
   return true;
@@ -228,33 +226,3 @@ function wireSlider(entry) {
   el.addEventListener('pointercancel', end);
 }
 
-/** How long a stepper's half is held before it repeats, and how often it then does, in
- * milliseconds (UIKit's stepper repeats while held when `autorepeat`, its default). */
-const REPEAT_DELAY = 500;
-const REPEAT_INTERVAL = 150;
-
-/** A press held on a stepper's half sends a `tap` there after REPEAT_DELAY and then every
- * REPEAT_INTERVAL until it is let go; its click then sends nothing more. A click sends the
- * one tap (clickControl). */
-function wireStepperRepeat(entry, send) {
-  const { el } = entry;
-  let timer = 0;
-  const stop = () => {
-    clearTimeout(timer);
-    clearInterval(timer);
-    timer = 0;
-  };
-  el.addEventListener('pointerdown', (event) => {
-    if (entry.props.enabled === false || entry.props.autorepeat === false) return;
-    const box = el.getBoundingClientRect();
-    const tap = { type: 'tap', target: entry.id, x: event.clientX - box.left, y: event.clientY - box.top };
-    entry.repeated = false;
-    stop();
-    timer = setTimeout(() => {
-      entry.repeated = true;
-      send(tap);
-      timer = setInterval(() => send(tap), REPEAT_INTERVAL);
-    }, REPEAT_DELAY);
-  });
-  for (const name of ['pointerup', 'pointercancel', 'pointerleave']) el.addEventListener(name, stop);
-}

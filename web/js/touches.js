@@ -3,19 +3,20 @@
 // it is down, `ended` on pointerup, `cancelled` on pointercancel, one `id` per pointer and
 // the pointer event's time as `t`, so that the screen's gesture recognizers (a draggable
 // card, a long press, a swipe, a pinch with two fingers, the navigation controller's back
-// swipe) see what the user did. Sliders and switches take touch phases too, as compd
-// tracks them as UIKit does (a slider's thumb is dragged only where it is grabbed, a
-// switch takes the side a drag ends on); buttons, rows, fields and the other controls
+// swipe) see what the user did. Sliders, switches and steppers take touch phases too, as
+// compd tracks them as UIKit does (a slider's thumb is dragged only where it is grabbed, a
+// switch takes the side a drag ends on, a held stepper repeats on compd's timer); buttons,
+// rows, fields and the other controls
 // keep their own clicks and keys (scene-view.js, paint-controls.js).
 
 /** Node types that handle pointers as clicks of their own. */
 const CLICKED_TYPES = new Set([
-  'button', 'cell', 'textField', 'textView', 'searchBar', 'stepper',
+  'button', 'cell', 'textField', 'textView', 'searchBar',
   'segmentedControl', 'pageControl', 'datePicker', 'picker',
 ]);
 
 /** Controls whose pointers go to compd as touch phases, wherever they are. */
-const TOUCHED_CONTROLS = new Set(['slider', 'switch']);
+const TOUCHED_CONTROLS = new Set(['slider', 'switch', 'stepper']);
 
 /** Node types the browser scrolls itself. */
 const SCROLLED_TYPES = new Set(['scroll', 'table', 'collection', 'textView']);
@@ -85,8 +86,8 @@ export function installTouches(view) {
     const control = controls.get(event.pointerId);
     controls.delete(event.pointerId);
     // The click that follows a pointerup was this touch's: it sends nothing more (a
-    // slider's click sends nothing anyway, paint-controls.js).
-    view.touchSequenceEnded = control?.type !== 'slider';
+    // slider's or a stepper's click sends nothing anyway, paint-controls.js).
+    view.touchSequenceEnded = control?.type !== 'slider' && control?.type !== 'stepper';
   };
   host.addEventListener('pointerup', finish('ended'));
   host.addEventListener('pointercancel', finish('cancelled'));
