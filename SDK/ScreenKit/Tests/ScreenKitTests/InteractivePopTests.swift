@@ -135,6 +135,27 @@ final class RefusingDelegate: GestureRecognizerDelegate {
     #expect(detail.appearanceState == .appeared && root.appearanceState == .disappeared)
   }
 
+  @Test func aPopInTheMiddleOfASwipeCancelsTheSwipeFirst() async throws {
+    try send(.began, 5, t: 0)
+    try send(.moved, 205, t: 500)
+    navigation.popViewController(animated: false)
+    #expect(
+      log.lines == [
+        "detail willDisappear", "root willAppear", "root willDisappear", "detail willAppear",
+        "root didDisappear", "detail didAppear", "detail willDisappear", "root willAppear",
+        "detail didDisappear", "root didAppear", "detail removed",
+      ])
+    #expect(navigation.viewControllers.count == 1)
+    #expect(root.view.frame == Rect(x: 0, y: 0, width: 400, height: 800))
+    #expect(root.appearanceState == .appeared && detail.appearanceState == .disappeared)
+    // The finger goes on and lifts: nothing more happens.
+    try send(.moved, 300, t: 600)
+    try send(.ended, 300, t: 700)
+    try await Task.sleep(for: .milliseconds(500))
+    #expect(log.lines.count == 11)
+    #expect(navigation.viewControllers.count == 1)
+  }
+
   @Test func aQuickFlickFinishesBeforeHalfTheWidth() async throws {
     try send(.began, 5, t: 0)
     try send(.moved, 40, t: 20)

@@ -146,6 +146,24 @@ extension NavigationController {
       })
   }
 
+  /// Ends a back swipe at once before the stack changes another way (a push, a pop, new
+  /// controllers): one the finger still moves is cancelled, one that is settling ends as
+  /// it was going to, so the change starts from a steady stack.
+  func endBackSwipeBeforeStackChange() {
+    guard let swipe = backSwipeTransition else { return }
+    if swipe.isSettling {
+      endBackSwipe(swipe, finished: swipe.progress == 1)
+      return
+    }
+    swipe.isSettling = true
+    if swipe.sendsAppearance {
+      swipe.below.beginAppearanceTransition(false, animated: false)
+      swipe.top.beginAppearanceTransition(true, animated: false)
+    }
+    swipe.progress = 0
+    endBackSwipe(swipe, finished: false)
+  }
+
   private func endBackSwipe(_ swipe: InteractivePopTransition, finished: Bool) {
     guard backSwipeTransition === swipe else { return }
     backSwipeTransition = nil

@@ -105,6 +105,7 @@ open class NavigationController: ViewController {
   ///
   /// A controller already in the stack is refused with a containment report.
   open func pushViewController(_ viewController: ViewController, animated: Bool) {
+    endBackSwipeBeforeStackChange()
     guard !children.contains(where: { $0 === viewController }) else {
       reportContainmentIssue(
         .invalidPresentation(
@@ -131,6 +132,7 @@ open class NavigationController: ViewController {
   /// Pops the top controller and returns it; `nil` when only the root is left.
   @discardableResult
   open func popViewController(animated: Bool) -> ViewController? {
+    endBackSwipeBeforeStackChange()
     guard children.count > 1, let top = topViewController else { return nil }
     let below = children[children.count - 2]
     top.willMove(toParent: nil)
@@ -157,6 +159,7 @@ open class NavigationController: ViewController {
   open func popToViewController(_ viewController: ViewController, animated: Bool)
     -> [ViewController]?
   {
+    endBackSwipeBeforeStackChange()
     guard let index = children.firstIndex(where: { $0 === viewController }) else { return nil }
     let popped = Array(children[(index + 1)...])
     guard let top = popped.last else { return [] }
@@ -180,6 +183,7 @@ open class NavigationController: ViewController {
   /// `removeFromParent()`), new ones added (`addChild`, `didMove(toParent:)`), and the top
   /// changes with appearance callbacks when it is a different controller.
   open func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
+    endBackSwipeBeforeStackChange()
     var unique: [ViewController] = []
     for controller in viewControllers where !unique.contains(where: { $0 === controller }) {
       unique.append(controller)
