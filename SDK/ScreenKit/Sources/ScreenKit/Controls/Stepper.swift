@@ -66,8 +66,9 @@ open class Stepper: Control {
 
   /// Whether stepping past one end continues from the other (false by default).
   open var wraps = false { didSet { setNeedsDisplay() } }
-  /// Whether holding a half repeats the step (true by default). A client that shows a held
-  /// press sends a tap per repetition.
+  /// Whether holding a half repeats the step (true by default). A finger held on a half
+  /// (touch phases) repeats on the host's timer; a client that sends taps only sends a tap
+  /// per repetition it shows.
   open var autorepeat = true { didSet { setNeedsDisplay() } }
   /// Whether a held press sends `valueChanged` at each step (true by default) or once when
   /// it ends; each tap is a whole press, so each sends it.
