@@ -26,21 +26,21 @@ extension NavigationController {
   public var interactivePopGestureRecognizer: GestureRecognizer? { backSwipeRecognizer }
 
   /// Where the view below starts as the swipe begins, as a fraction of the width towards
-  /// the leading side: 0.3. UIKit does not publish its parallax; 0.3 is the figure of the
-  /// open-source reproductions of the system pop that match it frame by frame
-  /// (SloppySwiper's `SSWAnimator`, "tries to animate a pop transition similarly to the
-  /// default iOS' pop transition", and LazyBackAnimator's `kParallaxRatio = 0.3`).
+  /// the leading side: 0.3. UIKit does not publish its parallax; 0.3 is the ratio that
+  /// open-source reproductions of the system pop use (LazyBackAnimator's
+  /// `kParallaxRatio: CGFloat = 0.3`, "the ratio of the parallax effect during
+  /// transition").
   nonisolated public static let backSwipeParallax = 0.3
 
   /// The speed towards the trailing side, in points per second, above which a swipe let
-  /// go before half the width still finishes. UIKit does not publish its threshold; 500
-  /// points per second is a deliberate flick, slower than a swipe recognizer needs (50
-  /// points in 0.5 s is 100 points per second) times five.
+  /// go before half the width still finishes. UIKit does not publish its threshold;
+  /// ScreenKit takes 500 points per second, five times the slowest swipe its
+  /// ``SwipeGestureRecognizer`` accepts (50 points in 0.5 s): a deliberate flick.
   nonisolated public static let backSwipeFinishingVelocity = 500.0
 
   /// How long the views take to settle from where the finger let go over a full width, in
-  /// seconds: UIKit's push and pop take about 0.35 s; a swipe let go part way takes that
-  /// part of it.
+  /// seconds; a swipe let go part way takes that part of it. UIKit does not publish the
+  /// duration of its push and pop; 0.35 s is the figure usually measured for them.
   nonisolated public static let backSwipeSettleDuration = 0.35
 
   /// Whether a back swipe may begin: something to pop, the view shown, no swipe settling.
