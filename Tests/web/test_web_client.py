@@ -1152,19 +1152,20 @@ return {
     by_id["n15"]["props"]["contentOffset"] = {"x": 0, "y": 0}
     assert_same_boxes(browser.run(SYNTHETIC_BOXES), expected_boxes(tree))
 
-    # Clicks become events: a switch toggles, a plain view gets the touch's phases in root
-    # coordinates (web/js/touches.js), a disabled button sends nothing, a button (or its
-    # title) is a tap.
+    # Clicks become events: a switch and a plain view get the touch's phases in root
+    # coordinates (web/js/touches.js; compd's switch flips on a tap, and its click sends
+    # nothing more), a disabled button sends nothing, a button (or its title) is a tap.
     browser.click("#synthetic [data-key=toggle]")
     browser.click("#synthetic [data-key=boxed]")
     browser.run("document.querySelector('#synthetic [data-key=back] .text').click()")
     sent = browser.run("return window.sent")
-    assert sent[0] == {"type": "toggle", "target": "n9", "on": True}
-    assert [event.get("phase") for event in sent[1:3]] == ["began", "ended"]
+    assert [event.get("phase") for event in sent[0:4]] == ["began", "ended", "began", "ended"]
+    assert all(event["type"] == "touch" and abs(event["x"] - 41.5) <= 1 and abs(event["y"] - 213.5) <= 1
+               and event["id"] == sent[0]["id"] and event["t"] > 0 for event in sent[0:2])
     assert all(event["type"] == "touch" and abs(event["x"] - 195) <= 1 and abs(event["y"] - 305) <= 1
-               and event["id"] == sent[1]["id"] and event["t"] > 0 for event in sent[1:3])
-    assert sent[3] == {"type": "tap", "target": "n3"}
-    assert len(sent) == 4
+               and event["id"] == sent[2]["id"] and event["t"] > 0 for event in sent[2:4])
+    assert sent[4] == {"type": "tap", "target": "n3"}
+    assert len(sent) == 5
     browser.run("document.getElementById('synthetic').remove()")
 
 

@@ -4,6 +4,8 @@ pointer's path, a long press held in the browser is published by compd by itself
 button whose action animates gets a running animation on the page, or none when the user
 asks for reduced motion; either way the page ends in compd's state."""
 
+import time
+
 from test_web_client import (  # noqa: F401 (stack is a fixture)
     SocketClient, find, page_scene, stack, wait_for)
 
@@ -98,3 +100,76 @@ def test_an_animated_change_runs_on_the_page_unless_motion_is_reduced(stack):
     finally:
         browser.command("POST", "/goog/cdp/execute", {"cmd": "Emulation.setEmulatedMedia", "params": {
             "features": [{"name": "prefers-reduced-motion", "value": ""}]}})
+
+
+def slider_value(client, scene):
+    return find(client.call("scene.layout", scene=scene)["root"], "slider")["props"].get("value", 0)
+
+
+def mouse(browser, path):
+    """Presses the mouse at the first viewport point of `path`, moves through the others and
+    lets go at the last."""
+    x, y = path[0]
+    actions = [{"type": "pointerMove", "x": round(x), "y": round(y), "duration": 0},
+               {"type": "pointerDown", "button": 0}]
+    for x, y in path[1:]:
+        actions.append({"type": "pointerMove", "duration": 16, "x": round(x), "y": round(y)})
+    actions.append({"type": "pointerUp", "button": 0})
+    browser.command("POST", "/actions", {"actions": [{
+        "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"}, "actions": actions}]})
+    browser.command("DELETE", "/actions")
+
+
+def test_a_sliders_thumb_is_dragged_by_touches_and_its_track_ignores_a_press(stack):
+    """The page sends a slider's pointer as touch phases: compd's slider moves the value by
+    the thumb's path from where it was grabbed (off its centre), and a press on the track
+    away from the thumb changes nothing, as UIKit's slider; the page draws compd's value."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    browser.open(f"{gateway.url}?component=demo.Controls")
+    scene = page_scene(browser)
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=slider] .thumb') !== null"),
+             10, "the slider drawn")
+    assert slider_value(client, scene) == 40
+    box = browser.run("const r = document.querySelector('[data-key=slider]').getBoundingClientRect();"
+                      "return [r.left, r.top, r.width, r.height];")
+    travel = box[2] - 28
+    thumb_x, y = box[0] + 14 + 0.4 * travel, box[1] + box[3] / 2
+    # Grabbed 5 points right of the thumb's centre and moved a quarter of the travel.
+    mouse(browser, [(thumb_x + 5, y)] + [(thumb_x + 5 + travel * 0.25 * step / 4, y + 3) for step in range(1, 5)])
+    wait_for(lambda: abs(slider_value(client, scene) - 65) < 1, 10, "the slider at 65")
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=sliderValue]').textContent")
+             == "Value: 65", 10, "the page shows compd's value")
+    # A press near the track's far end (the thumb is at 65 %) moves nothing.
+    revision = client.call("scene.layout", scene=scene)["revision"]
+    mouse(browser, [(box[0] + box[2] - 6, y), (box[0] + box[2] - 20, y)])
+    time.sleep(0.5)
+    assert abs(slider_value(client, scene) - 65) < 1
+    assert client.call("scene.layout", scene=scene)["revision"] == revision
+    thumb_left = browser.run("return parseFloat(document.querySelector('[data-key=slider] .thumb').style.left)")
+    assert abs(thumb_left - 0.65 * travel) < 1.5
+
+
+def test_a_switch_takes_the_side_a_drag_ends_on(stack):
+    """A switch's pointer goes to compd as touches: a click flips it, a drag from its on
+    side to its off side turns it off (compd's switch follows the thumb's drag)."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    browser.open(f"{gateway.url}?component=demo.Settings")
+    scene = page_scene(browser)
+
+    def is_on():
+        return find(client.call("scene.layout", scene=scene)["root"], "darkMode")["props"].get("on", False)
+
+    box = browser.run("const r = document.querySelector('[data-key=darkMode]').getBoundingClientRect();"
+                      "return [r.left, r.top, r.width, r.height];")
+    y = box[1] + box[3] / 2
+    if not is_on():
+        mouse(browser, [(box[0] + box[2] / 2, y)])
+        wait_for(is_on, 10, "the switch on after a click")
+    mouse(browser, [(box[0] + box[2] - 6, y), (box[0] + box[2] - 20, y), (box[0] + 6, y)])
+    wait_for(lambda: not is_on(), 10, "the switch off after a drag to its left side")
+    wait_for(lambda: "on" not in browser.run(
+        "return document.querySelector('[data-key=darkMode]').className.split(' ')"), 10, "drawn off")

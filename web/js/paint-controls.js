@@ -2,9 +2,10 @@
 // `stepper`, `segmentedControl`, `progress`, `pageControl`), as iOS draws them: a slider's
 // 4-point track and 28-point white thumb with a shadow, the stepper's two-part rounded
 // control, the segmented control's grey track with a white selected segment, a thin
-// progress bar, a row of dots. Input becomes `value` events (a slider's drag) and `tap`
-// events at a point (a stepper's half, a segment, a page control's half); keys are
-// accessibility.js's.
+// progress bar, a row of dots. A slider's and a stepper's pointers go to compd as touch
+// phases (touches.js; a slider's drag is echoed here, a held stepper repeats on compd's
+// timer); clicks become `tap` events at a point (a segment, a page control's half); keys
+// are accessibility.js's.
 
 /** The node types drawn here. */
 export const CONTROL_TYPES = new Set(['slider', 'stepper', 'segmentedControl', 'progress', 'pageControl']);
@@ -24,7 +25,7 @@ export function decorateControl(entry, send) {
       entry.fill = part(el, 'fill');
       entry.thumb = part(el, 'thumb');
       el.tabIndex = 0;
-      wireSlider(entry, send);
+      wireSlider(entry);
       break;
     }
     case 'stepper': {
@@ -32,7 +33,6 @@ export function decorateControl(entry, send) {
       part(el, 'divider');
       entry.plus = part(el, 'half plus', '+');
       el.tabIndex = 0;
-      wireStepperRepeat(entry, send);
       break;
     }
     case 'segmentedControl':
@@ -119,11 +119,9 @@ export function clickControl(entry, event, send) {
   if (!CONTROL_TYPES.has(entry.type)) return false;
   if (entry.type === 'slider' || entry.type === 'progress') return true;
   if (entry.props.enabled === false) return true;
-  // A held stepper half already sent its presses (wireStepperRepeat).
-  if (entry.repeated) {
-    entry.repeated = false;
-    return true;
-  }
+  // A stepper's pointer went to compd as touch phases (touches.js): it stepped on the
+  // press, and compd repeated the step while it was held.
+  if (entry.type === 'stepper') return true;
   const box = entry.el.getBoundingClientRect();
   send({ type: 'tap', target: entry.id, x: event.clientX - box.left, y: event.clientY - box.top });
   return true;
@@ -164,105 +162,67 @@ function paintSegments(entry) {
   }
 }
 
-/** A slider's drag: the thumb follows the pointer at once, and compd hears the value at
- * most once an animation frame with one event on its way at a time (the latest wins), or
- * only when the drag ends for a slider that is not `continuous`. */
-function wireSlider(entry, send) {
+/** The side of the square around a slider's thumb a pointer must land in to drag it
+ * (ScreenKit's `Slider.thumbHitSide`, the 44-point hit target of Apple's guidelines). */
+const THUMB_HIT = 44;
+
+/** A slider's drag. The pointer's phases go to compd as touches (touches.js), whose slider
+ * tracks them as UIKit's does: a pointer that lands on the thumb drags it, one that lands
+ * on the track away from it does nothing. The page echoes the drag at once by the same
+ * rule (the thumb keeps where it was grabbed), until compd's answer to the last phase has
+ * come and its value is drawn. */
+function wireSlider(entry) {
   const { el } = entry;
-  const valueAt = (clientX) => {
-    const box = el.getBoundingClientRect();
-    const travel = Math.max(box.width - THUMB, 1);
-    const fraction = Math.min(Math.max((clientX - box.left - THUMB / 2) / travel, 0), 1);
-    const min = entry.props.minimumValue ?? 0;
-    const max = entry.props.maximumValue ?? 1;
-    return min + fraction * (max - min);
-  };
-  let frame = 0;
-  let inFlight = false;
-  let pending = null;
+  let grab = null;
   let waiting = [];
-  // Resolves once the values of a drag have all been sent and answered, so that what the
-  // keyboard sends next (accessibility.js) comes after them.
-  entry.whenValueSent = () => (frame || inFlight || pending !== null || entry.dragging
+  // Resolves once the drag's last phase has been answered, so that what the keyboard
+  // sends next (accessibility.js) comes after it.
+  entry.whenValueSent = () => (grab !== null || entry.settling
     ? new Promise((resolve) => waiting.push(resolve)) : Promise.resolve());
-  const release = () => {
-    const resolved = waiting;
-    waiting = [];
-    for (const resolve of resolved) resolve();
-  };
-  const flush = () => {
-    frame = 0;
-    if (pending === null || inFlight) return;
-    const value = pending;
-    pending = null;
-    inFlight = true;
-    const settle = () => {
-      inFlight = false;
-      if (pending !== null) flush();
-      else if (!entry.dragging) {
-        entry.dragValue = undefined;
-        paintControl(entry);
-        if (!frame) release();
-      }
-    };
-    send({ type: 'value', target: entry.id, value }).then(settle, settle);
-  };
-  const queue = (value) => {
-    pending = value;
-    if (!frame) frame = requestAnimationFrame(flush);
+  const travel = () => Math.max(el.getBoundingClientRect().width - THUMB, 1);
+  const thumbCenter = () => {
+    const value = entry.dragValue ?? entry.props.value ?? 0;
+    return el.getBoundingClientRect().left + THUMB / 2 + sliderFraction(entry.props, value) * travel();
   };
   const move = (event) => {
-    entry.dragValue = valueAt(event.clientX);
+    const fraction = Math.min(Math.max((event.clientX - grab - THUMB / 2 - el.getBoundingClientRect().left) / travel(), 0), 1);
+    const min = entry.props.minimumValue ?? 0;
+    const max = entry.props.maximumValue ?? 1;
+    entry.dragValue = min + fraction * (max - min);
     paintControl(entry);
-    if (entry.props.continuous !== false) queue(entry.dragValue);
   };
   el.addEventListener('pointerdown', (event) => {
-    if (entry.props.enabled === false) return;
+    if (entry.props.enabled === false || event.button !== 0) return;
     event.preventDefault();
     el.focus({ preventScroll: true });
-    el.setPointerCapture?.(event.pointerId);
+    const box = el.getBoundingClientRect();
+    const center = thumbCenter();
+    if (Math.abs(event.clientX - center) > THUMB_HIT / 2
+      || Math.abs(event.clientY - (box.top + box.height / 2)) > THUMB_HIT / 2) return;
+    grab = event.clientX - center;
     entry.dragging = true;
-    move(event);
   });
   el.addEventListener('pointermove', (event) => {
-    if (entry.dragging) move(event);
+    if (grab !== null) move(event);
   });
   const end = (event) => {
-    if (!entry.dragging) return;
+    if (grab === null) return;
+    move(event);
+    grab = null;
     entry.dragging = false;
-    queue(valueAt(event.clientX));
+    entry.settling = true;
+    const settle = () => {
+      entry.settling = false;
+      entry.dragValue = undefined;
+      paintControl(entry);
+      const resolved = waiting;
+      waiting = [];
+      for (const resolve of resolved) resolve();
+    };
+    // touches.js sends the phase from the host element once this event's dispatch is done.
+    setTimeout(() => (entry.touchSent ?? Promise.resolve()).then(settle, settle), 0);
   };
   el.addEventListener('pointerup', end);
   el.addEventListener('pointercancel', end);
 }
 
-/** How long a stepper's half is held before it repeats, and how often it then does, in
- * milliseconds (UIKit's stepper repeats while held when `autorepeat`, its default). */
-const REPEAT_DELAY = 500;
-const REPEAT_INTERVAL = 150;
-
-/** A press held on a stepper's half sends a `tap` there after REPEAT_DELAY and then every
- * REPEAT_INTERVAL until it is let go; its click then sends nothing more. A click sends the
- * one tap (clickControl). */
-function wireStepperRepeat(entry, send) {
-  const { el } = entry;
-  let timer = 0;
-  const stop = () => {
-    clearTimeout(timer);
-    clearInterval(timer);
-    timer = 0;
-  };
-  el.addEventListener('pointerdown', (event) => {
-    if (entry.props.enabled === false || entry.props.autorepeat === false) return;
-    const box = el.getBoundingClientRect();
-    const tap = { type: 'tap', target: entry.id, x: event.clientX - box.left, y: event.clientY - box.top };
-    entry.repeated = false;
-    stop();
-    timer = setTimeout(() => {
-      entry.repeated = true;
-      send(tap);
-      timer = setInterval(() => send(tap), REPEAT_INTERVAL);
-    }, REPEAT_DELAY);
-  });
-  for (const name of ['pointerup', 'pointercancel', 'pointerleave']) el.addEventListener(name, stop);
-}

@@ -681,7 +681,9 @@ export class SceneView {
         return;
       }
       if (entry?.type === 'switch') {
-        if (entry.props.enabled !== false) this.send({ type: 'toggle', target: entry.id, on: !entry.props.on });
+        // A pointer on a switch went to compd as touch phases (touches.js): its click is one.
+        if (this.touchSequenceEnded) this.touchSequenceEnded = false;
+        else if (entry.props.enabled !== false) this.send({ type: 'toggle', target: entry.id, on: !entry.props.on });
         return;
       }
       if (entry?.type === 'textField' || entry?.type === 'textView') {

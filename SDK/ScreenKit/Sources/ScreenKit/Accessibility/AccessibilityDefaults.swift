@@ -50,7 +50,8 @@ extension Stepper {
 
   /// A press on the + (`up`) or − half.
   func accessibilityPress(up: Bool) -> Bool {
-    receiveTap(at: Point(x: bounds.width * (up ? 0.75 : 0.25), y: bounds.midY))
+    receiveTap(
+      at: Point(x: leadingOffset(ofX: bounds.width * (up ? 0.75 : 0.25)), y: bounds.midY))
   }
 }
 

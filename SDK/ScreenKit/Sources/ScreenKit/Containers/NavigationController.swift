@@ -23,6 +23,11 @@ open class NavigationController: ViewController {
     }
   }
 
+  /// The back swipe's recognizer and the swipe in progress
+  /// (`NavigationController+InteractivePop.swift`).
+  let backSwipeRecognizer = InteractivePopGestureRecognizer()
+  var backSwipeTransition: InteractivePopTransition?
+
   /// A navigation controller showing `rootViewController`.
   public init(rootViewController: ViewController) {
     super.init()
@@ -83,6 +88,7 @@ open class NavigationController: ViewController {
   /// Puts the top controller's view under the bar.
   open override func viewDidLoad() {
     super.viewDidLoad()
+    installInteractivePopGestureRecognizer()
     if let top = topViewController {
       view.insertSubview(top.view, at: 0)
     }
@@ -99,6 +105,7 @@ open class NavigationController: ViewController {
   ///
   /// A controller already in the stack is refused with a containment report.
   open func pushViewController(_ viewController: ViewController, animated: Bool) {
+    endBackSwipeBeforeStackChange()
     guard !children.contains(where: { $0 === viewController }) else {
       reportContainmentIssue(
         .invalidPresentation(
@@ -125,6 +132,7 @@ open class NavigationController: ViewController {
   /// Pops the top controller and returns it; `nil` when only the root is left.
   @discardableResult
   open func popViewController(animated: Bool) -> ViewController? {
+    endBackSwipeBeforeStackChange()
     guard children.count > 1, let top = topViewController else { return nil }
     let below = children[children.count - 2]
     top.willMove(toParent: nil)
@@ -151,6 +159,7 @@ open class NavigationController: ViewController {
   open func popToViewController(_ viewController: ViewController, animated: Bool)
     -> [ViewController]?
   {
+    endBackSwipeBeforeStackChange()
     guard let index = children.firstIndex(where: { $0 === viewController }) else { return nil }
     let popped = Array(children[(index + 1)...])
     guard let top = popped.last else { return [] }
@@ -174,6 +183,7 @@ open class NavigationController: ViewController {
   /// `removeFromParent()`), new ones added (`addChild`, `didMove(toParent:)`), and the top
   /// changes with appearance callbacks when it is a different controller.
   open func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
+    endBackSwipeBeforeStackChange()
     var unique: [ViewController] = []
     for controller in viewControllers where !unique.contains(where: { $0 === controller }) {
       unique.append(controller)
@@ -259,7 +269,7 @@ open class NavigationController: ViewController {
     toolbar.frame = Rect(
       x: 0, y: size.height - toolbarHeight, width: size.width, height: toolbarHeight)
     toolbar.layOutItems(size: toolbar.frame.size)
-    topViewController?.viewIfLoaded?.frame = Rect(origin: .zero, size: size)
+    placeShownChildViews(in: size)
   }
 
   /// Saves the stack: references to the controllers in it that have a restoration

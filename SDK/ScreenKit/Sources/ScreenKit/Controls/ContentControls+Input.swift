@@ -23,10 +23,11 @@ extension Button: TouchUpInsideReacting {
 }
 
 extension Switch: TouchUpInsideReacting {
-  /// `touchUpInside`, then the switch flips (`valueChanged`, `primaryActionTriggered`).
+  /// `touchUpInside`, then a tap flips the switch and a drag sets it by the side it ended
+  /// on (`valueChanged`, `primaryActionTriggered` when it changed).
   func touchUpInside(at point: Point) {
     sendActions(for: .touchUpInside)
-    _ = receiveToggle(isOn: !isOn)
+    _ = receiveToggle(isOn: isDraggingThumb ? isInTrailingHalf(point) : !isOn)
   }
 }
 

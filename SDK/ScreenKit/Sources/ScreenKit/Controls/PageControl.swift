@@ -3,8 +3,10 @@
 ///
 /// `numberOfPages` is 0 and `currentPage` 0 by default; `currentPage` is always a page
 /// there is (UIKit: "values outside the possible range are pinned to either 0 or
-/// numberOfPages - 1"). A tap in the right half of the control moves one page on, in
-/// the left half one page back, and sends `valueChanged`; setting `currentPage` in code
+/// numberOfPages - 1"). A tap (or a finger lifted inside the control) in the trailing half
+/// moves one page on, in the leading half one page back (the right half is "on" in a
+/// left-to-right layout, the left half in a right-to-left one, whose pages run from the
+/// right), and sends `valueChanged`; setting `currentPage` in code
 /// sends nothing. With `hidesForSinglePage` a control of one page shows no dots.
 ///
 /// Dots are 7 points wide, 16 points apart centre to centre, in a 37-point-high control,
@@ -95,11 +97,11 @@ extension PageControl: PointTapReceiving, ValueInputReceiving, TouchUpInsideReac
     _ = receiveTap(at: point)
   }
 
-  /// One page back for a tap in the left half of the control, one page on for a tap in
-  /// the right half; `valueChanged` when the page changed.
+  /// One page back for a tap in the leading half of the control, one page on for a tap in
+  /// the trailing half; `valueChanged` when the page changed.
   public func receiveTap(at point: Point) -> Bool {
     guard isEnabled, showsIndicators, numberOfPages > 0 else { return false }
-    let forward = point.x >= bounds.width / 2
+    let forward = isInTrailingHalf(point)
     return move(to: storedPage + (forward ? 1 : -1))
   }
 

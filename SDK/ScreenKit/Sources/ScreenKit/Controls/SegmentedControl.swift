@@ -8,6 +8,11 @@
 /// the index goes back to ``noSegment``, as UIKit "doesn't update the value of
 /// selectedSegmentIndex after tracking ends".
 ///
+/// Touches: the enabled segment under the finger is highlighted while it is down (a drag
+/// across segments moves the highlight, ``highlightedSegmentIndex``) and chosen when it
+/// lifts inside the control, as a tap on it; segments run from the leading edge (the right
+/// in a right-to-left layout, as UIKit flips the control).
+///
 /// Segment widths: a segment given a width (`setWidth(_:forSegmentAt:)`, 0 for automatic)
 /// keeps it; the others share the rest of the control's width equally, or in proportion to
 /// their titles' widths with `apportionsSegmentWidthsByContent`, as UIKit "automatically
@@ -191,6 +196,55 @@ open class SegmentedControl: Control {
     return nil
   }
 
+  // MARK: Touches
+
+  /// The enabled segment under the tracked finger, highlighted while it is down; `nil`
+  /// when no finger is down or it is off the segments.
+  public private(set) var highlightedSegmentIndex: Int? {
+    didSet { if highlightedSegmentIndex != oldValue { setNeedsDisplay() } }
+  }
+
+  /// Highlights the segment under the finger.
+  open override func beginTracking(_ touch: Touch, with event: ScreenKit.Event?) -> Bool {
+    highlightSegment(under: touch)
+    return super.beginTracking(touch, with: event)
+  }
+
+  /// Moves the highlight to the segment under the finger (none outside the control).
+  open override func continueTracking(_ touch: Touch, with event: ScreenKit.Event?) -> Bool {
+    highlightSegment(under: touch)
+    return super.continueTracking(touch, with: event)
+  }
+
+  /// The finger lifted: no highlight (the choice is made with `touchUpInside`).
+  open override func endTracking(_ touch: Touch?, with event: ScreenKit.Event?) {
+    highlightedSegmentIndex = nil
+    super.endTracking(touch, with: event)
+  }
+
+  /// The finger was cancelled: no highlight, nothing chosen.
+  open override func cancelTracking(with event: ScreenKit.Event?) {
+    highlightedSegmentIndex = nil
+    super.cancelTracking(with: event)
+  }
+
+  private func highlightSegment(under touch: Touch) {
+    let point = touch.location(in: self)
+    guard bounds.contains(point), let index = segmentIndex(at: point),
+      isEnabledForSegment(at: index)
+    else {
+      highlightedSegmentIndex = nil
+      return
+    }
+    highlightedSegmentIndex = index
+  }
+
+  /// The index of the segment at `point` in the control's coordinates, segments running
+  /// from the leading edge.
+  func segmentIndex(at point: Point) -> Int? {
+    segmentIndex(atX: leadingOffset(ofX: point.x))
+  }
+
   // MARK: Accessibility defaults (UIKit's for this type)
 
   /// Not an element itself: each segment is one (``accessibilityElements``), as UIKit's.
@@ -215,7 +269,7 @@ extension SegmentedControl: PointTapReceiving, ValueInputReceiving, TouchUpInsid
   /// Selects the enabled segment at `point`; `valueChanged` when the selection changed (a
   /// momentary control sends it for every tap on an enabled segment).
   public func receiveTap(at point: Point) -> Bool {
-    guard isEnabled, let index = segmentIndex(atX: point.x) else { return false }
+    guard isEnabled, let index = segmentIndex(at: point) else { return false }
     return choose(index)
   }
 
@@ -235,7 +289,7 @@ extension SegmentedControl: PointTapReceiving, ValueInputReceiving, TouchUpInsid
 
   /// A tracked touch ended on a segment: chosen as a tap on it chooses it.
   func touchUpInside(at point: Point) {
-    guard let index = segmentIndex(atX: point.x), segments[index].isEnabled else {
+    guard let index = segmentIndex(at: point), segments[index].isEnabled else {
       sendActions(for: .touchUpInside)
       return
     }

@@ -7,6 +7,10 @@
 /// once at its end otherwise; a client sends one `value` event per step it shows while a
 /// continuous slider is dragged and one at the end of the drag for a discontinuous one.
 ///
+/// Touches: a finger that lands on the thumb (``thumbHitRect``) drags it, the value
+/// following the finger along the track (see `Slider+Touches.swift`); a finger that lands on
+/// the track away from the thumb does nothing, as UIKit's slider ignores it.
+///
 /// Its height is UIKit's 31 points (the 28-point thumb and its shadow); its width is
 /// whatever it is given (no intrinsic width), as `UISlider`'s intrinsic content size.
 @MainActor
@@ -75,6 +79,54 @@ open class Slider: Control {
 
   private func clamped(_ value: Float) -> Float { min(max(value, minimumValue), maximumValue) }
 
+  // MARK: Touches (Slider+Touches.swift)
+
+  /// The drag of the thumb in progress.
+  var thumbDrag: SliderThumbDrag?
+
+  /// Tracks a finger that lands on the thumb; one that lands elsewhere is ignored.
+  open override func touchesBegan(_ touches: Set<Touch>, with event: ScreenKit.Event?) {
+    guard let touch = touches.first, touchLandsOnThumb(touch) else { return }
+    super.touchesBegan(touches, with: event)
+  }
+
+  /// Grabs the thumb where the finger holds it.
+  open override func beginTracking(_ touch: Touch, with event: ScreenKit.Event?) -> Bool {
+    grabThumb(with: touch)
+    return super.beginTracking(touch, with: event)
+  }
+
+  /// Moves the value with the finger (`valueChanged` as it moves when continuous).
+  open override func continueTracking(_ touch: Touch, with event: ScreenKit.Event?) -> Bool {
+    dragThumb(with: touch)
+    return super.continueTracking(touch, with: event)
+  }
+
+  /// Lets the thumb go (`valueChanged` now when not continuous and the value moved).
+  open override func endTracking(_ touch: Touch?, with event: ScreenKit.Event?) {
+    if let touch { dragThumb(with: touch) }
+    releaseThumb()
+    super.endTracking(touch, with: event)
+  }
+
+  /// Lets the thumb go where it is.
+  open override func cancelTracking(with event: ScreenKit.Event?) {
+    releaseThumb()
+    super.cancelTracking(with: event)
+  }
+
+  /// Sets the value as the user does (pinned to the range); sends `valueChanged` when it
+  /// moved and `notifying`. The one way a user's drag, the `value` event and VoiceOver's
+  /// adjustments change the value. Returns whether it moved.
+  func setValueAsUser(_ value: Float, notifying: Bool) -> Bool {
+    guard isEnabled else { return false }
+    let before = storedValue
+    setValue(value, animated: true)
+    guard storedValue != before else { return false }
+    if notifying { sendActions(for: .valueChanged) }
+    return true
+  }
+
   // MARK: Accessibility defaults (UIKit's for this type)
 
   /// The value's place in the range as a whole percentage ("50%"), as UIKit reads a slider.
@@ -99,11 +151,6 @@ extension Slider: ValueInputReceiving {
   /// a `component` is `invalidValue`.
   public func receiveValue(_ value: Double, component: Int?) throws(InputError) -> Bool {
     if component != nil { throw .invalidValue("a slider has no components") }
-    guard isEnabled else { return false }
-    let before = storedValue
-    setValue(Float(value), animated: true)
-    guard storedValue != before else { return false }
-    sendActions(for: .valueChanged)
-    return true
+    return setValueAsUser(Float(value), notifying: true)
   }
 }

@@ -8,6 +8,13 @@
 /// the maximum, or with `wraps` goes to `minimumValue` (and − below the minimum to the
 /// maximum). A press that changes the value sends `valueChanged`; setting `value` in code
 /// sends nothing. Its size is UIKit's fixed 94 × 32 points whatever frame it is given.
+///
+/// Touches: a finger that lands on a half steps at once (− on the leading half, + on the
+/// trailing half: the right half is + in a left-to-right layout, − in a right-to-left one,
+/// as UIKit flips the control); held, it repeats (``autorepeat``) on a host timer after
+/// ``autorepeatDelay`` every ``autorepeatInterval`` while the finger stays on the control.
+/// A continuous stepper sends `valueChanged` at each step, a discontinuous one once when
+/// the finger lifts. See `Stepper+Touches.swift`.
 @MainActor
 open class Stepper: Control {
   /// The value, within `minimumValue...maximumValue` (0 by default).
@@ -59,8 +66,9 @@ open class Stepper: Control {
 
   /// Whether stepping past one end continues from the other (false by default).
   open var wraps = false { didSet { setNeedsDisplay() } }
-  /// Whether holding a half repeats the step (true by default). A client that shows a held
-  /// press sends a tap per repetition.
+  /// Whether holding a half repeats the step (true by default). A finger held on a half
+  /// (touch phases) repeats on the host's timer; a client that sends taps only sends a tap
+  /// per repetition it shows.
   open var autorepeat = true { didSet { setNeedsDisplay() } }
   /// Whether a held press sends `valueChanged` at each step (true by default) or once when
   /// it ends; each tap is a whole press, so each sends it.
@@ -92,6 +100,32 @@ open class Stepper: Control {
     return next
   }
 
+  // MARK: Touches (Stepper+Touches.swift)
+
+  /// The press being held.
+  var heldPress: StepperPress?
+
+  /// A finger that begins tracking steps at once and starts the repetition.
+  open override func touchesBegan(_ touches: Set<Touch>, with event: ScreenKit.Event?) {
+    let wasTracking = isTracking
+    super.touchesBegan(touches, with: event)
+    if !wasTracking, isTracking, let touch = touches.first {
+      beginPress(up: isInTrailingHalf(touch.location(in: self)))
+    }
+  }
+
+  /// The press ends: repetition stops; a discontinuous stepper reports its change.
+  open override func endTracking(_ touch: Touch?, with event: ScreenKit.Event?) {
+    endPress()
+    super.endTracking(touch, with: event)
+  }
+
+  /// The press is cancelled: repetition stops; a discontinuous stepper reports its change.
+  open override func cancelTracking(with event: ScreenKit.Event?) {
+    endPress()
+    super.cancelTracking(with: event)
+  }
+
   /// UIKit's fixed stepper size, 94 × 32 points (iOS 13 and later; 94 × 29 before).
   nonisolated public static let standardSize = Size(width: 94, height: 32)
 
@@ -117,31 +151,35 @@ open class Stepper: Control {
   open override func accessibilityDecrement() { _ = accessibilityPress(up: false) }
 }
 
-/// A press on a half (a tap at a point: the left half is −, the right half +), or a value
-/// the user stepped to (the `value` event: rounded to the steps from `minimumValue` and
-/// pinned to the range).
+/// A press on a half (a tap at a point: the leading half is −, the trailing half +), or a
+/// value the user stepped to (the `value` event: rounded to the steps from `minimumValue`
+/// and pinned to the range).
 extension Stepper: PointTapReceiving, ValueInputReceiving, TouchUpInsideReacting {
-  /// Steps down for a tap in the left half, up in the right half; `valueChanged` when the
-  /// value changed.
+  /// Steps down for a tap in the leading half, up in the trailing half: `touchDown`,
+  /// `touchUpInside`, then `valueChanged` when the value changed.
   public func receiveTap(at point: Point) -> Bool {
     guard isEnabled else { return false }
     isHighlighted = true
     sendActions(for: .touchDown)
     isHighlighted = false
-    return step(at: point)
+    let changed = step(up: isInTrailingHalf(point), notifying: false)
+    sendActions(for: .touchUpInside)
+    if changed { sendActions(for: .valueChanged) }
+    return changed
   }
 
-  /// A tracked touch ended on a half: steps as a tap there does.
-  func touchUpInside(at point: Point) { _ = step(at: point) }
+  /// A tracked touch ended on the control: it stepped when it landed, so only
+  /// `touchUpInside`.
+  func touchUpInside(at point: Point) { sendActions(for: .touchUpInside) }
 
-  /// Steps for the half at `point`, then `touchUpInside`, then `valueChanged` if it changed.
-  private func step(at point: Point) -> Bool {
-    let up = point.x >= bounds.width / 2
+  /// Moves the value one step up or down as a press does (``steppedValue(up:)``); sends
+  /// `valueChanged` when it changed and `notifying`. The one way presses, taps and
+  /// VoiceOver change the value. Returns whether it changed.
+  func step(up: Bool, notifying: Bool) -> Bool {
     let before = storedValue
     storedValue = steppedValue(up: up)
-    sendActions(for: .touchUpInside)
     guard storedValue != before else { return false }
-    sendActions(for: .valueChanged)
+    if notifying { sendActions(for: .valueChanged) }
     return true
   }
 

@@ -14,6 +14,21 @@ public struct Point: Sendable, Hashable, CustomStringConvertible {
     self.y = y
   }
   public var description: String { "(\(x.compactDescription), \(y.compactDescription))" }
+
+  /// The straight-line distance to `other`, in points.
+  public func distance(to other: Point) -> Double {
+    let dx = other.x - x
+    let dy = other.y - y
+    return (dx * dx + dy * dy).squareRoot()
+  }
+
+  /// The mean of `points` (their centroid); `nil` when there are none.
+  public static func centroid(of points: some Collection<Point>) -> Point? {
+    guard !points.isEmpty else { return nil }
+    let count = Double(points.count)
+    return Point(
+      x: points.reduce(0) { $0 + $1.x } / count, y: points.reduce(0) { $0 + $1.y } / count)
+  }
 }
 
 /// A width and a height, as `CGSize`.

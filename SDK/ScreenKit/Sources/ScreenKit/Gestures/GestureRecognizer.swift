@@ -249,10 +249,14 @@ open class GestureRecognizer {
       guard let window = self.view?.window else { return lastCentroid }
       return view?.convert(lastCentroid, from: window) ?? lastCentroid
     }
-    let points = trackedTouches.map { $0.location(in: view) }
-    return Point(
-      x: points.map(\.x).reduce(0, +) / Double(points.count),
-      y: points.map(\.y).reduce(0, +) / Double(points.count))
+    let centroid = Self.windowCentroid(of: trackedTouches) ?? lastCentroid
+    return view?.convert(centroid, from: nil) ?? centroid
+  }
+
+  /// The centroid of `touches` in window coordinates; `nil` when there are none. Every
+  /// recognizer measures its fingers' position with it.
+  static func windowCentroid(of touches: [Touch]) -> Point? {
+    Point.centroid(of: touches.map(\.windowLocation))
   }
 
   /// The location of one tracked touch in `view`'s coordinates.

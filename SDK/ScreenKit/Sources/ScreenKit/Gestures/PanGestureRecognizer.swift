@@ -63,9 +63,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     switch state {
     case .possible:
       guard trackedTouches.count >= minimumNumberOfTouches else { return }
-      let dx = centroid.x - origin.x
-      let dy = centroid.y - origin.y
-      if (dx * dx + dy * dy).squareRoot() >= Self.hysteresis { state = .began }
+      if origin.distance(to: centroid) >= Self.hysteresis { state = .began }
     case .began, .changed:
       if previous != centroid { state = .changed }
     default:
@@ -84,7 +82,7 @@ open class PanGestureRecognizer: GestureRecognizer {
         state = .ended
       } else {
         let before = centroid
-        centroid = Self.centroid(of: remaining)
+        centroid = Self.windowCentroid(of: remaining) ?? .zero
         origin = Point(x: origin.x + centroid.x - before.x, y: origin.y + centroid.y - before.y)
       }
     default:
@@ -99,15 +97,7 @@ open class PanGestureRecognizer: GestureRecognizer {
     centroid = .zero
   }
 
-  private var windowCentroid: Point { Self.centroid(of: trackedTouches) }
-
-  private static func centroid(of touches: [Touch]) -> Point {
-    guard !touches.isEmpty else { return .zero }
-    let count = Double(touches.count)
-    return Point(
-      x: touches.map(\.windowLocation.x).reduce(0, +) / count,
-      y: touches.map(\.windowLocation.y).reduce(0, +) / count)
-  }
+  private var windowCentroid: Point { Self.windowCentroid(of: trackedTouches) ?? .zero }
 
   /// A finger joined: the centroid jumps, and the origin with it so the translation does
   /// not (the first finger starts the translation at zero).

@@ -86,8 +86,6 @@ open class PinchGestureRecognizer: GestureRecognizer {
   }
 
   private var currentDistance: Double {
-    let a = trackedTouches[0].windowLocation
-    let b = trackedTouches[1].windowLocation
-    return ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+    trackedTouches[0].windowLocation.distance(to: trackedTouches[1].windowLocation)
   }
 }

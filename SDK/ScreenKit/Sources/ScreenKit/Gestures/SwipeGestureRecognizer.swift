@@ -90,13 +90,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     if state == .possible { state = .failed }
   }
 
-  private var centroid: Point {
-    guard !trackedTouches.isEmpty else { return start }
-    let count = Double(trackedTouches.count)
-    return Point(
-      x: trackedTouches.map(\.windowLocation.x).reduce(0, +) / count,
-      y: trackedTouches.map(\.windowLocation.y).reduce(0, +) / count)
-  }
+  private var centroid: Point { Self.windowCentroid(of: trackedTouches) ?? start }
 }
 
 extension Double {

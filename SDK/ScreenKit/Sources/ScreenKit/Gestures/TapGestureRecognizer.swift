@@ -73,8 +73,3 @@ open class TapGestureRecognizer: GestureRecognizer {
     return super.canPrevent(prevented)
   }
 }
-
-extension Touch {
-  /// Whether the touch stayed within ``tapMovementTolerance`` of where it began.
-  var stayedWithinTapTolerance: Bool { distanceFromStart <= Self.tapMovementTolerance }
-}

@@ -82,7 +82,7 @@ final class GestureArena {
   private func begin(id: Int, at location: Point, timestamp: Double) -> Touch {
     var tapCount = 1
     if let last = lastTap, timestamp - last.timestamp <= Self.multipleTapInterval,
-      distance(last.location, location) <= Self.multipleTapDistance
+      last.location.distance(to: location) <= Self.multipleTapDistance
     {
       tapCount = last.count + 1
     }
@@ -183,7 +183,7 @@ final class GestureArena {
   }
 
   private func recordTap(_ touch: Touch) {
-    if distance(touch.initialWindowLocation, touch.windowLocation) <= Touch.tapMovementTolerance {
+    if touch.stayedWithinTapTolerance {
       lastTap = (touch.windowLocation, touch.timestamp, touch.tapCount)
     } else {
       lastTap = nil
@@ -355,10 +355,7 @@ final class GestureArena {
       recognizer.storedState = .possible
       recognizer.deferredState = nil
     }
-    participants.removeAll {
-      $0.storedState == .possible && $0.trackedTouches.isEmpty && $0.deferredState == nil
-        && !$0.hasTimer && touches.isEmpty
-    }
+    if touches.isEmpty { dropIdleParticipants() }
   }
 
   /// Delivers the views' phases no recognizer holds back any longer; returns whether any.
@@ -402,10 +399,6 @@ final class GestureArena {
       current = candidate.superview
     }
     return false
-  }
-
-  private func distance(_ a: Point, _ b: Point) -> Double {
-    ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
   }
 }
 

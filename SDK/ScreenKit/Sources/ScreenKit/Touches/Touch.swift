@@ -81,21 +81,21 @@ public final class Touch: Hashable {
   /// default UIKit documents for a long press).
   public static let tapMovementTolerance = 10.0
 
+  /// Whether the touch stayed within ``tapMovementTolerance`` of where it began: it may
+  /// still be (or have been) a tap.
+  var stayedWithinTapTolerance: Bool { distanceFromStart <= Self.tapMovementTolerance }
+
   /// Whether the touch stayed within ``tapMovementTolerance`` of where it began and is over
   /// `view`'s bounds.
   func isTap(on view: View) -> Bool {
-    guard distanceFromStart <= Self.tapMovementTolerance else { return false }
+    guard stayedWithinTapTolerance else { return false }
     let point = location(in: view)
     return point.x >= 0 && point.y >= 0 && point.x <= view.bounds.width
       && point.y <= view.bounds.height
   }
 
   /// How far the touch is from where it began, in points.
-  var distanceFromStart: Double {
-    let dx = windowLocation.x - initialWindowLocation.x
-    let dy = windowLocation.y - initialWindowLocation.y
-    return (dx * dx + dy * dy).squareRoot()
-  }
+  var distanceFromStart: Double { initialWindowLocation.distance(to: windowLocation) }
 
   /// The touch's radius in points; clients report none, so a fingertip's.
   public var majorRadius: Double { 20 }

@@ -1,6 +1,11 @@
 /// A control that offers a binary choice, as `UISwitch`.
 ///
 /// Its size is fixed at UIKit's 51 × 31 points whatever frame it is given.
+///
+/// Touches: a tap (a finger that lifts within ``Touch/tapMovementTolerance`` of where it
+/// landed) flips the switch on touch up inside; a finger that drags across it sets the
+/// state by the side it is let go on, on at the trailing side (the right in a
+/// left-to-right layout), as UIKit's switch follows a drag of its thumb.
 @MainActor
 open class Switch: Control {
   /// Whether the switch is on.
@@ -13,6 +18,30 @@ open class Switch: Control {
   /// A switch with the given frame; its size is UIKit's fixed switch size.
   public override init(frame: Rect) {
     super.init(frame: Rect(origin: frame.origin, size: Switch.standardSize))
+  }
+
+  /// Whether the tracked finger has moved beyond a tap: it drags the thumb.
+  var isDraggingThumb = false
+
+  /// A new touch starts as a tap.
+  open override func beginTracking(_ touch: Touch, with event: ScreenKit.Event?) -> Bool {
+    isDraggingThumb = false
+    return super.beginTracking(touch, with: event)
+  }
+
+  /// A finger that moves beyond a tap's tolerance drags the thumb.
+  open override func continueTracking(_ touch: Touch, with event: ScreenKit.Event?) -> Bool {
+    if !touch.stayedWithinTapTolerance { isDraggingThumb = true }
+    return super.continueTracking(touch, with: event)
+  }
+
+  /// A drag let go outside the control still sets the state by its side (one let go
+  /// inside does so with `touchUpInside`).
+  open override func endTracking(_ touch: Touch?, with event: ScreenKit.Event?) {
+    if isDraggingThumb, !isTouchInside, let touch {
+      _ = receiveToggle(isOn: isInTrailingHalf(touch.location(in: self)))
+    }
+    super.endTracking(touch, with: event)
   }
 
   /// UIKit's fixed switch size.
