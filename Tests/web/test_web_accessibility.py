@@ -592,3 +592,69 @@ def test_tab_order_is_the_reading_order_on_a_pushed_screen(stack):
     visited = [focused(browser) for _ in order if press(browser, TAB) is None]
     assert visited == order
     client.close()
+
+
+def emulate_contrast(browser, contrast):
+    browser.command("POST", "/goog/cdp/execute", {"cmd": "Emulation.setEmulatedMedia", "params": {
+        "features": [{"name": "prefers-contrast", "value": contrast}]}})
+
+
+def scene_environment(client, scene):
+    return next(item["environment"] for item in client.call("scene.list")["scenes"] if item["scene"] == scene)
+
+
+def test_prefers_contrast_more_becomes_the_scenes_high_contrast(stack):
+    """A browser asking for more contrast (`prefers-contrast: more`) gets a scene in
+    `contrast: high`: the system blue is painted in its increased-contrast value (#0040dd),
+    and back to normal (#007aff) when the preference goes, live."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    # Every colour the scene's nodes are painted in (text, backgrounds, borders).
+    blue_buttons = """
+const colours = new Set();
+for (const el of document.querySelectorAll('[data-node-id], [data-node-id] *')) {
+  const style = getComputedStyle(el);
+  for (const c of [style.color, style.backgroundColor, style.borderTopColor, style.fill]) colours.add(c);
+}
+return Array.from(colours);"""
+    try:
+        emulate_contrast(browser, "more")
+        scene = open_component(browser, gateway, client, "demo.Controls")
+        wait_for(lambda: scene_environment(client, scene).get("contrast") == "high", 10, "the scene in high contrast")
+        settled(browser, client, scene)
+        colours = browser.run(blue_buttons)
+        assert "rgb(0, 64, 221)" in colours, colours
+        assert "rgb(0, 122, 255)" not in colours, colours
+        emulate_contrast(browser, "no-preference")
+        wait_for(lambda: scene_environment(client, scene).get("contrast") == "normal", 10, "the scene in normal contrast")
+        settled(browser, client, scene)
+        colours = browser.run(blue_buttons)
+        assert "rgb(0, 122, 255)" in colours, colours
+    finally:
+        emulate_contrast(browser, "")
+        client.close()
+
+
+def test_escape_closes_a_sheet_in_the_browser(stack):
+    """Escape within a page sheet dismisses it (UIKit's accessibilityPerformEscape on the
+    presented controller); locked by its switch (isModalInPresentation) it stays."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    scene = open_component(browser, gateway, client, "demo.BarsAndAlerts")
+    event(client, scene, type="tap", target="showPageSheet")
+    settled(browser, client, scene)
+    tab_to(browser, "lockSheet")
+    press(browser, SPACE)
+    wait_for(lambda: props(client, scene, "lockSheet").get("on") is True, 10, "the sheet locked")
+    settled(browser, client, scene)
+    press(browser, ESCAPE)
+    settled(browser, client, scene)
+    assert find(layout(client, scene), "lockSheet") is not None, "a locked sheet stays"
+    press(browser, SPACE)
+    wait_for(lambda: not props(client, scene, "lockSheet").get("on"), 10, "the sheet unlocked")
+    settled(browser, client, scene)
+    press(browser, ESCAPE)
+    wait_for(lambda: find(layout(client, scene), "lockSheet") is None, 10, "the sheet dismissed")
+    client.close()
