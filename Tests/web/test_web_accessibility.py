@@ -658,3 +658,41 @@ def test_escape_closes_a_sheet_in_the_browser(stack):
     press(browser, ESCAPE)
     wait_for(lambda: find(layout(client, scene), "lockSheet") is None, 10, "the sheet dismissed")
     client.close()
+
+
+def test_custom_actions_are_a_context_menu(stack):
+    """demo.Contacts' rows offer their swipe action as a custom action (`a11y.actions`):
+    the focused row says it has a menu (`aria-haspopup`, `aria-keyshortcuts`), Shift+F10
+    opens a `menu` of `menuitem`s with the focus on the first, Escape closes it and gives
+    the focus back, and Enter on an item sends the `accessibility` event: the row is gone."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    scene = open_component(browser, gateway, client, "demo.Contacts")
+    row = first_of_type(layout(client, scene), "cell")
+    assert row["props"]["a11y"]["actions"] == ["Delete"]
+    key = row["key"]
+    browser.run(f"document.querySelector('[data-key={key}]').focus()")
+    assert focused(browser) == key
+    assert browser.run(f"""const el = document.querySelector('[data-key={key}]');
+return [el.getAttribute('aria-haspopup'), el.getAttribute('aria-keyshortcuts')];""") == ["menu", "Shift+F10"]
+    def shift_f10():
+        browser.command("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": SHIFT}, {"type": "keyDown", "value": "\ue03a"},
+            {"type": "keyUp", "value": "\ue03a"}, {"type": "keyUp", "value": SHIFT}]}]})
+    menu_state = """const menu = document.querySelector('[role=menu]');
+return menu && [menu.getAttribute('aria-label'), Array.from(menu.querySelectorAll('[role=menuitem]')).map((i) => i.textContent),
+  document.activeElement.getAttribute('role'), document.activeElement.textContent];"""
+    shift_f10()
+    state = browser.run(menu_state)
+    assert state is not None, "Shift+F10 opened no menu"
+    assert state[1:] == [["Delete"], "menuitem", "Delete"], state
+    assert state[0].startswith("Actions")
+    press(browser, ESCAPE)
+    assert browser.run(menu_state) is None
+    assert focused(browser) == key, "the focus is back on the row"
+    assert find(layout(client, scene), key) is not None, "Escape in the menu did not escape the screen"
+    shift_f10()
+    press(browser, ENTER)
+    wait_for(lambda: find(layout(client, scene), key) is None, 10, "the row deleted")
+    client.close()

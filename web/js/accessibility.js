@@ -10,6 +10,9 @@
 // decorateAccessibility (a node built), paintAccessibility (a node's props drawn),
 // settleAccessibility (a tree or a change applied; what depends on other nodes: order,
 // modality, roving tab stops, names taken from a row) and announce (app.js, a notification).
+// A node's custom actions are offered as a context menu (custom-actions.js).
+
+import { openActionsMenu, opensActionsMenu, paintCustomActions } from './custom-actions.js';
 
 /** UIKit's English titles of the bar button system items that show an image
  * (`BarButtonItem.SystemItem`; the text items send their title). */
@@ -90,6 +93,17 @@ export function installAccessibility(view) {
   }
   view.accessibility = { focusBeforeModal: null, modalId: null };
   view.host.addEventListener('keydown', (event) => keyDown(view, event));
+  // A long press or a right click on a node with custom actions opens their menu.
+  view.host.addEventListener('contextmenu', (event) => {
+    const nodeEl = event.target.closest?.('[data-node-id]');
+    const entry = nodeEl && view.nodes.get(nodeEl.dataset.nodeId);
+    if (entry && openCustomActions(view, entry)) event.preventDefault();
+  });
+}
+
+/** The menu of a node's custom actions (custom-actions.js); `false` when it has none. */
+function openCustomActions(view, entry) {
+  return openActionsMenu(entry, (action) => act(view, entry, action), entry.focusEl ?? entry.el);
 }
 
 /** Marks a node's element for the stylesheet and notes which element takes its focus. */
@@ -180,6 +194,7 @@ export function paintAccessibility(view, entry) {
       attr(el, 'aria-current', props.selected || traits.has('selected') ? 'true' : null);
       break;
   }
+  paintCustomActions(entry, target);
 }
 
 /**
@@ -885,6 +900,10 @@ function keyDown(view, event) {
   const editing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
   const nodeEl = target.closest?.('[data-node-id]');
   const entry = nodeEl && view.nodes.get(nodeEl.dataset.nodeId);
+  if (entry && opensActionsMenu(event) && openCustomActions(view, entry)) {
+    event.preventDefault();
+    return;
+  }
   if (event.key === 'Escape') {
     // While typing, Escape leaves the screen only from within a modal view (an alert's
     // field): elsewhere it would throw away what is being typed.
