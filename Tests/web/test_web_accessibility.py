@@ -696,3 +696,26 @@ return menu && [menu.getAttribute('aria-label'), Array.from(menu.querySelectorAl
     press(browser, ENTER)
     wait_for(lambda: find(layout(client, scene), key) is None, 10, "the row deleted")
     client.close()
+
+
+RIGHT_TO_LEFT = node("q1", "view", (0, 0, 400, 700), {"backgroundColor": "#ffffffff", "layoutDirection": "rightToLeft", "lang": "ar"}, [
+    node("q2", "button", (10, 10, 100, 40), {"title": "Left", "titleColor": "#0040ddff"}, key="left"),
+    node("q3", "button", (290, 12, 100, 40), {"title": "Right", "titleColor": "#0040ddff"}, key="right"),
+    node("q4", "button", (150, 10, 100, 40), {"title": "Middle", "titleColor": "#0040ddff"}, key="middle"),
+    node("q5", "button", (10, 80, 250, 40), {"title": "Wide", "titleColor": "#0040ddff"}, key="wide"),
+    node("q6", "button", (270, 80, 120, 40), {"title": "Narrow", "titleColor": "#0040ddff"}, key="narrow"),
+])
+
+
+def test_tab_reads_each_line_from_the_right_in_a_right_to_left_scene(stack):
+    """In a scene laid out right to left (the root's `layoutDirection`) the DOM, hence Tab,
+    reads each line from its right edge, as ScreenKit's reading order does
+    (RightToLeftReadingOrderTests): lines top to bottom, right to left within a line. No
+    daemon involved."""
+    _, gateway, browser = stack
+    browser.set_window(420, 900)
+    browser.open(gateway.url)
+    browser.run_async(RENDER_SYNTHETIC, RIGHT_TO_LEFT)
+    browser.run("document.activeElement.blur()")
+    order = [focused(browser) for _ in range(5) if press(browser, TAB) is None]
+    assert order == ["right", "middle", "left", "narrow", "wide"]
