@@ -327,7 +327,8 @@ final class FocusGridController: ViewController {
     window.addSubview(stepper)
     window.addSubview(caption)
     #expect(
-      FocusReadingOrder.sorted([stepper, caption], in: window).map(\.frame) == [caption, stepper].map(\.frame))
+      FocusReadingOrder.sorted([stepper, caption], in: window).map(\.frame)
+        == [caption, stepper].map(\.frame))
   }
 
 }
