@@ -39,7 +39,7 @@ final class ContactsViewController: ViewController, TableViewDelegate {
     tableView.restorationIdentifier = "contacts"
     tableView.register(TableViewCell.self, forCellReuseIdentifier: "person")
     tableView.delegate = self
-    dataSource = ContactsDataSource(tableView: tableView) { table, indexPath, person in
+    dataSource = ContactsDataSource(tableView: tableView) { [weak self] table, indexPath, person in
       let cell = table.dequeueReusableCell(withIdentifier: "person", for: indexPath)
       var content = ListContentConfiguration.subtitleCell()
       content.text = ContactDirectory.name(of: person)
@@ -47,6 +47,14 @@ final class ContactsViewController: ViewController, TableViewDelegate {
       cell.contentConfiguration = content
       cell.accessoryType = .disclosureIndicator
       cell.accessibilityIdentifier = "person\(person.id)"
+      // The swipe action, for those who cannot swipe (VoiceOver's actions rotor, the web
+      // client's context menu), as UIKit apps offer theirs.
+      cell.accessibilityCustomActions = [
+        AccessibilityCustomAction(name: String(localized: "Delete")) { _ in
+          self?.delete(person)
+          return true
+        }
+      ]
       return cell
     }
     searchField.placeholder = String(localized: "Search")
@@ -125,20 +133,25 @@ final class ContactsViewController: ViewController, TableViewDelegate {
     let delete = ContextualAction(style: .destructive, title: String(localized: "Delete")) {
       [weak self] _, _, done in
       guard let self else { return done(false) }
-      self.directory.remove(id: person.id)
-      var snapshot = self.dataSource.snapshot()
-      snapshot.deleteItems([person])
-      if let section = snapshot.sectionIdentifiers.first(where: {
-        snapshot.numberOfItems(inSection: $0) == 0
-      }) {
-        snapshot.deleteSections([section])
-      }
-      self.dataSource.apply(snapshot, animatingDifferences: true)
-      self.showCount(of: snapshot)
-      self.emit("deleted", ["id": .int(Int64(person.id))])
+      self.delete(person)
       done(true)
     }
     return SwipeActionsConfiguration(actions: [delete])
+  }
+
+  /// Removes `person` from the directory and the list, and says so.
+  private func delete(_ person: ContactDirectory.Person) {
+    directory.remove(id: person.id)
+    var snapshot = dataSource.snapshot()
+    snapshot.deleteItems([person])
+    if let section = snapshot.sectionIdentifiers.first(where: {
+      snapshot.numberOfItems(inSection: $0) == 0
+    }) {
+      snapshot.deleteSections([section])
+    }
+    dataSource.apply(snapshot, animatingDifferences: true)
+    showCount(of: snapshot)
+    emit("deleted", ["id": .int(Int64(person.id))])
   }
 }
 

@@ -34,13 +34,13 @@ final class PlaygroundViewController: ViewController {
   init(emit: @escaping (String, ParamValue) -> Void) {
     self.emit = emit
     super.init()
-    title = "Playground"
+    title = String(localized: "Playground")
   }
 
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .systemBackground
-    status.text = "Drag the card, hold, swipe, double-tap or pinch"
+    status.text = String(localized: "Drag the card, hold, swipe, double-tap or pinch")
     status.textColor = .secondaryLabel
     status.numberOfLines = 0
     status.accessibilityIdentifier = "status"
@@ -51,18 +51,21 @@ final class PlaygroundViewController: ViewController {
     card.addGestureRecognizer(
       PanGestureRecognizer(target: self, action: PlaygroundViewController.dragged))
 
-    configureTarget(holdTarget, text: "Hold me", key: "holdTarget", color: .systemOrange)
+    configureTarget(
+      holdTarget, text: String(localized: "Hold me"), key: "holdTarget", color: .systemOrange)
     holdTarget.addGestureRecognizer(
       LongPressGestureRecognizer(target: self, action: PlaygroundViewController.held))
 
-    configureTarget(swipeTarget, text: "Swipe me", key: "swipeTarget", color: .systemPurple)
+    configureTarget(
+      swipeTarget, text: String(localized: "Swipe me"), key: "swipeTarget", color: .systemPurple)
     for direction: SwipeGestureRecognizer.Direction in [.left, .right] {
       let swipe = SwipeGestureRecognizer(target: self, action: PlaygroundViewController.swiped)
       swipe.direction = direction
       swipeTarget.addGestureRecognizer(swipe)
     }
 
-    configureTarget(tapTarget, text: "Double-tap me", key: "tapTarget", color: .systemGreen)
+    configureTarget(
+      tapTarget, text: String(localized: "Double-tap me"), key: "tapTarget", color: .systemGreen)
     let double = TapGestureRecognizer(target: self, action: PlaygroundViewController.tapped)
     double.numberOfTapsRequired = 2
     let single = TapGestureRecognizer(target: self, action: PlaygroundViewController.tapped)
@@ -81,7 +84,7 @@ final class PlaygroundViewController: ViewController {
     fader.backgroundColor = .systemRed
     fader.layer.cornerRadius = 8
     fader.accessibilityIdentifier = "fader"
-    fadeButton.setTitle("Fade", for: .normal)
+    fadeButton.setTitle(String(localized: "Fade"), for: .normal)
     fadeButton.accessibilityIdentifier = "fadeButton"
     fadeButton.addTarget(self, action: PlaygroundViewController.fade, for: .touchUpInside)
 
@@ -140,7 +143,7 @@ final class PlaygroundViewController: ViewController {
       View.animate(
         withDuration: 0.4, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 0
       ) { self.card.alpha = 1 }
-      status.text = "Dropped the card"
+      status.text = String(localized: "Dropped the card")
       emit("dropped", ["x": .double(card.center.x), "y": .double(card.center.y)])
     default: break
     }
@@ -149,26 +152,28 @@ final class PlaygroundViewController: ViewController {
   private func held(_ press: LongPressGestureRecognizer) {
     switch press.state {
     case .began:
-      holdTarget.text = "Held"
-      status.text = "Long press"
+      holdTarget.text = String(localized: "Held")
+      status.text = String(localized: "Long press")
       emit("held", .null)
     case .ended, .cancelled:
-      holdTarget.text = "Hold me"
+      holdTarget.text = String(localized: "Hold me")
     default: break
     }
   }
 
   private func swiped(_ swipe: SwipeGestureRecognizer) {
     let name = swipe.direction == .left ? "left" : "right"
-    swipeTarget.text = "Swiped \(name)"
-    status.text = "Swipe \(name)"
+    let left = swipe.direction == .left
+    swipeTarget.text = left ? String(localized: "Swiped left") : String(localized: "Swiped right")
+    status.text = left ? String(localized: "Swipe left") : String(localized: "Swipe right")
     emit("swiped", ["direction": .string(name)])
   }
 
   private func tapped(_ tap: TapGestureRecognizer) {
     let taps = tap.numberOfTapsRequired
-    tapTarget.text = taps == 2 ? "Double-tapped" : "Tapped once"
-    status.text = taps == 2 ? "Double tap" : "Single tap"
+    tapTarget.text =
+      taps == 2 ? String(localized: "Double-tapped") : String(localized: "Tapped once")
+    status.text = taps == 2 ? String(localized: "Double tap") : String(localized: "Single tap")
     emit("tapped", ["taps": .int(Int64(taps))])
   }
 
@@ -177,7 +182,8 @@ final class PlaygroundViewController: ViewController {
     pinch.scale = 1
     view.setNeedsLayout()
     if pinch.state == .ended {
-      status.text = "Pinched to \(Int(photoSide)) points"
+      status.text = String.localizedStringWithFormat(
+        String(localized: "Pinched to %d points"), Int(photoSide))
       emit("pinched", ["side": .double(photoSide)])
     }
   }
@@ -189,7 +195,8 @@ final class PlaygroundViewController: ViewController {
       self.fader.alpha = fadingOut ? 0.1 : 1
     } completion: { _ in
       self.fadeButton.isEnabled = true
-      self.status.text = fadingOut ? "Faded out" : "Faded in"
+      self.status.text =
+        fadingOut ? String(localized: "Faded out") : String(localized: "Faded in")
     }
   }
 }

@@ -592,3 +592,130 @@ def test_tab_order_is_the_reading_order_on_a_pushed_screen(stack):
     visited = [focused(browser) for _ in order if press(browser, TAB) is None]
     assert visited == order
     client.close()
+
+
+def emulate_contrast(browser, contrast):
+    browser.command("POST", "/goog/cdp/execute", {"cmd": "Emulation.setEmulatedMedia", "params": {
+        "features": [{"name": "prefers-contrast", "value": contrast}]}})
+
+
+def scene_environment(client, scene):
+    return next(item["environment"] for item in client.call("scene.list")["scenes"] if item["scene"] == scene)
+
+
+def test_prefers_contrast_more_becomes_the_scenes_high_contrast(stack):
+    """A browser asking for more contrast (`prefers-contrast: more`) gets a scene in
+    `contrast: high`: the system blue is painted in its increased-contrast value (#0040dd),
+    and back to normal (#007aff) when the preference goes, live."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    # Every colour the scene's nodes are painted in (text, backgrounds, borders).
+    blue_buttons = """
+const colours = new Set();
+for (const el of document.querySelectorAll('[data-node-id], [data-node-id] *')) {
+  const style = getComputedStyle(el);
+  for (const c of [style.color, style.backgroundColor, style.borderTopColor, style.fill]) colours.add(c);
+}
+return Array.from(colours);"""
+    try:
+        emulate_contrast(browser, "more")
+        scene = open_component(browser, gateway, client, "demo.Controls")
+        wait_for(lambda: scene_environment(client, scene).get("contrast") == "high", 10, "the scene in high contrast")
+        settled(browser, client, scene)
+        colours = browser.run(blue_buttons)
+        assert "rgb(0, 64, 221)" in colours, colours
+        assert "rgb(0, 122, 255)" not in colours, colours
+        emulate_contrast(browser, "no-preference")
+        wait_for(lambda: scene_environment(client, scene).get("contrast") == "normal", 10, "the scene in normal contrast")
+        settled(browser, client, scene)
+        colours = browser.run(blue_buttons)
+        assert "rgb(0, 122, 255)" in colours, colours
+    finally:
+        emulate_contrast(browser, "")
+        client.close()
+
+
+def test_escape_closes_a_sheet_in_the_browser(stack):
+    """Escape within a page sheet dismisses it (UIKit's accessibilityPerformEscape on the
+    presented controller); locked by its switch (isModalInPresentation) it stays."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    scene = open_component(browser, gateway, client, "demo.BarsAndAlerts")
+    event(client, scene, type="tap", target="showPageSheet")
+    settled(browser, client, scene)
+    tab_to(browser, "lockSheet")
+    press(browser, SPACE)
+    wait_for(lambda: props(client, scene, "lockSheet").get("on") is True, 10, "the sheet locked")
+    settled(browser, client, scene)
+    press(browser, ESCAPE)
+    settled(browser, client, scene)
+    assert find(layout(client, scene), "lockSheet") is not None, "a locked sheet stays"
+    press(browser, SPACE)
+    wait_for(lambda: not props(client, scene, "lockSheet").get("on"), 10, "the sheet unlocked")
+    settled(browser, client, scene)
+    press(browser, ESCAPE)
+    wait_for(lambda: find(layout(client, scene), "lockSheet") is None, 10, "the sheet dismissed")
+    client.close()
+
+
+def test_custom_actions_are_a_context_menu(stack):
+    """demo.Contacts' rows offer their swipe action as a custom action (`a11y.actions`):
+    the focused row says it has a menu (`aria-haspopup`, `aria-keyshortcuts`), Shift+F10
+    opens a `menu` of `menuitem`s with the focus on the first, Escape closes it and gives
+    the focus back, and Enter on an item sends the `accessibility` event: the row is gone."""
+    daemon, gateway, browser = stack
+    client = SocketClient(daemon.socket)
+    browser.set_window(420, 900)
+    scene = open_component(browser, gateway, client, "demo.Contacts")
+    row = first_of_type(layout(client, scene), "cell")
+    assert row["props"]["a11y"]["actions"] == ["Delete"]
+    key = row["key"]
+    browser.run(f"document.querySelector('[data-key={key}]').focus()")
+    assert focused(browser) == key
+    assert browser.run(f"""const el = document.querySelector('[data-key={key}]');
+return [el.getAttribute('aria-haspopup'), el.getAttribute('aria-keyshortcuts')];""") == ["menu", "Shift+F10"]
+    def shift_f10():
+        browser.command("POST", "/actions", {"actions": [{"type": "key", "id": "keyboard", "actions": [
+            {"type": "keyDown", "value": SHIFT}, {"type": "keyDown", "value": "\ue03a"},
+            {"type": "keyUp", "value": "\ue03a"}, {"type": "keyUp", "value": SHIFT}]}]})
+    menu_state = """const menu = document.querySelector('[role=menu]');
+return menu && [menu.getAttribute('aria-label'), Array.from(menu.querySelectorAll('[role=menuitem]')).map((i) => i.textContent),
+  document.activeElement.getAttribute('role'), document.activeElement.textContent];"""
+    shift_f10()
+    state = browser.run(menu_state)
+    assert state is not None, "Shift+F10 opened no menu"
+    assert state[1:] == [["Delete"], "menuitem", "Delete"], state
+    assert state[0].startswith("Actions")
+    press(browser, ESCAPE)
+    assert browser.run(menu_state) is None
+    assert focused(browser) == key, "the focus is back on the row"
+    assert find(layout(client, scene), key) is not None, "Escape in the menu did not escape the screen"
+    shift_f10()
+    press(browser, ENTER)
+    wait_for(lambda: find(layout(client, scene), key) is None, 10, "the row deleted")
+    client.close()
+
+
+RIGHT_TO_LEFT = node("q1", "view", (0, 0, 400, 700), {"backgroundColor": "#ffffffff", "layoutDirection": "rightToLeft", "lang": "ar"}, [
+    node("q2", "button", (10, 10, 100, 40), {"title": "Left", "titleColor": "#0040ddff"}, key="left"),
+    node("q3", "button", (290, 12, 100, 40), {"title": "Right", "titleColor": "#0040ddff"}, key="right"),
+    node("q4", "button", (150, 10, 100, 40), {"title": "Middle", "titleColor": "#0040ddff"}, key="middle"),
+    node("q5", "button", (10, 80, 250, 40), {"title": "Wide", "titleColor": "#0040ddff"}, key="wide"),
+    node("q6", "button", (270, 80, 120, 40), {"title": "Narrow", "titleColor": "#0040ddff"}, key="narrow"),
+])
+
+
+def test_tab_reads_each_line_from_the_right_in_a_right_to_left_scene(stack):
+    """In a scene laid out right to left (the root's `layoutDirection`) the DOM, hence Tab,
+    reads each line from its right edge, as ScreenKit's reading order does
+    (RightToLeftReadingOrderTests): lines top to bottom, right to left within a line. No
+    daemon involved."""
+    _, gateway, browser = stack
+    browser.set_window(420, 900)
+    browser.open(gateway.url)
+    browser.run_async(RENDER_SYNTHETIC, RIGHT_TO_LEFT)
+    browser.run("document.activeElement.blur()")
+    order = [focused(browser) for _ in range(5) if press(browser, TAB) is None]
+    assert order == ["right", "middle", "left", "narrow", "wide"]

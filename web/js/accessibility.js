@@ -10,6 +10,9 @@
 // decorateAccessibility (a node built), paintAccessibility (a node's props drawn),
 // settleAccessibility (a tree or a change applied; what depends on other nodes: order,
 // modality, roving tab stops, names taken from a row) and announce (app.js, a notification).
+// A node's custom actions are offered as a context menu (custom-actions.js).
+
+import { openActionsMenu, opensActionsMenu, paintCustomActions } from './custom-actions.js';
 
 /** UIKit's English titles of the bar button system items that show an image
  * (`BarButtonItem.SystemItem`; the text items send their title). */
@@ -90,6 +93,17 @@ export function installAccessibility(view) {
   }
   view.accessibility = { focusBeforeModal: null, modalId: null };
   view.host.addEventListener('keydown', (event) => keyDown(view, event));
+  // A long press or a right click on a node with custom actions opens their menu.
+  view.host.addEventListener('contextmenu', (event) => {
+    const nodeEl = event.target.closest?.('[data-node-id]');
+    const entry = nodeEl && view.nodes.get(nodeEl.dataset.nodeId);
+    if (entry && openCustomActions(view, entry)) event.preventDefault();
+  });
+}
+
+/** The menu of a node's custom actions (custom-actions.js); `false` when it has none. */
+function openCustomActions(view, entry) {
+  return openActionsMenu(entry, (action) => act(view, entry, action), entry.focusEl ?? entry.el);
 }
 
 /** Marks a node's element for the stylesheet and notes which element takes its focus. */
@@ -180,6 +194,7 @@ export function paintAccessibility(view, entry) {
       attr(el, 'aria-current', props.selected || traits.has('selected') ? 'true' : null);
       break;
   }
+  paintCustomActions(entry, target);
 }
 
 /**
@@ -537,7 +552,7 @@ function settle(view, entry, inherited, state, marked = false) {
   const absent = props.hidden === true || (props.alpha ?? 1) < 0.01 || entry.a11yHidden === true;
   if (!absent) {
     const unit = isElement(entry, holdsStop) || props.a11y?.group === true || !!props.a11y?.order;
-    first = unit ? { top: at.y, left: at.x, height: frame.height ?? 0 } : firsts.get(ordered.find((child) => firsts.has(child))) ?? null;
+    first = unit ? { top: at.y, left: at.x, right: at.x + (frame.width ?? 0), height: frame.height ?? 0 } : firsts.get(ordered.find((child) => firsts.has(child))) ?? null;
   }
   return { holds: holdsStop || ((stop || !!entry.input || entry.type === 'picker') && reachable), first };
 }
@@ -685,7 +700,10 @@ function orderChildren(view, entry, children, firsts) {
   if (children.length < 2) return children;
   let wanted;
   const order = entry.props.a11y?.order;
-  if (!order && !entry.reordered && readInTreeOrder(children, firsts)) return children;
+  // Within a line from the leading edge: the right one in a right-to-left scene, as
+  // ScreenKit's View.inReadingOrder.
+  const rtl = view.nodes.get(view.rootId)?.props.layoutDirection === 'rightToLeft';
+  if (!order && !entry.reordered && readInTreeOrder(children, firsts, rtl)) return children;
   if (order) {
     const named = order.map((id) => view.nodes.get(id)).filter((child) => child && children.includes(child));
     wanted = [...named, ...children.filter((child) => !named.includes(child))];
@@ -698,7 +716,7 @@ function orderChildren(view, entry, children, firsts) {
       if (line && item.first.top < line.top + lineReach(line.first)) line.items.push(item);
       else lines.push({ top: item.first.top, first: item.first, items: [item] });
     }
-    const read = lines.flatMap((line) => line.items.sort((a, b) => a.first.left - b.first.left || a.index - b.index))
+    const read = lines.flatMap((line) => line.items.sort((a, b) => lineOffset(a.first, rtl) - lineOffset(b.first, rtl) || a.index - b.index))
       .map((item) => item.child);
     wanted = [...read, ...children.filter((child) => !firsts.has(child))];
   }
@@ -721,10 +739,16 @@ function lineReach(first) {
   return Math.max(8, (first.height ?? 0) / 2);
 }
 
+/** Where an item is along its line in reading order: its left edge, or in a right-to-left
+ * scene its right edge counted from the right. */
+function lineOffset(first, rtl) {
+  return rtl ? -first.right : first.left;
+}
+
 /** Whether the reading order of `children` is their tree order: their first items' tops
- * never go up, and in each line (as orderChildren makes them) their lefts never go back;
- * the children with nothing to read all come last. Tells it without sorting. */
-function readInTreeOrder(children, firsts) {
+ * never go up, and in each line (as orderChildren makes them) their leading edges never go
+ * back; the children with nothing to read all come last. Tells it without sorting. */
+function readInTreeOrder(children, firsts, rtl) {
   let lineTop = -Infinity;
   let reach = 0;
   let top = -Infinity;
@@ -738,13 +762,13 @@ function readInTreeOrder(children, firsts) {
     }
     if (unread || first.top < top) return false;
     if (first.top < lineTop + reach) {
-      if (first.left < left) return false;
+      if (lineOffset(first, rtl) < left) return false;
     } else {
       lineTop = first.top;
       reach = lineReach(first);
     }
     top = first.top;
-    left = first.left;
+    left = lineOffset(first, rtl);
   }
   return true;
 }
@@ -885,6 +909,10 @@ function keyDown(view, event) {
   const editing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement;
   const nodeEl = target.closest?.('[data-node-id]');
   const entry = nodeEl && view.nodes.get(nodeEl.dataset.nodeId);
+  if (entry && opensActionsMenu(event) && openCustomActions(view, entry)) {
+    event.preventDefault();
+    return;
+  }
   if (event.key === 'Escape') {
     // While typing, Escape leaves the screen only from within a modal view (an alert's
     // field): elsewhere it would throw away what is being typed.

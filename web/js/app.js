@@ -47,6 +47,11 @@ function showEvent(text) {
 // The browser's light or dark preference becomes the scene's interface style.
 const darkScheme = window.matchMedia('(prefers-color-scheme: dark)');
 const interfaceStyle = () => (darkScheme.matches ? 'dark' : 'light');
+// The browser's `prefers-contrast: more` (the system's Increase Contrast) becomes the
+// scene's contrast, as UIKit's accessibilityContrast: the system colours' high-contrast
+// variants.
+const moreContrast = window.matchMedia('(prefers-contrast: more)');
+const interfaceContrast = () => (moreContrast.matches ? 'high' : 'normal');
 
 function sceneSize(host) {
   return { width: Math.max(1, host.clientWidth), height: Math.max(1, host.clientHeight) };
@@ -67,6 +72,7 @@ function sceneEnvironment(host) {
     ...sceneSize(host),
     overscan: listOverscan(sceneSize(host)),
     style: interfaceStyle(),
+    contrast: interfaceContrast(),
     contentSizeCategory: contentSizeCategory(),
     scale: Math.min(4, Math.max(1, Math.round(devicePixelRatio))),
     safeArea: { top: 0, left: 0, bottom: 0, right: 0 },
@@ -138,6 +144,7 @@ function runScene(host) {
           keepSceneInset(host);
           resizeIfNeeded();
           syncTextSize();
+          syncContrast();
         });
       });
       return;
@@ -243,6 +250,13 @@ function runScene(host) {
     connection.call('scene.resize', { scene: sceneId, environment: { contentSizeCategory: category } }).catch(() => {});
   };
 
+  // Nor does a client hint carry the contrast preference: a browser asking for more
+  // contrast says so once the gateway's scene is shown.
+  const syncContrast = () => {
+    if (!sceneId || interfaceContrast() === 'normal') return;
+    connection.call('scene.resize', { scene: sceneId, environment: { contrast: 'high' } }).catch(() => {});
+  };
+
   let resizeTimer = 0;
   const resizeIfNeeded = () => {
     const size = sceneSize(host);
@@ -258,6 +272,9 @@ function runScene(host) {
 
   darkScheme.addEventListener('change', () => {
     if (sceneId) connection.call('scene.resize', { scene: sceneId, environment: { style: interfaceStyle() } }).catch(() => {});
+  });
+  moreContrast.addEventListener('change', () => {
+    if (sceneId) connection.call('scene.resize', { scene: sceneId, environment: { contrast: interfaceContrast() } }).catch(() => {});
   });
 
   // A software keyboard shrinks the visual viewport: report its height to the scene.

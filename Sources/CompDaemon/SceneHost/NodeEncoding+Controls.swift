@@ -35,8 +35,10 @@ extension NodeEncoding {
     of view: View, wire: (Color) -> JSON, to props: inout JSONObject
   ) -> Bool {
     let tint = view.tintColor ?? .systemBlue
+    // The tint as it resolves in the scene's style and contrast: the default system blue is
+    // #0a84ff in the dark and #0040dd in increased contrast, which a client cannot know.
     func addTint() {
-      if tint != .systemBlue { props["tintColor"] = wire(tint) }
+      NodeEncoding.addResolved("tintColor", tint, lightDefault: "#007affff", wire: wire, to: &props)
     }
     func addResolved(_ name: String, _ color: Color, lightDefault: String) {
       NodeEncoding.addResolved(name, color, lightDefault: lightDefault, wire: wire, to: &props)

@@ -8,28 +8,38 @@ import Testing
 /// The expected sizes are Apple's Human Interface Guidelines, "Typography → Specifications →
 /// iOS, iPadOS Dynamic Type sizes"
 /// (https://developer.apple.com/design/human-interface-guidelines/typography#iOS-iPadOS-Dynamic-Type-sizes),
-/// copied here column by column from the guidelines, independently of the table in
-/// `Font+TextStyle.swift`.
+/// every cell of the table (eleven styles × twelve categories), copied here column by column
+/// independently of the table in `Font+TextStyle.swift`. The cells were compared with two
+/// independent transcriptions of the same HIG table in public code; all 132 agree.
 @MainActor
 @Suite struct DynamicTypeTests {
-  /// (style, weight, xSmall, Large, xxxLarge, AX1, AX3, AX5) from the HIG's table.
+  /// (style, weight, [xSmall, Small, Medium, Large, xLarge, xxLarge, xxxLarge, AX1, AX2, AX3,
+  /// AX4, AX5]) from the HIG's table.
   static let hig: [(Font.TextStyle, Font.Weight, [Double])] = [
-    (.largeTitle, .regular, [31, 34, 40, 44, 52, 60]),
-    (.title1, .regular, [25, 28, 34, 38, 48, 58]),
-    (.title2, .regular, [19, 22, 28, 34, 44, 56]),
-    (.title3, .regular, [17, 20, 26, 31, 43, 55]),
-    (.headline, .semibold, [14, 17, 23, 28, 40, 53]),
-    (.body, .regular, [14, 17, 23, 28, 40, 53]),
-    (.callout, .regular, [13, 16, 22, 26, 38, 51]),
-    (.subheadline, .regular, [12, 15, 21, 25, 36, 49]),
-    (.footnote, .regular, [12, 13, 19, 23, 33, 44]),
-    (.caption1, .regular, [11, 12, 18, 22, 32, 43]),
-    (.caption2, .regular, [11, 11, 17, 20, 29, 40]),
+    (.largeTitle, .regular, [31, 32, 33, 34, 36, 38, 40, 44, 48, 52, 56, 60]),
+    (.title1, .regular, [25, 26, 27, 28, 30, 32, 34, 38, 43, 48, 53, 58]),
+    (.title2, .regular, [19, 20, 21, 22, 24, 26, 28, 34, 39, 44, 50, 56]),
+    (.title3, .regular, [17, 18, 19, 20, 22, 24, 26, 31, 37, 43, 49, 55]),
+    (.headline, .semibold, [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]),
+    (.body, .regular, [14, 15, 16, 17, 19, 21, 23, 28, 33, 40, 47, 53]),
+    (.callout, .regular, [13, 14, 15, 16, 18, 20, 22, 26, 32, 38, 44, 51]),
+    (.subheadline, .regular, [12, 13, 14, 15, 17, 19, 21, 25, 30, 36, 42, 49]),
+    (.footnote, .regular, [12, 12, 12, 13, 15, 17, 19, 23, 27, 33, 38, 44]),
+    (.caption1, .regular, [11, 11, 11, 12, 14, 16, 18, 22, 26, 32, 37, 43]),
+    (.caption2, .regular, [11, 11, 11, 11, 13, 15, 17, 20, 24, 29, 34, 40]),
   ]
   static let columns: [TraitCollection.ContentSizeCategory] = [
-    .extraSmall, .large, .extraExtraExtraLarge, .accessibilityMedium, .accessibilityExtraLarge,
-    .accessibilityExtraExtraExtraLarge,
+    .extraSmall, .small, .medium, .large, .extraLarge, .extraExtraLarge, .extraExtraExtraLarge,
+    .accessibilityMedium, .accessibilityLarge, .accessibilityExtraLarge,
+    .accessibilityExtraExtraLarge, .accessibilityExtraExtraExtraLarge,
   ]
+
+  @Test func theTableCoversEveryStyleAndCategory() {
+    #expect(Self.hig.map(\.0) == Font.TextStyle.allCases)
+    #expect(
+      Self.columns == TraitCollection.ContentSizeCategory.allCases.filter { $0 != .unspecified })
+    #expect(Self.hig.allSatisfy { $0.2.count == Self.columns.count })
+  }
 
   @Test func preferredFontsHaveTheGuidelinesSizesAndWeights() {
     for (style, weight, sizes) in Self.hig {

@@ -319,7 +319,7 @@ final class FocusGridController: ViewController {
     let below = View(frame: Rect(x: 0, y: 60, width: 50, height: 20))
     let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 100))
     for view in [below, lower, tall, short] { window.addSubview(view) }
-    let order = FocusReadingOrder.sorted([below, lower, tall, short])
+    let order = FocusReadingOrder.sorted([below, lower, tall, short], in: window)
     #expect(order.map(\.frame) == [short, tall, lower, below].map(\.frame))
     // Beside a tall first view, a view starting above its centre is in its line.
     let stepper = View(frame: Rect(x: 200, y: 100, width: 94, height: 32))
@@ -327,7 +327,8 @@ final class FocusGridController: ViewController {
     window.addSubview(stepper)
     window.addSubview(caption)
     #expect(
-      FocusReadingOrder.sorted([stepper, caption]).map(\.frame) == [caption, stepper].map(\.frame))
+      FocusReadingOrder.sorted([stepper, caption], in: window).map(\.frame)
+        == [caption, stepper].map(\.frame))
   }
 
 }

@@ -2,18 +2,20 @@ import Foundation
 import JSONRPC
 import ScreenKit
 
-/// The screen a scene is shown on: its size, scale, safe area, style, locale and text size,
-/// as a client sends it in `scene.open` and `scene.resize`.
+/// The screen a scene is shown on: its size, scale, safe area, style, contrast, locale and
+/// text size, as a client sends it in `scene.open` and `scene.resize`.
 ///
 /// Every member is optional on the wire; missing ones take an iPhone's defaults (390 × 844
-/// points, scale 3, safe area 47/0/34/0, light, `en`, no overscan, content size `large`). In `scene.resize` missing members
-/// keep the scene's current values.
+/// points, scale 3, safe area 47/0/34/0, light, normal contrast, `en`, no overscan, content
+/// size `large`). In `scene.resize` missing members keep the scene's current values.
 struct SceneEnvironment: Sendable, Equatable {
   var width: Double = 390
   var height: Double = 844
   var scale: Double = 3
   var safeArea = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0)
   var style: TraitCollection.UserInterfaceStyle = .light
+  /// Normal or increased contrast (UIKit's Increase Contrast: `accessibilityContrast`).
+  var contrast: TraitCollection.AccessibilityContrast = .normal
   var locale = "en"
   /// The user's preferred text size (UIKit's `UIContentSizeCategory` names).
   var contentSizeCategory: TraitCollection.ContentSizeCategory = .large
@@ -43,6 +45,11 @@ struct SceneEnvironment: Sendable, Equatable {
           .init("right", .number(minimum: 0, maximum: maximumDimension)),
         ], description: "insets the screen reserves (notch, home indicator)")),
     .init("style", .string(enum: ["light", "dark"])),
+    .init(
+      "contrast",
+      .string(
+        enum: ["normal", "high"],
+        description: "the user's contrast, high as UIKit's Increase Contrast (default normal)")),
     .init("locale", .string(minLength: 1, maxLength: 35, description: "a BCP 47 tag such as en")),
     .init(
       "contentSizeCategory",
@@ -78,6 +85,11 @@ struct SceneEnvironment: Sendable, Equatable {
       let value = TraitCollection.UserInterfaceStyle(rawValue: style)
     {
       result.style = value
+    }
+    if let contrast = json["contrast"]?.stringValue,
+      let value = TraitCollection.AccessibilityContrast(rawValue: contrast)
+    {
+      result.contrast = value
     }
     if let locale = json["locale"]?.stringValue {
       guard SceneLocale.isWellFormed(locale) else {
@@ -118,7 +130,8 @@ struct SceneEnvironment: Sendable, Equatable {
       horizontalSizeClass: width >= 600 ? .regular : .compact,
       verticalSizeClass: height >= 600 ? .regular : .compact,
       displayScale: scale, preferredContentSizeCategory: contentSizeCategory,
-      layoutDirection: TraitCollection.LayoutDirection(locale: sceneLocale))
+      layoutDirection: TraitCollection.LayoutDirection(locale: sceneLocale),
+      accessibilityContrast: contrast)
   }
 
   var json: JSON {
@@ -128,7 +141,8 @@ struct SceneEnvironment: Sendable, Equatable {
         "top": .number(safeArea.top), "left": .number(safeArea.left),
         "bottom": .number(safeArea.bottom), "right": .number(safeArea.right),
       ],
-      "style": .string(style.rawValue), "locale": .string(locale),
+      "style": .string(style.rawValue), "contrast": .string(contrast.rawValue),
+      "locale": .string(locale),
       "contentSizeCategory": .string(contentSizeCategory.rawValue),
       "overscan": .number(overscan),
     ]

@@ -20,7 +20,9 @@ extension View {
   /// * Otherwise the elements of its subviews are sorted by their frames in the window: top
   ///   to bottom in lines (an element whose top is less than ``accessibilityLineTolerance``,
   ///   or half the height of the line's first element if more, below that element's top is
-  ///   in its line), left to right within a line. A subview that groups its
+  ///   in its line), leading to trailing within a line: left to right, and right to left
+  ///   when the container's ``effectiveUserInterfaceLayoutDirection`` is right to left (as
+  ///   VoiceOver reads an Arabic screen). A subview that groups its
   ///   children (``shouldGroupAccessibilityChildren``) or lists them
   ///   (``accessibilityElements``) is sorted as one unit by its own frame and read whole.
   /// * When a subview is modal (``accessibilityViewIsModal``), or holds one, its siblings
@@ -72,18 +74,27 @@ extension View {
         units += entries
       }
     }
+    let rightToLeft = effectiveUserInterfaceLayoutDirection == .rightToLeft
     if let modalUnits {
-      return (Self.inReadingOrder(modalUnits, frame: \.frame).flatMap(\.items), true)
+      return (
+        Self.inReadingOrder(modalUnits, rightToLeft: rightToLeft, frame: \.frame).flatMap(\.items),
+        true
+      )
     }
-    return (Self.inReadingOrder(units, frame: \.frame).flatMap(\.items), modal)
+    return (
+      Self.inReadingOrder(units, rightToLeft: rightToLeft, frame: \.frame).flatMap(\.items), modal
+    )
   }
 
   /// `items` in reading order by their frames (in one coordinate space): top to bottom in
   /// lines (an item whose top is less than ``accessibilityLineTolerance``, or half the
   /// height of the line's first item if more, below that item's top is in its line), left
-  /// to right within a line, ties in the given order. The one rule for VoiceOver's order
+  /// to right within a line (by left edges), or right to left when `rightToLeft` (by right
+  /// edges, the mirror image), ties in the given order. The one rule for VoiceOver's order
   /// and the focus engine's Tab order.
-  static func inReadingOrder<Item>(_ items: [Item], frame: (Item) -> Rect) -> [Item] {
+  static func inReadingOrder<Item>(
+    _ items: [Item], rightToLeft: Bool = false, frame: (Item) -> Rect
+  ) -> [Item] {
     if items.count < 2 { return items }
     let byTop = items.enumerated().map {
       (offset: $0.offset, item: $0.element, frame: frame($0.element))
@@ -92,7 +103,12 @@ extension View {
     var result: [Item] = []
     var line: [(offset: Int, item: Item, frame: Rect)] = []
     func flush() {
-      result += line.sorted { ($0.frame.minX, $0.offset) < ($1.frame.minX, $1.offset) }.map(\.item)
+      result +=
+        line.sorted {
+          rightToLeft
+            ? (-$0.frame.maxX, $0.offset) < (-$1.frame.maxX, $1.offset)
+            : ($0.frame.minX, $0.offset) < ($1.frame.minX, $1.offset)
+        }.map(\.item)
       line = []
     }
     for entry in byTop {

@@ -23,12 +23,7 @@ extension Window {
     try requireInWindow(view)
     if action == .escape {
       defer { afterInput() }
-      var responder: Responder? = view
-      while let current = responder {
-        if current.accessibilityPerformEscape() { return true }
-        responder = current.next
-      }
-      return false
+      return performEscape(from: view)
     }
     guard view.isAccessibilityElement, !view.isHiddenFromAccessibility else {
       throw .notInteractive(

@@ -314,9 +314,10 @@ open class NavigationController: ViewController {
   }
 
   /// Goes back one controller when there is one to go back to, as VoiceOver's escape
-  /// gesture does in a navigation stack.
+  /// gesture does in a navigation stack; at the root, dismisses the stack when it is
+  /// presented as a sheet (``ViewController``'s escape).
   open override func accessibilityPerformEscape() -> Bool {
-    guard viewControllers.count > 1 else { return false }
+    guard viewControllers.count > 1 else { return super.accessibilityPerformEscape() }
     return popViewController(animated: true) != nil
   }
 }

@@ -68,13 +68,16 @@ public struct TraitCollection: Sendable, Hashable, CustomStringConvertible {
   public var preferredContentSizeCategory: ContentSizeCategory
   /// The direction of the scene's language (see ``LayoutDirection``).
   public var layoutDirection: LayoutDirection
+  /// Normal or increased contrast (see ``AccessibilityContrast``).
+  public var accessibilityContrast: AccessibilityContrast
 
   /// A trait collection; unspecified values by default (scale 1, content size `large`).
   public init(
     userInterfaceStyle: UserInterfaceStyle = .unspecified,
     horizontalSizeClass: SizeClass = .unspecified, verticalSizeClass: SizeClass = .unspecified,
     displayScale: Double = 1, preferredContentSizeCategory: ContentSizeCategory = .large,
-    layoutDirection: LayoutDirection = .unspecified
+    layoutDirection: LayoutDirection = .unspecified,
+    accessibilityContrast: AccessibilityContrast = .unspecified
   ) {
     self.userInterfaceStyle = userInterfaceStyle
     self.horizontalSizeClass = horizontalSizeClass
@@ -82,14 +85,16 @@ public struct TraitCollection: Sendable, Hashable, CustomStringConvertible {
     self.displayScale = displayScale
     self.preferredContentSizeCategory = preferredContentSizeCategory
     self.layoutDirection = layoutDirection
+    self.accessibilityContrast = accessibilityContrast
   }
 
   /// `style=light h=compact v=regular scale=2 size=large`, with ` direction=rightToLeft`
-  /// when the direction is right to left.
+  /// when the direction is right to left and ` contrast=high` when the contrast is high.
   public var description: String {
     let direction = layoutDirection == .rightToLeft ? " direction=rightToLeft" : ""
+    let contrast = accessibilityContrast == .high ? " contrast=high" : ""
     return
-      "style=\(userInterfaceStyle.rawValue) h=\(horizontalSizeClass.rawValue) v=\(verticalSizeClass.rawValue) scale=\(displayScale) size=\(preferredContentSizeCategory.rawValue)\(direction)"
+      "style=\(userInterfaceStyle.rawValue) h=\(horizontalSizeClass.rawValue) v=\(verticalSizeClass.rawValue) scale=\(displayScale) size=\(preferredContentSizeCategory.rawValue)\(direction)\(contrast)"
   }
 }
 

@@ -279,6 +279,11 @@ open class ViewController: Responder {
 
   // MARK: Responder chain
 
+  /// Dismisses the controller when it is presented as a sheet (unless it is
+  /// ``isModalInPresentation``) or a menu, as VoiceOver's escape gesture does; `false`
+  /// otherwise.
+  open override func accessibilityPerformEscape() -> Bool { escapePresentation() }
+
   /// The view's superview, else the parent, else the presenting controller.
   open override var next: Responder? {
     if let superview = loadedView?.superview { return superview }

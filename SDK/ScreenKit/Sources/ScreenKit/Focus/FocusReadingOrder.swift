@@ -4,8 +4,11 @@
 /// compd and Tab in the web client's DOM (ordered by reading order) agree.
 @MainActor
 enum FocusReadingOrder {
-  /// `views` in reading order.
-  static func sorted(_ views: [View]) -> [View] {
-    View.inReadingOrder(views) { $0.focusFrame }
+  /// `views` in reading order: within a line from the leading edge of `root`'s layout
+  /// direction (right to left in an Arabic scene).
+  static func sorted(_ views: [View], in root: View) -> [View] {
+    View.inReadingOrder(
+      views, rightToLeft: root.effectiveUserInterfaceLayoutDirection == .rightToLeft
+    ) { $0.focusFrame }
   }
 }

@@ -303,7 +303,7 @@ public final class FocusSystem {
   /// The focusable views in Tab order (see the type's description).
   func tabOrder() -> [View] {
     guard let activeRoot else { return [] }
-    let ordered = FocusReadingOrder.sorted(candidates(under: activeRoot))
+    let ordered = FocusReadingOrder.sorted(candidates(under: activeRoot), in: activeRoot)
     var groups: [String: [View]] = [:]
     for view in ordered {
       if let group = effectiveGroup(of: view) { groups[group, default: []].append(view) }
@@ -349,7 +349,7 @@ public final class FocusSystem {
     let root: View? =
       (environment as? View) ?? (environment as? ViewController)?.viewIfLoaded
     guard let root, root.window === window else { return nil }
-    return FocusReadingOrder.sorted(candidates(under: root)).first
+    return FocusReadingOrder.sorted(candidates(under: root), in: root).first
   }
 
   /// The item the arrow keys' search finds from `origin` towards `heading` (see the type's

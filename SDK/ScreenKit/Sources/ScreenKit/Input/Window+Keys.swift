@@ -27,9 +27,11 @@ extension Window {
   /// 5. the responders: ``Responder/pressesBegan(_:with:)`` from the first responder (else
   ///    the focused view) up the chain; the press is handled unless it reaches the end of
   ///    the chain;
-  /// 6. Escape (the `menu` press) that no responder took goes back (``back()``), as the
-  ///    tvOS remote's Menu button pops a navigation controller: a D-pad panel has no other
-  ///    way back.
+  /// 6. Escape (the `menu` press) that no responder took is VoiceOver's escape from the
+  ///    responder that got the press (``Responder/accessibilityPerformEscape()`` up the
+  ///    chain: an alert's cancel action, a sheet's dismissal, a navigation controller's
+  ///    pop), else goes back (``back()``), as the tvOS remote's Menu button pops a
+  ///    navigation controller: a D-pad panel has no other way back.
   ///
   /// A key coming up ends its press: the responders that got `pressesBegan` get
   /// ``Responder/pressesEnded(_:with:)`` (handled unless it reaches the end of the chain); a
@@ -104,7 +106,8 @@ extension Window {
     after.pressesBegan([press], with: event)
     system.pressesDown[identity] = (press, after)
     if event.reachedEndOfChain, press.type == .menu {
-      return back()  // tvOS: a Menu press nobody took goes back
+      // Escape as VoiceOver's; then tvOS's Menu press nobody took, which goes back.
+      return performEscape(from: after) || back()
     }
     return !event.reachedEndOfChain
   }

@@ -7,6 +7,7 @@ extension Font {
   /// (https://developer.apple.com/design/human-interface-guidelines/typography#iOS-iPadOS-Dynamic-Type-sizes):
   /// one column per category from xSmall to xxxLarge, then the five accessibility sizes
   /// (AX1 … AX5). Weights are the table's: headline is semibold, every other style regular.
+  /// Every cell is checked against the guidelines' table in DynamicTypeTests.
   public enum TextStyle: String, Sendable, Hashable, CaseIterable {
     /// The large title of a navigation bar: 34 points at `large`.
     case largeTitle

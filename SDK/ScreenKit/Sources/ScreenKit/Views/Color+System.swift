@@ -6,7 +6,7 @@
 //   whose RGB values are 0.6, 0.4, and 0.2 and whose alpha value is 1.0" for `brown`…).
 // - The dynamic system colours (`systemPink`…`systemBrown`, the six greys) are the iOS
 //   values of Apple's Human Interface Guidelines, "Color", "System colors" (light and dark
-//   appearance, default contrast, as published for iOS 15 to 18).
+//   appearance, default and increased contrast, as published for iOS 15 to 18).
 // - The element colours (labels, fills, separators, `link`, backgrounds) are the values
 //   UIKit resolves them to on iOS 13 and later, as measured and tabulated by Noah Gilmore,
 //   "Backwards compatibility for iOS 13 system colors" (noahgilmore.com, 2019); Apple
@@ -36,14 +36,20 @@ extension Color {
   }
 
   /// A dynamic colour whose appearances `provider` gives, as `UIColor(dynamicProvider:)`.
-  /// The provider is asked once for a light and once for a dark trait collection, when the
-  /// colour is made: a ScreenKit trait collection selects a colour by its style only.
+  /// The provider is asked for each of the four trait collections a colour can be resolved
+  /// in (light and dark, normal and high contrast), when the colour is made: a ScreenKit
+  /// trait collection selects a colour by its style and contrast only.
   public init(dynamicProvider provider: (TraitCollection) -> Color) {
-    let light = provider(TraitCollection(userInterfaceStyle: .light))
-      .resolvedColor(with: TraitCollection(userInterfaceStyle: .light))
-    let dark = provider(TraitCollection(userInterfaceStyle: .dark))
-      .resolvedColor(with: TraitCollection(userInterfaceStyle: .dark))
-    self.init(light: light, dark: dark)
+    func appearance(
+      _ style: TraitCollection.UserInterfaceStyle, _ contrast: TraitCollection.AccessibilityContrast
+    ) -> Color {
+      let traits = TraitCollection(userInterfaceStyle: style, accessibilityContrast: contrast)
+      return provider(traits).resolvedColor(with: traits)
+    }
+    self.init(
+      light: appearance(.light, .normal), dark: appearance(.dark, .normal),
+      increasedContrastLight: appearance(.light, .high),
+      increasedContrastDark: appearance(.dark, .high))
   }
 
   /// The hue, saturation, brightness and opacity of the (light appearance of the) colour,
@@ -108,29 +114,52 @@ extension Color {
   public static let tintColor = systemBlue
 
   // MARK: Dynamic system colours (HIG, "System colors")
+  // Default and increased-contrast values, light and dark: see the table cited in Color.swift.
 
-  /// The system yellow: #FFCC00 light, #FFD60A dark.
-  public static let systemYellow = Color(light: Color(rgb: 0xFFCC00), dark: Color(rgb: 0xFFD60A))
-  /// The system mint: #00C7BE light, #63E6E2 dark.
-  public static let systemMint = Color(light: Color(rgb: 0x00C7BE), dark: Color(rgb: 0x63E6E2))
-  /// The system teal: #30B0C7 light, #40C8E0 dark.
-  public static let systemTeal = Color(light: Color(rgb: 0x30B0C7), dark: Color(rgb: 0x40C8E0))
-  /// The system cyan: #32ADE6 light, #64D2FF dark.
-  public static let systemCyan = Color(light: Color(rgb: 0x32ADE6), dark: Color(rgb: 0x64D2FF))
-  /// The system indigo: #5856D6 light, #5E5CE6 dark.
-  public static let systemIndigo = Color(light: Color(rgb: 0x5856D6), dark: Color(rgb: 0x5E5CE6))
-  /// The system purple: #AF52DE light, #BF5AF2 dark.
-  public static let systemPurple = Color(light: Color(rgb: 0xAF52DE), dark: Color(rgb: 0xBF5AF2))
-  /// The system pink: #FF2D55 light, #FF375F dark.
-  public static let systemPink = Color(light: Color(rgb: 0xFF2D55), dark: Color(rgb: 0xFF375F))
-  /// The system brown: #A2845E light, #AC8E68 dark.
-  public static let systemBrown = Color(light: Color(rgb: 0xA2845E), dark: Color(rgb: 0xAC8E68))
-  /// The second grey: #AEAEB2 light, #636366 dark.
-  public static let systemGray2 = Color(light: Color(rgb: 0xAEAEB2), dark: Color(rgb: 0x636366))
-  /// The third grey: #C7C7CC light, #48484A dark.
-  public static let systemGray3 = Color(light: Color(rgb: 0xC7C7CC), dark: Color(rgb: 0x48484A))
-  /// The lightest grey: #F2F2F7 light, #1C1C1E dark.
-  public static let systemGray6 = Color(light: Color(rgb: 0xF2F2F7), dark: Color(rgb: 0x1C1C1E))
+  /// The system yellow: #FFCC00 light, #FFD60A dark; increased contrast #B25000 light, #FFD426 dark.
+  public static let systemYellow = Color(
+    light: 0xFFCC00, dark: 0xFFD60A, increasedContrastLight: 0xB25000,
+    increasedContrastDark: 0xFFD426)
+  /// The system mint: #00C7BE light, #63E6E2 dark; increased contrast #0C817B light, #66D4CF dark.
+  public static let systemMint = Color(
+    light: 0x00C7BE, dark: 0x63E6E2, increasedContrastLight: 0x0C817B,
+    increasedContrastDark: 0x66D4CF)
+  /// The system teal: #30B0C7 light, #40C8E0 dark; increased contrast #008299 light, #5DE6FF dark.
+  public static let systemTeal = Color(
+    light: 0x30B0C7, dark: 0x40C8E0, increasedContrastLight: 0x008299,
+    increasedContrastDark: 0x5DE6FF)
+  /// The system cyan: #32ADE6 light, #64D2FF dark; increased contrast #0071A4 light, #70D7FF dark.
+  public static let systemCyan = Color(
+    light: 0x32ADE6, dark: 0x64D2FF, increasedContrastLight: 0x0071A4,
+    increasedContrastDark: 0x70D7FF)
+  /// The system indigo: #5856D6 light, #5E5CE6 dark; increased contrast #3634A3 light, #7D7AFF dark.
+  public static let systemIndigo = Color(
+    light: 0x5856D6, dark: 0x5E5CE6, increasedContrastLight: 0x3634A3,
+    increasedContrastDark: 0x7D7AFF)
+  /// The system purple: #AF52DE light, #BF5AF2 dark; increased contrast #8944AB light, #DA8FFF dark.
+  public static let systemPurple = Color(
+    light: 0xAF52DE, dark: 0xBF5AF2, increasedContrastLight: 0x8944AB,
+    increasedContrastDark: 0xDA8FFF)
+  /// The system pink: #FF2D55 light, #FF375F dark; increased contrast #D30F45 light, #FF6482 dark.
+  public static let systemPink = Color(
+    light: 0xFF2D55, dark: 0xFF375F, increasedContrastLight: 0xD30F45,
+    increasedContrastDark: 0xFF6482)
+  /// The system brown: #A2845E light, #AC8E68 dark; increased contrast #7F6545 light, #B59469 dark.
+  public static let systemBrown = Color(
+    light: 0xA2845E, dark: 0xAC8E68, increasedContrastLight: 0x7F6545,
+    increasedContrastDark: 0xB59469)
+  /// The second grey: #AEAEB2 light, #636366 dark; increased contrast #8E8E93 light, #7C7C80 dark.
+  public static let systemGray2 = Color(
+    light: 0xAEAEB2, dark: 0x636366, increasedContrastLight: 0x8E8E93,
+    increasedContrastDark: 0x7C7C80)
+  /// The third grey: #C7C7CC light, #48484A dark; increased contrast #AEAEB2 light, #545456 dark.
+  public static let systemGray3 = Color(
+    light: 0xC7C7CC, dark: 0x48484A, increasedContrastLight: 0xAEAEB2,
+    increasedContrastDark: 0x545456)
+  /// The lightest grey: #F2F2F7 light, #1C1C1E dark; increased contrast #EBEBF0 light, #242426 dark.
+  public static let systemGray6 = Color(
+    light: 0xF2F2F7, dark: 0x1C1C1E, increasedContrastLight: 0xEBEBF0,
+    increasedContrastDark: 0x242426)
 
   // MARK: Element colours
 

@@ -3,10 +3,15 @@
 /// A colour is either fixed or dynamic: the system colours (``systemBackground``, ``label``,
 /// ``systemBlue``…) have a light and a dark appearance, as UIKit's dynamic colours do, and
 /// are resolved against a trait collection's ``TraitCollection/userInterfaceStyle`` when a
-/// view is drawn (``resolvedColor(with:)``). Their values are the ones Apple's Human
-/// Interface Guidelines publish for iOS ("Color": system colours, dynamic system colours).
-/// Where UIKit takes any closure (`UIColor(dynamicProvider:)`), ScreenKit takes the two
-/// appearances (``init(light:dark:)``), which is all a trait collection here can select.
+/// view is drawn (``resolvedColor(with:)``). The system colours that Apple publishes with
+/// an increased-contrast variant (the accent colours and the greys) resolve to it when the
+/// trait collection's ``TraitCollection/accessibilityContrast`` is `high`, as UIKit's do
+/// with Increase Contrast on. Their values are the ones Apple's Human Interface Guidelines
+/// publish for iOS ("Color": system colours, dynamic system colours).
+/// Where UIKit takes any closure (`UIColor(dynamicProvider:)`), ScreenKit takes the
+/// appearances (``init(light:dark:)``,
+/// ``init(light:dark:increasedContrastLight:increasedContrastDark:)``), which is all a trait
+/// collection here can select.
 public struct Color: Sendable, Hashable, CustomStringConvertible {
   /// The red component, 0 to 1.
   public var red: Double
@@ -19,6 +24,10 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
   /// The dark appearance of a dynamic colour; nil for a fixed one. The components above are
   /// then the light appearance.
   private var dark: Components?
+  /// The light appearance under increased contrast; nil when it is the light appearance.
+  private var increasedContrastLight: Components?
+  /// The dark appearance under increased contrast; nil when it is the dark appearance.
+  private var increasedContrastDark: Components?
 
   private struct Components: Sendable, Hashable {
     var red: Double
@@ -47,6 +56,31 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
     self.dark = Components(red: dark.red, green: dark.green, blue: dark.blue, alpha: dark.alpha)
   }
 
+  /// A dynamic colour with increased-contrast variants, as an asset catalogue's colour set
+  /// with High Contrast appearances: `light` and `dark` in normal contrast,
+  /// `increasedContrastLight` and `increasedContrastDark` when the trait collection's
+  /// ``TraitCollection/accessibilityContrast`` is `high`.
+  public init(
+    light: Color, dark: Color, increasedContrastLight: Color, increasedContrastDark: Color
+  ) {
+    self.init(light: light, dark: dark)
+    func components(_ color: Color) -> Components {
+      Components(red: color.red, green: color.green, blue: color.blue, alpha: color.alpha)
+    }
+    self.increasedContrastLight = components(increasedContrastLight)
+    self.increasedContrastDark = components(increasedContrastDark)
+  }
+
+  /// A system colour from its four published 24-bit values: default light and dark,
+  /// increased-contrast light and dark (Apple's Human Interface Guidelines, "Color", iOS
+  /// system colours).
+  init(light: UInt32, dark: UInt32, increasedContrastLight: UInt32, increasedContrastDark: UInt32) {
+    self.init(
+      light: Color(rgb: light), dark: Color(rgb: dark),
+      increasedContrastLight: Color(rgb: increasedContrastLight),
+      increasedContrastDark: Color(rgb: increasedContrastDark))
+  }
+
   /// A colour from a 24-bit `0xRRGGBB` value and opacity.
   public init(rgb: UInt32, alpha: Double = 1) {
     self.init(
@@ -57,20 +91,33 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
   /// Whether the colour has a dark appearance of its own.
   public var isDynamic: Bool { dark != nil }
 
+  /// Whether the colour has increased-contrast appearances of its own.
+  public var hasIncreasedContrastVariant: Bool { increasedContrastLight != nil }
+
   /// The fixed colour this one is in `traitCollection`: the dark appearance when its style
-  /// is `.dark`, the light one otherwise (`.unspecified` included, as UIKit).
+  /// is `.dark`, the light one otherwise (`.unspecified` included, as UIKit); of those, the
+  /// increased-contrast variant when the contrast is `.high` and the colour has one.
   public func resolvedColor(with traitCollection: TraitCollection) -> Color {
-    if traitCollection.userInterfaceStyle == .dark, let dark {
-      return Color(red: dark.red, green: dark.green, blue: dark.blue, alpha: dark.alpha)
+    let high = traitCollection.accessibilityContrast == .high
+    let chosen: Components?
+    if traitCollection.userInterfaceStyle == .dark {
+      chosen = (high ? increasedContrastDark : nil) ?? dark
+    } else {
+      chosen = high ? increasedContrastLight : nil
+    }
+    if let chosen {
+      return Color(red: chosen.red, green: chosen.green, blue: chosen.blue, alpha: chosen.alpha)
     }
     return Color(red: red, green: green, blue: blue, alpha: alpha)
   }
 
-  /// The same colour with another opacity (in both appearances of a dynamic colour).
+  /// The same colour with another opacity (in every appearance of a dynamic colour).
   public func withAlphaComponent(_ alpha: Double) -> Color {
     var copy = self
     copy.alpha = alpha
     copy.dark?.alpha = alpha
+    copy.increasedContrastLight?.alpha = alpha
+    copy.increasedContrastDark?.alpha = alpha
     return copy
   }
 
@@ -107,18 +154,37 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
   public static let yellow = Color(red: 1, green: 1, blue: 0)
   /// Orange.
   public static let orange = Color(red: 1, green: 0.5, blue: 0)
-  // Dynamic system colours: light and dark values from Apple's Human Interface Guidelines.
+  // Dynamic system colours: the values Apple's Human Interface Guidelines publish in
+  // "Color", "Specifications", "System colors" (iOS, iPadOS; the iOS 15 to 18 table, before
+  // the June 2025 update), columns Default (light), Default (dark), Increased contrast
+  // (light), Increased contrast (dark):
+  // https://developer.apple.com/design/human-interface-guidelines/color#Specifications
 
-  /// The system blue: #007AFF light, #0A84FF dark; UIKit's default tint.
-  public static let systemBlue = Color(light: Color(rgb: 0x007AFF), dark: Color(rgb: 0x0A84FF))
-  /// The system red: #FF3B30 light, #FF453A dark.
-  public static let systemRed = Color(light: Color(rgb: 0xFF3B30), dark: Color(rgb: 0xFF453A))
-  /// The system green: #34C759 light, #30D158 dark.
-  public static let systemGreen = Color(light: Color(rgb: 0x34C759), dark: Color(rgb: 0x30D158))
-  /// The system orange: #FF9500 light, #FF9F0A dark.
-  public static let systemOrange = Color(light: Color(rgb: 0xFF9500), dark: Color(rgb: 0xFF9F0A))
-  /// The system grey: #8E8E93 in both appearances.
-  public static let systemGray = Color(light: Color(rgb: 0x8E8E93), dark: Color(rgb: 0x8E8E93))
+  /// The system blue: #007AFF light, #0A84FF dark; increased contrast #0040DD light,
+  /// #409CFF dark. UIKit's default tint.
+  public static let systemBlue = Color(
+    light: 0x007AFF, dark: 0x0A84FF, increasedContrastLight: 0x0040DD,
+    increasedContrastDark: 0x409CFF)
+  /// The system red: #FF3B30 light, #FF453A dark; increased contrast #D70015 light,
+  /// #FF6961 dark.
+  public static let systemRed = Color(
+    light: 0xFF3B30, dark: 0xFF453A, increasedContrastLight: 0xD70015,
+    increasedContrastDark: 0xFF6961)
+  /// The system green: #34C759 light, #30D158 dark; increased contrast #248A3D light,
+  /// #30DB5B dark.
+  public static let systemGreen = Color(
+    light: 0x34C759, dark: 0x30D158, increasedContrastLight: 0x248A3D,
+    increasedContrastDark: 0x30DB5B)
+  /// The system orange: #FF9500 light, #FF9F0A dark; increased contrast #C93400 light,
+  /// #FFB340 dark.
+  public static let systemOrange = Color(
+    light: 0xFF9500, dark: 0xFF9F0A, increasedContrastLight: 0xC93400,
+    increasedContrastDark: 0xFFB340)
+  /// The system grey: #8E8E93 in both appearances; increased contrast #6C6C70 light,
+  /// #AEAEB2 dark.
+  public static let systemGray = Color(
+    light: 0x8E8E93, dark: 0x8E8E93, increasedContrastLight: 0x6C6C70,
+    increasedContrastDark: 0xAEAEB2)
   /// Primary text: black light, white dark.
   public static let label = Color(light: Color(rgb: 0x000000), dark: Color(rgb: 0xFFFFFF))
   /// Secondary text: #3C3C43 at 60 % light, #EBEBF5 at 60 % dark.
@@ -145,8 +211,14 @@ public struct Color: Sendable, Hashable, CustomStringConvertible {
   /// Content on the grouped background (a grouped table's rows): white light, #1C1C1E dark.
   public static let secondarySystemGroupedBackground = Color(
     light: Color(rgb: 0xFFFFFF), dark: Color(rgb: 0x1C1C1E))
-  /// A light grey (a selected row): #D1D1D6 light, #3A3A3C dark.
-  public static let systemGray4 = Color(light: Color(rgb: 0xD1D1D6), dark: Color(rgb: 0x3A3A3C))
-  /// A lighter grey: #E5E5EA light, #2C2C2E dark.
-  public static let systemGray5 = Color(light: Color(rgb: 0xE5E5EA), dark: Color(rgb: 0x2C2C2E))
+  /// A light grey (a selected row): #D1D1D6 light, #3A3A3C dark; increased contrast
+  /// #BCBCC0 light, #444446 dark.
+  public static let systemGray4 = Color(
+    light: 0xD1D1D6, dark: 0x3A3A3C, increasedContrastLight: 0xBCBCC0,
+    increasedContrastDark: 0x444446)
+  /// A lighter grey: #E5E5EA light, #2C2C2E dark; increased contrast #D8D8DC light,
+  /// #363638 dark.
+  public static let systemGray5 = Color(
+    light: 0xE5E5EA, dark: 0x2C2C2E, increasedContrastLight: 0xD8D8DC,
+    increasedContrastDark: 0x363638)
 }
