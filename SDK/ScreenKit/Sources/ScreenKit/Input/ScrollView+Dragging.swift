@@ -97,14 +97,20 @@ extension ScrollView {
     delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
     guard decelerates else { return }
     let path = ScrollDeceleration(
-      from: start, to: target, velocity: velocity, projection: projection, rate: rate)
+      from: start, to: target, velocity: velocity, projection: projection,
+      clampedProjection: clamped(projection), rate: rate)
     isDecelerating = true
-    deceleration = path
     delegate?.scrollViewWillBeginDecelerating(self)
     contentOffset = target
+    deceleration = path
     // The change the clients are sent carries the deceleration; the delegate's reaction to
     // the scroll (above) does not.
-    if View.areAnimationsEnabled { ViewAnimations.run(path.animation) { setNeedsDisplay() } }
+    if View.areAnimationsEnabled {
+      ViewAnimations.run(path.animation) {
+        ViewAnimations.note(self)
+        setNeedsDisplay()
+      }
+    }
     decelerationTimer = Task { @MainActor [weak self] in
       try? await Task.sleep(for: .seconds(path.duration))
       guard !Task.isCancelled, let self, self.deceleration == path else { return }
@@ -129,11 +135,16 @@ extension ScrollView {
   /// scroll view caught by a new touch.
   func stopDecelerating() {
     guard let path = deceleration else { return }
+    endDecelerationUnannounced()
+    contentOffset = path.offset(after: ProcessInfo.processInfo.systemUptime - path.startTime)
+  }
+
+  /// Forgets the deceleration under way without telling the delegate.
+  func endDecelerationUnannounced() {
     decelerationTimer?.cancel()
     decelerationTimer = nil
     deceleration = nil
     isDecelerating = false
-    contentOffset = path.offset(after: ProcessInfo.processInfo.systemUptime - path.startTime)
   }
 
   /// The page a fling ends on when paging: the one nearest its projection, at most one page

@@ -46,16 +46,22 @@ struct ScrollDeceleration: Equatable {
   }
 
   /// The deceleration from `from` to `target` for a fling at `velocity` (points per
-  /// second) whose unlimited projection is `projection`.
-  init(from: Point, to target: Point, velocity: Point, projection: Point, rate: Double) {
+  /// second) whose unlimited projection is `projection` and `clampedProjection` within the
+  /// scrollable range.
+  init(
+    from: Point, to target: Point, velocity: Point, projection: Point,
+    clampedProjection: Point, rate: Double
+  ) {
     self.from = from
     self.to = target
     self.rate = rate
     self.startTime = ProcessInfo.processInfo.systemUptime
     let x = Self.axis(
-      from: from.x, to: target.x, velocity: velocity.x, projection: projection.x, rate: rate)
+      from: from.x, to: target.x, velocity: velocity.x, projection: projection.x,
+      clamped: clampedProjection.x, rate: rate)
     let y = Self.axis(
-      from: from.y, to: target.y, velocity: velocity.y, projection: projection.y, rate: rate)
+      from: from.y, to: target.y, velocity: velocity.y, projection: projection.y,
+      clamped: clampedProjection.y, rate: rate)
     self.velocity = Point(x: x.velocity, y: y.velocity)
     self.duration = max(Self.shortestDuration, max(x.milliseconds, y.milliseconds) / 1000)
   }
@@ -63,7 +69,8 @@ struct ScrollDeceleration: Equatable {
   /// One axis: the velocity the decay starts with (points per second) and how long it
   /// runs (ms).
   private static func axis(
-    from: Double, to target: Double, velocity: Double, projection: Double, rate: Double
+    from: Double, to target: Double, velocity: Double, projection: Double, clamped: Double,
+    rate: Double
   ) -> (velocity: Double, milliseconds: Double) {
     let distance = target - from
     guard abs(distance) > 1e-9 else { return (0, 0) }
@@ -74,7 +81,7 @@ struct ScrollDeceleration: Equatable {
       // The fling stops where it would on its own.
       return (velocity, restingTime(perMillisecond, logRate: logRate))
     }
-    if perMillisecond != 0, distance.sign == projected.sign, abs(distance) < abs(projected) {
+    if abs(target - clamped) <= 1e-6, perMillisecond != 0 {
       // Stopped short by the edge of the content: until it gets there.
       let reached = log(1 - distance * (1 - rate) / (perMillisecond * rate)) / logRate
       return (velocity, min(reached, restingTime(perMillisecond, logRate: logRate)))

@@ -173,9 +173,11 @@ open class ScrollView: View {
   /// The point of the content at the view's top-left corner, clamped to
   /// `-adjustedContentInset.top … contentSize.height + adjustedContentInset.bottom − height`
   /// (and likewise horizontally).
+  /// Setting it stops a deceleration under way, as in UIKit.
   public var contentOffset: Point {
     get { offset }
     set {
+      if deceleration != nil { endDecelerationUnannounced() }
       restoredOffset = nil
       offsetIsInitial = false
       offset = clamped(newValue)
