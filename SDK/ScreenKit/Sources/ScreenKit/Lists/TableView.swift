@@ -149,6 +149,11 @@ open class TableView: ScrollView {
   private var updateDepth = 0
   /// The row whose swipe actions are revealed.
   private var revealedRow: IndexPath?
+  /// The drag revealing a row's swipe actions, while one goes on.
+  var swipeDrag: SwipeDrag?
+  /// The recognizer of horizontal drags across rows, which reveal their swipe actions
+  /// under the finger (see `TableView+SwipeDragging.swift`).
+  let swipeActionsPanGestureRecognizer = PanGestureRecognizer()
   /// A restored scroll position, applied when the table has loaded.
   private var restoredFirstRow: IndexPath?
 
@@ -166,6 +171,8 @@ open class TableView: ScrollView {
   public init(frame: Rect, style: Style) {
     self.style = style
     super.init(frame: frame)
+    swipeActionsPanGestureRecognizer.addTarget(self, action: TableView.handleSwipePan)
+    addGestureRecognizer(swipeActionsPanGestureRecognizer)
     backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
   }
 
@@ -414,6 +421,13 @@ open class TableView: ScrollView {
   open override func layoutSubviews() {
     super.layoutSubviews()
     arrangeCells()
+  }
+
+  /// Answers the swipe actions' pan (``swipeActionsPanShouldBegin()``); other recognizers
+  /// as a scroll view does.
+  open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+    if recognizer === swipeActionsPanGestureRecognizer { return swipeActionsPanShouldBegin() }
+    return super.gestureRecognizerShouldBegin(recognizer)
   }
 
   /// Scrolling changes which rows are in view; the delegate hears of it.
@@ -919,7 +933,7 @@ open class TableView: ScrollView {
     return true
   }
 
-  private func swipeConfiguration(
+  func swipeConfiguration(
     for path: IndexPath, edge: RevealedSwipeActions.Edge
   ) -> SwipeActionsConfiguration? {
     switch edge {
@@ -944,14 +958,14 @@ open class TableView: ScrollView {
     }
   }
 
-  private func run(_ action: ContextualAction, in cell: TableViewCell) {
+  func run(_ action: ContextualAction, in cell: TableViewCell) {
     action.handler(action, cell) { [weak self, weak cell] _ in
       guard let self, let cell, let path = self.indexPath(for: cell) else { return }
       self.hideSwipeActions(at: path)
     }
   }
 
-  private func hideSwipeActions(at path: IndexPath) {
+  func hideSwipeActions(at path: IndexPath) {
     if revealedRow == path { revealedRow = nil }
     guard let cell = visibleCellsByPath[path] else { return }
     cell.revealedActions = nil
