@@ -141,6 +141,6 @@ final class SceneScrollTouchTests {
     try touch("moved", row.x - 30, row.y + 40, t: 400)
     try touch("ended", row.x - 30, row.y + 40, t: 400)
     #expect(try offsetY(of: "contacts") > start)
-    #expect(!(tree.root.description.contains("\"swiped\"")))
+    #expect(SceneTests.find(row.key, in: tree.root)?.node["props"]?["swiped"] == nil)
   }
 }

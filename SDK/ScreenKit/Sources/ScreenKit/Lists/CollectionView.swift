@@ -571,7 +571,9 @@ open class CollectionView: ScrollView {
   /// selected item of a multiple-selection collection view deselects it.
   func userSelect(_ path: IndexPath) -> Bool {
     guard allowsSelection, isValid(path) else { return false }
-    guard collectionDelegate?.collectionView(self, shouldHighlightItemAt: path) ?? true else { return false }
+    guard collectionDelegate?.collectionView(self, shouldHighlightItemAt: path) ?? true else {
+      return false
+    }
     if selectedPaths.contains(path) {
       guard allowsMultipleSelection,
         collectionDelegate?.collectionView(self, shouldDeselectItemAt: path) ?? true
@@ -580,7 +582,9 @@ open class CollectionView: ScrollView {
       collectionDelegate?.collectionView(self, didDeselectItemAt: path)
       return true
     }
-    guard collectionDelegate?.collectionView(self, shouldSelectItemAt: path) ?? true else { return true }
+    guard collectionDelegate?.collectionView(self, shouldSelectItemAt: path) ?? true else {
+      return true
+    }
     if !allowsMultipleSelection {
       for previous in selectedPaths {
         deselectItem(at: previous, animated: false)

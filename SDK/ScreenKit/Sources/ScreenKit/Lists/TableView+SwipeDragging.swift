@@ -104,7 +104,8 @@ extension TableView {
       return
     }
     let stays =
-      opening > Self.swipeFlingSpeed || (opening >= -Self.swipeFlingSpeed && shown > revealed.width / 2)
+      opening > Self.swipeFlingSpeed
+      || (opening >= -Self.swipeFlingSpeed && shown > revealed.width / 2)
     View.animate(withDuration: 0.25, options: .curveEaseOut) {
       if stays {
         revealed.revealedWidth = revealed.width

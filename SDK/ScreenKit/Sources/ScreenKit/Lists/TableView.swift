@@ -846,7 +846,9 @@ open class TableView: ScrollView {
       return true
     }
     let target: IndexPath? =
-      if let delegate = tableDelegate { delegate.tableView(self, willSelectRowAt: path) } else { path }
+      if let delegate = tableDelegate { delegate.tableView(self, willSelectRowAt: path) } else {
+        path
+      }
     guard let target, isValid(target) else { return true }
     if !allowsMultipleSelection {
       for previous in selectedPaths where previous != target {
@@ -940,7 +942,8 @@ open class TableView: ScrollView {
     case .leading:
       return tableDelegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: path)
     case .trailing:
-      if let configured = tableDelegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: path)
+      if let configured = tableDelegate?.tableView(
+        self, trailingSwipeActionsConfigurationForRowAt: path)
       {
         return configured
       }
