@@ -277,3 +277,52 @@ final class NumberedRows: TableViewDataSource {
     return cell
   }
 }
+
+/// A data source of `count` plain items.
+@MainActor
+final class PlainItems: CollectionViewDataSource {
+  let count: Int
+  init(count: Int) { self.count = count }
+  func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int)
+    -> Int
+  { count }
+  func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath)
+    -> CollectionViewCell
+  {
+    collectionView.dequeueReusableCell(withReuseIdentifier: "item", for: indexPath)
+  }
+}
+
+@MainActor
+@Suite struct CollectionViewDraggingTests {
+  @Test func aCollectionFlungByTouchesDeceleratesAsAnyScrollView() throws {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+    window.makeKeyAndVisible()
+    let layout = CollectionViewFlowLayout()
+    layout.itemSize = Size(width: 100, height: 100)
+    let grid = CollectionView(
+      frame: Rect(x: 0, y: 0, width: 390, height: 400), collectionViewLayout: layout)
+    grid.register(CollectionViewCell.self, forCellWithReuseIdentifier: "item")
+    let items = PlainItems(count: 300)
+    grid.dataSource = items
+    let delegate = RecordingScrollDelegate()
+    grid.delegate = delegate
+    window.addSubview(grid)
+    grid.layoutIfNeeded()
+    for (phase, y, t) in [
+      (Touch.Phase.began, 300.0, 0.0), (.moved, 290, 16), (.moved, 250, 32), (.moved, 200, 48),
+      (.ended, 200, 48),
+    ] {
+      try window.touch(phase, id: 1, at: Point(x: 100, y: y), timestamp: t / 1000)
+    }
+    let target = 90 + 100 / 0.048 / 1000 * 0.998 / 0.002
+    #expect(abs(grid.contentOffset.y - target) < 1e-9)
+    #expect(grid.isDecelerating)
+    #expect(
+      delegate.calls.filter { !$0.hasPrefix("didScroll") } == [
+        "willBeginDragging", "willEndDragging", "didEndDragging true", "willBeginDecelerating",
+      ])
+    #expect(ViewAnimations.take(for: grid)?.deceleration?.rate == 0.998)
+    grid.contentOffset = grid.contentOffset
+  }
+}
