@@ -26,5 +26,6 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
     plugin.register(BarsAndAlertsViewController.component)
     plugin.register(textControlsComponent())
     plugin.register(PlaygroundViewController.component)
+    plugin.register(PagesViewController.component)
   }
 }

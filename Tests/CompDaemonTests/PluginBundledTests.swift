@@ -93,7 +93,8 @@ import Testing
     #expect(
       host.catalog.names == [
         "demo.BarsAndAlerts", "demo.Contacts", "demo.Controls", "demo.Destination",
-        "demo.Favorites", "demo.Gallery", "demo.Images", "demo.Login", "demo.Playground",
+        "demo.Favorites", "demo.Gallery", "demo.Images", "demo.Login", "demo.Pages",
+        "demo.Playground",
         "demo.Settings",
         "demo.StackedForm", "demo.TextControls",
       ])

@@ -76,3 +76,61 @@ function springEasing({ damping }) {
   points[points.length - 1] = '1';
   return `linear(${points.join(', ')})`;
 }
+
+/** Whether `op` is a scroll's fling coming to rest (`animation.decelerate`). */
+export function decelerates(op) {
+  return Boolean(op.animation?.decelerate);
+}
+
+/** Runs a fling's deceleration on a scroll node (docs/protocol.md, "Motion"): from the
+ * offset the page showed, `from`, to the offset compd's op set, `to`, over the animation's
+ * duration D, each axis at `from + (to − from) · (1 − rate^t) / (1 − rate^D)` (t and D in
+ * milliseconds): the fling's speed decays by `rate` each millisecond, scaled to end exactly
+ * at `to`. `show(offset)` puts the view at an offset. While it runs `entry.decelerating`
+ * is set, so the page does not report these offsets to compd as the user's scrolls; a
+ * pointer or wheel on the node stops it where it is and calls `interrupted()` (the page
+ * then reports where it stopped as a scroll of the user's). With reduced motion the view
+ * just jumps to `to`. */
+export function decelerateScroll(entry, from, to, animation, show, interrupted) {
+  entry.stopDeceleration?.();
+  const duration = animation.duration * 1000;
+  const rate = animation.decelerate.rate;
+  if (reducedMotion?.matches || !(duration > 0) || !(rate > 0 && rate < 1)) {
+    show(to);
+    return;
+  }
+  const span = 1 - rate ** duration;
+  let start;
+  let frame = 0;
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    entry.decelerating = false;
+    entry.decelerationTarget = undefined;
+    entry.stopDeceleration = undefined;
+    entry.el.removeEventListener('pointerdown', interrupt);
+    entry.el.removeEventListener('wheel', interrupt);
+  };
+  const interrupt = () => {
+    stop();
+    interrupted?.();
+  };
+  const step = (now) => {
+    start ??= now;
+    const elapsed = now - start;
+    if (elapsed >= duration) {
+      show(to);
+      stop();
+      return;
+    }
+    const fraction = (1 - rate ** elapsed) / span;
+    show({ x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction });
+    frame = requestAnimationFrame(step);
+  };
+  entry.decelerating = true;
+  entry.decelerationTarget = { x: to.x, y: to.y };
+  entry.stopDeceleration = stop;
+  entry.el.addEventListener('pointerdown', interrupt);
+  entry.el.addEventListener('wheel', interrupt, { passive: true });
+  show(from);
+  frame = requestAnimationFrame(step);
+}

@@ -13,7 +13,7 @@ import { decorateSearchBar, paintSearchBar } from './paint-search.js';
 import { decorateTextView, paintButtonSubtitle, paintFieldExtras, paintRuns, paintTextView } from './paint-text.js';
 import { decorateAccessibility, installAccessibility, paintAccessibility, settleAccessibility, settleAfterChange } from './accessibility.js';
 import { installFocusKeys } from './focus-keys.js';
-import { animateOp, animates, snapshot } from './motion.js';
+import { animateOp, animates, decelerateScroll, decelerates, snapshot } from './motion.js';
 import { installTouches } from './touches.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
@@ -136,6 +136,10 @@ export class SceneView {
           const entry = this.nodes.get(op.id);
           if (entry?.inputTimes?.length && ('text' in op.props || 'textLength' in op.props)) {
             inputTimes.push(entry.inputTimes.shift());
+          }
+          if (entry && decelerates(op) && SCROLLING.has(entry.type) && op.props.contentOffset) {
+            this.decelerate(entry, op);
+            break;
           }
           const before = animates(op) && entry ? snapshot(entry) : null;
           this.update(op.id, op.props);
@@ -584,11 +588,35 @@ export class SceneView {
     if (entry.pendingScroll === 0) this.showOffset(entry);
   }
 
+  /** A fling's deceleration (motion.js): the view goes on from the offset it shows to the
+   * op's, without reporting the offsets on the way as the user's scrolls. */
+  decelerate(entry, op) {
+    const inset = entry.inset ?? { top: 0, left: 0, bottom: 0, right: 0 };
+    const from = { x: entry.el.scrollLeft - inset.left, y: entry.el.scrollTop - inset.top };
+    entry.stopDeceleration?.();
+    entry.decelerationTarget = op.props.contentOffset;
+    entry.decelerating = true;  // the update's own painting leaves the view where it is
+    this.update(op.id, op.props);
+    entry.decelerating = false;
+    decelerateScroll(entry, from, op.props.contentOffset, op.animation, (offset) => {
+      const shown = entry.inset ?? inset;
+      entry.lastViewOffset = { x: offset.x, y: offset.y };
+      entry.el.scrollLeft = offset.x + shown.left;
+      entry.el.scrollTop = offset.y + shown.top;
+    }, () => this.scrolled(entry));
+  }
+
   /** Moves the view to compd's offset, unless that is the offset this page sent last: the
-   * view is then where the user scrolled it (a moving table's offset is sent ahead of it). */
+   * view is then where the user scrolled it (a moving table's offset is sent ahead of it),
+   * or the one a deceleration under way is taking it to. */
   showOffset(entry) {
     const { el, inset } = entry;
     const offset = entry.props.contentOffset ?? { x: 0, y: 0 };
+    if (entry.decelerating) {
+      const target = entry.decelerationTarget;
+      if (target && Math.abs(target.x - offset.x) < 0.5 && Math.abs(target.y - offset.y) < 0.5) return;
+      entry.stopDeceleration?.();
+    }
     const sent = entry.sentOffset;
     if (sent && Math.abs(sent.x - offset.x) < 0.5 && Math.abs(sent.y - offset.y) < 0.5) return;
     entry.sentOffset = null;
@@ -600,7 +628,7 @@ export class SceneView {
   /** A scroll by the user: tell compd the new offset, at most once per animation frame
    * (an offset that is compd's own, set by showOffset, is not sent back). */
   scrolled(entry) {
-    if (entry.scrollFrame) return;
+    if (entry.scrollFrame || entry.decelerating) return;
     entry.scrollFrame = requestAnimationFrame((now) => this.sampleScroll(entry, now));
   }
 
@@ -610,6 +638,7 @@ export class SceneView {
    * more than two screens is no movement to follow. */
   sampleScroll(entry, now) {
     entry.scrollFrame = 0;
+    if (entry.decelerating) return;  // compd's own offsets on the way to its target
     const interval = now - (entry.sampledAt ?? -Infinity);
     if (interval < 100) entry.frameTime = entry.frameTime === undefined ? interval : 0.8 * entry.frameTime + 0.2 * interval;
     entry.sampledAt = now;

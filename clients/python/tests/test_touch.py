@@ -23,3 +23,14 @@ def test_a_drag_moves_the_playground_card(daemon):
         after = scene.find("card").absolute_frame
         assert (after.x, after.y) == (before.x + 40, before.y + 70)
         assert scene.find("status").props["text"] == "Dropped the card"
+
+
+def test_a_fling_decelerates_demo_contacts_table(daemon):
+    with compd.Client(daemon.socket, timeout=20) as client:
+        scene = client.open("demo.Contacts")
+        start = scene.find("contacts").props["contentOffset"]["y"]
+        scene.fling("contacts", 0, -120)
+        # Far beyond the 110 points the finger dragged past the pan's 10: the fling's
+        # projection, 0.998 / 0.002 times the speed in points per millisecond.
+        offset = scene.find("contacts").props["contentOffset"]["y"]
+        assert offset - start > 110 + 1000

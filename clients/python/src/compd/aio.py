@@ -286,6 +286,24 @@ class Scene(LiveScene):
                        t=step * interval)
         return await self.touch("ended", x + dx, y + dy, t=(steps + 1) * interval)
 
+    async def fling(self, target: Any, dx: float, dy: float,
+              duration: float = 48) -> Dict[str, Any]:
+        """Flicks the middle of ``target`` by (``dx``, ``dy``) in ``duration`` milliseconds
+        and lifts the finger while it still moves, as a fling does: a scroll view, table or
+        collection under it decelerates on (docs/protocol.md, "Motion", ``decelerate``); the
+        op that moves its offset carries the deceleration. Returns the last reply."""
+        node = target if hasattr(target, "absolute_frame") else self.find(target)
+        if node is None:
+            raise KeyError(f"no node keyed {target!r}")
+        frame = node.absolute_frame
+        x, y = frame.x + frame.width / 2, frame.y + frame.height / 2
+        await self.touch("began", x, y, t=0)
+        steps = 3
+        for step in range(1, steps + 1):
+            await self.touch("moved", x + dx * step / steps, y + dy * step / steps,
+                       t=duration * step / steps)
+        return await self.touch("ended", x + dx, y + dy, t=duration)
+
     async def type(self, target: Any, text: str) -> Dict[str, Any]:
         """Replaces the text of the text field or text view ``target`` with ``text``."""
         return await self.event(text_event(target, text))

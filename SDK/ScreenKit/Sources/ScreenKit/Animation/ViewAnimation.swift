@@ -37,6 +37,9 @@ public struct ViewAnimation: Sendable, Hashable {
   /// A transition the client runs on the view's whole content (`transition(with:…)`), by
   /// its UIKit name (`crossDissolve`, `flipFromLeft`, …).
   public var transition: String?
+  /// A scroll's deceleration, when the animation is a fling coming to rest
+  /// (``ScrollView``'s drag): the client decays the offset instead of following `curve`.
+  public var deceleration: Deceleration?
 
   /// An animation description.
   public init(

@@ -4,21 +4,21 @@ extension TextView: FirstResponderEditing, TextInputReceiving, TapReceiving {
   var canBeginEditing: Bool { isEditable }
 
   func shouldBeginEditing() -> Bool {
-    delegate?.textViewShouldBeginEditing(self) ?? true
+    textDelegate?.textViewShouldBeginEditing(self) ?? true
   }
 
   func didBeginEditing() {
     setNeedsDisplay()
-    delegate?.textViewDidBeginEditing(self)
+    textDelegate?.textViewDidBeginEditing(self)
   }
 
   func shouldEndEditing() -> Bool {
-    delegate?.textViewShouldEndEditing(self) ?? true
+    textDelegate?.textViewShouldEndEditing(self) ?? true
   }
 
   func didEndEditing() {
     setNeedsDisplay()
-    delegate?.textViewDidEndEditing(self)
+    textDelegate?.textViewDidEndEditing(self)
   }
 
   /// A tap on an editable text view focuses it.
@@ -34,13 +34,13 @@ extension TextView: FirstResponderEditing, TextInputReceiving, TapReceiving {
     let old = text ?? ""
     guard isEditable, old != newText else { return false }
     let (range, replacement) = TextView.difference(from: old, to: newText)
-    if let delegate,
+    if let delegate = textDelegate,
       !delegate.textView(self, shouldChangeTextIn: range, replacementText: replacement)
     {
       return false
     }
     text = newText
-    delegate?.textViewDidChange(self)
+    textDelegate?.textViewDidChange(self)
     return true
   }
 

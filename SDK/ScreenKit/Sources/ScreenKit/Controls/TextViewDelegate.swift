@@ -12,7 +12,7 @@
 /// smallest range that differs and its replacement, so one typed character arrives as an
 /// empty range at the caret and that character, and the return key as `"\n"`, as UIKit.
 @MainActor
-public protocol TextViewDelegate: AnyObject {
+public protocol TextViewDelegate: ScrollViewDelegate {
   /// Whether editing may begin (default `true`).
   func textViewShouldBeginEditing(_ textView: TextView) -> Bool
   /// Editing began; the view is first responder.

@@ -57,9 +57,14 @@ open class CollectionView: ScrollView {
   }
   /// Describes the sections, items and cells; setting it reloads.
   public weak var dataSource: (any CollectionViewDataSource)? { didSet { reloadData() } }
-  /// Hears selection and display; a `CollectionViewDelegateFlowLayout` also sizes a flow
-  /// layout's items. Setting it reloads.
-  public weak var delegate: (any CollectionViewDelegate)? { didSet { reloadData() } }
+  /// The ``ScrollView/delegate`` when it is a `CollectionViewDelegate`: it hears selection
+  /// and display; a `CollectionViewDelegateFlowLayout` also sizes a flow layout's items.
+  /// Setting the delegate reloads.
+  var collectionDelegate: (any CollectionViewDelegate)? {
+    delegate as? any CollectionViewDelegate
+  }
+  /// A new delegate may answer differently: the collection loads again.
+  override func delegateDidChange() { reloadData() }
   /// Whether items can be selected; `true` by default.
   public var allowsSelection = true
   /// Whether several items can be selected at once; `false` by default.
@@ -246,7 +251,7 @@ open class CollectionView: ScrollView {
       collectionViewLayout.needsPrepare = true
     }
     if !arrangement.isArranging { setNeedsLayout() }
-    delegate?.scrollViewDidScroll(self)
+    super.contentOffsetDidChange()
   }
 
   /// Runs the layout's `prepare()` when it was invalidated, and takes its content size.
@@ -311,7 +316,7 @@ open class CollectionView: ScrollView {
         else { continue }
         visibleCellsByPath[path] = cell
         if measure(cell, attributes) { measuredChange = true }
-        delegate?.collectionView(self, willDisplay: cell, forItemAt: path)
+        collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: path)
       }
       guard measuredChange else { break }
       collectionViewLayout.needsPrepare = true
@@ -423,7 +428,7 @@ open class CollectionView: ScrollView {
   }
 
   private func release(_ cell: CollectionViewCell, at path: IndexPath) {
-    delegate?.collectionView(self, didEndDisplaying: cell, forItemAt: path)
+    collectionDelegate?.collectionView(self, didEndDisplaying: cell, forItemAt: path)
     cell.indexPath = nil
     if let identifier = cell.reuseIdentifier {
       cellPool.enqueue(cell, identifier: identifier)
@@ -566,25 +571,29 @@ open class CollectionView: ScrollView {
   /// selected item of a multiple-selection collection view deselects it.
   func userSelect(_ path: IndexPath) -> Bool {
     guard allowsSelection, isValid(path) else { return false }
-    guard delegate?.collectionView(self, shouldHighlightItemAt: path) ?? true else { return false }
+    guard collectionDelegate?.collectionView(self, shouldHighlightItemAt: path) ?? true else {
+      return false
+    }
     if selectedPaths.contains(path) {
       guard allowsMultipleSelection,
-        delegate?.collectionView(self, shouldDeselectItemAt: path) ?? true
+        collectionDelegate?.collectionView(self, shouldDeselectItemAt: path) ?? true
       else { return true }
       deselectItem(at: path, animated: false)
-      delegate?.collectionView(self, didDeselectItemAt: path)
+      collectionDelegate?.collectionView(self, didDeselectItemAt: path)
       return true
     }
-    guard delegate?.collectionView(self, shouldSelectItemAt: path) ?? true else { return true }
+    guard collectionDelegate?.collectionView(self, shouldSelectItemAt: path) ?? true else {
+      return true
+    }
     if !allowsMultipleSelection {
       for previous in selectedPaths {
         deselectItem(at: previous, animated: false)
-        delegate?.collectionView(self, didDeselectItemAt: previous)
+        collectionDelegate?.collectionView(self, didDeselectItemAt: previous)
       }
     }
     selectedPaths.append(path)
     visibleCellsByPath[path]?.isSelected = true
-    delegate?.collectionView(self, didSelectItemAt: path)
+    collectionDelegate?.collectionView(self, didSelectItemAt: path)
     return true
   }
 

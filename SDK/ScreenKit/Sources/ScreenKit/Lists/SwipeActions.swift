@@ -58,7 +58,15 @@ final class RevealedSwipeActions {
   enum Edge { case leading, trailing }
   let edge: Edge
   let buttons: [Button]
+  /// The actions' width when fully open.
   let width: Double
+  /// The configuration the actions come from.
+  let configuration: SwipeActionsConfiguration
+  /// How much of the row the actions take now: their width when open, less or more while
+  /// a finger drags the row (``TableView``'s swipe pan).
+  var revealedWidth: Double
+  /// Each button's width when fully open.
+  private let widths: [Double]
 
   init(
     configuration: SwipeActionsConfiguration, edge: Edge, cell: TableViewCell,
@@ -85,13 +93,20 @@ final class RevealedSwipeActions {
     }
     self.buttons = buttons
     self.width = width
+    self.configuration = configuration
+    self.revealedWidth = width
+    self.widths = buttons.map(\.frame.width)
   }
 
-  /// Lines the buttons up at the cell's edge, the first action outermost.
+  /// Lines the buttons up at the cell's edge, the first action outermost, in the revealed
+  /// width: narrower in proportion while it is less than the actions' width, the first
+  /// action taking what is beyond it (a full swipe covers the row with it).
   func place(in cell: TableViewCell) {
     var x = edge == .trailing ? cell.frame.width : 0
-    for button in buttons {
-      let width = button.frame.width
+    let scale = width > 0 ? min(1, revealedWidth / width) : 0
+    let extra = max(0, revealedWidth - width)
+    for (index, button) in buttons.enumerated() {
+      let width = widths[index] * scale + (index == 0 ? extra : 0)
       if edge == .trailing {
         x -= width
         button.frame = Rect(x: x, y: 0, width: width, height: cell.frame.height)

@@ -68,8 +68,11 @@ open class TableView: ScrollView {
   public let style: Style
   /// Describes the sections, rows and cells; setting it reloads.
   public weak var dataSource: (any TableViewDataSource)? { didSet { reloadData() } }
-  /// Sizes rows and hears selection and display.
-  public weak var delegate: (any TableViewDelegate)? { didSet { reloadData() } }
+  /// The ``ScrollView/delegate`` when it is a `TableViewDelegate`: it sizes rows and hears
+  /// selection and display. Setting the delegate reloads.
+  var tableDelegate: (any TableViewDelegate)? { delegate as? any TableViewDelegate }
+  /// A new delegate may answer differently: the table loads again.
+  override func delegateDidChange() { reloadData() }
   /// Told of rows about to come into view.
   public weak var prefetchDataSource: (any TableViewDataSourcePrefetching)?
 
@@ -146,6 +149,11 @@ open class TableView: ScrollView {
   private var updateDepth = 0
   /// The row whose swipe actions are revealed.
   private var revealedRow: IndexPath?
+  /// The drag revealing a row's swipe actions, while one goes on.
+  var swipeDrag: SwipeDrag?
+  /// The recognizer of horizontal drags across rows, which reveal their swipe actions
+  /// under the finger (see `TableView+SwipeDragging.swift`).
+  let swipeActionsPanGestureRecognizer = PanGestureRecognizer()
   /// A restored scroll position, applied when the table has loaded.
   private var restoredFirstRow: IndexPath?
 
@@ -163,6 +171,8 @@ open class TableView: ScrollView {
   public init(frame: Rect, style: Style) {
     self.style = style
     super.init(frame: frame)
+    swipeActionsPanGestureRecognizer.addTarget(self, action: TableView.handleSwipePan)
+    addGestureRecognizer(swipeActionsPanGestureRecognizer)
     backgroundColor = style == .plain ? .systemBackground : .systemGroupedBackground
   }
 
@@ -292,7 +302,7 @@ open class TableView: ScrollView {
     let counts = (0..<sectionCount).map { section in
       max(0, dataSource?.tableView(self, numberOfRowsInSection: section) ?? 0)
     }
-    if let delegate, let first = counts.firstIndex(where: { $0 > 0 }),
+    if let delegate = tableDelegate, let first = counts.firstIndex(where: { $0 > 0 }),
       delegate.tableView(self, heightForRowAt: IndexPath(row: 0, section: first))
         != TableView.automaticDimension
     {
@@ -306,7 +316,7 @@ open class TableView: ScrollView {
     }
     for section in 0..<sectionCount {
       var rows = RowHeights(count: counts[section], estimate: max(0, estimate))
-      if heightSource == .delegate && estimatedRowHeight == 0, let delegate {
+      if heightSource == .delegate && estimatedRowHeight == 0, let delegate = tableDelegate {
         for row in 0..<counts[section] {
           let height = delegate.tableView(
             self, heightForRowAt: IndexPath(row: row, section: section))
@@ -355,8 +365,8 @@ open class TableView: ScrollView {
   private func supplementaryHeight(_ section: Int, header: Bool, count: Int) -> Double {
     let asked =
       header
-      ? delegate?.tableView(self, heightForHeaderInSection: section)
-      : delegate?.tableView(self, heightForFooterInSection: section)
+      ? tableDelegate?.tableView(self, heightForHeaderInSection: section)
+      : tableDelegate?.tableView(self, heightForFooterInSection: section)
     if let asked, asked != TableView.automaticDimension { return max(0, asked) }
     let fixed = header ? sectionHeaderHeight : sectionFooterHeight
     if fixed != TableView.automaticDimension { return max(0, fixed) }
@@ -381,8 +391,8 @@ open class TableView: ScrollView {
   /// The delegate's own view for a section's header (`header`) or footer, if any.
   private func customSupplementary(_ section: Int, header: Bool) -> View? {
     header
-      ? delegate?.tableView(self, viewForHeaderInSection: section)
-      : delegate?.tableView(self, viewForFooterInSection: section)
+      ? tableDelegate?.tableView(self, viewForHeaderInSection: section)
+      : tableDelegate?.tableView(self, viewForFooterInSection: section)
   }
 
   private func titleHeight(_ title: String, font: Font) -> Double {
@@ -413,10 +423,17 @@ open class TableView: ScrollView {
     arrangeCells()
   }
 
+  /// Answers the swipe actions' pan (``swipeActionsPanShouldBegin()``); other recognizers
+  /// as a scroll view does.
+  open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+    if recognizer === swipeActionsPanGestureRecognizer { return swipeActionsPanShouldBegin() }
+    return super.gestureRecognizerShouldBegin(recognizer)
+  }
+
   /// Scrolling changes which rows are in view; the delegate hears of it.
   override func contentOffsetDidChange() {
     if !arrangement.isArranging { setNeedsLayout() }
-    delegate?.scrollViewDidScroll(self)
+    super.contentOffsetDidChange()
   }
 
   /// The rows within the bounds widened by the prepared margin.
@@ -457,7 +474,7 @@ open class TableView: ScrollView {
         guard let cell = makeCell(for: path) else { continue }
         visibleCellsByPath[path] = cell
         if measure(cell, at: path) { heightsChanged = true }
-        delegate?.tableView(self, willDisplay: cell, forRowAt: path)
+        tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
       }
       guard heightsChanged else { break }
       geometry.updateTops()
@@ -516,7 +533,7 @@ open class TableView: ScrollView {
     switch heightSource {
     case .uniform: return false
     case .delegate:
-      guard let delegate else { return false }
+      guard let delegate = tableDelegate else { return false }
       height = max(0, delegate.tableView(self, heightForRowAt: path))
     case .cells:
       height = cell.sizeThatFits(Size(width: rowFrame(.zero).width, height: 0)).height
@@ -657,7 +674,7 @@ open class TableView: ScrollView {
   }
 
   private func release(_ cell: TableViewCell, at path: IndexPath) {
-    delegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
+    tableDelegate?.tableView(self, didEndDisplaying: cell, forRowAt: path)
     cell.indexPath = nil
     cell.revealedActions = nil
     if revealedRow == path { revealedRow = nil }
@@ -821,32 +838,34 @@ open class TableView: ScrollView {
     guard allowsSelection, !isEditing || allowsSelectionDuringEditing, isValid(path) else {
       return false
     }
-    guard delegate?.tableView(self, shouldHighlightRowAt: path) ?? true else { return false }
+    guard tableDelegate?.tableView(self, shouldHighlightRowAt: path) ?? true else { return false }
     if allowsMultipleSelection, selectedPaths.contains(path) {
       guard let deselect = willDeselect(path) else { return true }
       deselectRow(at: deselect, animated: false)
-      delegate?.tableView(self, didDeselectRowAt: deselect)
+      tableDelegate?.tableView(self, didDeselectRowAt: deselect)
       return true
     }
     let target: IndexPath? =
-      if let delegate { delegate.tableView(self, willSelectRowAt: path) } else { path }
+      if let delegate = tableDelegate { delegate.tableView(self, willSelectRowAt: path) } else {
+        path
+      }
     guard let target, isValid(target) else { return true }
     if !allowsMultipleSelection {
       for previous in selectedPaths where previous != target {
         guard let deselect = willDeselect(previous) else { continue }
         deselectRow(at: deselect, animated: false)
-        delegate?.tableView(self, didDeselectRowAt: deselect)
+        tableDelegate?.tableView(self, didDeselectRowAt: deselect)
       }
     }
     if !selectedPaths.contains(target) { selectedPaths.append(target) }
     setCellSelected(true, at: target)
-    delegate?.tableView(self, didSelectRowAt: target)
+    tableDelegate?.tableView(self, didSelectRowAt: target)
     return true
   }
 
   /// The row the delegate lets be deselected instead of `path`, if any.
   private func willDeselect(_ path: IndexPath) -> IndexPath? {
-    guard let delegate else { return path }
+    guard let delegate = tableDelegate else { return path }
     return delegate.tableView(self, willDeselectRowAt: path)
   }
 
@@ -868,7 +887,7 @@ open class TableView: ScrollView {
     cell.isEditing = isEditing
     let deletes =
       isEditing && (dataSource?.tableView(self, canEditRowAt: path) ?? false)
-      && (delegate?.tableView(self, editingStyleForRowAt: path) ?? .delete) == .delete
+      && (tableDelegate?.tableView(self, editingStyleForRowAt: path) ?? .delete) == .delete
     guard deletes else {
       cell.editingControl = nil
       return
@@ -916,19 +935,20 @@ open class TableView: ScrollView {
     return true
   }
 
-  private func swipeConfiguration(
+  func swipeConfiguration(
     for path: IndexPath, edge: RevealedSwipeActions.Edge
   ) -> SwipeActionsConfiguration? {
     switch edge {
     case .leading:
-      return delegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: path)
+      return tableDelegate?.tableView(self, leadingSwipeActionsConfigurationForRowAt: path)
     case .trailing:
-      if let configured = delegate?.tableView(self, trailingSwipeActionsConfigurationForRowAt: path)
+      if let configured = tableDelegate?.tableView(
+        self, trailingSwipeActionsConfigurationForRowAt: path)
       {
         return configured
       }
       guard let dataSource, dataSource.tableView(self, canEditRowAt: path),
-        (delegate?.tableView(self, editingStyleForRowAt: path) ?? .delete) == .delete
+        (tableDelegate?.tableView(self, editingStyleForRowAt: path) ?? .delete) == .delete
       else { return nil }
       let delete = ContextualAction(style: .destructive, title: "Delete") {
         [weak self] _, view, completion in
@@ -941,14 +961,14 @@ open class TableView: ScrollView {
     }
   }
 
-  private func run(_ action: ContextualAction, in cell: TableViewCell) {
+  func run(_ action: ContextualAction, in cell: TableViewCell) {
     action.handler(action, cell) { [weak self, weak cell] _ in
       guard let self, let cell, let path = self.indexPath(for: cell) else { return }
       self.hideSwipeActions(at: path)
     }
   }
 
-  private func hideSwipeActions(at path: IndexPath) {
+  func hideSwipeActions(at path: IndexPath) {
     if revealedRow == path { revealedRow = nil }
     guard let cell = visibleCellsByPath[path] else { return }
     cell.revealedActions = nil

@@ -274,7 +274,7 @@ open class TableViewCell: View, TapReceiving {
   /// Sets the content view's and the standard subviews' frames; the table calls it before
   /// it lays out the cell's constraints, which may refer to the content view.
   func placeContent() {
-    let reveal = revealedActions?.width ?? 0
+    let reveal = revealedActions?.revealedWidth ?? 0
     // In editing mode the content moves aside for the delete control (UIKit indents rows
     // that show one: `shouldIndentWhileEditingRowAt`).
     let indent = editingControl == nil ? 0 : ListMetrics.editingIndent

@@ -167,14 +167,3 @@ extension TableViewDataSourcePrefetching {
     _ tableView: TableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]
   ) {}
 }
-
-/// Told when a scroll view scrolls, as `UIScrollViewDelegate`.
-@MainActor
-public protocol ScrollViewDelegate: AnyObject {
-  /// The content offset changed.
-  func scrollViewDidScroll(_ scrollView: ScrollView)
-}
-
-extension ScrollViewDelegate {
-  public func scrollViewDidScroll(_ scrollView: ScrollView) {}
-}

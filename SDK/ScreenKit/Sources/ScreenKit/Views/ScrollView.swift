@@ -8,9 +8,81 @@
 ///
 /// ScreenKit differs from UIKit in clamping `contentOffset` whenever it is set (UIKit clamps
 /// only user scrolling): a client can never put the content out of range.
+///
+/// A finger dragging in the scroll view scrolls it through ``panGestureRecognizer``, as
+/// UIKit's does: the content follows the finger along the axes that scroll, clamped to the
+/// content's edges (ScreenKit does not rubber-band past them), and when the finger lifts
+/// moving, the content decelerates to where the fling's projection stops (see
+/// ``decelerationRate``, ``isPagingEnabled``); the delegate hears each step
+/// (``ScrollViewDelegate``). The model takes the final offset at once, and the change
+/// carries the deceleration for clients to run (``ViewAnimation/Deceleration``).
 @MainActor
 open class ScrollView: View {
   override var layoutAlgorithm: LayoutAlgorithm { .scroll }
+
+  /// A scroll view with the given frame, scrolled by its own ``panGestureRecognizer``.
+  public override init(frame: Rect) {
+    super.init(frame: frame)
+    panGestureRecognizer.addTarget(self, action: ScrollView.handlePan)
+    addGestureRecognizer(panGestureRecognizer)
+  }
+
+  /// The recognizer of the drags that scroll the content, attached to the scroll view
+  /// itself (UIKit's `panGestureRecognizer`). Its touches are the scroll view's and its
+  /// subviews'; a drag that starts on a control and moves far enough to scroll cancels the
+  /// control's tracking (`touchCancel`), as UIKit's ``canCancelContentTouches`` documents.
+  public let panGestureRecognizer: PanGestureRecognizer = ScrollViewPanGestureRecognizer()
+
+  /// Told when the content scrolls and how drags go (held weakly).
+  public weak var delegate: (any ScrollViewDelegate)? { didSet { delegateDidChange() } }
+
+  /// Asks the scroll view's own pan whether it may begin (``draggableAxes``, see
+  /// `scrollPanShouldBegin()`); other recognizers are answered as by any view.
+  open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+    guard recognizer === panGestureRecognizer else {
+      return super.gestureRecognizerShouldBegin(recognizer)
+    }
+    return scrollPanShouldBegin()
+  }
+
+  /// Called when the delegate changed; a list reloads.
+  func delegateDidChange() {}
+
+  /// Whether drags scroll the content (true); off, ``panGestureRecognizer`` is disabled.
+  open var isScrollEnabled = true {
+    didSet { panGestureRecognizer.isEnabled = isScrollEnabled }
+  }
+  /// Whether a vertical drag scrolls (is a drag: ``isDragging``, the delegate's calls)
+  /// even when the content is no taller than the view (false). ScreenKit clamps instead of
+  /// bouncing, so the content does not move.
+  public var alwaysBounceVertical = false
+  /// Whether a horizontal drag scrolls even when the content is no wider than the view
+  /// (false).
+  public var alwaysBounceHorizontal = false
+  /// Whether a fling comes to rest on a multiple of the view's size (false), moving at most
+  /// one page from where the drag began, as UIKit's paging.
+  public var isPagingEnabled = false
+  /// How quickly a fling slows down (``DecelerationRate-swift.struct/normal``).
+  public var decelerationRate = DecelerationRate.normal
+  /// Whether a drag that becomes a scroll cancels the touches of the content view that
+  /// was tracking it (true). With false, a drag that starts on a control tracking the
+  /// finger does not scroll.
+  public var canCancelContentTouches = true
+
+  /// Whether a finger is down in the scroll view (it may not have moved enough to scroll).
+  public internal(set) var isTracking = false
+  /// Whether a drag is scrolling the content.
+  public internal(set) var isDragging = false
+  /// Whether the content is moving on after the finger lifted, until
+  /// `scrollViewDidEndDecelerating`.
+  public internal(set) var isDecelerating = false
+
+  /// Where the content was when the current drag began.
+  var dragStartOffset = Point.zero
+  /// The deceleration under way: its path and when (host uptime) it began.
+  var deceleration: ScrollDeceleration?
+  /// Ends the deceleration under way after its duration.
+  var decelerationTimer: Task<Void, Never>?
 
   /// How the safe area adds to `contentInset`, as
   /// `UIScrollView.ContentInsetAdjustmentBehavior`.
@@ -101,9 +173,11 @@ open class ScrollView: View {
   /// The point of the content at the view's top-left corner, clamped to
   /// `-adjustedContentInset.top … contentSize.height + adjustedContentInset.bottom − height`
   /// (and likewise horizontally).
+  /// Setting it stops a deceleration under way, as in UIKit.
   public var contentOffset: Point {
     get { offset }
     set {
+      if deceleration != nil { endDecelerationUnannounced() }
       restoredOffset = nil
       offsetIsInitial = false
       offset = clamped(newValue)
@@ -140,7 +214,7 @@ open class ScrollView: View {
     return (minX...maxX, minY...maxY)
   }
 
-  private func clamped(_ point: Point) -> Point {
+  func clamped(_ point: Point) -> Point {
     let range = contentOffsetRange
     return Point(
       x: min(max(point.x, range.x.lowerBound), range.x.upperBound),
@@ -149,8 +223,11 @@ open class ScrollView: View {
 
   open override var bounds: Rect { Rect(origin: offset, size: frame.size) }
 
-  /// Called when the content offset changed; a list lays out the rows that came into view.
-  func contentOffsetDidChange() {}
+  /// Called when the content offset changed: the delegate hears of it; a list lays out the
+  /// rows that came into view first.
+  func contentOffsetDidChange() {
+    delegate?.scrollViewDidScroll(self)
+  }
 
   /// Adds the content guide's constraints to a simplex pass: pinned to the top-left, its
   /// size the set `contentSize` or as small as the content's constraints allow.

@@ -58,7 +58,7 @@ open class TextView: ScrollView {
   }
   /// Whether the text view scrolls (default `true`). A text view that does not scroll has
   /// its text's height as its intrinsic height, as UIKit's.
-  open var isScrollEnabled = true {
+  open override var isScrollEnabled: Bool {
     didSet { if isScrollEnabled != oldValue { textLayoutChanged() } }
   }
   /// The keyboard a client should show.
@@ -71,8 +71,9 @@ open class TextView: ScrollView {
   open var autocorrectionType: TextAutocorrectionType = .default { didSet { setNeedsDisplay() } }
   /// Whether a client checks spelling.
   open var spellCheckingType: TextSpellCheckingType = .default { didSet { setNeedsDisplay() } }
-  /// The delegate, held weakly, as UIKit.
-  public weak var delegate: TextViewDelegate?
+  /// The ``ScrollView/delegate`` when it is a `TextViewDelegate` (UIKit's text view
+  /// delegate is also its scroll view delegate).
+  var textDelegate: (any TextViewDelegate)? { delegate as? any TextViewDelegate }
 
   /// A text view with the given frame.
   public override init(frame: Rect) {
