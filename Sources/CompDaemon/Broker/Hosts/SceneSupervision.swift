@@ -128,14 +128,14 @@ extension Daemon {
       // Restored elsewhere meanwhile (its old host died): it is in a new host already.
       guard !scene.isClosed, scene.host === host else { return }
       scene.host = nil  // requests wait for the move
-      host.request("host.state", ["scene": .string(scene.hostKey)]) { [self] result in
+      host.request(.state, ["scene": .string(scene.hostKey)]) { [self] result in
         host.scenes.remove(scene.id)
         if case .success(let answer) = result {
-          scene.keepState(answer["state"]?.stringValue ?? "")
+          scene.keepState(answer.state)
         }
         // A host that goes on serving other scenes lets go of this one.
         if host.state != .retiring {
-          host.request("host.close", ["scene": .string(scene.hostKey)]) { _ in }
+          host.request(.close, ["scene": .string(scene.hostKey)]) { _ in }
         }
         host.retireIfDrained()
         relocate(scene, reason: "upgraded", detail: "new plugin code was loaded")
@@ -149,23 +149,23 @@ extension Daemon {
   /// timer, a gesture recognizer's wait), applied as an event's changes are; `host.failed`
   /// says the host closed a scene whose tree grew past the node limit outside any request.
   @MainActor
-  private func hostNotified(_ host: SceneHostProcess, _ method: String, _ params: JSONObject) {
+  private func hostNotified(
+    _ host: SceneHostProcess, _ notification: HostNotification, _ params: HostAnswer
+  ) {
     guard let key = params["scene"]?.stringValue, let scene = scenes.sceneByHostKey(key),
       scene.host === host
     else { return }
-    switch method {
-    case "host.state":
-      guard let state = params["state"]?.stringValue else { return }
+    switch notification {
+    case .state:
+      guard let state = params.state else { return }
       scene.keepState(state)
       scene.onChange?()
-    case "host.changed":
+    case .changed:
       scene.apply(params)
-    case "host.failed":
+    case .failed:
       let error: RPCError = RPCError(json: params["error"] ?? .null)
       scenes.close(
         scene, reason: .componentFailed, detail: SceneNodeLimit.closingDetail(error))
-    default:
-      break
     }
   }
 
@@ -179,7 +179,7 @@ extension Daemon {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let countdown = Countdown(hosts.count) { continuation.resume() }
       for host in hosts {
-        host.request("host.flush", [:]) { _ in countdown.tick() }
+        host.request(.flush, [:]) { _ in countdown.tick() }
       }
       Task { @MainActor in
         try? await Task.sleep(for: timeout)
@@ -215,7 +215,7 @@ extension Daemon {
     // word was killed from outside (an operator, the kernel) and tells nothing about them.
     var culprit: SceneHostProcess.Pending?
     if !retired, case .serving(let id)? = end.activity {
-      culprit = pending.first { $0.id == id && $0.component != nil && $0.method != "host.ping" }
+      culprit = pending.first { $0.id == id && $0.component != nil && $0.method != .ping }
     }
     if let component = culprit?.component {
       charge(
@@ -341,17 +341,18 @@ extension Daemon {
       // Listed before it is opened: a host that ends meanwhile restores it again.
       host.scenes.insert(scene.id)
       host.request(
-        "host.open", openParams(scene), scene: scene.id, component: scene.component
+        .open, openParams(scene), payloads: statePayload(scene), scene: scene.id,
+        component: scene.component
       ) { [self] result in
         switch result {
         case .success(let answer):
           guard !scene.isClosed else {
             host.scenes.remove(scene.id)
-            host.request("host.close", ["scene": .string(scene.hostKey)]) { _ in }
+            host.request(.close, ["scene": .string(scene.hostKey)]) { _ in }
             return
           }
-          if let state = answer["state"]?.stringValue { scene.keepState(state) }
-          scene.reset(root: answer["root"] ?? .null, reason: reason, detail: detail)
+          if let state = answer.state { scene.keepState(state) }
+          scene.reset(root: answer.root ?? RawJSON(.null), reason: reason, detail: detail)
           scene.placed(in: host)
         case .failure(let error):
           // A host that ended meanwhile restores the scene again (it is in its list).
@@ -377,11 +378,12 @@ extension Daemon {
         return done(.init(description: "no scene host could be started for it"))
       }
       host.request(
-        "host.open", openParams(scene), scene: scene.id, component: scene.component
+        .open, openParams(scene), payloads: statePayload(scene), scene: scene.id,
+        component: scene.component
       ) { result in
         switch result {
         case .success(let answer):
-          if let state = answer["state"]?.stringValue { scene.keepState(state) }
+          if let state = answer.state { scene.keepState(state) }
           host.scenes.insert(scene.id)
           scene.placed(in: host)
           done(nil)
@@ -399,8 +401,13 @@ extension Daemon {
       "environment": scene.environment.json, "id": .string(scene.id),
     ]
     if let value = scene.params { params["params"] = value }
-    if let state = scene.state { params["state"] = .string(state) }
     return params
+  }
+
+  /// The restorable state `host.open` restores `scene` from, as the text it was kept in.
+  @MainActor
+  private func statePayload(_ scene: Scene) -> [String: RawJSON] {
+    scene.state.map { ["state": $0] } ?? [:]
   }
 
   /// Whether `error` is the supervisor's answer for a request whose host ended.
