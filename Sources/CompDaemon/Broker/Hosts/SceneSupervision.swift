@@ -49,7 +49,7 @@ extension Daemon {
         self?.sceneHosts.endSuspicion(of: component)
       }
     }
-    let set = await MainActor.run { pluginHost.loadSet }
+    let set = await MainActor.run { pluginRegistry.loadSet }
     await sceneHosts.start(loading: set)
   }
 
@@ -62,7 +62,7 @@ extension Daemon {
   @MainActor
   func updateSceneHosts() {
     guard sceneHosts.isStarted else { return }  // they start with what the scan found
-    let adoption = sceneHosts.adopt(pluginHost.loadSet)
+    let adoption = sceneHosts.adopt(pluginRegistry.loadSet)
     for (host, plugins) in adoption.withdrawing { withdraw(plugins, from: host) }
     guard !adoption.retired.isEmpty else { return }
     logger.notice(
@@ -93,7 +93,7 @@ extension Daemon {
         let names = Set(plugins)
         for id in host.scenes.sorted() {
           guard let scene = scenes.scene(id), !users.contains(where: { $0 === scene }),
-            let plugin = pluginHost.pluginName(of: scene.component), names.contains(plugin)
+            let plugin = pluginRegistry.pluginName(of: scene.component), names.contains(plugin)
           else { continue }
           users.append(scene)
         }
@@ -224,7 +224,7 @@ extension Daemon {
     } else if !retired {
       let held = Set(
         host.scenes.compactMap { scenes.scene($0)?.component }.filter {
-          pluginHost.quarantineReason(of: $0) == nil
+          pluginRegistry.quarantineReason(of: $0) == nil
         })
       let report = end.activity.map { "\($0)" } ?? "none"
       let ownDoing =
@@ -272,7 +272,7 @@ extension Daemon {
     guard !retired else { return }
     for id in host.scenes.sorted() {
       guard let scene = scenes.scene(id) else { continue }
-      if let reason = pluginHost.quarantineReason(of: scene.component) {
+      if let reason = pluginRegistry.quarantineReason(of: scene.component) {
         scenes.close(scene, reason: .componentFailed, detail: reason)
         continue
       }
@@ -287,19 +287,19 @@ extension Daemon {
     _ component: String, host: SceneHostProcess, end: ProcessEnd, reason: String,
     detail: String, evidence: String
   ) {
-    let count = crashes.record(component, file: pluginHost.pluginIdentity(of: component))
+    let count = crashes.record(component, file: pluginRegistry.pluginIdentity(of: component))
     logger.error(
       "component crashed its scene host",
       metadata: [
         "component": "\(component)", "host": "\(host.pid)", "end": "\(end)",
         "reason": "\(reason)", "crashes": "\(count)", "evidence": "\(evidence)",
       ])
-    guard count >= crashes.limit, pluginHost.quarantineReason(of: component) == nil else {
+    guard count >= crashes.limit, pluginRegistry.quarantineReason(of: component) == nil else {
       return
     }
     let why =
       "crashed its scene host \(count) times within \(formatSeconds(crashes.windowSeconds)) s (last: \(detail))"
-    pluginHost.quarantine(component, reason: why)
+    pluginRegistry.quarantine(component, reason: why)
     logger.error(
       "component quarantined", metadata: ["component": "\(component)", "reason": "\(why)"])
     suspects.forget(component)
@@ -327,7 +327,7 @@ extension Daemon {
   @MainActor
   private func relocate(_ scene: Scene, reason: String, detail: String) {
     guard !scene.isClosed else { return }
-    guard let plugin = pluginHost.pluginName(of: scene.component) else {
+    guard let plugin = pluginRegistry.pluginName(of: scene.component) else {
       return scenes.close(
         scene, reason: .notRestored,
         detail: "its component \(scene.component) is no longer provided by a loaded plugin")
@@ -367,10 +367,10 @@ extension Daemon {
   /// Opens a scene restored from the database in a host (at start).
   @MainActor
   func reopen(_ scene: Scene, done: @escaping @MainActor (SceneStore.RestoreError?) -> Void) {
-    if let reason = pluginHost.quarantineReason(of: scene.component) {
+    if let reason = pluginRegistry.quarantineReason(of: scene.component) {
       return done(.init(description: "its component is quarantined: \(reason)"))
     }
-    guard let plugin = pluginHost.pluginName(of: scene.component) else {
+    guard let plugin = pluginRegistry.pluginName(of: scene.component) else {
       return done(.init(description: "no component named \"\(scene.component)\" is loaded"))
     }
     reserveHost(for: scene.component, plugin: plugin) { [self] host in

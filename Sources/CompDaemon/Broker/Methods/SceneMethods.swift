@@ -293,10 +293,10 @@ extension Daemon {
     let environment = try SceneEnvironment().applying(call.params["environment"]?.objectValue)
     let downgrade = try NodeTypeDowngrade(capabilities: call.params["capabilities"])
     let lifetime = call.params["lifetime"]?.stringValue.flatMap(SceneLifetime.init) ?? .connection
-    guard pluginHost.hasComponent(name), let plugin = pluginHost.pluginName(of: name) else {
-      throw pluginHost.noSuchComponentError(name)
+    guard pluginRegistry.hasComponent(name), let plugin = pluginRegistry.pluginName(of: name) else {
+      throw pluginRegistry.noSuchComponentError(name)
     }
-    if let reason = pluginHost.quarantineReason(of: name) {
+    if let reason = pluginRegistry.quarantineReason(of: name) {
       throw .server(
         .componentFailed, "component \(name) is quarantined: \(reason)",
         details: ["component": .string(name), "reason": "quarantined", "detail": .string(reason)])
