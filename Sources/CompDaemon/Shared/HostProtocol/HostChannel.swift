@@ -175,29 +175,27 @@ final class HostChannel: Sendable {
 
   /// Appends `message`'s text to the output buffer (see `send(_: JSON)`).
   func send(_ message: RawJSON) {
-    let (schedule, full) = output.withLock { out in
-      out.corked += message.bytes
-      out.corked.append(0x0A)
-      if out.flushDue { return (false, out.corked.count >= Self.corkLimit) }
-      out.flushDue = true
-      return (true, false)
-    }
-    if full { write(keepingFlushDue: true) }
-    if schedule { Task { @MainActor [self] in flush() } }
+    cork { $0 += message.bytes }
   }
 
   /// Serializes `message` on the caller's thread into the output buffer; the buffer is
   /// written at the next flush (scheduled now when none is due), or at once when it passed
   /// `corkLimit`.
   func send(_ message: JSON) {
+    cork { message.serialize(into: &$0) }
+  }
+
+  /// Appends one message, written by `write` straight into the output buffer, and its line
+  /// end; schedules the flush, or writes at once past `corkLimit`.
+  private func cork(_ write: (inout [UInt8]) -> Void) {
     let (schedule, full) = output.withLock { out in
-      message.serialize(into: &out.corked)
+      write(&out.corked)
       out.corked.append(0x0A)
       if out.flushDue { return (false, out.corked.count >= Self.corkLimit) }
       out.flushDue = true
       return (true, false)
     }
-    if full { write(keepingFlushDue: true) }
+    if full { self.write(keepingFlushDue: true) }
     if schedule { Task { @MainActor [self] in flush() } }
   }
 
