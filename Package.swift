@@ -63,10 +63,13 @@ let package = Package(
         argumentParser,
       ]
     ),
+    // What every client of the socket shares: the blocking JSON-RPC client and where the
+    // socket is (compctl, compd-web, the tests).
+    .target(name: "CompdClient", dependencies: ["JSONRPC"]),
     // compctl draws scenes with ScreenKit's text metrics and rasterises them with librsvg.
     .target(
       name: "CompCtl",
-      dependencies: ["JSONRPC", "CRSVG", "CompdVersion", screenKit, argumentParser]
+      dependencies: ["JSONRPC", "CompdClient", "CRSVG", "CompdVersion", screenKit, argumentParser]
     ),
     .executableTarget(name: "compd", dependencies: ["CompDaemon"]),
     .executableTarget(name: "compctl", dependencies: ["CompCtl"]),
@@ -74,7 +77,7 @@ let package = Package(
     .target(
       name: "CompWeb",
       dependencies: [
-        "CompCtl", nioCore, nioPosix, nioHTTP1, nioWebSocket, argumentParser,
+        "CompdClient", nioCore, nioPosix, nioHTTP1, nioWebSocket, argumentParser,
         .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
       ]
     ),
@@ -84,7 +87,7 @@ let package = Package(
     .testTarget(
       name: "CompDaemonTests",
       dependencies: [
-        "CompDaemon", "CompCtl", "JSONRPC", nioCore, nioPosix,
+        "CompDaemon", "CompCtl", "CompdClient", "JSONRPC", nioCore, nioPosix,
         .product(name: "NIOEmbedded", package: "swift-nio"),
       ]
     ),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CompdClient
 import JSONRPC
 
 #if canImport(Glibc)

@@ -1,5 +1,5 @@
 import ArgumentParser
-import CompCtl
+import CompdClient
 import Foundation
 import NIOCore
 

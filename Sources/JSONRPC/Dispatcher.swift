@@ -450,6 +450,11 @@ public struct Dispatcher: Sendable {
     envelope(id: id, infix: resultInfix, body: result.serializedBytes())
   }
 
+  /// The bytes of a response whose result is `result`'s text.
+  static func response(id: JSON, result: RawJSON) -> [UInt8] {
+    envelope(id: id, infix: resultInfix, body: result.bytes)
+  }
+
   /// The bytes of `RPCMessage.response(id:error:)`.
   static func response(id: JSON, error: RPCError) -> [UInt8] {
     envelope(id: id, infix: errorInfix, body: error.boundedForReply.json.serializedBytes())

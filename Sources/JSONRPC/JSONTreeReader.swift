@@ -15,10 +15,19 @@ struct JSONTreeReader {
   private var index = 0
   /// json-c's depth limit: containers nest at most `maxDepth - 1` deep.
   private let maxDepth: Int
+  /// The names of the members kept as text (`JSONEnvelope`), in objects `keptDepth` deep.
+  private let keptNames: Set<String>
+  private let keptDepth: Int
+  /// Where each kept member's value is in `bytes`.
+  private var kept: [String: Range<Int>] = [:]
 
-  private init(bytes: UnsafeRawBufferPointer, maxDepth: Int) {
+  private init(
+    bytes: UnsafeRawBufferPointer, maxDepth: Int, keptNames: Set<String> = [], keptDepth: Int = 0
+  ) {
     self.bytes = bytes
     self.maxDepth = maxDepth
+    self.keptNames = keptNames
+    self.keptDepth = keptDepth
   }
 
   /// The value `bytes` holds, or `nil` when this reader does not accept it.
@@ -29,6 +38,21 @@ struct JSONTreeReader {
     reader.skipWhitespace()
     guard reader.index == bytes.count else { return nil }
     return value
+  }
+
+  /// The value `bytes` holds without the members named `names` of the objects `depth`
+  /// containers deep, and where those members' values are; `nil` when this reader does
+  /// not accept the text.
+  static func read(
+    _ bytes: UnsafeRawBufferPointer, maxDepth: Int, keeping names: Set<String>, atDepth depth: Int
+  ) -> (value: JSON, kept: [String: Range<Int>])? {
+    var reader = JSONTreeReader(
+      bytes: bytes, maxDepth: max(1, maxDepth), keptNames: names, keptDepth: depth)
+    reader.skipWhitespace()
+    guard let value = reader.value(depth: 0) else { return nil }
+    reader.skipWhitespace()
+    guard reader.index == bytes.count else { return nil }
+    return (value, reader.kept)
   }
 
   private mutating func skipWhitespace() {
@@ -127,11 +151,121 @@ struct JSONTreeReader {
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
       index += 1
       skipWhitespace()
-      guard let member = value(depth: depth) else { return nil }
-      members[name] = member
+      if depth == keptDepth, keptNames.contains(name) {
+        let start = index
+        guard skipValue(depth: depth) else { return nil }
+        kept[name] = start..<index
+        members[name] = nil
+      } else {
+        guard let member = value(depth: depth) else { return nil }
+        members[name] = member
+        kept[name] = nil
+      }
       guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
       if !more { return .object(members) }
     }
+  }
+
+  /// Moves past the value at `index`, inside `depth` containers, checking its grammar as
+  /// `value(depth:)` does without building it; `false` where `value(depth:)` gives up.
+  private mutating func skipValue(depth: Int) -> Bool {
+    guard index < bytes.count else { return false }
+    switch bytes[index] {
+    case UInt8(ascii: "{"), UInt8(ascii: "["):
+      guard depth < maxDepth - 1 else { return false }
+      let isObject = bytes[index] == UInt8(ascii: "{")
+      let closing = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+      index += 1
+      skipWhitespace()
+      if index < bytes.count, bytes[index] == closing {
+        index += 1
+        return true
+      }
+      while true {
+        if isObject {
+          guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), skipString() else {
+            return false
+          }
+          skipWhitespace()
+          guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
+          index += 1
+          skipWhitespace()
+        }
+        guard skipValue(depth: depth + 1) else { return false }
+        guard let more = separator(closing: closing) else { return false }
+        if !more { return true }
+      }
+    case UInt8(ascii: "\""):
+      return skipString()
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return skipNumber()
+    case UInt8(ascii: "t"):
+      return word("true", .null) != nil
+    case UInt8(ascii: "f"):
+      return word("false", .null) != nil
+    case UInt8(ascii: "n"):
+      return word("null", .null) != nil
+    default:
+      return false
+    }
+  }
+
+  /// Moves past the number at `index`: `-`? digits, then `.` digits and `e` sign? digits
+  /// when present, as `number()` reads it (the lexical check read its grammar and range
+  /// already; this finds where it ends).
+  private mutating func skipNumber() -> Bool {
+    func digits() -> Bool {
+      let start = index
+      while index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
+        bytes[index] <= UInt8(ascii: "9")
+      {
+        index += 1
+      }
+      return index > start
+    }
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    guard digits() else { return false }
+    if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      guard digits() else { return false }
+    }
+    if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      index += 1
+      if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
+      {
+        index += 1
+      }
+      guard digits() else { return false }
+    }
+    return true
+  }
+
+  /// Moves past the string whose opening quote is at `index`, checking its escapes as
+  /// `string()` does (the lexical check read its UTF-8 and surrogate pairs already).
+  private mutating func skipString() -> Bool {
+    index += 1
+    while index < bytes.count {
+      switch bytes[index] {
+      case UInt8(ascii: "\""):
+        index += 1
+        return true
+      case UInt8(ascii: "\\"):
+        guard index + 1 < bytes.count else { return false }
+        switch bytes[index + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+          UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+          index += 2
+        case UInt8(ascii: "u"):
+          index += 2
+          guard hexUnit() != nil else { return false }
+        default:
+          return false
+        }
+      default:
+        index += 1
+      }
+    }
+    return false
   }
 
   /// The string whose opening quote is at `index`.

@@ -33,18 +33,32 @@ public protocol RPCConnection: AnyObject, Sendable {
 public struct SerializedNotification: Sendable {
   /// The notification's method.
   public let method: String
-  /// Its params.
-  public let params: JSON
   /// `{"jsonrpc":"2.0","method":…,"params":…}`, without a line end.
   public let bytes: [UInt8]
+  /// The text of its params.
+  private let paramsText: RawJSON
 
   /// Serializes the notification `method` with `params`.
   public init(method: String, params: JSON) {
-    self.method = method
-    self.params = params
-    let message: JSON = .object(["jsonrpc": "2.0", "method": .string(method), "params": params])
-    self.bytes = message.serializedBytes()
+    self.init(method: method, params: RawJSON(params))
   }
+
+  /// The notification `method` whose params are `params`' text, spliced in as it is.
+  public init(method: String, params: RawJSON) {
+    self.method = method
+    self.paramsText = params
+    var bytes = Array(#"{"jsonrpc":"2.0","method":"#.utf8)
+    bytes.reserveCapacity(bytes.count + method.utf8.count + params.bytes.count + 16)
+    JSON.string(method).serialize(into: &bytes)
+    bytes += #","params":"#.utf8
+    bytes += params.bytes
+    bytes.append(UInt8(ascii: "}"))
+    self.bytes = bytes
+  }
+
+  /// Its params as a tree (read from their text: a connection that does not write bytes
+  /// gets them this way).
+  public var params: JSON { (try? paramsText.parsed()) ?? .null }
 }
 
 extension RPCConnection {

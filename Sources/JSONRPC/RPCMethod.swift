@@ -61,6 +61,12 @@ public final class DeferredReply: Sendable {
     finish(id.map { Dispatcher.response(id: $0, result: result) })
   }
 
+  /// Answers with `result`'s text as it is (a relay's reply that carries another
+  /// process's text).
+  public func succeed(_ result: RawJSON) {
+    finish(id.map { Dispatcher.response(id: $0, result: result) })
+  }
+
   /// Answers with `error` (an `RPCError`; any other error becomes a generic `-32603`).
   public func fail(_ error: any Error) {
     let rpcError = (error as? RPCError) ?? RPCError(code: -32603, message: "Internal error")

@@ -3,6 +3,7 @@ import JSONRPC
 import Testing
 
 @testable import CompCtl
+import CompdClient
 
 /// The compctl executable against a real compd.
 @Suite(.serialized) struct CompctlTests {

@@ -13,7 +13,7 @@ import Testing
   static let bundled = ["Login", "StackedForms", "Destination", "Gallery", "Contacts"]
 
   /// A host over a directory holding the bundled plugins, all loaded.
-  static func loadedHost() async throws -> PluginHost {
+  static func loadedHost() async throws -> PluginRegistry {
     let directory = try Fixtures.temporaryDirectory("bundled")
     for name in Self.bundled {
       try Fixtures.install(Fixtures.bundled(name), into: directory, as: "lib\(name).so")

@@ -10,7 +10,7 @@ import Testing
 /// the libScreenKit.so and ScreenKit module of the running build.
 enum PluginFixtureBuilder {
   /// The build products directory (where the test bundle, compd and libScreenKit.so are).
-  static let productsDirectory = URL(fileURLWithPath: PluginHost.currentExecutable())
+  static let productsDirectory = URL(fileURLWithPath: PluginRegistry.currentExecutable())
     .deletingLastPathComponent().path
 
   static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -150,12 +150,12 @@ enum PluginFixtureBuilder {
   static func host(
     _ directories: [String], stateDirectory: String? = nil, scanner: String? = nil,
     timeout: Double = 2
-  ) -> PluginHost {
-    PluginHost(
+  ) -> PluginRegistry {
+    PluginRegistry(
       configuration: .init(
         pluginDirectories: directories, stateDirectory: stateDirectory,
         scannerExecutable: scanner ?? compd, vetTimeoutSeconds: timeout),
-      catalog: ComponentCatalog(), logger: Logger(label: "plugin-tests"))
+      codeLoader: InProcessPlugins(), logger: Logger(label: "plugin-tests"))
   }
 
   /// Runs a command, failing with its output when it does not succeed.

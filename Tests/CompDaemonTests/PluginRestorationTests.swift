@@ -22,7 +22,7 @@ import Testing
   }
 
   private func roundTrip(
-    _ name: String, params: ParamValue? = nil, host: PluginHost,
+    _ name: String, params: ParamValue? = nil, host: PluginRegistry,
     change: (Window) throws -> Void
   ) throws -> RoundTrip {
     let controller = try host.catalog.instantiate(name, params: params) { _ in }

@@ -17,21 +17,22 @@ struct SceneHistoryTests {
       historyLimit: limit, state: nil, host: nil)
     let subscriber = FakeConnection(id: 7, uid: 0)
     for change in 1...(5 * limit + 3) {
-      scene.apply(["ops": [["op": "update", "id": .int(Int64(change))]]])
+      let ops: JSON = [["op": "update", "id": .int(Int64(change))]]
+      scene.apply(HostAnswer(payloads: ["ops": RawJSON(ops)]))
       let revision = scene.revision
       #expect(revision == change + 1)
       let oldestKept = max(1, revision - limit)
       for since in 1...revision {
         #expect(scene.canReplay(since: since) == (since >= oldestKept), "since \(since)")
-        let replay = scene.subscribe(subscriber, since: since)
+        let replay = scene.subscribe(subscriber, since: since)?.map { try? $0.parsed() }
         if since < oldestKept {
           #expect(replay == nil, "since \(since)")
         } else {
           #expect(
-            replay?.map { $0["revision"]?.intValue }
+            replay?.map { $0?["revision"]?.intValue }
               == (since + 1..<revision + 1).map { Int64($0) }, "since \(since)")
           #expect(
-            replay?.map { $0["ops"]?.arrayValue?.first?["id"]?.intValue }
+            replay?.map { $0?["ops"]?.arrayValue?.first?["id"]?.intValue }
               == (since..<revision).map { Int64($0) }, "since \(since)")
         }
       }

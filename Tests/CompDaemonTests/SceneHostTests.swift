@@ -57,6 +57,12 @@ struct SceneHostTests {
     return try JSONParser.parse(String(line))
   }
 
+  /// A restorable state as a host sends it (a JSON object; `null` or absent: none), as text.
+  static func stateText(_ state: JSON?) -> String? {
+    guard let state, state != .null else { return nil }
+    return state.serialized()
+  }
+
   @Test(
     "the host protocol: load, open, event, resize, layout, state, flush, ping, close; EOF ends it"
   )
@@ -86,14 +92,14 @@ struct SceneHostTests {
       ["scene": "a", "component": "demo.Login", "environment": SceneEnvironment().json])
     let root = try #require(opened["root"])
     #expect(SceneTests.find("username", in: root) != nil)
-    #expect(opened["state"]?.stringValue != nil)
+    #expect(opened["state"]?.objectValue != nil)
 
     let typed = try host.client.call(
       "host.event", ["scene": "a", "event": ["type": "text", "target": "username", "text": "ada"]])
     #expect(typed["handled"] == true)
     let ops = try #require(typed["ops"]?.arrayValue)
     #expect(!ops.isEmpty)
-    #expect(typed["state"]?.stringValue?.contains("ada") == true)
+    #expect(Self.stateText(typed["state"])?.contains("ada") == true)
     // The same text again changes nothing: no ops, no state.
     let again = try host.client.call(
       "host.event", ["scene": "a", "event": ["type": "text", "target": "username", "text": "ada"]])
@@ -113,7 +119,7 @@ struct SceneHostTests {
     let layout = try host.client.call("host.layout", ["scene": "a"])
     #expect(layout["root"]?["frame"]?["width"] == 600)
     let state = try host.client.call("host.state", ["scene": "a"])
-    #expect(state["state"]?.stringValue?.contains("ada") == true)
+    #expect(Self.stateText(state["state"])?.contains("ada") == true)
 
     // A restored scene comes back with its state.
     let restored = try host.client.call(
@@ -141,11 +147,11 @@ struct SceneHostTests {
       let message = try host.client.notificationOrReply(timeout: 5)
       if message["method"] == "host.state" {
         #expect(message["params"]?["scene"] == "a")
-        latest = message["params"]?["state"]?.stringValue
+        latest = Self.stateText(message["params"]?["state"])
         encodings += 1
       } else if let result = message["result"] {
         replies += 1
-        if let state = result["state"]?.stringValue {
+        if let state = Self.stateText(result["state"]) {
           latest = state
           encodings += 1
         }
@@ -159,13 +165,13 @@ struct SceneHostTests {
     var flushed: String?
     while true {
       let message = try host.client.notificationOrReply(timeout: 5)
-      if message["method"] == "host.state" { flushed = message["params"]?["state"]?.stringValue }
+      if message["method"] == "host.state" { flushed = Self.stateText(message["params"]?["state"]) }
       if message["id"]?.intValue == Int64(flushID) { break }
     }
-    let reported = last["state"]?.stringValue ?? flushed
+    let reported = Self.stateText(last["state"]) ?? flushed
     #expect(reported?.contains("\"z\"") == true, "\(reported ?? "nothing reported")")
     #expect(
-      try host.client.call("host.state", ["scene": "a"])["state"]?.stringValue?.contains("\"z\"")
+      Self.stateText(try host.client.call("host.state", ["scene": "a"])["state"])?.contains("\"z\"")
         == true)
 
     #expect(try host.client.call("host.close", ["scene": "a"]) == [:])

@@ -61,6 +61,22 @@ import Testing
     }
   }
 
+  /// `text` with one to three random edits: a byte from `edits` inserted, put in place of
+  /// another, or a byte removed.
+  static func edited(_ text: [UInt8], _ rng: inout SeededGenerator) -> [UInt8] {
+    var text = text
+    for _ in 0..<Int.random(in: 1...3, using: &rng) {
+      let position = Int.random(in: 0...text.count, using: &rng)
+      let byte = edits.randomElement(using: &rng)!
+      switch Int.random(in: 0..<3, using: &rng) {
+      case 0: text.insert(byte, at: position)
+      case 1 where position < text.count: text[position] = byte
+      default: if position < text.count { text.remove(at: position) }
+      }
+    }
+    return text
+  }
+
   @Test(arguments: [1, 2, 3] as [UInt64])
   func randomDocumentsMatchJSONC(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
@@ -77,16 +93,7 @@ import Testing
   func editedDocumentsMatchJSONC(seed: UInt64) {
     var rng = SeededGenerator(seed: seed)
     for iteration in 0..<1500 {
-      var text = Self.spaced(RandomJSON.value(&rng), &rng)
-      for _ in 0..<Int.random(in: 1...3, using: &rng) {
-        let position = Int.random(in: 0...text.count, using: &rng)
-        let byte = Self.edits.randomElement(using: &rng)!
-        switch Int.random(in: 0..<3, using: &rng) {
-        case 0: text.insert(byte, at: position)
-        case 1 where position < text.count: text[position] = byte
-        default: if position < text.count { text.remove(at: position) }
-        }
-      }
+      let text = Self.edited(Self.spaced(RandomJSON.value(&rng), &rng), &rng)
       Self.compare(
         text,
         context: "seed \(seed) iteration \(iteration): \(String(decoding: text, as: UTF8.self))")

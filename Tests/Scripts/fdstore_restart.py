@@ -14,6 +14,7 @@ Usage: fdstore_restart.py COMPD WORKDIR
 import json
 import os
 import signal
+import time
 import socket
 import subprocess
 import sys
@@ -93,9 +94,15 @@ second = subprocess.Popen(
 try:
     if ping(waiting).get("result") != {}:
         raise SystemExit("the second compd did not answer the waiting client")
-    log = open(os.path.join(workdir, "second.log")).read()
-    if "serving socket from systemd" not in log:
-        raise SystemExit(f"the second compd did not take the stored socket: {log}")
+    # The log line may be written after the answer: it is waited for, not raced.
+    deadline = time.monotonic() + 10
+    while True:
+        log = open(os.path.join(workdir, "second.log")).read()
+        if "serving socket from systemd" in log:
+            break
+        if time.monotonic() > deadline:
+            raise SystemExit(f"the second compd did not take the stored socket: {log}")
+        time.sleep(0.05)
 finally:
     second.send_signal(signal.SIGTERM)
     second.wait(30)

@@ -25,8 +25,8 @@ public final class Daemon: Sendable {
   /// Counters other parts of the daemon keep current (plugins, components, scenes).
   public let counters = DaemonCounters()
   let connections: ConnectionTable
-  /// The plugin host and the catalog of the components its plugins provide.
-  public let pluginHost: PluginHost
+  /// The plugins found and vetted, and the components they provide.
+  public let pluginRegistry: PluginRegistry
   private let discoveryDocument = Mutex<JSON>(.null)
   /// The service-manager side: systemd protocols, access control, reload.
   public let service: ServiceRuntime
@@ -57,17 +57,17 @@ public final class Daemon: Sendable {
     self.connections = ConnectionTable(limit: config.maxConnections) { id in
       Task { @MainActor in scenes.connectionClosed(id) }
     }
-    self.pluginHost = PluginHost(
+    self.pluginRegistry = PluginRegistry(
       configuration: .init(
         pluginDirectories: config.pluginDirectories, stateDirectory: config.stateDirectory,
-        trust: config.pluginTrust, loadsCode: false),
+        trust: config.pluginTrust),
       logger: logger)
     self.sceneHosts = SceneHostPool(
       settings: .init(
         count: config.sceneHosts, isolatePlugins: config.sceneHostIsolation == .plugin,
         pingInterval: config.hostPingInterval, hangTimeout: config.hostHangTimeout,
         memoryLimit: config.hostMemoryLimit, processLimit: config.hostProcessLimit,
-        executable: PluginHost.currentExecutable(),
+        executable: PluginRegistry.currentExecutable(),
         trust: config.pluginTrust, logLevel: config.logLevel,
         verifiesDiffs: config.verifyDiffs, maxSceneNodes: config.maxSceneNodes),
       logger: logger)
@@ -81,8 +81,8 @@ public final class Daemon: Sendable {
       let directories = service.config.pluginDirectories
       let trust = service.config.pluginTrust
       await MainActor.run {
-        pluginHost.pluginDirectories = directories
-        pluginHost.trust = trust
+        pluginRegistry.pluginDirectories = directories
+        pluginRegistry.trust = trust
       }
       await loadPlugins()
     }

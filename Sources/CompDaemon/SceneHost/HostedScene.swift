@@ -24,14 +24,15 @@ final class HostedScene {
     var emitted: [JSON]
     /// The accessibility notifications posted, in order (`scene.announcement`).
     var announcements: [JSON] = []
-    /// The restorable state ("" for none) when it was encoded for this publication.
-    var state: String?
+    /// The restorable state (`null` for none) when it was encoded for this publication.
+    var state: RawJSON?
 
-    var json: JSONObject {
-      var result: JSONObject = ["ops": .array(ops), "emitted": .array(emitted)]
-      if !announcements.isEmpty { result["announcements"] = .array(announcements) }
-      if let state { result["state"] = .string(state) }
-      return result
+    /// Writes its members (`HostPayload`: the ops and the state as payloads).
+    func write(into message: inout JSONObjectWriter) {
+      message.append("ops", .array(ops))
+      message.append("emitted", .array(emitted))
+      if !announcements.isEmpty { message.append("announcements", .array(announcements)) }
+      if let state { message.append("state", state) }
     }
   }
 
@@ -58,7 +59,7 @@ final class HostedScene {
   /// Views of this scene whose drawn state changed since it last published.
   private var displayChanges: [View] = []
   /// The restorable state when the scene was opened (the `host.open` reply's).
-  private(set) var openedState: String?
+  private(set) var openedState: RawJSON?
   /// How often at most a changing scene's restorable state is encoded.
   nonisolated static let stateInterval: Duration = .milliseconds(50)
   /// Whether the tree changed since the restorable state was last encoded.
@@ -132,7 +133,7 @@ final class HostedScene {
     emitted.removeAll()  // events emitted while opening have no subscriber yet
     _ = window.takeAccessibilityNotifications()  // nor do announcements
     // Opening is not a change within an interval: the first event's state goes at once.
-    openedState = window.encodeRestorableState()?.json
+    openedState = Self.stateText(window.encodeRestorableState())
   }
 
   /// The scene's root controller, made by the catalog from its component and params.
@@ -340,7 +341,7 @@ final class HostedScene {
       ["name": .string(event.name), "payload": JSON(event.payload)]
     }
     emitted.removeAll()
-    var state: String?
+    var state: RawJSON?
     if !ops.isEmpty || everything {
       if let last = lastStateEncoding, ContinuousClock.now - last < Self.stateInterval {
         holdsBackState = true
@@ -352,16 +353,24 @@ final class HostedScene {
       ops: ops, emitted: events, announcements: announcements(), state: state)
   }
 
-  /// Encodes the restorable state now ("" for none); nothing stays pending.
-  func encodeState() -> String {
+  /// Encodes the restorable state now (`null` for none); nothing stays pending.
+  func encodeState() -> RawJSON {
     holdsBackState = false
     lastStateEncoding = .now
-    return window.encodeRestorableState()?.json ?? ""
+    return Self.stateText(window.encodeRestorableState())
   }
 
   /// The restorable state encoded now when changes since its last encoding are held back.
-  func heldBackState() -> String? {
+  func heldBackState() -> RawJSON? {
     holdsBackState ? encodeState() : nil
+  }
+
+  /// An archive's text as the broker relays and stores it (`null` for none).
+  private static func stateText(_ archive: RestorationArchive?) -> RawJSON {
+    guard let archive else { return RawJSON(.null) }
+    // The archive's canonical text is JSON by construction; checked all the same, as
+    // everything spliced into a message is.
+    return (try? RawJSON(validating: Array(archive.json.utf8))) ?? RawJSON(.null)
   }
 
   /// Runs disappearance and lets the window and controllers go.

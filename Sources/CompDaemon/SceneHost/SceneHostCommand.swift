@@ -104,14 +104,17 @@ final class SceneHostCommand {
       output: output)
     DisplayJournal.onFirstRecord = { [weak host] in host?.changedOutsideRequest() }
     host.channel.start(
+      decode: HostPayload.envelope,
       receive: { [host] message in host.received(message) },
       ended: { _ in _exit(0) })
     while true { try? await Task.sleep(for: .seconds(3600)) }
   }
 
-  private func received(_ message: JSON) {
-    guard let method = message["method"]?.stringValue, let id = message["id"] else { return }
-    let params = message["params"]?.objectValue ?? [:]
+  private func received(_ message: JSONEnvelope) {
+    guard let name = message.value["method"]?.stringValue, let id = message.value["id"] else {
+      return
+    }
+    let params = message.value["params"]?.objectValue ?? [:]
     if let number = id.intValue { CrashReport.serving(number) }
     answering = true
     defer {
@@ -121,9 +124,10 @@ final class SceneHostCommand {
       // its output names only the host rather than the scene served last.
       running(nil, scene: nil)
     }
-    let result: Result<JSON, RPCError>
+    let result: Result<RawJSON, RPCError>
     do throws(RPCError) {
-      result = .success(try answer(method, params))
+      guard let method = HostMethod(rawValue: name) else { throw RPCError.methodNotFound(name) }
+      result = .success(try answer(method, params, payloads: message.payloads))
     } catch {
       result = .failure(error)
     }
@@ -161,15 +165,17 @@ final class SceneHostCommand {
         }
       } catch {
         channel.send(
-          method: "host.failed", params: ["scene": .string(scene.id), "error": error.json])
+          method: HostNotification.failed.rawValue,
+          params: ["scene": .string(scene.id), "error": error.json])
         continue
       }
       if scene.holdsBackState { flushLater(scene) }
       guard !publication.ops.isEmpty || !publication.emitted.isEmpty || publication.state != nil
       else { continue }
-      var params = publication.json
-      params["scene"] = .string(scene.id)
-      channel.send(method: "host.changed", params: .object(params))
+      var params = JSONObjectWriter()
+      params.append("scene", .string(scene.id))
+      publication.write(into: &params)
+      channel.send(method: HostNotification.changed.rawValue, params: params.object)
     }
     running(nil, scene: nil)
   }
@@ -205,8 +211,10 @@ final class SceneHostCommand {
       running(scene.component, scene: scene.clientID)
       guard let state = SceneLocale.$current.withValue(scene.locale, operation: scene.heldBackState)
       else { continue }
-      channel.send(
-        method: "host.state", params: ["scene": .string(scene.id), "state": .string(state)])
+      var params = JSONObjectWriter()
+      params.append("scene", .string(scene.id))
+      params.append("state", state)
+      channel.send(method: HostNotification.state.rawValue, params: params.object)
     }
     running(nil, scene: nil)
   }
@@ -223,23 +231,29 @@ final class SceneHostCommand {
     return scene
   }
 
-  private func answer(_ method: String, _ params: JSONObject) throws(RPCError) -> JSON {
+  /// Carries out the broker's request `method`; `payloads` are its params' members kept as
+  /// text (`HostPayload`: a restorable state to open from).
+  private func answer(_ method: HostMethod, _ params: JSONObject, payloads: [String: RawJSON])
+    throws(RPCError) -> RawJSON
+  {
     switch method {
-    case "host.ping":
-      return .object([:])
-    case "host.load":
+    case .ping:
+      return RawJSON(.object([:]))
+    case .load:
       running(nil, scene: nil)
-      return load(params)
-    case "host.withdraw":
+      return RawJSON(load(params))
+    case .withdraw:
       running(nil, scene: nil)
-      return try withdraw(params)
-    case "host.open":
+      return RawJSON(try withdraw(params))
+    case .open:
       // The scene's code runs in its locale from its first line (its controller's init).
       let locale =
         (try? SceneEnvironment().applying(params["environment"]?.objectValue))?.sceneLocale
         ?? SceneEnvironment().sceneLocale
-      return try HostedScene.perform(in: locale) { () throws(RPCError) in try open(params) }
-    case "host.event":
+      return try HostedScene.perform(in: locale) { () throws(RPCError) in
+        try open(params, state: payloads["state"])
+      }
+    case .event:
       let scene = try scene(params)
       let event = try SceneEvent(json: params["event"]?.objectValue ?? [:])
       let (handled, publication, error) = try closingWhenTooLarge(scene) {
@@ -247,11 +261,12 @@ final class SceneHostCommand {
         try scene.performInLocale { () throws(RPCError) in try scene.handle(event) }
       }
       if scene.holdsBackState { flushLater(scene) }
-      var result = publication.json
-      result["handled"] = .bool(handled)
-      if let error { result["error"] = error.json }
-      return .object(result)
-    case "host.resize":
+      var result = JSONObjectWriter()
+      publication.write(into: &result)
+      result.append("handled", .bool(handled))
+      if let error { result.append("error", error.json) }
+      return result.object
+    case .resize:
       let scene = try scene(params)
       let environment = try SceneEnvironment().applying(params["environment"]?.objectValue)
       // In the new locale: a scene shown in another language sets its texts in that one.
@@ -262,28 +277,29 @@ final class SceneHostCommand {
         }
       }
       if scene.holdsBackState { flushLater(scene) }
-      var result = publication.json
-      if let error { result["error"] = error.json }
-      return .object(result)
-    case "host.layout":
-      return ["root": try scene(params).root]
-    case "host.state":
+      var result = JSONObjectWriter()
+      publication.write(into: &result)
+      if let error { result.append("error", error.json) }
+      return result.object
+    case .layout:
+      return RawJSON(["root": try scene(params).root])
+    case .state:
       let scene = try scene(params)
       let state = SceneLocale.$current.withValue(scene.locale, operation: scene.encodeState)
-      return ["state": state.isEmpty ? .null : .string(state)]
-    case "host.image":
-      return HostImages.answer(params)
-    case "host.flush":
+      var result = JSONObjectWriter()
+      result.append("state", state)
+      return result.object
+    case .image:
+      return RawJSON(HostImages.answer(params))
+    case .flush:
       flushHeldBackStates()
-      return .object([:])
-    case "host.close":
+      return RawJSON(.object([:]))
+    case .close:
       let scene = try scene(params)
       scenes[scene.id] = nil
       holdingBackState[scene.id] = nil
       SceneLocale.$current.withValue(scene.locale, operation: scene.close)
-      return .object([:])
-    default:
-      throw RPCError.methodNotFound(method)
+      return RawJSON(.object([:]))
     }
   }
 
@@ -411,13 +427,13 @@ final class SceneHostCommand {
     ]
   }
 
-  /// `host.open`: opens a scene, applying a restorable state when given.
-  private func open(_ params: JSONObject) throws(RPCError) -> JSON {
+  /// `host.open`: opens a scene, applying the restorable state `state` when given.
+  private func open(_ params: JSONObject, state stateText: RawJSON?) throws(RPCError) -> RawJSON {
     let id = params["scene"]?.stringValue ?? ""
     let component = params["component"]?.stringValue ?? ""
     let environment = try SceneEnvironment().applying(params["environment"]?.objectValue)
     let componentParams = params["params"].flatMap { $0 == .null ? nil : $0 }
-    let state = params["state"]?.stringValue
+    let state = stateText.flatMap { $0.isNull ? nil : $0.text }
     running(component, scene: params["id"]?.stringValue)
     if let open = scenes[id] {
       scenes[id] = nil
@@ -452,9 +468,10 @@ final class SceneHostCommand {
     scene.clientID = params["id"]?.stringValue
     scene.onEmitted = { [weak self] in self?.changedOutsideRequest() }
     scenes[id] = scene
-    var result: JSONObject = ["root": scene.root]
-    if let state = scene.openedState { result["state"] = .string(state) }
-    return .object(result)
+    var result = JSONObjectWriter()
+    result.append("root", scene.root)
+    if let state = scene.openedState { result.append("state", state) }
+    return result.object
   }
 
   /// The wire error for a component that could not be opened.

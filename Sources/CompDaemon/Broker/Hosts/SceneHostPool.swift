@@ -82,7 +82,7 @@ final class SceneHostPool {
   /// Called when a host ended; it has been removed from `hosts` already.
   var onHostEnded: (@MainActor (SceneHostProcess, ProcessEnd) -> Void)?
   /// Called with each notification a host sends.
-  var onHostNotification: (@MainActor (SceneHostProcess, String, JSONObject) -> Void)?
+  var onHostNotification: (@MainActor (SceneHostProcess, HostNotification, HostAnswer) -> Void)?
   /// Rescans the plugin directories (vetting changed files) and brings the hosts up to
   /// date; run when a new host would load a plugin file that changed since it was vetted.
   var rescan: (@MainActor () async -> Void)?

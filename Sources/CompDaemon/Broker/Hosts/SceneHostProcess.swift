@@ -26,12 +26,12 @@ final class SceneHostProcess {
   struct Pending {
     /// The request's id on the channel (what a crash report names).
     var id: Int
-    var method: String
+    var method: HostMethod
     /// The scene it is for, if any.
     var scene: String?
     /// The component whose code it runs, if any (what a crash is blamed on).
     var component: String?
-    var completion: @MainActor (Result<JSONObject, RPCError>) -> Void
+    var completion: @MainActor (Result<HostAnswer, RPCError>) -> Void
   }
 
   let pid: pid_t
@@ -89,7 +89,7 @@ final class SceneHostProcess {
   var onEnd: (@MainActor (SceneHostProcess, ProcessEnd) -> Void)?
   /// Called with each notification it sends (its method and params), in order with its
   /// answers.
-  var onNotification: (@MainActor (SceneHostProcess, String, JSONObject) -> Void)?
+  var onNotification: (@MainActor (SceneHostProcess, HostNotification, HostAnswer) -> Void)?
 
   private init(
     pid: pid_t, channel: HostChannel, isolation: String?, suspect: String?, restarts: Int
@@ -176,6 +176,7 @@ final class SceneHostProcess {
       pid: pid, channel: HostChannel(fd: fds[0], label: "compd.host.\(pid)"),
       isolation: isolation, suspect: suspect, restarts: restarts)
     host.channel.start(
+      decode: HostPayload.envelope,
       receive: { [weak host] message in host?.received(message) },
       ended: { [pid, report = crashes[0]] violation in
         // A host that broke the channel's rules is not waited for.
@@ -234,12 +235,14 @@ final class SceneHostProcess {
   /// Set once the supervisor handled its end: requests fail at once.
   var hasEnded = false
 
-  /// Sends `method` and calls `completion` on the main actor with the result, or the
-  /// error the host answered with. A request still unanswered when the host ends is
-  /// answered by the supervisor (`takePending`); one sent after that fails at once.
+  /// Sends `method` with `params` (and the `payloads` spliced in as they are) and calls
+  /// `completion` on the main actor with the answer, or the error the host answered with.
+  /// A request still unanswered when the host ends is answered by the supervisor
+  /// (`takePending`); one sent after that fails at once.
   func request(
-    _ method: String, _ params: JSONObject, scene: String? = nil, component: String? = nil,
-    completion: @escaping @MainActor (Result<JSONObject, RPCError>) -> Void
+    _ method: HostMethod, _ params: JSONObject, payloads: [String: RawJSON] = [:],
+    scene: String? = nil, component: String? = nil,
+    completion: @escaping @MainActor (Result<HostAnswer, RPCError>) -> Void
   ) {
     if hasEnded {
       return completion(
@@ -255,15 +258,22 @@ final class SceneHostProcess {
     nextID += 1
     pending[id] = Pending(
       id: id, method: method, scene: scene, component: component, completion: completion)
-    channel.send(method: method, params: .object(params), id: id)
+    if payloads.isEmpty {
+      channel.send(method: method.rawValue, params: .object(params), id: id)
+    } else {
+      var text = JSONObjectWriter()
+      text.append(contentsOf: params)
+      for (name, payload) in payloads { text.append(name, payload) }
+      channel.send(method: method.rawValue, params: text.object, id: id)
+    }
   }
 
   /// Sends `host.load` for what `set` adds to what the host loaded.
   func load(_ set: HostLoadSet, completion: @escaping @MainActor (JSONObject?) -> Void) {
     let additions = loaded.additions(in: set)
     loaded = set
-    request("host.load", additions.json.objectValue ?? [:]) { result in
-      completion(try? result.get())
+    request(.load, additions.json.objectValue ?? [:]) { result in
+      completion(try? result.get().fields)
     }
   }
 
@@ -274,7 +284,7 @@ final class SceneHostProcess {
     _ plugins: [String], completion: @escaping @MainActor (Result<[String], RPCError>) -> Void
   ) {
     withdrawn.formUnion(plugins)
-    request("host.withdraw", ["plugins": .array(plugins.map(JSON.string))]) { result in
+    request(.withdraw, ["plugins": .array(plugins.map(JSON.string))]) { result in
       completion(
         result.map { answer in (answer["scenes"]?.arrayValue ?? []).compactMap(\.stringValue) })
     }
@@ -294,7 +304,7 @@ final class SceneHostProcess {
   func ping() {
     guard !pingOutstanding else { return }
     pingOutstanding = true
-    request("host.ping", [:]) { [weak self] result in
+    request(.ping, [:]) { [weak self] result in
       guard let self else { return }
       pingOutstanding = false
       if case .success = result { lastAnswer = .now }
@@ -307,20 +317,27 @@ final class SceneHostProcess {
     return Int(elapsed / .milliseconds(1))
   }
 
-  private func received(_ message: JSON) {
-    guard let id = message["id"]?.intValue else {
-      if let method = message["method"]?.stringValue {
-        onNotification?(self, method, message["params"]?.objectValue ?? [:])
+  private func received(_ message: JSONEnvelope) {
+    let envelope = message.value
+    guard let id = envelope["id"]?.intValue else {
+      if let name = envelope["method"]?.stringValue,
+        let notification = HostNotification(rawValue: name)
+      {
+        let params = HostAnswer(
+          fields: envelope["params"]?.objectValue ?? [:], payloads: message.payloads)
+        onNotification?(self, notification, params)
       }
       return
     }
     guard let entry = pending.removeValue(forKey: Int(id)) else { return }
-    if let error = message["error"] {
+    if let error = envelope["error"] {
       entry.completion(.failure(RPCError(json: error)))
     } else {
-      entry.completion(.success(message["result"]?.objectValue ?? [:]))
+      entry.completion(
+        .success(
+          HostAnswer(fields: envelope["result"]?.objectValue ?? [:], payloads: message.payloads)))
     }
-    if entry.method != "host.ping" { onAnswer?(self) }
+    if entry.method != .ping { onAnswer?(self) }
   }
 
   /// The unanswered requests, oldest first (the first is the one the host was running),

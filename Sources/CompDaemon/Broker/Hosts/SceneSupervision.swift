@@ -49,7 +49,7 @@ extension Daemon {
         self?.sceneHosts.endSuspicion(of: component)
       }
     }
-    let set = await MainActor.run { pluginHost.loadSet }
+    let set = await MainActor.run { pluginRegistry.loadSet }
     await sceneHosts.start(loading: set)
   }
 
@@ -62,7 +62,7 @@ extension Daemon {
   @MainActor
   func updateSceneHosts() {
     guard sceneHosts.isStarted else { return }  // they start with what the scan found
-    let adoption = sceneHosts.adopt(pluginHost.loadSet)
+    let adoption = sceneHosts.adopt(pluginRegistry.loadSet)
     for (host, plugins) in adoption.withdrawing { withdraw(plugins, from: host) }
     guard !adoption.retired.isEmpty else { return }
     logger.notice(
@@ -93,7 +93,7 @@ extension Daemon {
         let names = Set(plugins)
         for id in host.scenes.sorted() {
           guard let scene = scenes.scene(id), !users.contains(where: { $0 === scene }),
-            let plugin = pluginHost.pluginName(of: scene.component), names.contains(plugin)
+            let plugin = pluginRegistry.pluginName(of: scene.component), names.contains(plugin)
           else { continue }
           users.append(scene)
         }
@@ -128,14 +128,14 @@ extension Daemon {
       // Restored elsewhere meanwhile (its old host died): it is in a new host already.
       guard !scene.isClosed, scene.host === host else { return }
       scene.host = nil  // requests wait for the move
-      host.request("host.state", ["scene": .string(scene.hostKey)]) { [self] result in
+      host.request(.state, ["scene": .string(scene.hostKey)]) { [self] result in
         host.scenes.remove(scene.id)
         if case .success(let answer) = result {
-          scene.keepState(answer["state"]?.stringValue ?? "")
+          scene.keepState(answer.state)
         }
         // A host that goes on serving other scenes lets go of this one.
         if host.state != .retiring {
-          host.request("host.close", ["scene": .string(scene.hostKey)]) { _ in }
+          host.request(.close, ["scene": .string(scene.hostKey)]) { _ in }
         }
         host.retireIfDrained()
         relocate(scene, reason: "upgraded", detail: "new plugin code was loaded")
@@ -149,23 +149,23 @@ extension Daemon {
   /// timer, a gesture recognizer's wait), applied as an event's changes are; `host.failed`
   /// says the host closed a scene whose tree grew past the node limit outside any request.
   @MainActor
-  private func hostNotified(_ host: SceneHostProcess, _ method: String, _ params: JSONObject) {
+  private func hostNotified(
+    _ host: SceneHostProcess, _ notification: HostNotification, _ params: HostAnswer
+  ) {
     guard let key = params["scene"]?.stringValue, let scene = scenes.sceneByHostKey(key),
       scene.host === host
     else { return }
-    switch method {
-    case "host.state":
-      guard let state = params["state"]?.stringValue else { return }
+    switch notification {
+    case .state:
+      guard let state = params.state else { return }
       scene.keepState(state)
       scene.onChange?()
-    case "host.changed":
+    case .changed:
       scene.apply(params)
-    case "host.failed":
+    case .failed:
       let error: RPCError = RPCError(json: params["error"] ?? .null)
       scenes.close(
         scene, reason: .componentFailed, detail: SceneNodeLimit.closingDetail(error))
-    default:
-      break
     }
   }
 
@@ -179,7 +179,7 @@ extension Daemon {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let countdown = Countdown(hosts.count) { continuation.resume() }
       for host in hosts {
-        host.request("host.flush", [:]) { _ in countdown.tick() }
+        host.request(.flush, [:]) { _ in countdown.tick() }
       }
       Task { @MainActor in
         try? await Task.sleep(for: timeout)
@@ -215,7 +215,7 @@ extension Daemon {
     // word was killed from outside (an operator, the kernel) and tells nothing about them.
     var culprit: SceneHostProcess.Pending?
     if !retired, case .serving(let id)? = end.activity {
-      culprit = pending.first { $0.id == id && $0.component != nil && $0.method != "host.ping" }
+      culprit = pending.first { $0.id == id && $0.component != nil && $0.method != .ping }
     }
     if let component = culprit?.component {
       charge(
@@ -224,7 +224,7 @@ extension Daemon {
     } else if !retired {
       let held = Set(
         host.scenes.compactMap { scenes.scene($0)?.component }.filter {
-          pluginHost.quarantineReason(of: $0) == nil
+          pluginRegistry.quarantineReason(of: $0) == nil
         })
       let report = end.activity.map { "\($0)" } ?? "none"
       let ownDoing =
@@ -272,7 +272,7 @@ extension Daemon {
     guard !retired else { return }
     for id in host.scenes.sorted() {
       guard let scene = scenes.scene(id) else { continue }
-      if let reason = pluginHost.quarantineReason(of: scene.component) {
+      if let reason = pluginRegistry.quarantineReason(of: scene.component) {
         scenes.close(scene, reason: .componentFailed, detail: reason)
         continue
       }
@@ -287,19 +287,19 @@ extension Daemon {
     _ component: String, host: SceneHostProcess, end: ProcessEnd, reason: String,
     detail: String, evidence: String
   ) {
-    let count = crashes.record(component, file: pluginHost.pluginIdentity(of: component))
+    let count = crashes.record(component, file: pluginRegistry.pluginIdentity(of: component))
     logger.error(
       "component crashed its scene host",
       metadata: [
         "component": "\(component)", "host": "\(host.pid)", "end": "\(end)",
         "reason": "\(reason)", "crashes": "\(count)", "evidence": "\(evidence)",
       ])
-    guard count >= crashes.limit, pluginHost.quarantineReason(of: component) == nil else {
+    guard count >= crashes.limit, pluginRegistry.quarantineReason(of: component) == nil else {
       return
     }
     let why =
       "crashed its scene host \(count) times within \(formatSeconds(crashes.windowSeconds)) s (last: \(detail))"
-    pluginHost.quarantine(component, reason: why)
+    pluginRegistry.quarantine(component, reason: why)
     logger.error(
       "component quarantined", metadata: ["component": "\(component)", "reason": "\(why)"])
     suspects.forget(component)
@@ -327,7 +327,7 @@ extension Daemon {
   @MainActor
   private func relocate(_ scene: Scene, reason: String, detail: String) {
     guard !scene.isClosed else { return }
-    guard let plugin = pluginHost.pluginName(of: scene.component) else {
+    guard let plugin = pluginRegistry.pluginName(of: scene.component) else {
       return scenes.close(
         scene, reason: .notRestored,
         detail: "its component \(scene.component) is no longer provided by a loaded plugin")
@@ -341,17 +341,18 @@ extension Daemon {
       // Listed before it is opened: a host that ends meanwhile restores it again.
       host.scenes.insert(scene.id)
       host.request(
-        "host.open", openParams(scene), scene: scene.id, component: scene.component
+        .open, openParams(scene), payloads: statePayload(scene), scene: scene.id,
+        component: scene.component
       ) { [self] result in
         switch result {
         case .success(let answer):
           guard !scene.isClosed else {
             host.scenes.remove(scene.id)
-            host.request("host.close", ["scene": .string(scene.hostKey)]) { _ in }
+            host.request(.close, ["scene": .string(scene.hostKey)]) { _ in }
             return
           }
-          if let state = answer["state"]?.stringValue { scene.keepState(state) }
-          scene.reset(root: answer["root"] ?? .null, reason: reason, detail: detail)
+          if let state = answer.state { scene.keepState(state) }
+          scene.reset(root: answer.root ?? RawJSON(.null), reason: reason, detail: detail)
           scene.placed(in: host)
         case .failure(let error):
           // A host that ended meanwhile restores the scene again (it is in its list).
@@ -366,10 +367,10 @@ extension Daemon {
   /// Opens a scene restored from the database in a host (at start).
   @MainActor
   func reopen(_ scene: Scene, done: @escaping @MainActor (SceneStore.RestoreError?) -> Void) {
-    if let reason = pluginHost.quarantineReason(of: scene.component) {
+    if let reason = pluginRegistry.quarantineReason(of: scene.component) {
       return done(.init(description: "its component is quarantined: \(reason)"))
     }
-    guard let plugin = pluginHost.pluginName(of: scene.component) else {
+    guard let plugin = pluginRegistry.pluginName(of: scene.component) else {
       return done(.init(description: "no component named \"\(scene.component)\" is loaded"))
     }
     reserveHost(for: scene.component, plugin: plugin) { [self] host in
@@ -377,11 +378,12 @@ extension Daemon {
         return done(.init(description: "no scene host could be started for it"))
       }
       host.request(
-        "host.open", openParams(scene), scene: scene.id, component: scene.component
+        .open, openParams(scene), payloads: statePayload(scene), scene: scene.id,
+        component: scene.component
       ) { result in
         switch result {
         case .success(let answer):
-          if let state = answer["state"]?.stringValue { scene.keepState(state) }
+          if let state = answer.state { scene.keepState(state) }
           host.scenes.insert(scene.id)
           scene.placed(in: host)
           done(nil)
@@ -399,8 +401,13 @@ extension Daemon {
       "environment": scene.environment.json, "id": .string(scene.id),
     ]
     if let value = scene.params { params["params"] = value }
-    if let state = scene.state { params["state"] = .string(state) }
     return params
+  }
+
+  /// The restorable state `host.open` restores `scene` from, as the text it was kept in.
+  @MainActor
+  private func statePayload(_ scene: Scene) -> [String: RawJSON] {
+    scene.state.map { ["state": $0] } ?? [:]
   }
 
   /// Whether `error` is the supervisor's answer for a request whose host ended.

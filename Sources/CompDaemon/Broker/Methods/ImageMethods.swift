@@ -38,7 +38,7 @@ extension Daemon {
         RPCError.server(
           .noSuchImage, "no image has hash \(hash)", details: ["hash": JSON.string(hash)]))
     }
-    host.request("host.image", ["hash": .string(hash)]) { [self] outcome in
+    host.request(.image, ["hash": .string(hash)]) { [self] outcome in
       if case .success(let answer) = outcome, answer["found"]?.boolValue == true,
         let mime = answer["mime"], let data = answer["data"]
       {

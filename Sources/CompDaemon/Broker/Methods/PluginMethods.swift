@@ -6,7 +6,7 @@ extension Daemon {
   /// the counters `daemon.info` reports. Runs before the socket is served, and again on
   /// `plugins.rescan`.
   func loadPlugins() async {
-    let host = pluginHost
+    let host = pluginRegistry
     await host.scan()
     await MainActor.run {
       counters.plugins = host.loadedPluginCount
@@ -17,7 +17,7 @@ extension Daemon {
 
   /// `plugins.list`, `plugins.rescan`, `components.list`, `components.describe`.
   func registerPluginMethods(into registry: inout MethodRegistry) {
-    let host = pluginHost
+    let host = pluginRegistry
     let pluginEntry = Schema.object([
       .init("name", .string(), required: true),
       .init("version", .string(), required: true),

@@ -82,12 +82,8 @@ extension Daemon {
         handler: .mainActorDeferred { [self] call, reply in
           let scene = try scene(for: call, use: .view)
           let downgrade = try NodeTypeDowngrade(capabilities: call.params["capabilities"])
-          forward(scene, "host.layout", [:], reply: reply, retry: true) { answer in
-            let root = answer["root"] ?? .null
-            return [
-              "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
-              "root": NodeTypeDowngrade.tree(root, for: downgrade),
-            ]
+          forward(scene, .layout, [:], reply: reply, retry: true) { answer in
+            Self.treeResult(scene, answer.root, downgrade: downgrade)
           }
         }))
 
@@ -112,13 +108,13 @@ extension Daemon {
         ]),
         handler: .mainActorDeferred { [self] call, reply in
           let scene = try scene(for: call, use: .act)
+          // Decoded and validated once, by the host (`SceneEvent`); its errors come back.
           let event = call.params["event"] ?? .null
-          _ = try SceneEvent(json: event.objectValue ?? [:])  // a bad event fails here
-          forward(scene, "host.event", ["event": event], reply: reply) { answer in
-            [
+          forward(scene, .event, ["event": event], reply: reply) { answer in
+            RawJSON([
               "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
               "handled": answer["handled"] ?? false,
-            ]
+            ])
           }
         }))
 
@@ -141,14 +137,14 @@ extension Daemon {
           let requested = call.params["environment"]?.objectValue
           _ = try scene.environment.applying(requested)  // a bad environment fails here
           forward(
-            scene, "host.resize", [:], reply: reply, saveEnvironment: true,
+            scene, .resize, [:], reply: reply, saveEnvironment: true,
             before: { params in
               // Applied to the environment the scene has when the request reaches it.
               let environment = (try? scene.environment.applying(requested)) ?? scene.environment
               scene.environment = environment
               params["environment"] = environment.json
             }
-          ) { _ in ["scene": .string(scene.id), "revision": .int(Int64(scene.revision))] }
+          ) { _ in RawJSON(["scene": .string(scene.id), "revision": .int(Int64(scene.revision))]) }
         }))
 
     registry.register(
@@ -179,31 +175,30 @@ extension Daemon {
           if let downgrade {
             // A limited subscriber starts from a snapshot whatever its since: the broker
             // keeps no tree to replay its history against.
-            return forward(scene, "host.layout", [:], reply: reply, retry: true) { answer in
+            return forward(scene, .layout, [:], reply: reply, retry: true) { answer in
               let root = scene.subscribe(
-                connection, downgrade: downgrade, root: answer["root"] ?? .null)
-              return [
+                connection, downgrade: downgrade, root: answer.root ?? RawJSON(.null))
+              return RawJSON([
                 "scene": .string(scene.id), "revision": .int(Int64(scene.revision)), "root": root,
-              ]
+              ])
             }
           }
           // Every change the broker numbered is in its history: a replay needs no host.
           if let since, since >= 1, scene.canReplay(since: since) {
             let replay = scene.subscribe(connection, since: since) ?? []
             call.afterReply {
-              for params in replay { connection.notify(method: "scene.changed", params: params) }
+              for params in replay {
+                connection.notify(SerializedNotification(method: "scene.changed", params: params))
+              }
             }
             return reply.succeed([
               "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
             ])
           }
           // A snapshot: the host's tree, with the subscription starting at its revision.
-          forward(scene, "host.layout", [:], reply: reply, retry: true) { answer in
+          forward(scene, .layout, [:], reply: reply, retry: true) { answer in
             _ = scene.subscribe(connection, since: nil)
-            return [
-              "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
-              "root": answer["root"] ?? .null,
-            ]
+            return Self.treeResult(scene, answer.root, downgrade: nil)
           }
         }))
 
@@ -298,10 +293,10 @@ extension Daemon {
     let environment = try SceneEnvironment().applying(call.params["environment"]?.objectValue)
     let downgrade = try NodeTypeDowngrade(capabilities: call.params["capabilities"])
     let lifetime = call.params["lifetime"]?.stringValue.flatMap(SceneLifetime.init) ?? .connection
-    guard pluginHost.hasComponent(name), let plugin = pluginHost.pluginName(of: name) else {
-      throw pluginHost.noSuchComponentError(name)
+    guard pluginRegistry.hasComponent(name), let plugin = pluginRegistry.pluginName(of: name) else {
+      throw pluginRegistry.noSuchComponentError(name)
     }
-    if let reason = pluginHost.quarantineReason(of: name) {
+    if let reason = pluginRegistry.quarantineReason(of: name) {
       throw .server(
         .componentFailed, "component \(name) is quarantined: \(reason)",
         details: ["component": .string(name), "reason": "quarantined", "detail": .string(reason)])
@@ -323,7 +318,7 @@ extension Daemon {
             details: ["component": .string(name), "reason": "crashed", "detail": "no scene host"]))
       }
       host.openings += 1
-      host.request("host.open", request, component: name) { [self] result in
+      host.request(.open, request, component: name) { [self] result in
         scenes.finishOpening(opening)
         host.openings -= 1
         switch result {
@@ -333,15 +328,11 @@ extension Daemon {
         case .success(let answer):
           let scene = scenes.open(
             component: name, params: params, environment: environment, lifetime: lifetime,
-            owner: owner, opener: connection, state: answer["state"]?.stringValue, host: host,
+            owner: owner, opener: connection, state: answer.state, host: host,
             hostKey: hostKey)
           host.scenes.insert(scene.id)
           if !connections.contains(connection) { scenes.openerGone(scene) }
-          let root = answer["root"] ?? .null
-          reply.succeed([
-            "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
-            "root": NodeTypeDowngrade.tree(root, for: downgrade),
-          ])
+          reply.succeed(Self.treeResult(scene, answer.root, downgrade: downgrade))
         }
       }
     }
@@ -354,10 +345,10 @@ extension Daemon {
   /// (requests that change nothing) it runs again once the scene is restored.
   @MainActor
   private func forward(
-    _ scene: Scene, _ method: String, _ params: JSONObject, reply: DeferredReply,
+    _ scene: Scene, _ method: HostMethod, _ params: JSONObject, reply: DeferredReply,
     retry: Bool = false, saveEnvironment: Bool = false,
     before: (@MainActor (inout JSONObject) -> Void)? = nil,
-    result: @escaping @MainActor (JSONObject) -> JSON
+    result: @escaping @MainActor (HostAnswer) -> RawJSON
   ) {
     scene.whenPlaced { [self] in
       guard !scene.isClosed, let host = scene.host else {
@@ -392,5 +383,23 @@ extension Daemon {
         }
       }
     }
+  }
+
+  /// `{scene, revision, root}` with the host's tree spliced in as it wrote it, or, for a
+  /// client that draws only some node types, the tree it can draw.
+  @MainActor
+  private static func treeResult(_ scene: Scene, _ root: RawJSON?, downgrade: NodeTypeDowngrade?)
+    -> RawJSON
+  {
+    var result = JSONObjectWriter(capacity: (root?.bytes.count ?? 4) + 64)
+    result.append("scene", .string(scene.id))
+    result.append("revision", .int(Int64(scene.revision)))
+    let root = root ?? RawJSON(.null)
+    if let downgrade {
+      result.append("root", NodeTypeDowngrade.tree((try? root.parsed()) ?? .null, for: downgrade))
+    } else {
+      result.append("root", root)
+    }
+    return result.object
   }
 }

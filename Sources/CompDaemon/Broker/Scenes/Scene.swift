@@ -11,11 +11,11 @@ import Logging
 /// itself lives in the host; the broker applies nothing to it, it numbers and forwards.
 @MainActor
 final class Scene {
-  /// One published change.
+  /// One published change: its ops as the host wrote them.
   struct Change {
     var base: Int
     var revision: Int
-    var ops: [JSON]
+    var ops: RawJSON
   }
 
   let id: String
@@ -46,8 +46,9 @@ final class Scene {
   var attachedConnections: Set<UInt64>
   /// The timer that closes an abandoned `connection`-lifetime scene.
   var graceTimer: Task<Void, Never>?
-  /// The restorable state as its host last reported it (what a restore starts from).
-  private(set) var state: String?
+  /// The restorable state as its host last reported it (what a restore starts from), as
+  /// the host wrote it.
+  private(set) var state: RawJSON?
   /// The revision `state` is of, saved with it. Hosts encode the state of a scene that
   /// keeps changing at most once per interval, so it may lag `revision` for that long.
   private(set) var stateRevision: Int
@@ -63,7 +64,7 @@ final class Scene {
   init(
     id: String, hostKey: String, component: String, params: JSON?, environment: SceneEnvironment,
     lifetime: SceneLifetime, owner: UInt32, opener: UInt64?, historyLimit: Int,
-    revision: Int = 1, state: String?, host: SceneHostProcess?
+    revision: Int = 1, state: RawJSON?, host: SceneHostProcess?
   ) {
     self.id = id
     self.hostKey = hostKey
@@ -81,9 +82,10 @@ final class Scene {
     self.host = host
   }
 
-  /// Keeps `reported` ("" for none) as the restorable state at the current revision.
-  func keepState(_ reported: String) {
-    state = reported.isEmpty ? nil : reported
+  /// Keeps `reported` (`null` or absent: none) as the restorable state at the current
+  /// revision.
+  func keepState(_ reported: RawJSON?) {
+    state = reported.flatMap { $0.isNull ? nil : $0 }
     stateRevision = revision
   }
 
@@ -104,9 +106,9 @@ final class Scene {
   /// empty (sent to subscribers and kept in the history), the emitted events, the
   /// restorable state when the host encoded it. `saveEnvironment` saves the scene even
   /// without ops (a resize).
-  func apply(_ report: JSONObject, saveEnvironment: Bool = false) {
-    let ops = report["ops"]?.arrayValue ?? []
-    if !ops.isEmpty {
+  func apply(_ report: HostAnswer, saveEnvironment: Bool = false) {
+    let changed = report.ops.map { !$0.isEmptyArray && !$0.isNull } ?? false
+    if changed, let ops = report.ops {
       let change = Change(base: revision, revision: revision + 1, ops: ops)
       revision += 1
       history.append(change)
@@ -116,8 +118,11 @@ final class Scene {
         historyStart = 0
       }
       publish("scene.changed", changedParams(change)) { downgrade in
-        self.changedParams(
-          Change(base: change.base, revision: change.revision, ops: downgrade.ops(change.ops)))
+        let ops = (try? change.ops.parsed().arrayValue) ?? []
+        return self.changedParams(
+          Change(
+            base: change.base, revision: change.revision,
+            ops: RawJSON(.array(downgrade.ops(ops)))))
       }
     }
     for event in report["emitted"]?.arrayValue ?? [] {
@@ -127,26 +132,28 @@ final class Scene {
       publish("scene.emitted", params)
     }
     publishAnnouncements(report)
-    if let newState = report["state"]?.stringValue { keepState(newState) }
-    if !ops.isEmpty || saveEnvironment { onChange?() }
+    if let newState = report.state { keepState(newState) }
+    if changed || saveEnvironment { onChange?() }
   }
 
   /// The scene's tree was replaced by `root`, opened from `state` (its host was replaced):
   /// the revision moves on by one, the history is gone, and subscribers get `scene.reset`.
-  func reset(root: JSON, reason: String, detail: String?) {
+  func reset(root: RawJSON, reason: String, detail: String?) {
     revision += 1
     stateRevision = revision
     history.removeAll()
     historyStart = 0
-    var params: JSONObject = [
-      "scene": .string(id), "revision": .int(Int64(revision)), "root": root,
-      "reason": .string(reason),
-    ]
-    if let detail { params["detail"] = .string(detail) }
-    publish("scene.reset", .object(params)) { downgrade in
-      var limited = params
-      limited["root"] = downgrade.snapshot(root)
-      return .object(limited)
+    func params(root: RawJSON) -> RawJSON {
+      var params = JSONObjectWriter(capacity: root.bytes.count + 128)
+      params.append("scene", .string(id))
+      params.append("revision", .int(Int64(revision)))
+      params.append("root", root)
+      params.append("reason", .string(reason))
+      if let detail { params.append("detail", .string(detail)) }
+      return params.object
+    }
+    publish("scene.reset", params(root: root)) { downgrade in
+      params(root: RawJSON(downgrade.snapshot((try? root.parsed()) ?? .null)))
     }
     onChange?()
   }
@@ -156,6 +163,16 @@ final class Scene {
   func publish(
     _ method: String, _ params: JSON,
     limited: ((inout NodeTypeDowngrade) -> JSON)? = nil
+  ) {
+    guard !subscribers.isEmpty else { return }
+    publish(method, RawJSON(params), limited: limited.map { limited in { RawJSON(limited(&$0)) } })
+  }
+
+  /// Sends the notification `method` whose params are `params`' text (see
+  /// `publish(_:_:limited:)`).
+  func publish(
+    _ method: String, _ params: RawJSON,
+    limited: ((inout NodeTypeDowngrade) -> RawJSON)? = nil
   ) {
     guard !subscribers.isEmpty else { return }
     var notification: SerializedNotification?
@@ -172,11 +189,13 @@ final class Scene {
     }
   }
 
-  private func changedParams(_ change: Change) -> JSON {
-    [
-      "scene": .string(id), "revision": .int(Int64(change.revision)),
-      "base": .int(Int64(change.base)), "ops": .array(change.ops),
-    ]
+  private func changedParams(_ change: Change) -> RawJSON {
+    var params = JSONObjectWriter(capacity: change.ops.bytes.count + 64)
+    params.append("scene", .string(id))
+    params.append("revision", .int(Int64(change.revision)))
+    params.append("base", .int(Int64(change.base)))
+    params.append("ops", change.ops)
+    return params.object
   }
 
   /// Whether the history still has every change after `since`.
@@ -186,8 +205,9 @@ final class Scene {
   }
 
   /// Adds `connection` as a subscriber. Returns the changes after `since` when the history
-  /// still has all of them (to replay), or `nil` when the client needs a snapshot.
-  func subscribe(_ connection: any RPCConnection, since: Int?) -> [JSON]? {
+  /// still has all of them (to replay, as `scene.changed` params), or `nil` when the client
+  /// needs a snapshot.
+  func subscribe(_ connection: any RPCConnection, since: Int?) -> [RawJSON]? {
     subscribers[connection.id] = connection
     downgrades[connection.id] = nil
     attachedConnections.insert(connection.id)
@@ -205,11 +225,11 @@ final class Scene {
   /// `root` at the current revision; returns `root` as it gets it. Such a subscriber
   /// always starts from a snapshot: compd keeps no tree to replay its history against.
   func subscribe(
-    _ connection: any RPCConnection, downgrade: NodeTypeDowngrade, root: JSON
+    _ connection: any RPCConnection, downgrade: NodeTypeDowngrade, root: RawJSON
   ) -> JSON {
     _ = subscribe(connection, since: nil)
     var downgrade = downgrade
-    let limited = downgrade.snapshot(root)
+    let limited = downgrade.snapshot((try? root.parsed()) ?? .null)
     downgrades[connection.id] = downgrade
     return limited
   }
@@ -242,7 +262,7 @@ final class Scene {
     SceneRecord(
       id: id, component: component, params: params?.serialized(),
       environment: environment.json.serialized(), lifetime: lifetime.rawValue, owner: owner,
-      revision: stateRevision, state: state)
+      revision: stateRevision, state: state?.text)
   }
 
   /// The entry `scene.list` shows.

@@ -116,7 +116,7 @@ final class SceneStore {
   /// checked the limits.
   func open(
     component: String, params: JSON?, environment: SceneEnvironment,
-    lifetime: SceneLifetime, owner: UInt32, opener: UInt64, state: String?,
+    lifetime: SceneLifetime, owner: UInt32, opener: UInt64, state: RawJSON?,
     host: SceneHostProcess, hostKey: String
   ) -> Scene {
     let id = "s\(nextNumber)"
@@ -161,7 +161,7 @@ final class SceneStore {
     scene.close(reason: reason.rawValue, detail: detail)
     if let host = scene.host {
       host.scenes.remove(scene.id)
-      host.request("host.close", ["scene": .string(scene.hostKey)]) { _ in }
+      host.request(.close, ["scene": .string(scene.hostKey)]) { _ in }
       host.retireIfDrained()
     }
     counters.addScenes(-1)
@@ -269,18 +269,23 @@ final class SceneStore {
     }
     let environment: SceneEnvironment
     let params: JSON?
+    let state: RawJSON?
     do {
       environment = try SceneEnvironment().applying(
         JSONParser.parse(record.environment).objectValue)
       params = try record.params.map { text throws(JSONParseError) in try JSONParser.parse(text) }
+      state = try record.state.map { text throws(JSONParseError) in
+        try RawJSON(validating: Array(text.utf8), limits: HostChannel.limits)
+      }
     } catch {
-      throw RestoreError(description: "its saved environment or params are unreadable: \(error)")
+      throw RestoreError(
+        description: "its saved environment, params or state are unreadable: \(error)")
     }
     return Scene(
       id: record.id, hostKey: record.id, component: record.component, params: params,
       environment: environment, lifetime: lifetime, owner: record.owner, opener: nil,
       historyLimit: settings.historyLimit, revision: record.revision + Self.restoredRevisionGap,
-      state: record.state, host: nil)
+      state: state, host: nil)
   }
 
   /// A connection went away: it stops watching its scenes, and `connection` scenes left

@@ -1,7 +1,6 @@
 import Dispatch
 import JSONRPC
 import Logging
-import ScreenKit
 import Synchronization
 
 #if canImport(Glibc)
@@ -17,11 +16,11 @@ import Synchronization
 /// file name). A file seen before with the same identity keeps its state. A new or changed
 /// file is looked up in the cache, else vetted in a child process (several at once, bounded
 /// by the number of cores). An accepted one becomes part of `loadSet`, which scene hosts
-/// load; the broker itself runs no plugin code (`Configuration.loadsCode` loads it into
-/// this process instead, for tests of plugins in-process). A changed file of a loaded
-/// plugin is vetted like a new one; hosts that loaded the old version are replaced.
+/// load; the broker itself runs no plugin code (a `PluginCodeLoader`, which tests of plugins
+/// in-process give, would run it here). A changed file of a loaded plugin is vetted like a
+/// new one; hosts that loaded the old version are replaced.
 @MainActor
-public final class PluginHost {
+public final class PluginRegistry {
   /// Where plugins come from and how they are vetted.
   public struct Configuration: Sendable {
     /// The directories scanned for `*.so`, in order; earlier ones win name conflicts.
@@ -36,19 +35,15 @@ public final class PluginHost {
     public var parallelVetting: Int
     /// Whether a plugin must pass the ownership and mode checks before its code runs.
     public var trust: PluginTrust
-    /// Whether accepted plugins are loaded into this process's `catalog` too (in-process
-    /// use of plugins, as tests do); the daemon leaves that to its scene hosts.
-    public var loadsCode: Bool
 
     /// A configuration; by default the scanner is this executable.
     public init(
       pluginDirectories: [String], stateDirectory: String?,
-      scannerExecutable: String = PluginHost.currentExecutable(), vetTimeoutSeconds: Double = 5,
+      scannerExecutable: String = PluginRegistry.currentExecutable(), vetTimeoutSeconds: Double = 5,
       parallelVetting: Int = max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))),
-      trust: PluginTrust = .strict, loadsCode: Bool = true
+      trust: PluginTrust = .strict
     ) {
       self.trust = trust
-      self.loadsCode = loadsCode
       self.pluginDirectories = pluginDirectories
       self.stateDirectory = stateDirectory
       self.scannerExecutable = scannerExecutable
@@ -57,8 +52,9 @@ public final class PluginHost {
     }
   }
 
-  /// The components of every loaded plugin, with `loadsCode` (empty otherwise).
-  public let catalog: ComponentCatalog
+  /// What runs accepted plugins' code in this process; `nil` in the daemon, whose scene
+  /// hosts run it.
+  let codeLoader: (any PluginCodeLoader)?
   /// The components of every loaded plugin and screen as vetting described them, by name.
   private(set) var registry: [String: PluginManifest.ComponentEntry] = [:]
   /// How many vetting children were started so far (cache hits start none).
@@ -72,12 +68,12 @@ public final class PluginHost {
   private var cacheLoaded = false
   private var currentScan: Task<Void, Never>?
 
-  /// A host with no plugins loaded yet; call `scan()`.
-  public nonisolated init(
-    configuration: Configuration, catalog: ComponentCatalog = ComponentCatalog(), logger: Logger
+  /// A registry with no plugins yet; call `scan()`.
+  nonisolated init(
+    configuration: Configuration, codeLoader: (any PluginCodeLoader)? = nil, logger: Logger
   ) {
     self.configuration = configuration
-    self.catalog = catalog
+    self.codeLoader = codeLoader
     self.logger = logger
   }
 
@@ -431,9 +427,9 @@ public final class PluginHost {
         "component \"\(screen.name)\" is already registered by \(records[owner].path); \(identity.path) registers it too",
         name: screen.name, version: screen.version)
     }
-    if configuration.loadsCode {
+    if let codeLoader {
       do {
-        try catalog.register(screen.component)
+        try codeLoader.register(screen)
       } catch {
         return reject(error.description, name: screen.name, version: screen.version)
       }
@@ -447,7 +443,7 @@ public final class PluginHost {
     logger.info("loaded screen \(screen.name) from \(identity.path)")
   }
 
-  /// Checks an accepted plugin's components against the registry and, with `loadsCode`,
+  /// Checks an accepted plugin's components against the registry and, with a `codeLoader`,
   /// loads it in-process and registers its components, all or none.
   private func load(_ path: String, manifest: PluginManifest) throws(PluginLoadError) -> [String] {
     // Check for conflicts first, from the vetted manifest, so that a conflicting plugin's
@@ -459,8 +455,8 @@ public final class PluginHost {
         )
       }
     }
-    guard configuration.loadsCode else { return manifest.components.map(\.name) }
-    return try PluginLoading.load(path, manifest: manifest, into: catalog)
+    guard let codeLoader else { return manifest.components.map(\.name) }
+    return try codeLoader.load(path, manifest: manifest)
   }
 
   private func reindexComponents() {

@@ -6,7 +6,7 @@ import Testing
 
 @testable import CompDaemon
 
-@Suite("Plugin host: vetting and loading") @MainActor struct PluginHostTests {
+@Suite("Plugin host: vetting and loading") @MainActor struct PluginRegistryTests {
   typealias Fixtures = PluginFixtureBuilder
 
   /// One directory holding a good plugin and every kind of bad one: the host (this test
@@ -142,10 +142,10 @@ import Testing
     let good = try Fixtures.install(Fixtures.library(.good), into: directory, as: "libgood.so")
     // As the daemon runs it: a registry, no code in this process (a library loaded once
     // stays: opening the changed file in-process would give back the old code).
-    let host = PluginHost(
+    let host = PluginRegistry(
       configuration: .init(
         pluginDirectories: [directory], stateDirectory: nil, scannerExecutable: Fixtures.compd,
-        vetTimeoutSeconds: 2, loadsCode: false),
+        vetTimeoutSeconds: 2),
       logger: Logger(label: "plugin-tests"))
     await host.scan()
     #expect(host.catalog.names.isEmpty)

@@ -26,7 +26,6 @@ final class HostChannel: Sendable {
   let fd: Int32
   private let writes: DispatchQueue
   private let reads: DispatchQueue
-  private let inbox = Handoff<JSON>()
   private let output = Mutex(Output())
 
   private struct Output {
@@ -59,14 +58,17 @@ final class HostChannel: Sendable {
   static let oversizedMessage =
     "it wrote a message over \(maxLineBytes >> 20) MiB, the host channel's limit"
 
-  /// Starts reading: `receive` gets the messages on the main actor, in order; `ended` runs
-  /// on the reading thread once the peer closed its end (or the socket failed), after every
-  /// message before was handed over, with the peer's protocol violation when that is why
-  /// reading stopped (a line over `maxLineBytes`, or one that does not parse).
-  func start(
-    receive: @escaping @MainActor @Sendable (JSON) -> Void,
+  /// Starts reading: `decode` reads each line on the reading thread, `receive` gets what
+  /// it read on the main actor, in order; `ended` runs on the reading thread once the peer
+  /// closed its end (or the socket failed), after every message before was handed over,
+  /// with the peer's protocol violation when that is why reading stopped (a line over
+  /// `maxLineBytes`, or one `decode` rejects).
+  func start<Message: Sendable>(
+    decode: @escaping @Sendable (UnsafeRawBufferPointer) throws(JSONParseError) -> Message,
+    receive: @escaping @MainActor @Sendable (Message) -> Void,
     ended: @escaping @Sendable (_ violation: String?) -> Void
   ) {
+    let inbox = Handoff<Message>()
     reads.async { [self] in
       var framer = LineFramer(maxLineBytes: Self.maxLineBytes)
       var buffer = [UInt8](repeating: 0, count: 1 << 16)
@@ -76,28 +78,25 @@ final class HostChannel: Sendable {
         if count < 0 && errno == EINTR { continue }
         if count <= 0 { break }
         buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-        var parsed: [JSON] = []
+        var decoded: [Message] = []
         while let frame = framer.nextFrame() {
           guard case .line(let line) = frame else {
-            violation =
-              "it wrote a message over \(Self.maxLineBytes >> 20) MiB, the host channel's limit"
+            violation = Self.oversizedMessage
             break
           }
           if line.isEmpty { continue }
           guard
-            let message = try? JSONParser.parse(
-              line, limits: .init(maxDepth: 512, maxBytes: Self.maxLineBytes))
+            let message = try? line.withUnsafeBytes({ bytes throws(JSONParseError) in
+              try decode(bytes)
+            })
           else {
             violation = "it wrote a message that is not JSON"
             break
           }
-          parsed.append(message)
+          decoded.append(message)
         }
-        if !parsed.isEmpty { hand(parsed, to: receive) }
-        if framer.isSkippingOversizedLine {
-          violation =
-            "it wrote a message over \(Self.maxLineBytes >> 20) MiB, the host channel's limit"
-        }
+        if !decoded.isEmpty { hand(decoded, through: inbox, to: receive) }
+        if framer.isSkippingOversizedLine { violation = Self.oversizedMessage }
       }
       // A broken peer is cut off: what it writes next goes nowhere.
       if violation != nil { shutdown(fd, Int32(SHUT_RDWR)) }
@@ -105,7 +104,26 @@ final class HostChannel: Sendable {
     }
   }
 
-  private func hand(_ messages: [JSON], to receive: @escaping @MainActor @Sendable (JSON) -> Void) {
+  /// Starts reading whole messages as `JSON` trees (see `start(decode:receive:ended:)`).
+  func start(
+    receive: @escaping @MainActor @Sendable (JSON) -> Void,
+    ended: @escaping @Sendable (_ violation: String?) -> Void
+  ) {
+    start(decode: Self.parse, receive: receive, ended: ended)
+  }
+
+  /// One message as a tree, within the channel's limits.
+  @Sendable static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
+    try JSONParser.parse(bytes, limits: limits)
+  }
+
+  /// The parser's limits for one message.
+  static let limits = JSONParser.Limits(maxDepth: 512, maxBytes: maxLineBytes)
+
+  private func hand<Message: Sendable>(
+    _ messages: [Message], through inbox: Handoff<Message>,
+    to receive: @escaping @MainActor @Sendable (Message) -> Void
+  ) {
     guard inbox.put(messages) else { return }
     Task { @MainActor [self] in
       let taken = inbox.take()
@@ -123,6 +141,16 @@ final class HostChannel: Sendable {
     send(.object(message))
   }
 
+  /// Sends a request or notification (`id` nil) whose params are `params`' text.
+  func send(method: String, params: RawJSON, id: Int? = nil) {
+    var message = JSONObjectWriter(capacity: params.bytes.count + 64)
+    message.append("jsonrpc", "2.0")
+    message.append("method", .string(method))
+    message.append("params", params)
+    if let id { message.append("id", .int(Int64(id))) }
+    send(message.object)
+  }
+
   /// Sends the reply to request `id`: its result, or an error object.
   func reply(id: JSON, result: Result<JSON, RPCError>) {
     var message: JSONObject = ["jsonrpc": "2.0", "id": id]
@@ -133,18 +161,41 @@ final class HostChannel: Sendable {
     send(.object(message))
   }
 
+  /// Sends the reply to request `id`: its result's text, or an error object.
+  func reply(id: JSON, result: Result<RawJSON, RPCError>) {
+    var message = JSONObjectWriter()
+    message.append("jsonrpc", "2.0")
+    message.append("id", id)
+    switch result {
+    case .success(let value): message.append("result", value)
+    case .failure(let error): message.append("error", error.json)
+    }
+    send(message.object)
+  }
+
+  /// Appends `message`'s text to the output buffer (see `send(_: JSON)`).
+  func send(_ message: RawJSON) {
+    cork { $0 += message.bytes }
+  }
+
   /// Serializes `message` on the caller's thread into the output buffer; the buffer is
   /// written at the next flush (scheduled now when none is due), or at once when it passed
   /// `corkLimit`.
   func send(_ message: JSON) {
+    cork { message.serialize(into: &$0) }
+  }
+
+  /// Appends one message, written by `write` straight into the output buffer, and its line
+  /// end; schedules the flush, or writes at once past `corkLimit`.
+  private func cork(_ write: (inout [UInt8]) -> Void) {
     let (schedule, full) = output.withLock { out in
-      message.serialize(into: &out.corked)
+      write(&out.corked)
       out.corked.append(0x0A)
       if out.flushDue { return (false, out.corked.count >= Self.corkLimit) }
       out.flushDue = true
       return (true, false)
     }
-    if full { write(keepingFlushDue: true) }
+    if full { self.write(keepingFlushDue: true) }
     if schedule { Task { @MainActor [self] in flush() } }
   }
 

@@ -1,0 +1,45 @@
+/// A JSON value kept as the text it was written in: one process relays what another wrote
+/// without building its tree and writing it again.
+///
+/// The text is always one well-formed JSON value (its initializers check it or write it),
+/// so splicing it into a message keeps the message well-formed.
+public struct RawJSON: Sendable, Hashable {
+  /// The value's UTF-8 JSON text.
+  public let bytes: [UInt8]
+
+  /// The text of `value`, as `JSON.serialize(into:)` writes it.
+  public init(_ value: JSON) {
+    bytes = value.serializedBytes()
+  }
+
+  /// `bytes` when they hold one JSON value (whitespace around it allowed); the parser's
+  /// error otherwise.
+  public init(validating bytes: [UInt8], limits: JSONParser.Limits = .init()) throws(JSONParseError)
+  {
+    _ = try JSONParser.parse(bytes, limits: limits)
+    self.bytes = bytes
+  }
+
+  /// Text the reader already checked as one value.
+  init(checked bytes: [UInt8]) {
+    self.bytes = bytes
+  }
+
+  /// The value's tree, for the rare reader that needs to look inside.
+  public func parsed(limits: JSONParser.Limits = .init(maxDepth: 512, maxBytes: .max))
+    throws(JSONParseError) -> JSON
+  {
+    try JSONParser.parse(bytes, limits: limits)
+  }
+
+  /// Whether the value is an empty array, `[]` (as `JSON.serialize` writes it).
+  public var isEmptyArray: Bool {
+    bytes.count == 2 && bytes[0] == UInt8(ascii: "[") && bytes[1] == UInt8(ascii: "]")
+  }
+
+  /// Whether the value is `null`.
+  public var isNull: Bool { bytes == Array("null".utf8) }
+
+  /// The text as a Swift string.
+  public var text: String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -1,0 +1,149 @@
+import Testing
+
+@testable import JSONRPC
+
+/// `JSONEnvelope.read`, which keeps payload members as text, against the whole parse (and
+/// so against json-c, which `JSONParserReferenceTests` holds the parse to): on every text
+/// both fail with the same message, or the envelope's members and its payloads' values are
+/// exactly the parsed message's. Texts are messages shaped as a scene host's (a `result`
+/// with `ops`, `root` and other members), with random payloads and whitespace, then with
+/// random edits.
+@Suite struct JSONEnvelopeTests {
+  static let payloadNames: Set<String> = ["ops", "root"]
+
+  static func message(_ rng: inout SeededGenerator) -> JSON {
+    var result = JSONObject()
+    result["ops"] = RandomJSON.value(&rng)
+    if Bool.random(using: &rng) { result["root"] = RandomJSON.value(&rng) }
+    result["handled"] = .bool(Bool.random(using: &rng))
+    result["other"] = RandomJSON.value(&rng)
+    return [
+      "jsonrpc": "2.0", "id": .int(Int64.random(in: 0...1000, using: &rng)),
+      "result": .object(result),
+    ]
+  }
+
+  static func compare(_ text: [UInt8], context: @autoclosure () -> String) {
+    let whole = text.withUnsafeBytes { bytes in
+      Result { () throws(JSONParseError) in try JSONParser.parse(bytes) }
+    }
+    let envelope = text.withUnsafeBytes { bytes in
+      Result { () throws(JSONParseError) in
+        try JSONEnvelope.read(bytes, payloadNames: payloadNames)
+      }
+    }
+    switch (whole, envelope) {
+    case (.success(let parsed), .success(let read)):
+      // The payloads come from the one object two deep (the `result`, whatever its name
+      // after an edit): put back there, the message is the parsed one.
+      var rebuilt = read.value
+      if case .object(var message) = rebuilt,
+        let name = message.keys.first(where: { message[$0]?.objectValue != nil })
+      {
+        var object = message[name]!.objectValue!
+        for (member, payload) in read.payloads {
+          #expect(payloadNames.contains(member), "\(context()): \(member)")
+          #expect(object[member] == nil, "\(context()): \(member) kept twice")
+          object[member] = try? payload.parsed()
+        }
+        message[name] = .object(object)
+        rebuilt = .object(message)
+      } else {
+        #expect(read.payloads.isEmpty, "\(context())")
+      }
+      #expect(Self.sorted(rebuilt) == Self.sorted(parsed), "\(context())")
+      if case .object(let message) = parsed, case .object(let result)? = message["result"] {
+        for name in payloadNames where result[name] != nil {
+          #expect(read.payloads[name] != nil, "\(context()): \(name) not kept")
+        }
+      }
+    case (.failure(let parsed), .failure(let read)):
+      #expect(parsed.message == read.message, "\(context())")
+    default:
+      Issue.record("\(context()): parse \(whole) vs envelope \(envelope)")
+    }
+  }
+
+  /// `value` with every object's members in name order (a payload put back comes last).
+  static func sorted(_ value: JSON) -> JSON {
+    switch value {
+    case .array(let elements): return .array(elements.map(sorted))
+    case .object(let members):
+      var result = JSONObject()
+      for name in members.keys.sorted() { result[name] = sorted(members[name]!) }
+      return .object(result)
+    default: return value
+    }
+  }
+
+  @Test(arguments: [11, 12, 13] as [UInt64])
+  func randomMessagesMatchTheParse(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    for iteration in 0..<300 {
+      let text = JSONParserReferenceTests.spaced(Self.message(&rng), &rng)
+      Self.compare(text, context: "seed \(seed) iteration \(iteration)")
+      // Read by the fast path, payloads as text.
+      let read = text.withUnsafeBytes {
+        JSONTreeReader.read($0, maxDepth: 64, keeping: Self.payloadNames, atDepth: 2)
+      }
+      #expect(read?.kept["ops"] != nil, "seed \(seed) iteration \(iteration)")
+    }
+  }
+
+  @Test(arguments: [14, 15, 16, 17] as [UInt64])
+  func editedMessagesMatchTheParse(seed: UInt64) {
+    var rng = SeededGenerator(seed: seed)
+    for iteration in 0..<1500 {
+      let text = JSONParserReferenceTests.edited(
+        JSONParserReferenceTests.spaced(Self.message(&rng), &rng), &rng)
+      Self.compare(
+        text,
+        context: "seed \(seed) iteration \(iteration): \(String(decoding: text, as: UTF8.self))")
+    }
+  }
+
+  @Test func payloadsDeeperThanTheLimitFailAsTheParseDoes() {
+    for maxDepth in 2...5 {
+      for nesting in 0...5 {
+        let text = Array(
+          (#"{"result":{"ops":"# + String(repeating: "[", count: nesting)
+            + String(repeating: "]", count: nesting) + (nesting == 0 ? "1" : "") + "}}").utf8)
+        let limits = JSONParser.Limits(maxDepth: maxDepth)
+        let whole = text.withUnsafeBytes { bytes in
+          Result { () throws(JSONParseError) in try JSONParser.parse(bytes, limits: limits) }
+        }
+        let envelope = text.withUnsafeBytes { bytes in
+          Result { () throws(JSONParseError) in
+            try JSONEnvelope.read(bytes, payloadNames: Self.payloadNames, limits: limits)
+          }
+        }
+        switch (whole, envelope) {
+        case (.success, .success): break
+        case (.failure(let a), .failure(let b)): #expect(a.message == b.message)
+        default: Issue.record("depth \(maxDepth) nesting \(nesting): \(whole) vs \(envelope)")
+        }
+      }
+    }
+  }
+
+  @Test func aWriterSplicesPayloadsAsTheyAre() throws {
+    let ops = try RawJSON(
+      validating: Array(#"[{"op":"update","id":"n5","props":{"text":"anna"}}]"#.utf8))
+    var params = JSONObjectWriter()
+    params.append("scene", "s1")
+    params.append("revision", 3)
+    params.append("ops", ops)
+    let notification = SerializedNotification(method: "scene.changed", params: params.object)
+    #expect(
+      String(decoding: notification.bytes, as: UTF8.self)
+        == #"{"jsonrpc":"2.0","method":"scene.changed","params":{"scene":"s1","revision":3,"ops":[{"op":"update","id":"n5","props":{"text":"anna"}}]}}"#
+    )
+    // The same bytes as the tree serialized whole.
+    let tree: JSON = [
+      "jsonrpc": "2.0", "method": "scene.changed",
+      "params": ["scene": "s1", "revision": 3, "ops": try ops.parsed()],
+    ]
+    #expect(notification.bytes == tree.serializedBytes())
+    #expect(throws: JSONParseError.self) { try RawJSON(validating: Array("[1,".utf8)) }
+  }
+}
