@@ -348,7 +348,14 @@ def expected_boxes(root):
     return boxes
 
 
+# Whether a node's motion (motion.js: an animated change, a container transition) still runs.
+MOVING = ("return [...document.querySelectorAll('#scene .node')].some((el) => el.getAnimations()"
+          ".some((a) => !(a instanceof CSSAnimation) && a.playState === 'running'))")
+
+
 def assert_boxes_match(browser, client, scene):
+    # Boxes are compared where the nodes come to rest.
+    wait_for(lambda: not browser.run(MOVING), 5, "the page's motions over")
     layout = client.call("scene.layout", scene=scene)
     assert_same_boxes(browser.run(BOXES), expected_boxes(layout["root"]),
                       lambda: f"scroll views (top, height, client height): {browser.run(SCROLLS)}")

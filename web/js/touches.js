@@ -4,6 +4,12 @@
 // the pointer event's time as `t`, so that the screen's gesture recognizers (a draggable
 // card, a long press, a swipe, a pinch with two fingers) see what the user did. Controls,
 // rows and fields keep their own clicks and keys (scene-view.js, paint-controls.js).
+//
+// A drag's moves go out as soon as the browser has them: from `pointerrawupdate` where the
+// browser fires it (Chromium, secure contexts), which comes when the input arrives, rather
+// than from `pointermove`, which Chromium holds until the start of the next frame. compd's
+// answer, 2–3 ms later on loopback, is then applied before that frame and drawn in it: the
+// frame that shows the pointer's move shows the card there too (docs/web.md, "Dragging").
 
 /** Node types that handle pointers as clicks of their own. */
 const CLICKED_TYPES = new Set([
@@ -34,10 +40,30 @@ export function installTouches(view) {
     const root = view.nodes.get(view.rootId);
     if (!root) return;
     const box = root.el.getBoundingClientRect();
-    view.send({
+    const sent = view.send({
       type: 'touch', phase, id: event.pointerId,
       x: event.clientX - box.left, y: event.clientY - box.top, t: event.timeStamp,
-    }).catch(() => {});
+    });
+    if (phase === 'moved') {
+      // The moves whose answer is not applied yet, for the page's drag metrics: compd sends
+      // a move's changes before its reply, so one still here at the reply changed nothing.
+      const time = event.timeStamp;
+      view.moveTimes.push(time);
+      sent.finally(() => {
+        const at = view.moveTimes.indexOf(time);
+        if (at >= 0) view.moveTimes.splice(at, 1);
+      }).catch(() => {});
+    } else {
+      sent.catch(() => {});
+    }
+  }
+
+  /** Sends the moves of `event` (with those the browser coalesced into it). */
+  function moved(event) {
+    if (!down.has(event.pointerId)) return;
+    // Every move the browser coalesced into this event, so a fast flick keeps its path.
+    const coalesced = event.getCoalescedEvents?.() ?? [];
+    for (const move of coalesced.length ? coalesced : [event]) send('moved', move);
   }
 
   host.addEventListener('pointerdown', (event) => {
@@ -46,11 +72,8 @@ export function installTouches(view) {
     event.target.setPointerCapture?.(event.pointerId);
     send('began', event);
   });
-  host.addEventListener('pointermove', (event) => {
-    if (!down.has(event.pointerId)) return;
-    // Every move the browser coalesced into this event, so a fast flick keeps its path.
-    for (const move of event.getCoalescedEvents?.() ?? [event]) send('moved', move);
-  });
+  if ('onpointerrawupdate' in window) host.addEventListener('pointerrawupdate', moved);
+  else host.addEventListener('pointermove', moved);
   const finish = (phase) => (event) => {
     if (!down.delete(event.pointerId)) return;
     send(phase, event);

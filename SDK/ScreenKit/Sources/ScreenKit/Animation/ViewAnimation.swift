@@ -35,7 +35,8 @@ public struct ViewAnimation: Sendable, Hashable {
   /// The spring, when the animation is one.
   public var spring: Spring?
   /// A transition the client runs on the view's whole content (`transition(with:…)`), by
-  /// its UIKit name (`crossDissolve`, `flipFromLeft`, …).
+  /// its UIKit name (`crossDissolve`, `flipFromLeft`, …), or the container transition a
+  /// view enters or leaves the tree with (a ``ContainerTransition``'s raw value).
   public var transition: String?
 
   /// An animation description.
@@ -83,8 +84,12 @@ public enum ViewAnimations {
     return noted.animation
   }
 
-  /// Forgets every noted animation (after a host published its changes).
-  public static func clear() { pending.removeAll(keepingCapacity: true) }
+  /// Forgets every noted animation and container transition (after a host published its
+  /// changes).
+  public static func clear() {
+    pending.removeAll(keepingCapacity: true)
+    ViewTransitions.clear()
+  }
 
   /// Runs `body` with `animation` as the current block's timing.
   static func run(_ animation: ViewAnimation?, _ body: () -> Void) {
