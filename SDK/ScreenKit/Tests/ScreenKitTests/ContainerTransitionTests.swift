@@ -20,7 +20,8 @@ import Testing
   }
 
   @Test func anAnimatedPushAndPopCarryTheirTransitionAndPlainOnesNone() {
-    let (_, navigation, root) = shownNavigation()
+    let (window, navigation, root) = shownNavigation()
+    defer { withExtendedLifetime(window) {} }
     let pushed = ViewController()
     navigation.pushViewController(pushed, animated: true)
     #expect(pushed.view.superview === navigation.view && root.view.superview == nil)
@@ -81,7 +82,8 @@ import Testing
   }
 
   @Test func completionsRunAfterTheDuration() async throws {
-    let (_, navigation, _) = shownNavigation()
+    let (window, navigation, _) = shownNavigation()
+    defer { withExtendedLifetime(window) {} }
     let sheet = ViewController()
     var presented = false
     navigation.present(sheet, animated: true) { presented = true }
@@ -100,7 +102,8 @@ import Testing
   @Test func aPushesCoordinatorRunsAnimationsAtOnceAndCompletionsAfterTheDuration()
     async throws
   {
-    let (_, navigation, root) = shownNavigation()
+    let (window, navigation, root) = shownNavigation()
+    defer { withExtendedLifetime(window) {} }
     #expect(navigation.transitionCoordinator == nil)
     let pushed = ViewController()
     navigation.pushViewController(pushed, animated: true)
