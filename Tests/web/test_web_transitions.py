@@ -11,9 +11,10 @@ from test_web_client import (  # noqa: F401 (stack is a fixture)
     SocketClient, find, page_scene, stack, wait_for)
 
 # Records when an element leaving with a transition (`.exiting`) appears and when it is
-# taken out of the document, and the motions running on the nodes that come in.
+# taken out of the document, and the motions of the nodes that come in.
 WATCH_EXITS = """
 window.exits = [];
+window.entrances = [];
 const seen = new Map();
 new MutationObserver((records) => {
   const now = performance.now();
@@ -24,6 +25,13 @@ new MutationObserver((records) => {
       seen.set(record.target, entry);
       window.exits.push(entry);
     }
+    for (const node of record.addedNodes) {
+      if (!node.classList?.contains('node')) continue;
+      const motions = node.getAnimations().filter((a) => !(a instanceof CSSAnimation));
+      if (motions.length) window.entrances.push({ key: node.dataset.key ?? null,
+        durations: motions.map((a) => a.effect.getTiming().duration),
+        transforms: motions.map((a) => a.effect.getKeyframes().map((k) => k.transform)) });
+    }
     for (const node of record.removedNodes) {
       const entry = seen.get(node);
       if (entry && !node.isConnected) entry.removed = now;
@@ -31,15 +39,6 @@ new MutationObserver((records) => {
   }
 }).observe(document.getElementById('scene'), { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] });
 """
-
-# The motions running on node elements: each one's duration and transforms.
-MOTIONS = """
-return [...document.querySelectorAll('#scene .node')].flatMap((el) => el.getAnimations()
-  .filter((a) => !(a instanceof CSSAnimation))
-  .map((a) => ({ id: el.dataset.nodeId ?? null, duration: a.effect.getTiming().duration,
-                 transforms: a.effect.getKeyframes().map((k) => k.transform ?? null) })));
-"""
-
 
 def test_a_push_slides_in_and_the_popped_view_stays_until_its_exit_ends(stack):
     daemon, gateway, browser = stack
@@ -55,9 +54,10 @@ def test_a_push_slides_in_and_the_popped_view_stays_until_its_exit_ends(stack):
              "the detail screen")
     # The pushed view slides in from the right over 0.35 s; the list's view, leaving, moves
     # a third of the width to the left under it.
-    motions = browser.run(MOTIONS)
-    entering = [m for m in motions if m["duration"] == 350 and m["transforms"][0] == "translateX(100%)"]
-    assert entering, motions
+    wait_for(lambda: browser.run("return window.entrances.length") > 0, 5, "the pushed view's motion")
+    entrances = browser.run("return window.entrances")
+    assert any(e["durations"] == [350] and e["transforms"] == [["translateX(100%)", "none"]]
+               for e in entrances), entrances
     assert any(e["transforms"] == [["none", "translateX(-30%)"]] for e in browser.run("return window.exits")), \
         browser.run("return window.exits")
 
@@ -78,6 +78,8 @@ def test_a_push_slides_in_and_the_popped_view_stays_until_its_exit_ends(stack):
     assert 300 <= stayed < 2000
     assert browser.run("return document.querySelectorAll('.exiting').length") == 0
     # The list came back from the left, under the view leaving.
+    entrances = browser.run("return window.entrances")
+    assert any(e["transforms"] == [["translateX(-30%)", "none"]] for e in entrances), entrances
     assert browser.run("return document.querySelector('[data-key=contacts]') !== null")
 
 
