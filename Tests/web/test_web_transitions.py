@@ -8,7 +8,7 @@ import statistics
 import urllib.parse
 
 from test_web_client import (  # noqa: F401 (stack is a fixture)
-    SocketClient, find, page_scene, stack, wait_for)
+    MOVING, SocketClient, find, page_scene, stack, wait_for)
 
 # Records when an element leaving with a transition (`.exiting`) appears and when it is
 # taken out of the document, and the motions of the nodes that come in.
@@ -60,19 +60,21 @@ def test_a_push_slides_in_and_the_popped_view_stays_until_its_exit_ends(stack):
                for e in entrances), entrances
     assert any(e["transforms"] == [["none", "translateX(-30%)"]] for e in browser.run("return window.exits")), \
         browser.run("return window.exits")
+    wait_for(lambda: not browser.run(MOVING), 5, "the push over")
 
     browser.click("[data-type=navigationBar] [data-type=button]")
     # The detail is out of the page's tree at once (no node, no key) ...
     wait_for(lambda: browser.run("return document.querySelector('[data-key=detail]') === null"), 10,
              "the detail out of the tree")
     # ... but shown going out to the right, and taken away when its 0.35 s are over.
-    wait_for(lambda: any(e["transforms"] == [["none", "translateX(100%)"]]
-                         for e in browser.run("return window.exits")), 5, "the popped view leaving")
+    wait_for(lambda: any(["none", "translateX(100%)"] in e["transforms"]
+                         for e in browser.run("return window.exits")), 5,
+             lambda: f"the popped view leaving: {browser.run('return [window.exits, window.entrances]')}")
     assert browser.run("return document.querySelectorAll('.exiting [data-node-id], .exiting[data-node-id]').length") == 0
     wait_for(lambda: all(e["removed"] is not None for e in browser.run("return window.exits")), 5,
              "the leaving views taken away")
     popped = next(e for e in browser.run("return window.exits")
-                  if e["transforms"] == [["none", "translateX(100%)"]])
+                  if ["none", "translateX(100%)"] in e["transforms"])
     stayed = popped["removed"] - popped["shown"]
     print(f"the popped view stayed {stayed:.0f} ms after it left the tree")
     assert 300 <= stayed < 2000
