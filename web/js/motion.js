@@ -38,6 +38,8 @@ export function animateOp(entry, op, before) {
       { left: `${from.x}px`, top: `${from.y}px`, width: `${from.width}px`, height: `${from.height}px` },
       { left: `${to.x}px`, top: `${to.y}px`, width: `${to.width}px`, height: `${to.height}px` },
     ], timing);
+  } else if (op.op === 'update' && 'hidden' in op.props) {
+    animateHidden(entry, op, before, timing);
   } else if (op.op === 'update') {
     const after = getComputedStyle(entry.el);
     const frames = [{}, {}];
@@ -51,6 +53,23 @@ export function animateOp(entry, op, before) {
       frames[1].opacity = after.opacity;
     }
     if (Object.keys(frames[0]).length) entry.el.animate(frames, timing);
+  }
+}
+
+/** A node shown or hidden in an animation block (a stack's arranged view: its siblings'
+ * frames move with the same timing): it fades in, or fades out and then hides. */
+function animateHidden(entry, op, before, timing) {
+  const { el } = entry;
+  if (op.props.hidden) {
+    el.style.display = '';
+    const motion = el.animate([{ opacity: before.opacity }, { opacity: 0 }], { ...timing, fill: 'forwards' });
+    const hide = () => {
+      motion.cancel();
+      if (entry.props.hidden) el.style.display = 'none';
+    };
+    motion.finished.then(hide, () => {});
+  } else {
+    el.animate([{ opacity: 0 }, { opacity: getComputedStyle(el).opacity }], timing);
   }
 }
 

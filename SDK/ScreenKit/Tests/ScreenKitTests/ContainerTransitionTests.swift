@@ -128,4 +128,32 @@ import Testing
     #expect(ran == ["alongside", "completion"])
     #expect(navigation.transitionCoordinator == nil)
   }
+
+  /// UIKit's stack views animate an arranged view's `isHidden` set in an animation block:
+  /// the stack is laid out before the block ends, so the siblings' new frames carry its
+  /// timing along with the hidden view's change.
+  @Test func hidingAnArrangedViewInABlockMovesItsSiblingsWithTheBlock() {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 300, height: 600))
+    let first = View()
+    let second = View()
+    for view in [first, second] {
+      view.heightAnchor.constraint(equalToConstant: 50).isActive = true
+    }
+    let stack = StackView(arrangedSubviews: [first, second])
+    stack.axis = .vertical
+    stack.frame = Rect(x: 0, y: 0, width: 300, height: 100)
+    window.addSubview(stack)
+    window.layoutIfNeeded()
+    #expect(second.frame.minY == 50)
+    DisplayJournal.isRecording = true
+    ViewAnimations.clear()
+    View.animate(withDuration: 0.3) { first.isHidden = true }
+    #expect(second.frame.minY == 0)  // laid out inside the block
+    #expect(ViewAnimations.take(for: second)?.duration == 0.3)
+    #expect(ViewAnimations.take(for: first)?.duration == 0.3)
+    first.isHidden = false  // outside a block: laid out later, with no timing
+    #expect(second.frame.minY == 0)
+    DisplayJournal.isRecording = false
+    _ = DisplayJournal.drain()
+  }
 }
