@@ -7,7 +7,7 @@
 //   (`touch began` at its centre) and drags it back and forth with a `touch moved` every
 //   --interval-ms (8) milliseconds, on its own schedule (the clients' schedules evenly
 //   staggered): paced, not closed loop, so a late answer does not delay the next move.
-//   Each move is timed from when it was due to the arrival of the `scene.changed` it
+//   Each move is timed from its send to the arrival of the `scene.changed` it
 //   caused (compd sends a scene's changes before the reply to the event that made them, so
 //   the change between two replies is the later reply's), and the bytes of that
 //   `scene.changed` line (with its newline) are averaged. A move that changed nothing is
@@ -51,8 +51,10 @@ func measureTouch(_ options: Options) {
     var step = 0
     var id = 10
     var dueAt: UInt64 = 0
-    /// When each move not yet answered was due, oldest first.
+    /// When each move not yet answered was sent, oldest first, and whether it is one the
+    /// measurement counts (due within the measured seconds).
     var awaiting: [UInt64] = []
+    var measured: [Bool] = []
     /// The arrival and size of the first scene.changed since the last reply.
     var changedAt: UInt64?
     var changedBytes = 0
@@ -110,15 +112,24 @@ func measureTouch(_ options: Options) {
               clients[index].scene, phase: "moved", x: clients[index].center.x + offset,
               y: clients[index].center.y + offset, t: Double(due - start) / 1e6,
               id: clients[index].id))
-          clients[index].awaiting.append(due)
+          // Timed from the send: the client never waits for an answer before sending, so
+          // a slow compd does not delay it; what delays it is poll's millisecond wake-up.
+          clients[index].awaiting.append(nowNanoseconds())
           clients[index].dueAt += period
-          if due >= measureFrom && due < stopAt { sent += 1 }
+          if due >= measureFrom && due < stopAt {
+            sent += 1
+            clients[index].measured.append(true)
+          } else {
+            clients[index].measured.append(false)
+          }
         }
         nextDue = min(nextDue, clients[index].dueAt)
       }
     }
-    let timeout: Int32 =
-      nextDue == .max ? 10 : Int32(min(10, (nextDue - min(nextDue, nowNanoseconds())) / 1_000_000))
+    // Asleep until the next move is due, rounded up to poll's milliseconds: a zero timeout
+    // would spin, and the spinning client would take a core from compd.
+    let wait = nextDue == .max ? 10_000_000 : nextDue - min(nextDue, nowNanoseconds())
+    let timeout = Int32(min(10, (wait + 999_999) / 1_000_000))
     let ready = pollSet.withUnsafeMutableBufferPointer {
       poll($0.baseAddress, nfds_t($0.count), timeout)
     }
@@ -141,10 +152,10 @@ func measureTouch(_ options: Options) {
         if line.hasPrefix("{\"jsonrpc\":\"2.0\",\"method\"") { continue }
         if line.contains("\"error\"") { fail("touch failed: \(line)") }
         guard !clients[index].awaiting.isEmpty else { continue }
-        let due = clients[index].awaiting.removeFirst()
-        if due >= measureFrom && due < stopAt {
+        let sentAt = clients[index].awaiting.removeFirst()
+        if clients[index].measured.removeFirst() {
           if let changed = clients[index].changedAt {
-            latencies.append(changed - min(changed, due))
+            latencies.append(changed - min(changed, sentAt))
             bytes += clients[index].changedBytes
           } else {
             unchanged += 1
