@@ -2046,6 +2046,7 @@ def test_bar_items_and_alert_actions_are_tapped_in_the_page(stack):
     browser.click("[data-key=showAlert]")
     wait_for(lambda: browser.run("return document.querySelector('[data-presentation=alert]') !== null"), 10, "the alert")
     wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    wait_for(lambda: not browser.run(MOVING), 5, "the alert's entrance over")
     card = browser.run("const r = document.querySelector('[data-presentation=alert]').getBoundingClientRect(); return [r.width, r.height]")
     assert card[0] == 270
     assert browser.run("return document.querySelector('.dimming') !== null")
