@@ -113,12 +113,12 @@ import Testing
     #expect(coordinator.isAnimated && coordinator.transitionDuration == 0.35)
     var ran: [String] = []
     DisplayJournal.isRecording = true
-    coordinator.animate(alongsideTransition: {
-      ran.append("alongside")
-      pushed.view.alpha = 0.5
-    }) {
-      ran.append("completion")
-    }
+    coordinator.animate(
+      alongsideTransition: {
+        ran.append("alongside")
+        pushed.view.alpha = 0.5
+      },
+      completion: { ran.append("completion") })
     DisplayJournal.isRecording = false
     _ = DisplayJournal.drain()
     #expect(ran == ["alongside"])

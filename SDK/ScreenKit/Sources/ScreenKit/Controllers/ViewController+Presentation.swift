@@ -55,7 +55,8 @@ extension ViewController {
     let presentedView = presented.view!
     presentedView.frame = presented.presentedFrame(
       kind: kind, in: window, size: window.frame.size)
-    let coveredView = kind.keepsPresenter ? nil : host.viewIfLoaded.flatMap { $0.window == nil ? nil : $0 }
+    let coveredView =
+      kind.keepsPresenter ? nil : host.viewIfLoaded.flatMap { $0.window == nil ? nil : $0 }
     if kind.keepsPresenter {
       if let color = kind.dimmingColor {
         let dimming = PresentationDimmingView(controller: presentation, color: color)
