@@ -8,7 +8,7 @@ SOCKET ?= $(RUN_DIR)/compd.sock
 RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
-        run-web bench-jsonrpc bench-rpc bench-abuse bench-layout bench-layout-yoga test-layout-reference bench-plugins bench-scenes bench-lists bench-web install format lint clean \
+        run-web bench-jsonrpc bench-rpc bench-abuse bench-layout bench-layout-yoga test-layout-reference bench-plugins bench-scenes bench-lists bench-touch bench-web install format lint clean \
         plugin-template docs deb screenkit-port
 
 all: build
@@ -72,6 +72,10 @@ bench-scenes: release
 ## bench-lists: demo.Contacts at 1,000 / 100,000 / 1,000,000 rows: reply size, scroll latency, memory
 bench-lists: release
 	@scripts/bench-lists.sh
+
+## bench-touch: 100 clients dragging demo.Playground's card, a move every 8 ms each: latency, bytes
+bench-touch: release
+	@scripts/bench-touch.sh
 
 bench-web: release
 	@scripts/bench-web.sh

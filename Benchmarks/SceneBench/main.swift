@@ -26,6 +26,7 @@
 //       resident memory growth per scene over --scenes more such scenes; and the scene
 //       hosts' CPU time per scroll event (user + system), which waiting on a busy machine
 //       does not inflate as it does the latencies.
+//   touch,…                                           — see TouchBench.swift.
 //   recovery,<scenes>,<last ms>,<median ms>          — every scene (each with its own
 //       subscribed connection, some text typed) is in one scene host; SceneBench kills that
 //       host with SIGKILL and times until each subscriber holds its restored tree (its
@@ -54,11 +55,13 @@ struct Options {
   /// How far each scroll event of the fling moves, in points (`--mode lists`): 320, a fast
   /// flick's distance per 60 Hz frame.
   var stepPoints = 320
+  /// Milliseconds between one client's touch moves (`--mode touch`).
+  var intervalMilliseconds = 8.0
 }
 
 func usage() -> Never {
   printError(
-    "usage: SceneBench --socket PATH [--mode events|bytes|memory|recovery|lists] [--clients N] [--seconds S] [--warmup S] [--scenes N] [--pid PID] [--rate EVENTS_PER_S] [--rows N] [--steps N] [--step-points N]\n"
+    "usage: SceneBench --socket PATH [--mode events|bytes|memory|recovery|lists|touch] [--clients N] [--seconds S] [--warmup S] [--scenes N] [--pid PID] [--rate EVENTS_PER_S] [--rows N] [--steps N] [--step-points N] [--interval-ms MS]\n"
   )
   exit(1)
 }
@@ -80,13 +83,14 @@ func parseOptions() -> Options {
     case "--rows": options.rows = Int(value) ?? -1
     case "--steps": options.steps = Int(value) ?? 0
     case "--step-points": options.stepPoints = Int(value) ?? 0
+    case "--interval-ms": options.intervalMilliseconds = Double(value) ?? 0
     default: usage()
     }
   }
   guard !options.socket.isEmpty, options.clients >= 1, options.seconds > 0, options.warmup >= 0,
     options.scenes >= 1, options.rate >= 0, options.rows >= 0, options.steps >= 1,
-    options.stepPoints >= 1,
-    ["events", "bytes", "memory", "recovery", "lists"].contains(options.mode)
+    options.stepPoints >= 1, options.intervalMilliseconds > 0,
+    ["events", "bytes", "memory", "recovery", "lists", "touch"].contains(options.mode)
   else { usage() }
   return options
 }
@@ -605,5 +609,6 @@ case "bytes": measureBytes(options)
 case "memory": measureMemory(options)
 case "recovery": measureRecovery(options)
 case "lists": measureLists(options)
+case "touch": measureTouch(options)
 default: measureEvents(options)
 }

@@ -348,7 +348,14 @@ def expected_boxes(root):
     return boxes
 
 
+# Whether a node's motion (motion.js: an animated change, a container transition) still runs.
+MOVING = ("return [...document.querySelectorAll('#scene .node')].some((el) => el.getAnimations()"
+          ".some((a) => !(a instanceof CSSAnimation) && a.playState === 'running'))")
+
+
 def assert_boxes_match(browser, client, scene):
+    # Boxes are compared where the nodes come to rest.
+    wait_for(lambda: not browser.run(MOVING), 5, "the page's motions over")
     layout = client.call("scene.layout", scene=scene)
     assert_same_boxes(browser.run(BOXES), expected_boxes(layout["root"]),
                       lambda: f"scroll views (top, height, client height): {browser.run(SCROLLS)}")
@@ -2040,6 +2047,7 @@ def test_bar_items_and_alert_actions_are_tapped_in_the_page(stack):
     browser.click("[data-key=showAlert]")
     wait_for(lambda: browser.run("return document.querySelector('[data-presentation=alert]') !== null"), 10, "the alert")
     wait_revision(browser, client.call("scene.layout", scene=scene)["revision"])
+    wait_for(lambda: not browser.run(MOVING), 5, "the alert's entrance over")
     card = browser.run("const r = document.querySelector('[data-presentation=alert]').getBoundingClientRect(); return [r.width, r.height]")
     assert card[0] == 270
     assert browser.run("return document.querySelector('.dimming') !== null")

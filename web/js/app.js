@@ -21,8 +21,10 @@ const query = new URLSearchParams(location.search);
 // animation frame callback of the frame showing it. `treeFrom` says where the first tree
 // came from: `page` (opened by the gateway while serving the page) or `socket`.
 // `scrollAnswers`: per scroll event sent, how long compd's answer took to be applied.
+// `moveToApplied`, `moveToPaint`: per touch move answered with a change (a dragged card), from
+// the pointer event to the change applied and to the frame showing it.
 window.compdMetrics = { socketOpen: null, treeReceived: null, firstFrame: null, treeFrom: null, keyToApplied: [], keyToPaint: [],
-  scrollAnswers: [] };
+  scrollAnswers: [], moveToApplied: [], moveToPaint: [] };
 const statusEl = document.getElementById('status');
 const eventsEl = document.getElementById('events');
 
@@ -116,12 +118,15 @@ function runScene(host) {
       throw error;
     }),
     onScrollAnswered: (milliseconds) => window.compdMetrics.scrollAnswers.push(milliseconds),
-    onApplied: (inputTimes) => {
-      if (!inputTimes.length) return;
+    onApplied: (inputTimes, moveTimes = []) => {
+      if (!inputTimes.length && !moveTimes.length) return;
+      const metrics = window.compdMetrics;
       const applied = performance.now();
-      for (const time of inputTimes) window.compdMetrics.keyToApplied.push(applied - time);
+      for (const time of inputTimes) metrics.keyToApplied.push(applied - time);
+      for (const time of moveTimes) metrics.moveToApplied.push(applied - time);
       const painted = (now) => {
-        for (const time of inputTimes) window.compdMetrics.keyToPaint.push(now - time);
+        for (const time of inputTimes) metrics.keyToPaint.push(now - time);
+        for (const time of moveTimes) metrics.moveToPaint.push(now - time);
       };
       // Applied in an animation frame callback, the change is drawn in that frame.
       if (connection.inFrame) painted(applied);

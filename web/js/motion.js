@@ -38,6 +38,8 @@ export function animateOp(entry, op, before) {
       { left: `${from.x}px`, top: `${from.y}px`, width: `${from.width}px`, height: `${from.height}px` },
       { left: `${to.x}px`, top: `${to.y}px`, width: `${to.width}px`, height: `${to.height}px` },
     ], timing);
+  } else if (op.op === 'update' && 'hidden' in op.props) {
+    animateHidden(entry, op, before, timing);
   } else if (op.op === 'update') {
     const after = getComputedStyle(entry.el);
     const frames = [{}, {}];
@@ -51,6 +53,23 @@ export function animateOp(entry, op, before) {
       frames[1].opacity = after.opacity;
     }
     if (Object.keys(frames[0]).length) entry.el.animate(frames, timing);
+  }
+}
+
+/** A node shown or hidden in an animation block (a stack's arranged view: its siblings'
+ * frames move with the same timing): it fades in, or fades out and then hides. */
+function animateHidden(entry, op, before, timing) {
+  const { el } = entry;
+  if (op.props.hidden) {
+    el.style.display = '';
+    const motion = el.animate([{ opacity: before.opacity }, { opacity: 0 }], { ...timing, fill: 'forwards' });
+    const hide = () => {
+      motion.cancel();
+      if (entry.props.hidden) el.style.display = 'none';
+    };
+    motion.finished.then(hide, () => {});
+  } else {
+    el.animate([{ opacity: 0 }, { opacity: getComputedStyle(el).opacity }], timing);
   }
 }
 
@@ -133,4 +152,89 @@ export function decelerateScroll(entry, from, to, animation, show, interrupted) 
   entry.el.addEventListener('wheel', interrupt, { passive: true });
   show(from);
   frame = requestAnimationFrame(step);
+}
+
+// --- container transitions (docs/protocol.md, "Motion": `transition` on `insert` and `remove`)
+
+/** The container transitions and, for each, what the entering and the leaving view do:
+ * `from`/`to` keyframes of the one coming in, of the one going out, and whether the one
+ * coming in goes under the one going out (a pop uncovers the view below). Distances are
+ * fractions of the view's own width (`x`, leading to trailing) or of the way down to the
+ * bottom of the scene (`y`). UIKit's parallax moves the covered view a third of the width. */
+const CONTAINER_TRANSITIONS = {
+  push: { enter: { x: 1 }, exit: { x: -0.3 }, underneath: false },
+  pop: { enter: { x: -0.3 }, exit: { x: 1 }, underneath: true },
+  present: { enter: { y: 1 }, exit: {}, underneath: false },
+  dismiss: { enter: {}, exit: { y: 1 }, underneath: true },
+  fade: { enter: { opacity: 0 }, exit: { opacity: 0 }, underneath: false },
+  alert: { enter: { opacity: 0, scale: 1.2 }, exit: { opacity: 0 }, underneath: false },
+};
+
+/** Whether `op` (an `insert` or a `remove`) carries a container transition the page runs
+ * (with reduced motion, as a cross-fade). */
+export function runsTransition(op) {
+  const animation = op.animation;
+  return Boolean(animation) && animation.duration > 0 && animation.transition in CONTAINER_TRANSITIONS;
+}
+
+/** The keyframe of `pose` for `el`: a slide along the reading direction, a slide down to
+ * `bottom` (the scene's height), a fade, a scale. */
+function keyframe(el, pose, bottom) {
+  const rtl = getComputedStyle(el).direction === 'rtl';
+  const moves = [];
+  if (pose.x) moves.push(`translateX(${(rtl ? -pose.x : pose.x) * 100}%)`);
+  if (pose.y) moves.push(`translateY(${Math.max(0, bottom - el.offsetTop) * pose.y}px)`);
+  if (pose.scale) moves.push(`scale(${pose.scale})`);
+  const frame = { transform: moves.length ? moves.join(' ') : 'none' };
+  if (pose.opacity !== undefined) frame.opacity = pose.opacity;
+  return frame;
+}
+
+function timingOf(op) {
+  return {
+    duration: op.animation.duration * 1000, delay: (op.animation.delay ?? 0) * 1000,
+    easing: CURVES[op.animation.curve] ?? 'ease-in-out',
+  };
+}
+
+/** Runs the entrance of the node `el` just inserted by `op`: it comes in from where the
+ * transition starts it; a view a pop or a dismissal uncovers goes under the view leaving. */
+export function enterNode(el, op, sceneHeight) {
+  const form = CONTAINER_TRANSITIONS[op.animation.transition];
+  if (form.underneath) {
+    const leaving = [...el.parentElement.children].find((sibling) => sibling.classList.contains('exiting'));
+    if (leaving) el.parentElement.insertBefore(el, leaving);
+  }
+  const reduced = reducedMotion?.matches;
+  const pose = reduced ? { opacity: 0 } : form.enter;
+  if (!Object.keys(pose).length) return;
+  const opacity = getComputedStyle(el).opacity;
+  const rest = { transform: 'none' };
+  if (pose.opacity !== undefined) rest.opacity = opacity;
+  el.animate([keyframe(el, pose, sceneHeight), rest], { ...timingOf(op), fill: 'backwards' });
+}
+
+/** Runs the exit of the node `el` that `op` removed: the page no longer has it as a node
+ * (no id, no key, inert, hidden from assistive technology) but shows it going out as the
+ * transition moves it, and takes it away when the motion ends. */
+export function exitNode(el, op, sceneHeight) {
+  const form = CONTAINER_TRANSITIONS[op.animation.transition];
+  if (el.dataset.key !== undefined) el.dataset.exitingKey = el.dataset.key;
+  for (const part of [el, ...el.querySelectorAll('[data-node-id]')]) {
+    delete part.dataset.nodeId;
+    delete part.dataset.key;
+  }
+  el.classList.add('exiting');
+  el.inert = true;
+  el.setAttribute('aria-hidden', 'true');
+  const reduced = reducedMotion?.matches;
+  const pose = reduced ? { opacity: 0 } : form.exit;
+  const opacity = getComputedStyle(el).opacity;
+  const start = { transform: 'none' };
+  if (pose.opacity !== undefined) start.opacity = opacity;
+  // A view that stays still underneath (the one a full-screen cover hides) is kept for the
+  // same time, so that nothing shows through before the cover is in place.
+  const frames = Object.keys(pose).length ? [start, keyframe(el, pose, sceneHeight)] : [start, start];
+  const motion = el.animate(frames, { ...timingOf(op), fill: 'forwards' });
+  motion.finished.then(() => el.remove(), () => el.remove());
 }

@@ -13,7 +13,7 @@ import { decorateSearchBar, paintSearchBar } from './paint-search.js';
 import { decorateTextView, paintButtonSubtitle, paintFieldExtras, paintRuns, paintTextView } from './paint-text.js';
 import { decorateAccessibility, installAccessibility, paintAccessibility, settleAccessibility, settleAfterChange } from './accessibility.js';
 import { installFocusKeys } from './focus-keys.js';
-import { animateOp, animates, decelerateScroll, decelerates, snapshot } from './motion.js';
+import { animateOp, animates, decelerateScroll, decelerates, enterNode, exitNode, runsTransition, snapshot } from './motion.js';
 import { installTouches } from './touches.js';
 
 const DEFAULT_FONT = { label: 'system-regular-17', textField: 'system-regular-17', button: 'system-regular-15' };
@@ -46,8 +46,9 @@ function isDark(colour) {
 export class SceneView {
   /**
    * @param {HTMLElement} host the element the scene fills
-   * @param {object} options send(event) → Promise for scene events; onApplied(inputTimes)
-   *   after a change is applied, with the `timeStamp`s of the page's keystrokes it echoes;
+   * @param {object} options send(event) → Promise for scene events; onApplied(inputTimes,
+   *   moveTimes) after a change is applied, with the `timeStamp`s of the page's keystrokes
+   *   it echoes and of the touch move it answers;
    *   onScrollAnswered(milliseconds) when compd has answered a scroll the page sent.
    */
   constructor(host, options) {
@@ -56,6 +57,8 @@ export class SceneView {
     this.onApplied = options.onApplied ?? (() => {});
     this.onScrollAnswered = options.onScrollAnswered ?? (() => {});
     this.nodes = new Map();
+    /** The `timeStamp`s of the touch moves sent and not yet answered (touches.js). */
+    this.moveTimes = [];
     this.revision = 0;
     this.rootId = null;
     host.addEventListener('click', (event) => this.click(event));
@@ -127,10 +130,10 @@ export class SceneView {
     for (const op of change.ops) {
       switch (op.op) {
         case 'remove':
-          this.remove(op.id);
+          this.remove(op.id, op);
           break;
         case 'insert':
-          this.insert(op.parent, op.index, op.node);
+          this.insert(op.parent, op.index, op.node, op);
           break;
         case 'update': {
           const entry = this.nodes.get(op.id);
@@ -167,7 +170,9 @@ export class SceneView {
     this.revision = change.revision;
     settleAfterChange(this, change.ops);
     applyLanguage(this.nodes.get(this.rootId));
-    this.onApplied(inputTimes);
+    // compd's answer to the oldest move in flight (touches.js): its changes come first.
+    const moveTimes = this.moveTimes.length && change.ops.length ? [this.moveTimes.shift()] : [];
+    this.onApplied(inputTimes, moveTimes);
     return true;
   }
 
@@ -293,12 +298,14 @@ export class SceneView {
 
   // --- ops
 
-  remove(id) {
+  remove(id, op) {
     const entry = this.nodes.get(id);
     if (!entry) return;
     const parent = this.parentOf(entry);
     if (parent) parent.children.splice(parent.children.indexOf(id), 1);
-    entry.el.remove();
+    // A view leaving with a container transition stays until its exit ends (motion.js).
+    if (op && runsTransition(op)) exitNode(entry.el, op, this.rootSize?.height ?? 0);
+    else entry.el.remove();
     const forget = (e) => {
       this.nodes.delete(e.id);
       for (const child of e.children) {
@@ -309,7 +316,7 @@ export class SceneView {
     forget(entry);
   }
 
-  insert(parentId, index, node) {
+  insert(parentId, index, node, op) {
     const parent = this.nodes.get(parentId);
     if (!parent) return;
     this.built = [];
@@ -317,6 +324,7 @@ export class SceneView {
     const before = this.nodes.get(parent.children[index])?.el ?? null;
     parent.container.insertBefore(el, before);
     parent.children.splice(index, 0, node.id);
+    if (op && runsTransition(op)) enterNode(el, op, this.rootSize?.height ?? 0);
     this.attached();
   }
 

@@ -6,8 +6,14 @@
 // swipe) see what the user did. Sliders, switches and steppers take touch phases too, as
 // compd tracks them as UIKit does (a slider's thumb is dragged only where it is grabbed, a
 // switch takes the side a drag ends on, a held stepper repeats on compd's timer); buttons,
-// rows, fields and the other controls
-// keep their own clicks and keys (scene-view.js, paint-controls.js).
+// rows, fields and the other controls keep their own clicks and keys (scene-view.js,
+// paint-controls.js).
+//
+// A drag's moves go out as soon as the browser has them: from `pointerrawupdate` where the
+// browser fires it (Chromium, secure contexts), which comes when the input arrives, rather
+// than from `pointermove`, which Chromium holds until the start of the next frame. compd's
+// answer, 2–3 ms later on loopback, is then applied before that frame and drawn in it: the
+// frame that shows the pointer's move shows the card there too (docs/web.md, "Dragging").
 
 /** Node types that handle pointers as clicks of their own. */
 const CLICKED_TYPES = new Set([
@@ -61,10 +67,29 @@ export function installTouches(view) {
       type: 'touch', phase, id: event.pointerId,
       x: event.clientX - box.left, y: event.clientY - box.top, t: event.timeStamp,
     });
-    sent.catch(() => {});
     // A slider echoing its drag (paint-controls.js) waits for compd's answer to the end.
     const control = controls.get(event.pointerId);
     if (control) control.touchSent = sent;
+    if (phase === 'moved') {
+      // The moves whose answer is not applied yet, for the page's drag metrics: compd sends
+      // a move's changes before its reply, so one still here at the reply changed nothing.
+      const time = event.timeStamp;
+      view.moveTimes.push(time);
+      sent.finally(() => {
+        const at = view.moveTimes.indexOf(time);
+        if (at >= 0) view.moveTimes.splice(at, 1);
+      }).catch(() => {});
+    } else {
+      sent.catch(() => {});
+    }
+  }
+
+  /** Sends the moves of `event` (with those the browser coalesced into it). */
+  function moved(event) {
+    if (!down.has(event.pointerId)) return;
+    // Every move the browser coalesced into this event, so a fast flick keeps its path.
+    const coalesced = event.getCoalescedEvents?.() ?? [];
+    for (const move of coalesced.length ? coalesced : [event]) send('moved', move);
   }
 
   host.addEventListener('pointerdown', (event) => {
@@ -75,11 +100,8 @@ export function installTouches(view) {
     event.target.setPointerCapture?.(event.pointerId);
     send('began', event);
   });
-  host.addEventListener('pointermove', (event) => {
-    if (!down.has(event.pointerId)) return;
-    // Every move the browser coalesced into this event, so a fast flick keeps its path.
-    for (const move of event.getCoalescedEvents?.() ?? [event]) send('moved', move);
-  });
+  if ('onpointerrawupdate' in window) host.addEventListener('pointerrawupdate', moved);
+  else host.addEventListener('pointermove', moved);
   const finish = (phase) => (event) => {
     if (!down.delete(event.pointerId)) return;
     send(phase, event);

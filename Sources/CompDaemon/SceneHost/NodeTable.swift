@@ -161,6 +161,10 @@ final class NodeTable {
         props: NodeEncoding.nodeProps(of: view, type: before.type, children: children),
         children: children)
     }
+    // The transitions of the views leaving, taken while their ids still name them.
+    let exits = removed.compactMap { id in
+      viewsByID[id].flatMap { ViewTransitions.take(for: $0.view) }.map { (id, $0) }
+    }
     for id in removed { forget(id) }
     if dirtyIDs.contains(rootID) {  // the root's `focused` names a node known only now
       NodeEncoding.addFocused(of: root, to: &records[rootID]!.props) { self.id(of: $0) }
@@ -169,8 +173,11 @@ final class NodeTable {
     if verifiesIncrementalRefresh { verify(root: root) }
 
     var ops: [JSON] = []
+    let exitAnimations = Dictionary(exits, uniquingKeysWith: { first, _ in first })
     for id in removed.sorted(by: Self.nodeOrder) {
-      ops.append(["op": "remove", "id": .string(id)])
+      var op: JSONObject = ["op": "remove", "id": .string(id)]
+      if let exit = exitAnimations[id] { op["animation"] = NodeEncoding.animation(exit) }
+      ops.append(.object(op))
     }
     let leaving = Set(removed)
     let order = dirty.indices.sorted { Self.nodeOrder(dirty[$0].id, dirty[$1].id) }
@@ -180,7 +187,11 @@ final class NodeTable {
       let animation = ViewAnimations.take(for: dirty[index].view).map(NodeEncoding.animation)
       _ = Self.nodeOps(
         id, before: befores[index], after: after, leaving: leaving, in: records,
-        animation: animation, ops: &ops)
+        animation: animation,
+        transition: { child in
+          self.viewsByID[child].flatMap { ViewTransitions.take(for: $0.view) }
+            .map(NodeEncoding.animation)
+        }, ops: &ops)
     }
     return ops
   }
@@ -393,10 +404,12 @@ final class NodeTable {
   /// inserted at their final index (all of them again when the kept ones were reordered).
   /// Returns the children the client keeps, in order.
   /// `animation` (the wire's description of the animation block the view changed in) goes
-  /// with its frame and props changes.
+  /// with its frame and props changes; `transition` gives an inserted child's container
+  /// transition (a pushed or presented view's), which goes with its `insert`.
   static func nodeOps(
     _ id: String, before: Record, after: Record, leaving: Set<String>,
-    in new: [String: Record], animation: JSON? = nil, ops: inout [JSON]
+    in new: [String: Record], animation: JSON? = nil,
+    transition: (String) -> JSON? = { _ in nil }, ops: inout [JSON]
   ) -> [String] {
     if before.key != after.key {
       ops.append(["op": "key", "id": .string(id), "key": after.key.map(JSON.string) ?? .null])
@@ -430,10 +443,12 @@ final class NodeTable {
     }
     let stays = Set(kept)
     for (index, child) in after.children.enumerated() where !stays.contains(child) {
-      ops.append([
+      var op: JSONObject = [
         "op": "insert", "parent": .string(id), "index": .int(Int64(index)),
         "node": NodeTable.json(of: child, in: new),
-      ])
+      ]
+      if let entrance = transition(child) { op["animation"] = entrance }
+      ops.append(.object(op))
     }
     return after.children.filter { stays.contains($0) }
   }

@@ -80,7 +80,7 @@ import Testing
     #expect(to.view.window === window && from.view.window == nil)
   }
 
-  @Test func presentAndDismiss() throws {
+  @Test func presentAndDismiss() async throws {
     let window = Window(frame: Rect(x: 0, y: 0, width: 320, height: 480))
     let root = TracingViewController("root", trace: trace)
     let child = TracingViewController("child", trace: trace)
@@ -94,8 +94,11 @@ import Testing
     #expect(root.presentedViewController === modal)
     #expect(modal.presentingViewController === root)
     #expect(!modal.isBeingPresented)
+    // Animated, the completion runs once the transition's 0.35 s are over.
+    try await Task.sleep(for: .seconds(0.5))
     modal.dismiss(animated: true) { trace.record("dismiss completion") }
     #expect(root.presentedViewController == nil && modal.presentingViewController == nil)
+    try await Task.sleep(for: .seconds(0.5))
     try trace.expectMatches(golden: "present-dismiss")
   }
 

@@ -55,7 +55,7 @@ private func presentingWindow() -> (Window, TracingViewController, Trace) {
     #expect(sheet.view.presentationStyleName == "pageSheet")
     #expect(sheet.viewSafeAreaInsets == EdgeInsets(top: 0, left: 0, bottom: 34, right: 0))
     var completed = false
-    sheet.dismiss(animated: true) { completed = true }
+    sheet.dismiss(animated: false) { completed = true }
     #expect(completed)
     #expect(window.subviews.count == 1 && window.subviews[0] === root.view)
     #expect(!trace.lines.contains { $0.contains("root viewWillAppear") })
@@ -155,7 +155,7 @@ private func presentingWindow() -> (Window, TracingViewController, Trace) {
       })
     alert.addAction(AlertAction(title: "Cancel", style: .cancel) { _ in log.append("cancel") })
     var presented = false
-    root.present(alert, animated: true) { presented = true }
+    root.present(alert, animated: false) { presented = true }
     #expect(presented)
     #expect(alert.view.presentationStyleName == "alert")
     #expect(root.view.window === window)

@@ -35,7 +35,8 @@ public struct ViewAnimation: Sendable, Hashable {
   /// The spring, when the animation is one.
   public var spring: Spring?
   /// A transition the client runs on the view's whole content (`transition(with:…)`), by
-  /// its UIKit name (`crossDissolve`, `flipFromLeft`, …).
+  /// its UIKit name (`crossDissolve`, `flipFromLeft`, …), or the container transition a
+  /// view enters or leaves the tree with (a ``ContainerTransition``'s raw value).
   public var transition: String?
   /// A scroll's deceleration, when the animation is a fling coming to rest
   /// (``ScrollView``'s drag): the client decays the offset instead of following `curve`.
@@ -86,14 +87,42 @@ public enum ViewAnimations {
     return noted.animation
   }
 
-  /// Forgets every noted animation (after a host published its changes).
-  public static func clear() { pending.removeAll(keepingCapacity: true) }
+  /// Forgets every noted animation and container transition (after a host published its
+  /// changes).
+  public static func clear() {
+    pending.removeAll(keepingCapacity: true)
+    ViewTransitions.clear()
+  }
 
-  /// Runs `body` with `animation` as the current block's timing.
+  /// Runs `body` with `animation` as the current block's timing. Stacks whose arranged
+  /// views were shown or hidden in it are laid out before it ends, so that their arranged
+  /// views' new frames carry its timing, as UIKit's stack views animate `isHidden`.
   static func run(_ animation: ViewAnimation?, _ body: () -> Void) {
     let outer = current
     current = animation
     body()
+    if animation != nil, !stacksToLayOut.isEmpty {
+      let stacks = stacksToLayOut
+      stacksToLayOut = []
+      for stack in stacks { stack.view?.layoutIfNeeded() }
+    }
     current = outer
+  }
+
+  /// The stacks an animation block showed or hid arranged views of.
+  private static var stacksToLayOut: [WeakView] = []
+
+  private struct WeakView {
+    weak var view: View?
+  }
+
+  /// Notes that `view`'s `isHidden` changed: inside an animation block, a stack it is
+  /// arranged in is laid out at the block's end.
+  static func hiddenChanged(_ view: View) {
+    guard current != nil, let stack = view.superview as? StackView,
+      stack.arrangedSubviews.contains(where: { $0 === view }),
+      !stacksToLayOut.contains(where: { $0.view === stack })
+    else { return }
+    stacksToLayOut.append(WeakView(view: stack))
   }
 }

@@ -8,8 +8,8 @@
 /// `viewWillDisappear`, new `viewWillAppear`, …, old `viewDidDisappear`, new `viewDidAppear`,
 /// old `didMove(toParent: nil)`. The bar takes part in layout and adds its height to the
 /// children's safe area. A ``ResponderAction/goBack`` reaching it (the bar's back item, the
-/// window's `back` input) pops. ScreenKit is headless: `animated` is passed to the callbacks
-/// and nothing is animated.
+/// window's `back` input) pops. An animated push or pop changes the stack at once and
+/// carries its transition to clients (see ``ContainerTransition``).
 @MainActor
 open class NavigationController: ViewController {
   /// The bar above the children.
@@ -125,7 +125,7 @@ open class NavigationController: ViewController {
       return
     }
     viewController.loadViewIfNeeded()
-    swapTop(from: previous, to: viewController, animated: animated)
+    swapTop(from: previous, to: viewController, animated: animated, operation: .push)
     viewController.didMove(toParent: self)
   }
 
@@ -137,7 +137,7 @@ open class NavigationController: ViewController {
     let below = children[children.count - 2]
     top.willMove(toParent: nil)
     if isViewLoaded {
-      swapTop(from: top, to: below, animated: animated, removing: top)
+      swapTop(from: top, to: below, animated: animated, removing: top, operation: .pop)
     } else {
       top.viewIfLoaded?.removeFromSuperview()
       top.removeFromParent()
@@ -170,7 +170,7 @@ open class NavigationController: ViewController {
     }
     top.willMove(toParent: nil)
     if isViewLoaded {
-      swapTop(from: top, to: viewController, animated: animated, removing: top)
+      swapTop(from: top, to: viewController, animated: animated, removing: top, operation: .pop)
     } else {
       top.viewIfLoaded?.removeFromSuperview()
       top.removeFromParent()
@@ -190,6 +190,7 @@ open class NavigationController: ViewController {
     }
     let oldTop = topViewController
     let newTop = unique.last
+    let previousStack = children
     let removed = children.filter { old in !unique.contains { $0 === old } }
     for controller in removed where controller !== oldTop {
       controller.willMove(toParent: nil)
@@ -203,7 +204,9 @@ open class NavigationController: ViewController {
     if oldTopRemoved, let oldTop { oldTop.willMove(toParent: nil) }
     if oldTop !== newTop, isViewLoaded, let newTop {
       newTop.loadViewIfNeeded()
-      swapTop(from: oldTop, to: newTop, animated: animated, removing: oldTopRemoved ? oldTop : nil)
+      swapTop(
+        from: oldTop, to: newTop, animated: animated, removing: oldTopRemoved ? oldTop : nil,
+        operation: operation(settingTop: newTop, previousStack: previousStack))
     } else if oldTopRemoved, let oldTop {
       oldTop.viewIfLoaded?.removeFromSuperview()
       oldTop.removeFromParent()
@@ -212,9 +215,11 @@ open class NavigationController: ViewController {
     updateBar()
   }
 
-  /// Replaces the shown child's view with `to`'s, with appearance callbacks when visible.
+  /// Replaces the shown child's view with `to`'s, with appearance callbacks when visible
+  /// and, when animated, the operation's transition.
   private func swapTop(
-    from: ViewController?, to: ViewController, animated: Bool, removing: ViewController? = nil
+    from: ViewController?, to: ViewController, animated: Bool, removing: ViewController? = nil,
+    operation: Operation
   ) {
     let visible = appearanceState == .appeared
     if visible {
@@ -226,6 +231,7 @@ open class NavigationController: ViewController {
     }
     to.view.frame = Rect(origin: .zero, size: view.frame.size)
     view.insertSubview(to.view, at: 0)
+    runTransition(operation, from: from, to: to, animated: animated)
     if visible {
       from?.endAppearanceTransition()
       to.endAppearanceTransition()

@@ -15,8 +15,11 @@ extension ViewController {
   ///
   /// Order (as UIKit's presentation, without animation): covered `viewWillDisappear` (full
   /// screen only), presented `viewWillAppear`, `viewIsAppearing`, layout, covered
-  /// `viewDidDisappear` (full screen only), presented `viewDidAppear`, `completion`. `isBeingPresented` is true
-  /// until the completion. A controller that is not in a window, already presents one, or
+  /// `viewDidDisappear` (full screen only), presented `viewDidAppear`, `completion`.
+  /// `isBeingPresented` is true until the appearance callbacks are over. Animated, the tree
+  /// changes at once and the views carry the presentation's transition to clients
+  /// (``ContainerTransition``); `completion` then runs on the host when the transition's
+  /// duration is over. A controller that is not in a window, already presents one, or
   /// is asked to present a controller that has a parent or is presented is reported as
   /// ``ContainmentIssue/invalidPresentation(presenter:presented:reason:)`` and nothing happens.
   public func present(
@@ -52,6 +55,8 @@ extension ViewController {
     let presentedView = presented.view!
     presentedView.frame = presented.presentedFrame(
       kind: kind, in: window, size: window.frame.size)
+    let coveredView =
+      kind.keepsPresenter ? nil : host.viewIfLoaded.flatMap { $0.window == nil ? nil : $0 }
     if kind.keepsPresenter {
       if let color = kind.dimmingColor {
         let dimming = PresentationDimmingView(controller: presentation, color: color)
@@ -66,7 +71,9 @@ extension ViewController {
     if visible { host.endAppearanceTransition() }
     presented.endAppearanceTransition()
     presented.lifecycle.isBeingPresented = false
-    completion?()
+    host.runPresentationTransition(
+      of: presented, kind: kind, covered: coveredView, dimming: presentation.dimmingView,
+      animated: animated, completion: completion)
   }
 
   /// The root-most controller of this one's containment tree.
@@ -81,7 +88,9 @@ extension ViewController {
   ///
   /// Order (as UIKit, without animation): dismissed `viewWillDisappear`, uncovered
   /// `viewWillAppear`, `viewIsAppearing`, layout, dismissed `viewDidDisappear`, uncovered
-  /// `viewDidAppear`, `completion`. `isBeingDismissed` is true until the completion.
+  /// `viewDidAppear`, `completion`. `isBeingDismissed` is true until the appearance callbacks
+  /// are over. Animated, the dismissed view carries the dismissal's transition and
+  /// `completion` runs when its duration is over.
   public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
     let host: ViewController
     if lifecycle.presentedViewController != nil {
@@ -106,6 +115,8 @@ extension ViewController {
     if visible { dismissed.beginAppearanceTransition(false, animated: animated) }
     if uncovers { host.beginAppearanceTransition(true, animated: animated) }
     let index = window?.subviews.firstIndex { $0 === dismissedView }
+    let kind = dismissedView?.window == nil ? nil : presentation?.kind
+    let dimming = presentation?.dimmingView
     dismissedView?.removeFromSuperview()
     presentation?.dimmingView?.removeFromSuperview()
     presentation?.dimmingView = nil
@@ -120,7 +131,9 @@ extension ViewController {
     if visible { dismissed.endAppearanceTransition() }
     if uncovers { host.endAppearanceTransition() }
     dismissed.lifecycle.isBeingDismissed = false
-    completion?()
+    host.runDismissalTransition(
+      of: dismissed, kind: kind, uncovered: uncovers ? host.viewIfLoaded : nil,
+      dimming: dimming, animated: animated, completion: completion)
   }
 
   /// Dismisses the presented chain at once when the root is replaced.

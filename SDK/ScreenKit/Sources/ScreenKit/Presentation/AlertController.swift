@@ -118,7 +118,10 @@ open class AlertController: ViewController, PresentedCard {
     guard action.isEnabled, actions.contains(where: { $0 === action }) else { return false }
     let run: () -> Void = { action.handler?(action) }
     if presentingViewController != nil {
-      dismiss(animated: true, completion: run)
+      // The alert leaves the tree now; the handler runs now too, so that what it changes
+      // follows the tap's reply (docs/protocol.md, "Presentation").
+      dismiss(animated: true)
+      run()
     } else {
       run()
     }

@@ -64,7 +64,9 @@ public final class MenuController: ViewController, PresentedCard {
       button.frame = Rect(x: 0, y: y, width: width, height: rowHeight)
       button.addAction(for: .touchUpInside) { [weak self, weak action] _ in
         guard let self, let action else { return }
-        self.dismiss(animated: true) { action.perform() }
+        // As an alert's action: the entry's action runs as the menu leaves the tree.
+        self.dismiss(animated: true)
+        action.perform()
       }
       card.addSubview(button)
       y += rowHeight

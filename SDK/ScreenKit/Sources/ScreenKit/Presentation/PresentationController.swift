@@ -39,9 +39,10 @@ public final class PresentationController {
       return false
     }
     delegate?.presentationControllerWillDismiss(self)
-    presented.dismiss(animated: true) { [self] in
-      delegate?.presentationControllerDidDismiss(self)
-    }
+    // The user's drag already moved the sheet: the delegate hears of the dismissal with
+    // the swipe's reply.
+    presented.dismiss(animated: true)
+    delegate?.presentationControllerDidDismiss(self)
     return true
   }
 }
@@ -118,6 +119,7 @@ public final class PresentationDimmingView: View, TapReceiving {
 final class ViewControllerPresentationState {
   var style: ModalPresentationStyle = .automatic
   var isModalInPresentation = false
+  var transitionStyle = ModalTransitionStyle.coverVertical
   var controller: PresentationController?
 }
 

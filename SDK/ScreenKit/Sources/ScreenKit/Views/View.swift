@@ -27,6 +27,7 @@ open class View: Responder {
       if oldValue != isHidden {
         superview?.setNeedsLayout()
         setNeedsDisplay()
+        ViewAnimations.hiddenChanged(self)
       }
     }
   }
