@@ -17,13 +17,7 @@ final class SceneControlTouchTests {
   var received: [JSON] = []
 
   init() throws {
-    daemon = try SceneDaemon()
-    client = try daemon.client()
-    let opened = try client.call("scene.open", ["component": "demo.Gallery"])
-    scene = opened["scene"]!
-    let subscribed = try client.call("scene.subscribe", ["scene": scene])
-    tree = try ClientTree(
-      root: subscribed["root"]!, revision: Int(subscribed["revision"]!.intValue!))
+    (daemon, client, scene, tree) = try SceneDaemon.subscribed(to: "demo.Gallery")
     try event(["type": "tap", "target": "demo.Controls"])
   }
 

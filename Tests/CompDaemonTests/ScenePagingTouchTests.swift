@@ -14,13 +14,7 @@ final class ScenePagingTouchTests {
   var tree: ClientTree
 
   init() throws {
-    daemon = try SceneDaemon()
-    client = try daemon.client()
-    let opened = try client.call("scene.open", ["component": "demo.Pages"])
-    scene = opened["scene"]!
-    let subscribed = try client.call("scene.subscribe", ["scene": scene])
-    tree = try ClientTree(
-      root: subscribed["root"]!, revision: Int(subscribed["revision"]!.intValue!))
+    (daemon, client, scene, tree) = try SceneDaemon.subscribed(to: "demo.Pages")
   }
 
   func node(_ key: String) throws -> (node: JSON, x: Double, y: Double) {

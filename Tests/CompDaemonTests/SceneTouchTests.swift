@@ -13,13 +13,7 @@ final class SceneTouchTests {
   var tree: ClientTree
 
   init() throws {
-    daemon = try SceneDaemon()
-    client = try daemon.client()
-    let opened = try client.call("scene.open", ["component": "demo.Playground"])
-    scene = opened["scene"]!
-    let subscribed = try client.call("scene.subscribe", ["scene": scene])
-    tree = try ClientTree(
-      root: subscribed["root"]!, revision: Int(subscribed["revision"]!.intValue!))
+    (daemon, client, scene, tree) = try SceneDaemon.subscribed(to: "demo.Playground")
   }
 
   /// The centre of the node keyed `key`, in root coordinates.

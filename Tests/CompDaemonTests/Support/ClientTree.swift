@@ -132,3 +132,19 @@ struct ClientTree {
     return .object(node)
   }
 }
+
+extension SceneDaemon {
+  /// A fresh daemon with `component` open as a scene and a client subscribed to it, holding
+  /// the tree as that subscriber has it: how the tests that drive a scene as a client start.
+  static func subscribed(to component: String) throws -> (
+    daemon: SceneDaemon, client: RPCTestClient, scene: JSON, tree: ClientTree
+  ) {
+    let daemon = try SceneDaemon()
+    let client = try daemon.client()
+    let scene = try client.call("scene.open", ["component": .string(component)])["scene"]!
+    let subscribed = try client.call("scene.subscribe", ["scene": scene])
+    let tree = try ClientTree(
+      root: subscribed["root"]!, revision: Int(subscribed["revision"]!.intValue!))
+    return (daemon, client, scene, tree)
+  }
+}

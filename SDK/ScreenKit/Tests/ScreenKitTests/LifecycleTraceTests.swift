@@ -94,12 +94,18 @@ import Testing
     #expect(root.presentedViewController === modal)
     #expect(modal.presentingViewController === root)
     #expect(!modal.isBeingPresented)
-    // Animated, the completion runs once the transition's 0.35 s are over.
-    try await Task.sleep(for: .seconds(0.5))
+    // Animated, the completion runs once the transition's 0.35 s are over (a host timer:
+    // polled, as tests running beside this one may hold the main actor past it).
+    try await until { trace.lines.contains("present completion") }
     modal.dismiss(animated: true) { trace.record("dismiss completion") }
     #expect(root.presentedViewController == nil && modal.presentingViewController == nil)
-    try await Task.sleep(for: .seconds(0.5))
+    try await until { trace.lines.contains("dismiss completion") }
     try trace.expectMatches(golden: "present-dismiss")
+  }
+
+  /// Waits until `condition` holds, for at most 10 s.
+  private func until(_ condition: () -> Bool) async throws {
+    for _ in 0..<500 where !condition() { try await Task.sleep(for: .milliseconds(20)) }
   }
 
   @Test func resizeWindow() throws {

@@ -64,14 +64,16 @@ public final class TransitionCoordinator {
   /// Ends a container transition: no controller has it as its coordinator any more, and
   /// its completions run.
   func finish() {
-    for reference in coordinated {
-      guard let controller = reference.controller else { continue }
-      if Self.active[ObjectIdentifier(controller)] === self {
-        Self.active[ObjectIdentifier(controller)] = nil
-      }
-    }
+    // Also the entries of controllers freed meanwhile: their identifiers may be reused.
+    Self.active = Self.active.filter { $0.value !== self }
     coordinated = []
     runCompletions()
+  }
+
+  /// Whether this transition coordinates `controller` itself (not another controller that
+  /// was given the identifier of a freed one).
+  func coordinates(_ controller: ViewController) -> Bool {
+    coordinated.contains { $0.controller === controller }
   }
 
   /// The running container transitions by the controllers they coordinate.
@@ -91,7 +93,9 @@ extension ViewController {
   public var transitionCoordinator: TransitionCoordinator? {
     var current: ViewController? = self
     while let controller = current {
-      if let coordinator = TransitionCoordinator.active[ObjectIdentifier(controller)] {
+      if let coordinator = TransitionCoordinator.active[ObjectIdentifier(controller)],
+        coordinator.coordinates(controller)
+      {
         return coordinator
       }
       current = controller.parent

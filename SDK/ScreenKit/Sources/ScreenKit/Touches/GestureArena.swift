@@ -349,13 +349,17 @@ final class GestureArena {
       if releaseHeldPhases() { progressed = true }
       if !progressed { break }
     }
+    // As UIKit's, a recognizer that is done (recognized, or failed: also one that ignored
+    // its touches) is reset once every finger is up, not before: until then it stays done,
+    // so the recognizers that wait for it to fail do not wait for it again.
+    guard touches.isEmpty else { return }
     for recognizer in participants
     where recognizer.storedState.isFinished && recognizer.trackedTouches.isEmpty {
       recognizer.reset()
       recognizer.storedState = .possible
       recognizer.deferredState = nil
     }
-    if touches.isEmpty { dropIdleParticipants() }
+    dropIdleParticipants()
   }
 
   /// Delivers the views' phases no recognizer holds back any longer; returns whether any.
