@@ -1,8 +1,8 @@
 import ScreenKit
 
-/// The colours the contacts's screens draw small text, and the fills under white text, in: each
-/// passes WCAG 2.x AA (4.5:1 for text under 24 points, 3:1 above) on every background it
-/// sits on, in the light and the dark appearance, so that a kiosk's screens read for
+/// The colours the contacts and favourites screens draw small text in, and the fills under white
+/// text: each passes WCAG 2.x AA (4.5:1 for text under 24 points, 3:1 above) on every
+/// background it sits on, in the light and the dark appearance, so that a kiosk's screens read for
 /// everyone and axe-core finds no contrast violation (Tests/web/test_web_accessibility.py).
 /// UIKit's own accent colours are tuned for a phone held close and fall short of it in
 /// normal contrast: `systemBlue` #007AFF is 4.0:1 on white, `secondaryLabel` 3.4:1 (3.3:1
@@ -11,8 +11,8 @@ import ScreenKit
 /// Interface Guidelines, "Color": what `accessibilityContrast == .high` resolves the system
 /// colours to), so a screen still looks like iOS, as with Increase Contrast on. The system
 /// colours stay what they are; the screens pick these.
-/// The figures, from WCAG's relative-luminance formula (docs/plugins.md, "Accessible
-/// colours", says how to check a screen).
+/// The ratios are WCAG's (from relative luminance); docs/plugins.md, "Accessible colours",
+/// says how to check a screen.
 enum ContactsPalette {
   /// The tint of the screens (system buttons, bar items, back buttons, alert actions):
   /// systemBlue's increased-contrast pair, #0040DD light (7.6:1 on white, 6.6:1 on an
