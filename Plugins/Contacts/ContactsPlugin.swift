@@ -20,6 +20,7 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
         ) { context.emit($0, $1) }
         let navigation = NavigationController(rootViewController: list)
         navigation.restorationIdentifier = "contacts"
+        navigation.view.tintColor = ContactsPalette.tint  // its bar and pushed screens inherit it
         return navigation
       })
     plugin.register(
@@ -35,7 +36,9 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
         let favorites = FavoritesViewController(
           people: directory.sections.flatMap(\.people)
         ) { context.emit($0, $1) }
-        return NavigationController(rootViewController: favorites)
+        let navigation = NavigationController(rootViewController: favorites)
+        navigation.view.tintColor = ContactsPalette.tint
+        return navigation
       })
   }
 }

@@ -44,6 +44,7 @@ final class ContactsViewController: ViewController, TableViewDelegate {
       var content = ListContentConfiguration.subtitleCell()
       content.text = ContactDirectory.name(of: person)
       content.secondaryText = ContactDirectory.phone(of: person)
+      content.secondaryTextProperties.color = ContactsPalette.secondaryText
       cell.contentConfiguration = content
       cell.accessoryType = .disclosureIndicator
       cell.accessibilityIdentifier = "person\(person.id)"
@@ -78,7 +79,7 @@ final class ContactsViewController: ViewController, TableViewDelegate {
     tableView.tableHeaderView = header
     countLabel.accessibilityIdentifier = "count"
     countLabel.textAlignment = .center
-    countLabel.textColor = .secondaryLabel
+    countLabel.textColor = ContactsPalette.secondaryText
     let footer = View(frame: Rect(x: 0, y: 0, width: 0, height: 44))
     footer.addSubview(countLabel)
     countLabel.translatesAutoresizingMaskIntoConstraints = false
@@ -136,6 +137,7 @@ final class ContactsViewController: ViewController, TableViewDelegate {
       self.delete(person)
       done(true)
     }
+    delete.backgroundColor = ContactsPalette.destructiveFill
     return SwipeActionsConfiguration(actions: [delete])
   }
 
@@ -192,6 +194,7 @@ final class ContactDetailViewController: TableViewController {
       cell.textLabel?.text = String(localized: "Phone")
       cell.detailTextLabel?.text = ContactDirectory.phone(of: person)
     }
+    cell.detailTextLabel?.textColor = ContactsPalette.secondaryText
     cell.accessibilityIdentifier = indexPath.row == 0 ? "name" : "phone"
     return cell
   }

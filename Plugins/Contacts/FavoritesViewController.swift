@@ -62,7 +62,7 @@ final class PersonCard: CollectionViewCell {
 
   required init(frame: Rect) {
     super.init(frame: frame)
-    circle.backgroundColor = .systemGray
+    circle.backgroundColor = ContactsPalette.avatarFill
     circle.layer.cornerRadius = 40
     initials.font = .systemFont(ofSize: 28, weight: .semibold)
     initials.textColor = .white

@@ -25,6 +25,7 @@ final class BarsAndAlertsViewController: ViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .systemBackground
+    view.tintColor = GalleryPalette.tint
     let add = BarButtonItem(
       barButtonSystemItem: .add, target: self, action: BarsAndAlertsViewController.addItem(_:))
     add.accessibilityIdentifier = "add"
@@ -62,7 +63,7 @@ final class BarsAndAlertsViewController: ViewController {
 
     status.accessibilityIdentifier = "status"
     status.text = String(localized: "Nothing chosen yet")
-    status.textColor = .secondaryLabel
+    status.textColor = GalleryPalette.secondaryText
     let buttons = [
       ("showAlert", "Alert", BarsAndAlertsViewController.showAlert),
       ("showActionSheet", "Action sheet", BarsAndAlertsViewController.showActionSheet),
@@ -142,6 +143,7 @@ final class BarsAndAlertsViewController: ViewController {
       AlertAction(title: String(localized: "Delete"), style: .destructive) { [weak self] _ in
         self?.report("delete")
       })
+    alert.view.tintColor = GalleryPalette.tint  // a presented alert sits in the window
     present(alert, animated: true)
   }
 
@@ -159,6 +161,7 @@ final class BarsAndAlertsViewController: ViewController {
       AlertAction(title: String(localized: "Cancel"), style: .cancel) { [weak self] _ in
         self?.report("cancel share")
       })
+    sheet.view.tintColor = GalleryPalette.tint
     present(sheet, animated: true)
   }
 
@@ -174,6 +177,7 @@ final class BarsAndAlertsViewController: ViewController {
     }
     alert.addAction(save)
     alert.preferredAction = save
+    alert.view.tintColor = GalleryPalette.tint  // a presented alert sits in the window
     present(alert, animated: true)
   }
 
@@ -186,6 +190,7 @@ final class BarsAndAlertsViewController: ViewController {
     }
     let navigation = NavigationController(rootViewController: content)
     navigation.modalPresentationStyle = style
+    navigation.view.tintColor = GalleryPalette.tint
     navigation.presentationController?.delegate = content
     present(navigation, animated: true)
   }

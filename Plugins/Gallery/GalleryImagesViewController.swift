@@ -32,6 +32,7 @@ final class GalleryImagesViewController: StackViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .systemBackground
+    view.tintColor = GalleryPalette.tint
     stackView.spacing = 12
     stackView.isLayoutMarginsRelativeArrangement = true
     stackView.insetsLayoutMarginsFromSafeArea = false
@@ -78,7 +79,7 @@ final class GalleryImagesViewController: StackViewController {
     let label = Label()
     label.text = String(localized: text)
     label.font = .systemFont(ofSize: 13, weight: .semibold)
-    label.textColor = .secondaryLabel
+    label.textColor = GalleryPalette.secondaryText
     return label
   }
 

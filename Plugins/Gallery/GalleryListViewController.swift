@@ -48,10 +48,19 @@ final class GalleryListViewController: TableViewController {
     var content = ListContentConfiguration.subtitleCell()
     content.text = component.name
     content.secondaryText = component.summary
+    content.secondaryTextProperties.color = GalleryPalette.secondaryText
     cell.contentConfiguration = content
     cell.accessoryType = .disclosureIndicator
     cell.accessibilityIdentifier = component.name
     return cell
+  }
+
+  /// The section's title in the palette's secondary text colour (the grouped style's
+  /// `secondaryLabel` is 3.3:1 on the grouped background).
+  override func tableView(
+    _ tableView: TableView, willDisplayHeaderView view: View, forSection section: Int
+  ) {
+    (view as? TableViewHeaderFooterView)?.textLabel.textColor = GalleryPalette.secondaryText
   }
 
   override func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {

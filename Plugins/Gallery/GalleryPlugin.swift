@@ -20,6 +20,8 @@ public func compdPluginEntry(_ request: Int32, _ registrar: UnsafeMutableRawPoin
           open: { try context.makeComponent($0) }, emit: { context.emit($0, $1) })
         let navigation = NavigationController(rootViewController: list)
         navigation.restorationIdentifier = "gallery"
+        // Its bar's items and back buttons, and the pages pushed on it, inherit the tint.
+        navigation.view.tintColor = GalleryPalette.tint
         return navigation
       })
     plugin.register(GalleryImagesViewController.component)

@@ -40,8 +40,9 @@ final class PlaygroundViewController: ViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .systemBackground
+    view.tintColor = GalleryPalette.tint
     status.text = String(localized: "Drag the card, hold, swipe, double-tap or pinch")
-    status.textColor = .secondaryLabel
+    status.textColor = GalleryPalette.secondaryText
     status.numberOfLines = 0
     status.accessibilityIdentifier = "status"
 
@@ -52,12 +53,14 @@ final class PlaygroundViewController: ViewController {
       PanGestureRecognizer(target: self, action: PlaygroundViewController.dragged))
 
     configureTarget(
-      holdTarget, text: String(localized: "Hold me"), key: "holdTarget", color: .systemOrange)
+      holdTarget, text: String(localized: "Hold me"), key: "holdTarget",
+      color: GalleryPalette.orangeFill)
     holdTarget.addGestureRecognizer(
       LongPressGestureRecognizer(target: self, action: PlaygroundViewController.held))
 
     configureTarget(
-      swipeTarget, text: String(localized: "Swipe me"), key: "swipeTarget", color: .systemPurple)
+      swipeTarget, text: String(localized: "Swipe me"), key: "swipeTarget",
+      color: GalleryPalette.purpleFill)
     for direction: SwipeGestureRecognizer.Direction in [.left, .right] {
       let swipe = SwipeGestureRecognizer(target: self, action: PlaygroundViewController.swiped)
       swipe.direction = direction
@@ -65,7 +68,8 @@ final class PlaygroundViewController: ViewController {
     }
 
     configureTarget(
-      tapTarget, text: String(localized: "Double-tap me"), key: "tapTarget", color: .systemGreen)
+      tapTarget, text: String(localized: "Double-tap me"), key: "tapTarget",
+      color: GalleryPalette.greenFill)
     let double = TapGestureRecognizer(target: self, action: PlaygroundViewController.tapped)
     double.numberOfTapsRequired = 2
     let single = TapGestureRecognizer(target: self, action: PlaygroundViewController.tapped)

@@ -61,6 +61,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .systemBackground
+    view.tintColor = GalleryPalette.tint
     stackView.spacing = 12
     stackView.isLayoutMarginsRelativeArrangement = true
     stackView.layoutMargins = EdgeInsets(top: 16, left: 16, bottom: 16, right: 16)
@@ -71,7 +72,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     styled.addAttribute(
       .font, value: Font.boldSystemFont(ofSize: 20), range: NSRange(location: 0, length: 4))
     styled.addAttribute(
-      .foregroundColor, value: Color.systemRed, range: NSRange(location: 6, length: 3))
+      .foregroundColor, value: GalleryPalette.destructive, range: NSRange(location: 6, length: 3))
     styled.addAttribute(
       .strikethroughStyle, value: NSUnderlineStyle.single.rawValue,
       range: NSRange(location: 11, length: 6))
@@ -89,7 +90,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     emailField.clearButtonMode = .always
     let at = Label()
     at.text = " @ "
-    at.textColor = .secondaryLabel
+    at.textColor = GalleryPalette.secondaryText
     emailField.leftView = at
     emailField.leftViewMode = .always
     emailField.accessibilityIdentifier = "email"
@@ -104,7 +105,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     notes.restorationIdentifier = "notes"
     notes.heightAnchor.constraint(equalToConstant: 120).isActive = true
     notesCount.font = .systemFont(ofSize: 13)
-    notesCount.textColor = .secondaryLabel
+    notesCount.textColor = GalleryPalette.secondaryText
     notesCount.accessibilityIdentifier = "notesCount"
     showCount()
 
@@ -127,6 +128,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
 
     var filled = Button.Configuration.filled()
     filled.title = String(localized: "Filled")
+    filled.baseBackgroundColor = GalleryPalette.buttonFill
     // A button that shows it is busy: each press starts or stops its activity indicator.
     let filledButton = Button(configuration: filled) { [weak self] button in
       button.configuration?.showsActivityIndicator.toggle()
@@ -169,7 +171,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     datePicker.addAction(for: .valueChanged) { [weak self] _ in self?.showDate() }
     dateLabel.accessibilityIdentifier = "dateLabel"
     dateLabel.font = .systemFont(ofSize: 13)
-    dateLabel.textColor = .secondaryLabel
+    dateLabel.textColor = GalleryPalette.secondaryText
     showDate()
     picker.dataSource = self
     picker.delegate = self
@@ -177,7 +179,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     picker.restorationIdentifier = "picker"
     pickerLabel.accessibilityIdentifier = "pickerLabel"
     pickerLabel.font = .systemFont(ofSize: 13)
-    pickerLabel.textColor = .secondaryLabel
+    pickerLabel.textColor = GalleryPalette.secondaryText
     showPick()
 
     search.searchResultsUpdater = self
@@ -189,7 +191,7 @@ final class TextControlsViewController: StackViewController, TextViewDelegate,
     search.searchBar.restorationIdentifier = "search"
     searchResult.accessibilityIdentifier = "searchResult"
     searchResult.font = .systemFont(ofSize: 13)
-    searchResult.textColor = .secondaryLabel
+    searchResult.textColor = GalleryPalette.secondaryText
     searchResult.numberOfLines = 0
     updateSearchResults(for: search)
 

@@ -27,8 +27,9 @@ final class LoginView: View {
 
     loginButton = Button(type: .system)
     loginButton.setTitle(String(localized: "Login"), for: .normal)
-    // As in the screen this one reproduces: a grey button with a white title.
-    loginButton.backgroundColor = .systemGray
+    // As in the screen this one reproduces: a grey button with a white title, in a grey
+    // dark enough for the title to read (LoginPalette).
+    loginButton.backgroundColor = LoginPalette.buttonFill
     loginButton.tintColor = .white
     loginButton.layer.cornerRadius = 5
     loginButton.accessibilityIdentifier = "login"
@@ -45,6 +46,7 @@ final class LoginView: View {
 
     super.init(frame: .zero)
     backgroundColor = .systemBackground
+    tintColor = LoginPalette.tint
     addSubview(stackView)
     LayoutConstraint.activate([
       stackView.topAnchor.constraint(equalTo: safeAreaLayoutGuide.topAnchor, constant: 20),

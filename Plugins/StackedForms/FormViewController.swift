@@ -42,6 +42,7 @@ final class FormViewController: StackViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     view.backgroundColor = .systemBackground
+    view.tintColor = StackedFormsPalette.tint
     scrollView.restorationIdentifier = "scroll"
     stackView.spacing = 8
     // iOS's margins on a phone: rows stop 16 pt from the screen's edges, as a form's fields

@@ -23,6 +23,7 @@ final class SettingsViewController: TableViewController {
   override func viewDidLoad() {
     super.viewDidLoad()
     tableView.accessibilityIdentifier = "settings"
+    view.tintColor = StackedFormsPalette.tint
   }
 
   override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
@@ -31,6 +32,14 @@ final class SettingsViewController: TableViewController {
 
   override func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
     String(localized: "Preferences")
+  }
+
+  /// The section's title in the palette's secondary text colour (the grouped style's
+  /// `secondaryLabel` is 3.3:1 on the grouped background).
+  override func tableView(
+    _ tableView: TableView, willDisplayHeaderView view: View, forSection section: Int
+  ) {
+    (view as? TableViewHeaderFooterView)?.textLabel.textColor = StackedFormsPalette.secondaryText
   }
 
   override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath)

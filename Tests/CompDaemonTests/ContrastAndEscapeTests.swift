@@ -12,27 +12,28 @@ struct ContrastAndEscapeTests {
     try client.call("scene.layout", ["scene": scene])["root"]!.serialized()
   }
 
-  @Test("contrast high paints the system blue #0040dd, normal #007aff, switching live")
+  @Test("contrast high paints the system green #248a3d, normal #34c759, switching live")
   func contrastSwitchesTheSystemColours() throws {
     let daemon = try SceneDaemon()
     let client = try daemon.client()
     let opened = try client.call(
       "scene.open", ["component": "demo.Controls", "environment": ["contrast": "high"]])
     let scene = opened["scene"]!
-    // demo.Controls' buttons are system buttons in the default tint (systemBlue).
+    // demo.Controls' progress bar is filled in systemGreen (its buttons take the gallery's
+    // own tint, GalleryPalette, which does not change with the contrast).
     let high = try Self.tree(client, scene)
-    #expect(high.contains("#0040ddff"), "the increased-contrast blue")
-    #expect(!high.contains("#007affff"))
+    #expect(high.contains("#248a3dff"), "the increased-contrast green")
+    #expect(!high.contains("#34c759ff"))
     try client.call("scene.resize", ["scene": scene, "environment": ["contrast": "normal"]])
     let normal = try Self.tree(client, scene)
-    #expect(normal.contains("#007affff"))
-    #expect(!normal.contains("#0040ddff"))
-    // In the dark the increased-contrast dark value (#409cff), not the dark one (#0a84ff).
+    #expect(normal.contains("#34c759ff"))
+    #expect(!normal.contains("#248a3dff"))
+    // In the dark the increased-contrast dark value (#30db5b), not the dark one (#30d158).
     try client.call(
       "scene.resize", ["scene": scene, "environment": ["contrast": "high", "style": "dark"]])
     let dark = try Self.tree(client, scene)
-    #expect(dark.contains("#409cffff"))
-    #expect(!dark.contains("#0a84ffff"))
+    #expect(dark.contains("#30db5bff"))
+    #expect(!dark.contains("#30d158ff"))
     let listed = try client.call("scene.list")["scenes"]?.arrayValue ?? []
     #expect(listed.first?["environment"]?["contrast"] == "high")
   }

@@ -12,8 +12,9 @@ struct SceneAppearanceTests {
   }
 
   // Expected values: Apple's Human Interface Guidelines, "Color" (systemBackground white /
-  // black, systemGray #8E8E93 in both, placeholderText #3C3C43 / #EBEBF5 at 30 %, label black
-  // / white); the wire's default text colour is black, so a light label sends none.
+  // black, placeholderText #3C3C43 / #EBEBF5 at 30 %, label black / white); the wire's
+  // default text colour is black, so a light label sends none. The login button's grey is
+  // the plugin's own (LoginPalette: #6C6C70 in both, white on it 5.2:1).
   @Test("--style dark: the bundled Login scene carries the dark values; light the light ones")
   func darkSceneCarriesDarkValues() throws {
     let daemon = try SceneDaemon()
@@ -23,7 +24,7 @@ struct SceneAppearanceTests {
       ["component": "demo.Login", "environment": ["width": 390, "height": 844, "style": "dark"]])
     let darkRoot = try #require(dark["root"])
     #expect(Self.props(nil, in: darkRoot)?["backgroundColor"] == "#000000ff")
-    #expect(Self.props("login", in: darkRoot)?["backgroundColor"] == "#8e8e93ff")
+    #expect(Self.props("login", in: darkRoot)?["backgroundColor"] == "#6c6c70ff")
     #expect(Self.props("login", in: darkRoot)?["titleColor"] == "#ffffffff")
     #expect(Self.props("username", in: darkRoot)?["textColor"] == "#ffffffff")
     #expect(Self.props("password", in: darkRoot)?["placeholderColor"] == "#ebebf54d")
@@ -31,7 +32,7 @@ struct SceneAppearanceTests {
     let light = try client.call("scene.open", ["component": "demo.Login"])
     let lightRoot = try #require(light["root"])
     #expect(Self.props(nil, in: lightRoot)?["backgroundColor"] == "#ffffffff")
-    #expect(Self.props("login", in: lightRoot)?["backgroundColor"] == "#8e8e93ff")
+    #expect(Self.props("login", in: lightRoot)?["backgroundColor"] == "#6c6c70ff")
     #expect(Self.props("login", in: lightRoot)?["titleColor"] == "#ffffffff")
     #expect(Self.props("username", in: lightRoot)?["textColor"] == nil)
     #expect(Self.props("password", in: lightRoot)?["placeholderColor"] == "#3c3c434d")

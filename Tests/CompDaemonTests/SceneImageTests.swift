@@ -58,7 +58,7 @@ struct SceneImageTests {
     let symbol = try Self.fetch(try #require(star["hash"]?.stringValue), client: client)
     #expect(symbol.data == (try Self.bytes("\(Self.symbols)/starred-symbolic.svg")))
     let gear = try #require(SceneTests.find("symbol-gear", in: root)?.node["props"]?["image"])
-    #expect(gear["tint"] == "#007affff")  // inherited: the system blue
+    #expect(gear["tint"] == "#0040ddff")  // inherited: the screen's tint (GalleryPalette)
 
     // Content modes travel by name; scaleToFill is the default and is not sent.
     let fit = try #require(SceneTests.find("mode-scaleAspectFit", in: root)?.node["props"])

@@ -105,7 +105,8 @@ struct TextControlsSocketTests {
     let scene = opened["scene"]!
     let filled = try #require(SceneTests.find("filled", in: opened["root"]!)?.node)
     #expect(filled["type"] == "button")
-    #expect(filled["props"]?["backgroundColor"] == "#007affff")
+    // The gallery's filled-button fill (GalleryPalette.buttonFill), white on it 7.6:1.
+    #expect(filled["props"]?["backgroundColor"] == "#0040ddff")
     #expect(filled["props"]?["titleColor"] == "#ffffffff")
     #expect(filled["props"]?["cornerRadius"] == 6)
     #expect(filled["props"]?["font"] == "system-regular-17")
@@ -114,7 +115,7 @@ struct TextControlsSocketTests {
     #expect(abs(height - (14 + 62.0 / 3)) < 0.01)
     let tinted = try #require(SceneTests.find("tinted", in: opened["root"]!)?.node)
     #expect(tinted["props"]?["subtitle"] == "with a subtitle")
-    #expect(tinted["props"]?["backgroundColor"] == "#007aff26")
+    #expect(tinted["props"]?["backgroundColor"] == "#0040dd26")  // the screen's tint at 15 %
     let tintedHeight = try #require(tinted["frame"]?["height"]?.doubleValue)
     #expect(tinted["props"]?["cornerRadius"]?.doubleValue == tintedHeight / 2)
 
@@ -255,7 +256,7 @@ struct TextControlsSocketTests {
       runs.map { $0["text"]?.stringValue ?? "" }.joined() == label["props"]?["text"]?.stringValue)
     #expect(runs.first?["text"] == "Bold")
     #expect(runs.first?["font"] == "system-bold-20")
-    #expect(runs.contains { $0["text"] == "red" && $0["textColor"] == "#ff3b30ff" })
+    #expect(runs.contains { $0["text"] == "red" && $0["textColor"] == "#d70015ff" })
     #expect(runs.contains { $0["strikethrough"] == 1 })
     #expect(runs.contains { $0["kern"] == 2 })
     // The bold 20-point run makes the line taller than a 17-point one.

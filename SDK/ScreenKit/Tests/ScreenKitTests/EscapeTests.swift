@@ -3,7 +3,7 @@ import Testing
 @testable import ScreenKit
 
 @MainActor
-private final class RefusingSheetDismissal: AdaptivePresentationControllerDelegate {
+private final class RefusingPresentationDelegate: AdaptivePresentationControllerDelegate {
   var attempts = 0
   func presentationControllerShouldDismiss(_ presentationController: PresentationController)
     -> Bool
@@ -56,7 +56,7 @@ private final class RefusingSheetDismissal: AdaptivePresentationControllerDelega
     #expect(root.presentedViewController === sheet)
     // The delegate may refuse too, and hears the attempt.
     sheet.isModalInPresentation = false
-    let delegate = RefusingSheetDismissal()
+    let delegate = RefusingPresentationDelegate()
     sheet.presentationController?.delegate = delegate
     #expect(try !window.performAccessibilityAction(.escape, on: sheet.view))
     #expect(delegate.attempts == 1)

@@ -202,7 +202,7 @@ private func presentingWindow() -> (Window, TracingViewController, Trace) {
     // The preferred action is bold instead of the cancel action.
     #expect(stack[0].isPreferred && stack[0].titleLabel.font.weight == .semibold)
     #expect(stack[2].titleLabel.font.weight == .regular)
-    #expect(stack[1].currentTitleColor == .systemRed)
+    #expect(stack[1].currentTitleColor == AlertController.cardDestructiveColor)
     #expect(stack[2].accessibilityIdentifier == "alert.action.0")
   }
 

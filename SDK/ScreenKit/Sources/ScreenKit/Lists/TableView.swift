@@ -635,6 +635,7 @@ open class TableView: ScrollView {
   private func makeHeaderFooter(_ section: Int, header: Bool) -> View? {
     if let custom = customSupplementary(section, header: header) {
       if custom.superview !== self { addSubview(custom) }
+      willDisplay(custom, section: section, header: header)
       return custom
     }
     guard let title = header ? headerTitle(section) : footerTitle(section) else { return nil }
@@ -647,7 +648,18 @@ open class TableView: ScrollView {
     view.configure(
       title: title, tableStyle: style, isHeader: header, sideMargin: rowInset + cellSideMargin)
     if view.superview !== self { addSubview(view) }
+    willDisplay(view, section: section, header: header)
     return view
+  }
+
+  /// Tells the delegate a header or footer comes into view, as UIKit does before showing
+  /// it: the place to restyle a standard one (its `textLabel`'s colour or font).
+  private func willDisplay(_ view: View, section: Int, header: Bool) {
+    if header {
+      delegate?.tableView(self, willDisplayHeaderView: view, forSection: section)
+    } else {
+      delegate?.tableView(self, willDisplayFooterView: view, forSection: section)
+    }
   }
 
   private func releaseHeaderFooter(_ view: View) {

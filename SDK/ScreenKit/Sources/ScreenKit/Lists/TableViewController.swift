@@ -100,6 +100,12 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     _ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath
   ) {}
   open func tableView(
+    _ tableView: TableView, willDisplayHeaderView view: View, forSection section: Int
+  ) {}
+  open func tableView(
+    _ tableView: TableView, willDisplayFooterView view: View, forSection section: Int
+  ) {}
+  open func tableView(
     _ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath
   ) -> SwipeActionsConfiguration? { nil }
   open func tableView(

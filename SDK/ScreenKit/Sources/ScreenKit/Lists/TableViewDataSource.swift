@@ -89,6 +89,14 @@ public protocol TableViewDelegate: ScrollViewDelegate {
   /// A cell left the visible rows.
   func tableView(
     _ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath)
+  /// A section's header is about to be shown: the standard one (a
+  /// ``TableViewHeaderFooterView`` with the section's title) or the delegate's own view.
+  /// Restyle a standard header here (its `textLabel`), as UIKit's
+  /// `tableView(_:willDisplayHeaderView:forSection:)`.
+  func tableView(_ tableView: TableView, willDisplayHeaderView view: View, forSection section: Int)
+  /// A section's footer is about to be shown, as UIKit's
+  /// `tableView(_:willDisplayFooterView:forSection:)`.
+  func tableView(_ tableView: TableView, willDisplayFooterView view: View, forSection section: Int)
   /// The actions a leftward swipe reveals on the row; `nil` gives UIKit's default (a Delete
   /// action when the data source commits edits and the row can be edited).
   func tableView(
@@ -137,6 +145,12 @@ extension TableViewDelegate {
   ) {}
   public func tableView(
     _ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath
+  ) {}
+  public func tableView(
+    _ tableView: TableView, willDisplayHeaderView view: View, forSection section: Int
+  ) {}
+  public func tableView(
+    _ tableView: TableView, willDisplayFooterView view: View, forSection section: Int
   ) {}
   public func tableView(
     _ tableView: TableView, trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath

@@ -17,10 +17,13 @@
 /// 13-point regular, 20 points from the top and 16 from the sides; its buttons are 44
 /// points high in the 17-point font, between hairline separators. An action sheet is as
 /// wide as the window less 8 points on each side, 8 points above the bottom safe area (or
-/// the bottom); its title and message are 13 points in the secondary label colour; its
-/// buttons are 57 points high in the 20-point font; the cancel button is a separate card 8
-/// points below. The card's background is the translucent grey of UIKit's alert blur,
-/// and the presenter is dimmed behind it (``PresentationDimmingView``). On the wire the
+/// the bottom); its title and message are 13 points in a secondary grey; its buttons are
+/// 57 points high in the 20-point font; the cancel button is a separate card 8 points
+/// below. The card's background is the translucent grey of UIKit's alert blur, and the
+/// presenter is dimmed behind it (``PresentationDimmingView``). Actions are drawn in the
+/// alert view's tint (set `view.tintColor` to change it, as in UIKit), destructive ones in
+/// red; the grey and the red are the values that keep WCAG AA's 4.5:1 on the flat card
+/// (AlertController+CardText.swift). On the wire the
 /// alert is ordinary nodes: its view carries `presentation: "alert"` or `"actionSheet"`,
 /// its actions are `button` nodes with a `style` prop (docs/protocol.md, "Presentation").
 @MainActor
@@ -181,13 +184,13 @@ open class AlertController: ViewController, PresentedCard {
     titleLabel.textAlignment = .center
     titleLabel.numberOfLines = 0
     titleLabel.font = .systemFont(ofSize: isAlert ? 17 : 13, weight: .semibold)
-    titleLabel.textColor = isAlert ? .label : .secondaryLabel
+    titleLabel.textColor = isAlert ? .label : Self.cardSecondaryTextColor
     messageLabel.text = message
     messageLabel.accessibilityIdentifier = "alert.message"
     messageLabel.textAlignment = .center
     messageLabel.numberOfLines = 0
     messageLabel.font = .systemFont(ofSize: 13)
-    messageLabel.textColor = isAlert ? .label : .secondaryLabel
+    messageLabel.textColor = isAlert ? .label : Self.cardSecondaryTextColor
     if title != nil { card.addSubview(titleLabel) }
     if message != nil { card.addSubview(messageLabel) }
     for field in fields { card.addSubview(field) }
@@ -232,7 +235,8 @@ open class AlertController: ViewController, PresentedCard {
       let size: Double = isAlert ? 17 : 20
       button.titleLabel.font = .systemFont(
         ofSize: size, weight: action === bold ? .semibold : .regular)
-      button.setTitleColor(action.style == .destructive ? .systemRed : nil, for: .normal)
+      button.setTitleColor(
+        action.style == .destructive ? Self.cardDestructiveColor : nil, for: .normal)
       button.setNeedsDisplay()
     }
   }

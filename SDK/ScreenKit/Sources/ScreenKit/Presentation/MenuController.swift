@@ -4,8 +4,10 @@
 /// action's handler, as UIKit's menus do.
 ///
 /// Metrics (UIKit's context menus, iOS 14 and later): 250 points wide, 13-point corners,
-/// 44-point rows in the 17-point font (a title row in the 13-point font in the secondary
-/// label colour), 8 points below the item and at least 8 from the window's edges. On the
+/// 44-point rows in the 17-point font (a title row in the 13-point font in a secondary
+/// grey), 8 points below the item and at least 8 from the window's edges; destructive
+/// entries in red (the grey and the red of an alert's card, AlertController+CardText.swift,
+/// which keep WCAG AA's 4.5:1 on it). On the
 /// wire the card carries `presentation: "menu"`; its entries are `button` nodes keyed
 /// `menu.N` (N counts the shown actions from 0), destructive ones with `style:
 /// "destructive"`, checked ones with `selected`.
@@ -45,7 +47,7 @@ public final class MenuController: ViewController, PresentedCard {
       let label = Label()
       label.text = menu.title
       label.font = .systemFont(ofSize: 13)
-      label.textColor = .secondaryLabel
+      label.textColor = AlertController.cardSecondaryTextColor
       label.accessibilityIdentifier = "menu.title"
       label.frame = Rect(x: 16, y: 0, width: width - 32, height: 32)
       card.addSubview(label)
@@ -113,7 +115,8 @@ public final class MenuEntryButton: Button {
     setTitle(action.title, for: .normal)
     setImage(action.image, for: .normal)
     titleLabel.font = .systemFont(ofSize: 17)
-    let color: Color = action.attributes.contains(.destructive) ? .systemRed : .label
+    let color: Color =
+      action.attributes.contains(.destructive) ? AlertController.cardDestructiveColor : .label
     setTitleColor(color, for: .normal)
     tintColor = color
     isEnabled = !action.attributes.contains(.disabled)
