@@ -656,9 +656,9 @@ open class TableView: ScrollView {
   /// it: the place to restyle a standard one (its `textLabel`'s colour or font).
   private func willDisplay(_ view: View, section: Int, header: Bool) {
     if header {
-      delegate?.tableView(self, willDisplayHeaderView: view, forSection: section)
+      tableDelegate?.tableView(self, willDisplayHeaderView: view, forSection: section)
     } else {
-      delegate?.tableView(self, willDisplayFooterView: view, forSection: section)
+      tableDelegate?.tableView(self, willDisplayFooterView: view, forSection: section)
     }
   }
 
