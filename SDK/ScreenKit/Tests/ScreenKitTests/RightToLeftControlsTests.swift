@@ -1,0 +1,96 @@
+import Foundation
+import ScreenKit
+import Testing
+
+/// What right to left changes in the controls beyond their frames: a table row's swipe
+/// directions (its leading actions are on the right, revealed by a swipe to the left) and
+/// the date picker's text in the scene's locale.
+@MainActor
+@Suite struct RightToLeftControlsTests {
+  /// A table of 20 rows (trailing action: Delete) in a window of `locale`.
+  func table(in locale: String) -> (Window, TableView, RecordingTableSource) {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+    window.locale = Locale(identifier: locale)
+    window.makeKeyAndVisible()
+    let table = TableView(frame: Rect(x: 0, y: 0, width: 390, height: 844), style: .plain)
+    table.register(TableViewCell.self, forCellReuseIdentifier: "row")
+    table.rowHeight = 44
+    let source = RecordingTableSource(rows: [(0..<20).map { "Row \($0)" }])
+    (table.dataSource, table.delegate) = (source, source)
+    window.addSubview(table)
+    window.layoutIfNeeded()
+    return (window, table, source)
+  }
+
+  @Test func rightToLeftASwipeRightRevealsTheTrailingActionsOnTheLeft() throws {
+    let (window, table, source) = table(in: "he")
+    let cell = try #require(table.cellForRow(at: IndexPath(row: 3, section: 0)))
+    #expect(cell.effectiveUserInterfaceLayoutDirection == .rightToLeft)
+    // Towards the leading edge (the right) is a swipe right: the trailing actions show.
+    #expect(try window.swipe(cell, direction: .right))
+    #expect(cell.revealedSwipeEdge == "trailing")
+    let delete = try #require(cell.subviews.compactMap { $0 as? Button }.first)
+    #expect(delete.currentTitle == "Delete")
+    // On the left edge of the row, as the trailing side is right to left.
+    #expect(delete.frame.minX == 0)
+    // A swipe back the other way closes them.
+    #expect(try window.swipe(cell, direction: .left))
+    #expect(cell.revealedSwipeEdge == nil)
+    try #require(try window.swipe(cell, direction: .right))
+    window.layoutIfNeeded()
+    try window.tap(try #require(cell.subviews.compactMap { $0 as? Button }.first))
+    #expect(source.committed == [IndexPath(row: 3, section: 0)])
+  }
+
+  @Test func leftToRightASwipeLeftStillRevealsTheTrailingActions() throws {
+    let (window, table, _) = table(in: "en")
+    let cell = try #require(table.cellForRow(at: IndexPath(row: 3, section: 0)))
+    #expect(try !window.swipe(cell, direction: .right))
+    #expect(cell.revealedSwipeEdge == nil)
+    #expect(try window.swipe(cell, direction: .left))
+    #expect(cell.revealedSwipeEdge == "trailing")
+  }
+
+  /// 2026-06-12 12:15 UTC.
+  static let noonQuarter = Date(timeIntervalSince1970: 1_781_265_600 + 15 * 60)
+
+  func picker(_ mode: DatePicker.Mode, locale: String?) -> DatePicker {
+    let picker = DatePicker()
+    picker.timeZone = TimeZone(identifier: "UTC")
+    picker.datePickerMode = mode
+    picker.date = Self.noonQuarter
+    if let locale { picker.locale = Locale(identifier: locale) }
+    return picker
+  }
+
+  /// The medium date and short time styles of CLDR's data for each language (what
+  /// `DateFormatter`'s `.medium`/`.short` give): English month-day-year with a 12-hour
+  /// clock, German day.month.year with a 24-hour one, Arabic in Arabic-Indic digits.
+  @Test func theDateIsWrittenAsTheLocaleWritesIt() {
+    #expect(picker(.date, locale: "en").displayText == "Jun 12, 2026")
+    #expect(picker(.time, locale: "en").displayText.hasPrefix("12:15"))
+    #expect(picker(.time, locale: "en").displayText.hasSuffix("PM"))
+    #expect(picker(.date, locale: "de").displayText == "12.06.2026")
+    #expect(picker(.time, locale: "de").displayText == "12:15")
+    #expect(picker(.dateAndTime, locale: "de").displayText == "12.06.2026 12:15")
+    let arabic = picker(.dateAndTime, locale: "ar").displayText
+    // Arabic-Indic digits: ١٢ (12), ٢٠٢٦ (2026), ١٥ (15); no Latin digit.
+    #expect(arabic.contains("٢٠٢٦"), "\(arabic)")
+    #expect(arabic.contains("١٥"), "\(arabic)")
+    #expect(!arabic.contains { ("0"..."9").contains($0) }, "\(arabic)")
+  }
+
+  @Test func withoutALocaleThePickerTakesItsWindowsAndResizesToTheText() {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+    window.locale = Locale(identifier: "de")
+    window.makeKeyAndVisible()
+    let picker = picker(.date, locale: nil)
+    window.addSubview(picker)
+    #expect(picker.effectiveLocale.identifier == "de")
+    #expect(picker.displayText == "12.06.2026")
+    let german = picker.intrinsicContentSize.width
+    picker.locale = Locale(identifier: "en")
+    #expect(picker.displayText == "Jun 12, 2026")
+    #expect(picker.intrinsicContentSize.width != german)
+  }
+}
