@@ -3,7 +3,7 @@ import Testing
 @testable import ScreenKit
 
 @MainActor
-private final class RefusingDelegate: AdaptivePresentationControllerDelegate {
+private final class RefusingSheetDelegate: AdaptivePresentationControllerDelegate {
   var attempts = 0
   func presentationControllerShouldDismiss(_ presentationController: PresentationController)
     -> Bool
@@ -56,7 +56,7 @@ private final class RefusingDelegate: AdaptivePresentationControllerDelegate {
     #expect(root.presentedViewController === sheet)
     // The delegate may refuse too, and hears the attempt.
     sheet.isModalInPresentation = false
-    let delegate = RefusingDelegate()
+    let delegate = RefusingSheetDelegate()
     sheet.presentationController?.delegate = delegate
     #expect(try !window.performAccessibilityAction(.escape, on: sheet.view))
     #expect(delegate.attempts == 1)

@@ -43,8 +43,12 @@ import Testing
   }
 
   @Test func leftToRightASwipeLeftStillRevealsTheTrailingActions() throws {
-    let (window, table, _) = table(in: "en")
+    // The table's data source and delegate are weak: the source is kept to the end.
+    let (window, table, source) = table(in: "en")
+    defer { withExtendedLifetime(source) {} }
     let cell = try #require(table.cellForRow(at: IndexPath(row: 3, section: 0)))
+    #expect(cell.effectiveUserInterfaceLayoutDirection == .leftToRight)
+    #expect(cell.revealedSwipeEdge == nil)
     #expect(try !window.swipe(cell, direction: .right))
     #expect(cell.revealedSwipeEdge == nil)
     #expect(try window.swipe(cell, direction: .left))
@@ -64,20 +68,24 @@ import Testing
   }
 
   /// The medium date and short time styles of CLDR's data for each language (what
-  /// `DateFormatter`'s `.medium`/`.short` give): English month-day-year with a 12-hour
-  /// clock, German day.month.year with a 24-hour one, Arabic in Arabic-Indic digits.
+  /// `DateFormatter`'s `.medium`/`.short` give, the styles of a compact `UIDatePicker`):
+  /// English month-day-year with a 12-hour clock (its AM/PM after a narrow no-break space),
+  /// German day.month.year with a 24-hour one, Arabic day/month/year with right-to-left
+  /// marks and its own PM, Egyptian Arabic in Arabic-Indic digits.
   @Test func theDateIsWrittenAsTheLocaleWritesIt() {
     #expect(picker(.date, locale: "en").displayText == "Jun 12, 2026")
-    #expect(picker(.time, locale: "en").displayText.hasPrefix("12:15"))
-    #expect(picker(.time, locale: "en").displayText.hasSuffix("PM"))
+    #expect(picker(.time, locale: "en").displayText == "12:15\u{202F}PM")
+    #expect(picker(.dateAndTime, locale: "en").displayText == "Jun 12, 2026 12:15\u{202F}PM")
     #expect(picker(.date, locale: "de").displayText == "12.06.2026")
     #expect(picker(.time, locale: "de").displayText == "12:15")
     #expect(picker(.dateAndTime, locale: "de").displayText == "12.06.2026 12:15")
-    let arabic = picker(.dateAndTime, locale: "ar").displayText
-    // Arabic-Indic digits: ١٢ (12), ٢٠٢٦ (2026), ١٥ (15); no Latin digit.
-    #expect(arabic.contains("٢٠٢٦"), "\(arabic)")
-    #expect(arabic.contains("١٥"), "\(arabic)")
-    #expect(!arabic.contains { ("0"..."9").contains($0) }, "\(arabic)")
+    #expect(picker(.date, locale: "ar").displayText == "12\u{200F}/06\u{200F}/2026")
+    #expect(picker(.time, locale: "ar").displayText == "12:15\u{A0}\u{645}")
+    #expect(picker(.date, locale: "ar-EG").displayText == "١٢\u{200F}/٠٦\u{200F}/٢٠٢٦")
+    // A time zone moves the day and the hour: 12:15 UTC is 21:15 in Tokyo.
+    let tokyo = picker(.time, locale: "de")
+    tokyo.timeZone = TimeZone(identifier: "Asia/Tokyo")
+    #expect(tokyo.displayText == "21:15")
   }
 
   @Test func withoutALocaleThePickerTakesItsWindowsAndResizesToTheText() {
@@ -92,5 +100,10 @@ import Testing
     picker.locale = Locale(identifier: "en")
     #expect(picker.displayText == "Jun 12, 2026")
     #expect(picker.intrinsicContentSize.width != german)
+    // The scene's locale when the picker is in no window.
+    let alone = self.picker(.date, locale: nil)
+    SceneLocale.$current.withValue(Locale(identifier: "de")) {
+      #expect(alone.displayText == "12.06.2026")
+    }
   }
 }

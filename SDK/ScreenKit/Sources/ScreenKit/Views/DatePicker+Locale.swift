@@ -7,26 +7,24 @@ extension DatePicker {
   public var effectiveLocale: Locale { locale ?? window?.locale ?? SceneLocale.current }
 
   /// `date` as the compact style writes it in ``effectiveLocale`` and ``effectiveTimeZone``,
-  /// in the locale's own order, digits, calendar and clock: the medium date style
-  /// (`Jun 12, 2026` in English, `12.06.2026` in German, `١٢‏/٠٦‏/٢٠٢٦` in Arabic) and the
-  /// short time style (`12:15 PM`, `12:15`, `١٢:١٥ م`), the styles a compact
-  /// `UIDatePicker`'s buttons use; both joined by a space in `.dateAndTime` mode.
+  /// in the locale's own order, digits, calendar and clock (CLDR's data): the medium date
+  /// style (`Jun 12, 2026` in English, `12.06.2026` in German, `12‏/06‏/2026` in Arabic,
+  /// `١٢‏/٠٦‏/٢٠٢٦` in Egyptian Arabic) and the short time style (`12:15 PM`, `12:15`,
+  /// `12:15 م`), the styles of a compact `UIDatePicker`'s date and time buttons; both, joined
+  /// by a space, in `.dateAndTime` mode.
   func localizedText(of date: Date) -> String {
-    let locale = effectiveLocale
-    var calendar = locale.calendar
-    calendar.timeZone = effectiveTimeZone
-    func style(date: Date.FormatStyle.DateStyle, time: Date.FormatStyle.TimeStyle) -> Date
-      .FormatStyle
-    {
-      Date.FormatStyle(
-        date: date, time: time, locale: locale, calendar: calendar, timeZone: effectiveTimeZone)
+    let formatter = DateFormatter()
+    formatter.locale = effectiveLocale
+    formatter.timeZone = effectiveTimeZone
+    func text(date dateStyle: DateFormatter.Style, time timeStyle: DateFormatter.Style) -> String {
+      formatter.dateStyle = dateStyle
+      formatter.timeStyle = timeStyle
+      return formatter.string(from: date)
     }
-    let dateText = date.formatted(style(date: .abbreviated, time: .omitted))
-    let timeText = date.formatted(style(date: .omitted, time: .shortened))
     switch datePickerMode {
-    case .date: return dateText
-    case .time: return timeText
-    default: return dateText + " " + timeText
+    case .date: return text(date: .medium, time: .none)
+    case .time: return text(date: .none, time: .short)
+    default: return text(date: .medium, time: .none) + " " + text(date: .none, time: .short)
     }
   }
 }
