@@ -23,8 +23,8 @@ extension ScenePicture {
 extension ScenePicture.Element {
   /// This element reflected in the vertical line `x = axis / 2` (`axis` is twice its `x`).
   func mirrored(about axis: Double) -> Self {
-    func reflected(_ box: Box) -> Box {
-      Box(x: axis - box.x - box.width, y: box.y, width: box.width, height: box.height)
+    func reflected(_ box: ScenePicture.Box) -> ScenePicture.Box {
+      ScenePicture.Box(x: axis - box.x - box.width, y: box.y, width: box.width, height: box.height)
     }
     switch self {
     case .begin, .end:
