@@ -162,6 +162,20 @@ struct SceneRightToLeftControlsTests {
     #expect(texts["de"] == "12.06.2026 12:00", "\(texts)")
     #expect(texts["ar"] == "12\u{200F}/06\u{200F}/2026 12:00\u{A0}\u{645}", "\(texts)")
   }
+  @Test("scene.resize to another locale rewrites the date picker's text")
+  func datePickerFollowsALiveLocaleSwitch() throws {
+    let daemon = try SceneDaemon()
+    let client = try daemon.client()
+    let opened = try client.call(
+      "scene.open", ["component": "demo.TextControls", "environment": ["locale": "de"]])
+    let scene = opened["scene"]!
+    let german = try #require(SceneTests.find("date", in: opened["root"]!)?.node)
+    #expect(german["props"]?["text"] == "12.06.2026 12:00")
+    try client.call("scene.resize", ["scene": scene, "environment": ["locale": "en"]])
+    let root = try client.call("scene.layout", ["scene": scene])["root"]!
+    let english = try #require(SceneTests.find("date", in: root)?.node)
+    #expect(english["props"]?["text"] == "Jun 12, 2026 12:00\u{202F}PM")
+  }
 }
 
 extension LayoutDirectionTests {

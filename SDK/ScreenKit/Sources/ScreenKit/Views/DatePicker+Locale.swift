@@ -27,4 +27,18 @@ extension DatePicker {
     default: return text(date: .medium, time: .none) + " " + text(date: .none, time: .short)
     }
   }
+
+  /// The text's locale or time zone changed: it is drawn again at its new width.
+  func textConventionsChanged() {
+    setNeedsDisplay()
+    invalidateIntrinsicContentSize()
+  }
+
+  /// Has every date picker under `view` that shows the window's locale measure its text
+  /// again, once the window's locale changed (German `12.06.2026` is narrower than English
+  /// `Jun 12, 2026`).
+  static func windowLocaleChanged(in view: View) {
+    if let picker = view as? DatePicker, picker.locale == nil { picker.textConventionsChanged() }
+    for subview in view.subviews { windowLocaleChanged(in: subview) }
+  }
 }

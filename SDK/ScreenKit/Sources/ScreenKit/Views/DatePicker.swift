@@ -87,9 +87,9 @@ open class DatePicker: Control {
     }
   }
   /// The locale to show the date in; nil for the scene's.
-  open var locale: Locale? { didSet { setNeedsDisplay() } }
+  open var locale: Locale? { didSet { textConventionsChanged() } }
   /// The time zone the date is shown in; nil for the current one.
-  open var timeZone: TimeZone? { didSet { setNeedsDisplay() } }
+  open var timeZone: TimeZone? { didSet { textConventionsChanged() } }
 
   /// A date picker with the given frame.
   public override init(frame: Rect) {
