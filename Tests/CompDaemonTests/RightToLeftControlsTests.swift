@@ -18,8 +18,8 @@ import Testing
   /// A window in `locale` holding `views`.
   func window(_ locale: String, _ views: [View]) -> Window {
     let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
-    window.locale = Locale(identifier: locale)
     window.makeKeyAndVisible()
+    window.locale = Locale(identifier: locale)
     for view in views { window.addSubview(view) }
     window.layoutIfNeeded()
     return window
@@ -31,7 +31,7 @@ import Testing
     ]
     let ltr = window("en", controls)
     #expect(controls.allSatisfy { direction($0) == nil })
-    _ = ltr
+    withExtendedLifetime(ltr) {}
     let rtl = window("ar", controls)
     #expect(controls.allSatisfy { direction($0) == "rightToLeft" })
     // A label or a switch paints nothing with a side: no prop.
@@ -50,15 +50,39 @@ import Testing
     let box = View()
     box.semanticContentAttribute = .forceLeftToRight
     box.addSubview(inside)
-    _ = window("he", [scrubber, forced, box])
+    let plain = Slider()
+    // A view does not keep its window: it is held to the end.
+    let hebrew = window("he", [scrubber, forced, box, plain])
+    #expect(direction(plain) == "rightToLeft")
     #expect(direction(scrubber) == nil)
     #expect(direction(forced) == nil)
     #expect(direction(inside) == nil)
     // And one forced right to left in a left-to-right scene paints mirrored.
     let mirrored = Slider()
     mirrored.semanticContentAttribute = .forceRightToLeft
-    _ = window("en", [mirrored])
+    let english = window("en", [mirrored])
     #expect(direction(mirrored) == "rightToLeft")
+    withExtendedLifetime((hebrew, english)) {}
+  }
+
+  @Test func aRowCarriesTheDirectionOnlyWithAnAccessory() {
+    let plain = TableViewCell(style: .default, reuseIdentifier: nil)
+    let disclosing = TableViewCell(style: .default, reuseIdentifier: nil)
+    disclosing.accessoryType = .disclosureIndicator
+    let arabic = window("ar", [plain, disclosing])
+    #expect(direction(plain) == nil)
+    #expect(direction(disclosing) == "rightToLeft")
+    // A button's title aligned `.leading` sits on the right: its `titleFrame` says so.
+    let button = Button(type: .system)
+    button.frame = Rect(x: 0, y: 0, width: 200, height: 44)
+    button.setTitle("Go", for: .normal)
+    button.contentHorizontalAlignment = .leading
+    arabic.addSubview(button)
+    let titleFrame = NodeEncoding.props(of: button)["titleFrame"]
+    let x = titleFrame?["x"]?.doubleValue ?? 0
+    let width = titleFrame?["width"]?.doubleValue ?? 0
+    #expect(titleFrame != nil && abs(x + width - 200) < 0.001, "\(String(describing: titleFrame))")
+    withExtendedLifetime(arabic) {}
   }
 }
 

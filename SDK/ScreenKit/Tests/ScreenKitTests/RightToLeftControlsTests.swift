@@ -10,8 +10,8 @@ import Testing
   /// A table of 20 rows (trailing action: Delete) in a window of `locale`.
   func table(in locale: String) -> (Window, TableView, RecordingTableSource) {
     let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
-    window.locale = Locale(identifier: locale)
     window.makeKeyAndVisible()
+    window.locale = Locale(identifier: locale)
     let table = TableView(frame: Rect(x: 0, y: 0, width: 390, height: 844), style: .plain)
     table.register(TableViewCell.self, forCellReuseIdentifier: "row")
     table.rowHeight = 44
@@ -106,4 +106,47 @@ import Testing
       #expect(alone.displayText == "12.06.2026")
     }
   }
+
+  /// The windows the buttons are shown in (a view does not keep its window).
+  let windows = WindowsKept()
+
+  /// A 200-point button titled "Go" aligned `alignment`, in a window of `locale`.
+  func button(_ alignment: Control.ContentHorizontalAlignment, in locale: String) -> Button {
+    let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
+    window.makeKeyAndVisible()
+    window.locale = Locale(identifier: locale)
+    let button = Button(type: .system)
+    button.frame = Rect(x: 0, y: 0, width: 200, height: 44)
+    button.setTitle("Go", for: .normal)
+    button.contentHorizontalAlignment = alignment
+    window.addSubview(button)
+    window.layoutIfNeeded()
+    windows.all.append(window)
+    return button
+  }
+
+  @Test func leadingAndTrailingContentFollowTheDirectionLeftAndRightDoNot() {
+    #expect(Button().contentHorizontalAlignment == .center)
+    for (locale, leadingIsLeft) in [("en", true), ("ar", false)] {
+      let leading = button(.leading, in: locale)
+      let trailing = button(.trailing, in: locale)
+      #expect(leading.effectiveContentHorizontalAlignment == (leadingIsLeft ? .left : .right))
+      #expect(trailing.effectiveContentHorizontalAlignment == (leadingIsLeft ? .right : .left))
+      let title = leading.contentFrames.title
+      #expect(leadingIsLeft ? title.minX == 0 : title.maxX == 200, "\(locale): \(title)")
+      let other = trailing.contentFrames.title
+      #expect(leadingIsLeft ? other.maxX == 200 : other.minX == 0, "\(locale): \(other)")
+      // `.left` is the left whatever the direction; `.center` centres.
+      #expect(button(.left, in: locale).contentFrames.title.minX == 0)
+      let centred = button(.center, in: locale).contentFrames.title
+      #expect(abs(centred.midX - 100) < 0.001)
+      #expect(button(.fill, in: locale).contentFrames.title.width == 200)
+    }
+  }
+}
+
+/// Windows a test keeps alive while it looks at their views.
+@MainActor
+final class WindowsKept {
+  var all: [Window] = []
 }
