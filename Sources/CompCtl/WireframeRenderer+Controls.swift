@@ -2,7 +2,10 @@ import JSONRPC
 
 /// How `compctl layout` writes the valued controls in text: a slider as a track with its
 /// thumb `●` where the value is, a stepper as `[− 3 +]`, a segmented control's titles with
-/// the selected one in brackets, a progress bar of `█` and `░`, page dots `○ ● ○`.
+/// the selected one in brackets, a progress bar of `█` and `░`, page dots `○ ● ○`. A node
+/// sent with `layoutDirection: "rightToLeft"` is written mirrored, as UIKit flips the
+/// controls: the slider's and the progress bar's fill from the right, `[+ 3 −]`, the first
+/// segment and the first page's dot on the right (each title still reads as it is written).
 extension WireframeRenderer.Drawing {
   mutating func drawControl(
     _ node: WireNode, box: WireframeRenderer.CellRect, clip: WireframeRenderer.CellRect
@@ -10,7 +13,8 @@ extension WireframeRenderer.Drawing {
     let width = box.right - box.left + 1
     let row = middleRow(of: box)
     let props = node.props
-    let text: String
+    let rtl = props["layoutDirection"]?.stringValue == "rightToLeft"
+    var text: String
     switch node.type {
     case "slider":
       let minimum = props["minimumValue"]?.doubleValue ?? 0
@@ -22,14 +26,15 @@ extension WireframeRenderer.Drawing {
         String(repeating: "━", count: thumb) + "●"
         + String(repeating: "─", count: max(width - thumb - 1, 0))
     case "stepper":
-      text = "[− \(Self.number(props["value"]?.doubleValue ?? 0)) +]"
+      let value = Self.number(props["value"]?.doubleValue ?? 0)
+      text = rtl ? "[+ \(value) −]" : "[− \(value) +]"
     case "segmentedControl":
       let selected = Int(props["selectedSegmentIndex"]?.intValue ?? -1)
       let titles = (props["segments"]?.arrayValue ?? []).enumerated().map { index, segment in
         let title = segment["title"]?.stringValue ?? "·"
         return index == selected ? "[\(title)]" : " \(title) "
       }
-      text = "‹" + titles.joined(separator: "|") + "›"
+      text = "‹" + (rtl ? titles.reversed() : titles).joined(separator: "|") + "›"
     case "progress":
       let progress = min(max(props["progress"]?.doubleValue ?? 0, 0), 1)
       let filled = Int((progress * Double(width)).rounded())
@@ -38,10 +43,13 @@ extension WireframeRenderer.Drawing {
       let count = Int(min(max(props["numberOfPages"]?.intValue ?? 0, 0), 100))
       let current = Int(props["currentPage"]?.intValue ?? 0)
       if props["hidesForSinglePage"]?.boolValue == true, count == 1 { return }
-      text = (0..<count).map { $0 == current ? "●" : "○" }.joined(separator: " ")
+      let dots = (0..<count).map { $0 == current ? "●" : "○" }
+      text = (rtl ? dots.reversed() : dots).joined(separator: " ")
     default:
       return
     }
+    // The slider's and the progress bar's characters are symmetric: reversed, they mirror.
+    if rtl, node.type == "slider" || node.type == "progress" { text = String(text.reversed()) }
     let shown = String(text.prefix(width))
     let start =
       node.type == "slider" || node.type == "progress"

@@ -13,7 +13,7 @@ import JSONRPC
 /// |---|---|
 /// | root, a `view` with a background or border | `┌─┐│└┘` |
 /// | `scroll`, `table` | `┌╌┐╎└┘` |
-/// | `cell` | no box: its separator `─` along its bottom row (inset as sent, clear of its end columns), its accessory (`›`, `✓`, `ⓘ`, `ⓘ›`) 16 points from its right edge |
+/// | `cell` | no box: its separator `─` along its bottom row (inset as sent, clear of its end columns), its accessory (`›`, `✓`, `ⓘ`, `ⓘ›`) 16 points from its right edge (`‹`, `‹ⓘ` 16 points from its left edge in a right-to-left row) |
 /// | `button` | `╭─╮│╰─╯`, the title centred; one row high: `(title)` |
 /// | `textField` | `┏━┓┃┗┛`, its text, bullets or placeholder; one row high: `[text]` |
 /// | `textView` | as a text field, its text on one row |
@@ -262,6 +262,11 @@ enum WireframeRenderer {
       "detailDisclosureButton": "ⓘ›",
     ]
 
+    /// The same in a right-to-left row (`layoutDirection`): the chevron pointing left.
+    static let rightToLeftAccessoryGlyphs: [String: String] = accessoryGlyphs.merging([
+      "disclosureIndicator": "‹", "detailDisclosureButton": "‹ⓘ",
+    ]) { $1 }
+
     /// A table row: what its cell draws, without a box (its content is child nodes).
     mutating func drawCell(_ node: WireNode, box: CellRect, clip: CellRect) {
       let x = Double(box.left) / scaleX
@@ -277,11 +282,13 @@ enum WireframeRenderer {
           }
         }
       }
+      let rtl = node.props["layoutDirection"]?.stringValue == "rightToLeft"
       if let accessory = node.props["accessory"]?.stringValue,
-        let glyph = Self.accessoryGlyphs[accessory]
+        let glyph = (rtl ? Self.rightToLeftAccessoryGlyphs : Self.accessoryGlyphs)[accessory]
       {
-        let end = cell((right - 16) * scaleX)
-        drawLine(glyph, row: middleRow(of: box), from: end - glyph.count, clip: clip)
+        // 16 points from the trailing edge: the left one right to left.
+        let start = rtl ? cell((x + 16) * scaleX) : cell((right - 16) * scaleX) - glyph.count
+        drawLine(glyph, row: middleRow(of: box), from: start, clip: clip)
       }
     }
 

@@ -59,6 +59,8 @@ struct LayoutDirectionTests {
     let components = try client.call("components.list")["components"]?.arrayValue ?? []
     let names = components.compactMap { $0["name"]?.stringValue }.filter { $0.hasPrefix("demo.") }
     #expect(names.count >= 11, "\(names)")
+    var directional = 0
+    defer { #expect(directional >= 7, "the bundled screens' controls and chevron rows") }
     for name in names {
       let en = try client.call(
         "scene.open", ["component": .string(name), "environment": ["locale": "en"]])
@@ -72,6 +74,10 @@ struct LayoutDirectionTests {
       #expect(arRoot["props"]?["lang"] == "he", "\(name)")
       let failures = Self.unmirrored(en: enRoot, ar: arRoot, parentWidth: 390, path: name)
       #expect(failures.isEmpty, "\(name): \(failures.prefix(8).joined(separator: "\n"))")
+      // What clients paint inside the controls and rows is marked mirrored too.
+      let paint = Self.unflippedPaint(en: enRoot, ar: arRoot, path: "")
+      #expect(paint.isEmpty, "\(name): \(paint.prefix(8).joined(separator: "\n"))")
+      directional += Self.directionalCount(arRoot)
       try client.call("scene.close", ["scene": en["scene"]!])
       try client.call("scene.close", ["scene": ar["scene"]!])
     }

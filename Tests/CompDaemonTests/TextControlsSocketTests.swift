@@ -154,7 +154,7 @@ struct TextControlsSocketTests {
     #expect(date["props"]?["style"] == "compact")
     #expect(date["props"]?["minuteInterval"] == 15)
     #expect(date["props"]?["minimumDate"] == 1_767_225_600)
-    #expect(date["props"]?["text"] == "2026-06-12 12:00")
+    #expect(date["props"]?["text"] == "Jun 12, 2026 12:00\u{202F}PM")
 
     let picked = try client.call(
       "scene.event",
@@ -163,7 +163,7 @@ struct TextControlsSocketTests {
     #expect(try node("date", in: client, scene: scene)["props"]?["date"] == 1_781_266_500)
     #expect(
       try node("dateLabel", in: client, scene: scene)["props"]?["text"]
-        == "Picked 2026-06-12 12:15 UTC")
+        == "Picked Jun 12, 2026 12:15\u{202F}PM UTC")
     try client.call(
       "scene.event", ["scene": scene, "event": ["type": "value", "target": "date", "value": 0]])
     #expect(try node("date", in: client, scene: scene)["props"]?["date"] == 1_767_225_600)

@@ -5,7 +5,9 @@
 // progress bar, a row of dots. A slider's and a stepper's pointers go to compd as touch
 // phases (touches.js; a slider's drag is echoed here, a held stepper repeats on compd's
 // timer); clicks become `tap` events at a point (a segment, a page control's half); keys
-// are accessibility.js's.
+// are accessibility.js's. A control sent with `layoutDirection: "rightToLeft"` is painted
+// mirrored, as UIKit flips its system controls: the slider's minimum and the fill on the
+// right, the stepper's − on the right, the first segment and the first page's dot on the right.
 
 /** The node types drawn here. */
 export const CONTROL_TYPES = new Set(['slider', 'stepper', 'segmentedControl', 'progress', 'pageControl']);
@@ -55,12 +57,17 @@ export function decorateControl(entry, send) {
 export function paintControl(entry) {
   const { el, props } = entry;
   const tint = props.tintColor ?? TINT;
+  const rtl = isRightToLeft(entry);
+  el.classList.toggle('rtl', rtl);
+  // The stepper's halves are a flex row, which follows `dir`, and so do the arrow keys
+  // (accessibility.js) and the segments' titles.
+  el.dir = rtl ? 'rtl' : 'ltr';
   switch (entry.type) {
     case 'slider': {
       const value = entry.dragValue ?? props.value ?? 0;
       const fraction = sliderFraction(props, value);
       const travel = Math.max(entry.frame.width - THUMB, 0);
-      entry.thumb.style.left = `${fraction * travel}px`;
+      entry.thumb.style.left = `${(rtl ? 1 - fraction : fraction) * travel}px`;
       entry.fill.style.width = `${fraction * travel}px`;
       entry.fill.style.background = props.minimumTrackTintColor ?? tint;
       entry.track.style.background = props.maximumTrackTintColor ?? '#78788033';
@@ -102,7 +109,7 @@ export function paintControl(entry) {
       for (let index = 0; index < count; index += 1) {
         const dot = document.createElement('span');
         dot.className = index === current ? 'dot current' : 'dot';
-        dot.style.left = `${index * DOT_PITCH}px`;
+        dot.style.left = `${(rtl ? count - 1 - index : index) * DOT_PITCH}px`;
         dot.style.background = index === current
           ? props.currentPageIndicatorTintColor ?? '#000000ff'
           : props.pageIndicatorTintColor ?? '#3c3c434d';
@@ -127,6 +134,19 @@ export function clickControl(entry, event, send) {
   return true;
 }
 
+/** Whether a control paints right to left (docs/protocol.md, "Right to left"). */
+function isRightToLeft(entry) {
+  return entry.props.layoutDirection === 'rightToLeft';
+}
+
+/** Puts a table row's accessory glyph 16 points from its trailing edge: the right one, or
+ * the left one in a right-to-left row. */
+export function paintAccessorySide(accessory, rtl) {
+  accessory.style.left = rtl ? '16px' : 'auto';
+  accessory.style.right = rtl ? 'auto' : '16px';
+  accessory.dir = 'ltr';
+}
+
 function part(el, className, text) {
   const span = document.createElement('span');
   span.className = className;
@@ -145,13 +165,15 @@ function paintSegments(entry) {
   const { props } = entry;
   const selected = props.momentary ? -1 : props.selectedSegmentIndex ?? -1;
   entry.segments.replaceChildren();
+  const rtl = isRightToLeft(entry);
+  const total = (props.segments ?? []).reduce((sum, segment) => sum + segment.width, 0);
   let left = 0;
   for (const [index, segment] of (props.segments ?? []).entries()) {
     const el = document.createElement('span');
     el.className = 'segment';
     el.classList.toggle('selected', index === selected);
     el.classList.toggle('off', segment.enabled === false);
-    el.style.left = `${left}px`;
+    el.style.left = `${rtl ? total - left - segment.width : left}px`;
     el.style.width = `${Math.max(segment.width - 4, 0)}px`;
     el.textContent = segment.title ?? '';
     el.style.color = props.textColor ?? '#000000ff';
@@ -182,10 +204,12 @@ function wireSlider(entry) {
   const travel = () => Math.max(el.getBoundingClientRect().width - THUMB, 1);
   const thumbCenter = () => {
     const value = entry.dragValue ?? entry.props.value ?? 0;
-    return el.getBoundingClientRect().left + THUMB / 2 + sliderFraction(entry.props, value) * travel();
+    const fraction = sliderFraction(entry.props, value);
+    return el.getBoundingClientRect().left + THUMB / 2 + (isRightToLeft(entry) ? 1 - fraction : fraction) * travel();
   };
   const move = (event) => {
-    const fraction = Math.min(Math.max((event.clientX - grab - THUMB / 2 - el.getBoundingClientRect().left) / travel(), 0), 1);
+    const along = Math.min(Math.max((event.clientX - grab - THUMB / 2 - el.getBoundingClientRect().left) / travel(), 0), 1);
+    const fraction = isRightToLeft(entry) ? 1 - along : along;
     const min = entry.props.minimumValue ?? 0;
     const max = entry.props.maximumValue ?? 1;
     entry.dragValue = min + fraction * (max - min);

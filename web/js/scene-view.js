@@ -6,7 +6,7 @@
 import { applyFont } from './fonts.js';
 import { applyLanguage } from './language.js';
 import { makeImage, paintImage, paintButtonImage } from './paint-images.js';
-import { CONTROL_TYPES, clickControl, decorateControl, paintControl } from './paint-controls.js';
+import { paintAccessorySide, CONTROL_TYPES, clickControl, decorateControl, paintControl } from './paint-controls.js';
 import { installSheetSwipe, paintBarButton, paintPresentation } from './paint-bars.js';
 import { decorateDatePicker, decoratePicker, paintDatePicker, paintPicker } from './paint-pickers.js';
 import { decorateSearchBar, paintSearchBar } from './paint-search.js';
@@ -24,6 +24,8 @@ const SCROLLING = new Set(['scroll', 'table', 'collection']);
 /** The accessory glyphs of table rows (docs/protocol.md, `cell`). */
 const ACCESSORY = { disclosureIndicator: '\u203a', checkmark: '\u2713', detailButton: '\u24d8',
   detailDisclosureButton: '\u24d8 \u203a' };
+/** The same in a right-to-left row (`layoutDirection`): the chevron on the left, pointing left. */
+const ACCESSORY_RTL = { ...ACCESSORY, disclosureIndicator: '\u2039', detailDisclosureButton: '\u2039 \u24d8' };
 /** The most frames ahead a moving table's offset is sent, however slow compd's answers
  * (docs/web.md, "Tables"). */
 const TABLE_LOOKAHEAD_MAX_FRAMES = 4;
@@ -456,7 +458,8 @@ export class SceneView {
       entry.separator.style.background = table?.props.separatorColor ?? '#3c3c434a';
     }
     entry.accessory.dataset.accessory = props.accessory ?? 'none';
-    entry.accessory.textContent = ACCESSORY[props.accessory] ?? '';
+    paintAccessorySide(entry.accessory, props.layoutDirection === 'rightToLeft');
+    entry.accessory.textContent = (props.layoutDirection === 'rightToLeft' ? ACCESSORY_RTL : ACCESSORY)[props.accessory] ?? '';
     const radius = props.cornerRadius ? `${props.cornerRadius}px` : '0';
     const corners = props.roundedCorners ?? 'none';
     const top = corners === 'top' || corners === 'all' ? radius : '0';

@@ -251,7 +251,8 @@ struct ScenePicture {
     case "cell":
       drawCell(node, in: box, separator: separator)
     case "slider", "stepper", "segmentedControl", "progress", "pageControl":
-      elements += Self.control(node, in: box)
+      let shapes = Self.control(node, in: box)
+      elements += Self.isRightToLeft(node) ? Self.mirrored(shapes, in: box) : shapes
     case "tabBar", "toolbar":
       if props["backgroundColor"] == nil {
         elements.append(.rect(box, radius: 0, fill: Palette.bar, stroke: nil, strokeWidth: 0))
@@ -368,6 +369,21 @@ struct ScenePicture {
     }
     let trailing = box.x + box.width - 16
     let middle = box.y + box.height / 2
+    // Right to left the accessory is drawn mirrored (ScenePicture+Mirroring.swift): on the
+    // left, the chevron pointing left; the checkmark keeps its shape.
+    let accessoryStart = elements.count
+    defer {
+      if Self.isRightToLeft(node) {
+        let axis = 2 * box.x + box.width
+        let isCheckmark = props["accessory"]?.stringValue == "checkmark"
+        // The checkmark is reflected twice: to the left side, then about its own centre.
+        let own = 2 * (axis - (trailing - 7))
+        for index in accessoryStart..<elements.count {
+          let moved = elements[index].mirrored(about: axis)
+          elements[index] = isCheckmark ? moved.mirrored(about: own) : moved
+        }
+      }
+    }
     switch props["accessory"]?.stringValue {
     case "disclosureIndicator":
       drawChevron(endingAt: trailing, middle: middle, paint: chevron)

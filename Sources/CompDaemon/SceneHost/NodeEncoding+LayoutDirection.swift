@@ -9,8 +9,17 @@ extension NodeEncoding {
   /// only then) and `lang` (its BCP 47 locale, sent when not `en`), from which a client sets
   /// the direction and language of its page. Text whose alignment is `.natural` is sent as
   /// `right` where the view lays out right to left, as UIKit draws natural text in a
-  /// right-to-left layout; frames are in left-origin coordinates whatever the direction, so
-  /// clients mirror nothing.
+  /// right-to-left layout; frames are in left-origin coordinates whatever the direction and
+  /// the subviews of a right-to-left view are already laid out mirrored.
+  ///
+  /// What a client paints inside one node without subviews — a slider's track and thumb, a
+  /// stepper's halves, a segmented control's segments, a progress bar's fill, a page
+  /// control's dots, a table row's accessory glyph — it paints mirrored where that node
+  /// carries `layoutDirection: "rightToLeft"`, as UIKit flips its system controls ("iOS
+  /// automatically flips standard UI elements", Human Interface Guidelines, Right to left).
+  /// The prop follows the node's ``View/effectiveUserInterfaceLayoutDirection``, so a control
+  /// under `.forceLeftToRight` or `.playback` (a media scrubber) is sent without it and stays
+  /// left to right in a right-to-left scene.
   static func addLayoutDirection(of view: View, to props: inout JSONObject) {
     if let window = view as? Window {
       if window.traitCollection.layoutDirection == .rightToLeft {
@@ -21,6 +30,7 @@ extension NodeEncoding {
       return
     }
     guard view.effectiveUserInterfaceLayoutDirection == .rightToLeft else { return }
+    if paintsDirectionalParts(view, props: props) { props["layoutDirection"] = "rightToLeft" }
     if props["textAlignment"] == nil, hasNaturalText(view) { props["textAlignment"] = "right" }
     // A text field's overlay views are mirrored, and so is the room they leave the text.
     if view is TextField, let insets = props["textInsets"], let left = insets["left"],
@@ -36,6 +46,15 @@ extension NodeEncoding {
       mirrored["left"] = right
       mirrored["right"] = left
       props["separator"] = .object(mirrored)
+    }
+  }
+
+  /// Whether a client paints parts of `view` that sit on its leading or trailing side.
+  private static func paintsDirectionalParts(_ view: View, props: JSONObject) -> Bool {
+    switch view {
+    case is Slider, is Stepper, is SegmentedControl, is ProgressView, is PageControl: true
+    case is TableViewCell, is CollectionViewCell: props["accessory"] != nil
+    default: false
     }
   }
 

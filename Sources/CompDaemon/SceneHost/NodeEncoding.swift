@@ -62,7 +62,10 @@ enum NodeEncoding {
     }
     if !view.isUserInteractionEnabled { props["interactive"] = false }
     if view.clipsToBounds { props["clips"] = true }
-    if addControlProps(of: view, wire: wire, to: &props) { return props }
+    if addControlProps(of: view, wire: wire, to: &props) {
+      addLayoutDirection(of: view, to: &props)
+      return props
+    }
     addPresentation(of: view, to: &props)
     switch view {
     case let label as Label:

@@ -52,12 +52,12 @@ private final class Wheels: PickerViewDataSource, PickerViewDelegate {
     // 12:08 snaps to 12:15.
     #expect(try window.setValue(1_781_265_600 + 8 * 60, of: picker))
     #expect(picker.date.timeIntervalSince1970 == 1_781_265_600 + 15 * 60)
-    #expect(picker.displayText == "2026-06-12 12:15")
+    #expect(picker.displayText == "Jun 12, 2026 12:15\u{202F}PM")
     #expect(changes == 1)
     // The same date again changes nothing; one before the minimum is clamped.
     #expect(try !window.setValue(1_781_265_600 + 15 * 60, of: picker))
     #expect(try window.setValue(0, of: picker))
-    #expect(picker.displayText == "2026-01-01 00:00")
+    #expect(picker.displayText == "Jan 1, 2026 12:00\u{202F}AM")
     #expect(changes == 2)
     #expect(throws: InputError.self) { try window.setValue(0, of: picker, component: 1) }
   }

@@ -153,8 +153,13 @@ class Node:
 
     @property
     def layout_direction(self) -> str:
-        """The scene's direction, on the root: ``props.layoutDirection`` (``"rightToLeft"``,
-        sent only then), else ``"leftToRight"``. Frames are already mirrored."""
+        """``props.layoutDirection`` (``"rightToLeft"``, sent only then), else
+        ``"leftToRight"``. On the root it is the scene's direction; on a valued control
+        (``slider``, ``stepper``, ``segmentedControl``, ``progress``, ``pageControl``) or a
+        ``cell`` with an accessory, the direction its painted parts run: right to left they
+        are drawn mirrored (the first segment, the minimum, the − half on the right; the
+        chevron on the left). Frames are already mirrored; the control's props (segments,
+        pages) stay in their logical order."""
         value = self.props.get("layoutDirection")
         return value if value == "rightToLeft" else "leftToRight"
 

@@ -12,6 +12,12 @@ open class Control: View {
   open var isHighlighted = false { didSet { setNeedsDisplay() } }
   /// Whether the control is selected.
   open var isSelected = false { didSet { setNeedsDisplay() } }
+  /// How the content (a button's image and title) sits across the control's width, as
+  /// `UIControl.contentHorizontalAlignment`; `.center` by default, as UIKit's. `.leading`
+  /// and `.trailing` follow the layout direction (``effectiveContentHorizontalAlignment``).
+  open var contentHorizontalAlignment: ContentHorizontalAlignment = .center {
+    didSet { setNeedsLayout() }
+  }
 
   /// The state flags, as `UIControl.State`.
   public var state: State {

@@ -134,8 +134,11 @@ extension Window {
   }
 
   /// A swipe across `view` towards `direction`. On a table row (the cell or a view in it) a
-  /// leftward swipe reveals the row's trailing swipe actions and a rightward one its leading
-  /// actions, or closes the ones showing, as a user's swipe does; the actions are buttons
+  /// swipe towards the leading edge reveals the row's trailing swipe actions and one towards
+  /// the trailing edge its leading actions, or closes the ones showing, as a user's swipe
+  /// does: left and right in a left-to-right row, right and left in a right-to-left one,
+  /// whose leading actions sit on the right (``View/effectiveUserInterfaceLayoutDirection``
+  /// of the cell); the actions are buttons
   /// on the cell, tapped as any button. A downward swipe on a presented sheet (or a view
   /// in it) dismisses it as the user's drag does, when its presentation controller allows
   /// (``PresentationController/dismissInteractively()``). Returns whether anything was
@@ -155,10 +158,11 @@ extension Window {
       throw .unsupported(event: "swipe", view: view.inputName)
     }
     defer { afterInput() }
+    let towardsLeading: SwipeDirection = cell.isRightToLeft ? .right : .left
     switch direction {
-    case .left: return table.swipe(row: path, revealing: .trailing)
-    case .right: return table.swipe(row: path, revealing: .leading)
     case .up, .down: return false
+    case towardsLeading: return table.swipe(row: path, revealing: .trailing)
+    default: return table.swipe(row: path, revealing: .leading)
     }
   }
 

@@ -23,15 +23,27 @@ extension Button {
   }
 
   /// The classic layout of the image and the one-line title in `content`: side by side with
-  /// no gap, the pair centred, each centred vertically.
+  /// no gap, each centred vertically, the pair across the width as
+  /// ``Control/effectiveContentHorizontalAlignment`` says (centred by default).
   func sideBySideFrames(in content: Rect) -> (image: Rect, title: Rect) {
     let image = currentImage?.size ?? .zero
     let title = currentTitle ?? ""
     var text =
       title.isEmpty
       ? Size.zero : TextLayout(text: title, font: titleLabel.font, numberOfLines: 1).size
-    text.width = min(text.width, max(0, content.width - image.width))
-    let left = content.minX + max(0, (content.width - image.width - text.width) / 2)
+    let room = max(0, content.width - image.width)
+    text.width = min(text.width, room)
+    // Across the width as the effective content alignment says (`.fill` gives the title
+    // all the room the image leaves).
+    let left: Double
+    switch effectiveContentHorizontalAlignment {
+    case .left: left = content.minX
+    case .right: left = content.maxX - image.width - text.width
+    case .fill:
+      left = content.minX
+      if !title.isEmpty { text.width = room }
+    default: left = content.minX + max(0, (room - text.width) / 2)
+    }
     let imageFrame = Rect(
       x: left, y: content.minY + (content.height - image.height) / 2, width: image.width,
       height: image.height)

@@ -87,9 +87,9 @@ open class DatePicker: Control {
     }
   }
   /// The locale to show the date in; nil for the scene's.
-  open var locale: Locale? { didSet { setNeedsDisplay() } }
+  open var locale: Locale? { didSet { textConventionsChanged() } }
   /// The time zone the date is shown in; nil for the current one.
-  open var timeZone: TimeZone? { didSet { setNeedsDisplay() } }
+  open var timeZone: TimeZone? { didSet { textConventionsChanged() } }
 
   /// A date picker with the given frame.
   public override init(frame: Rect) {
@@ -111,35 +111,15 @@ open class DatePicker: Control {
   /// The time zone dates are shown in.
   public var effectiveTimeZone: TimeZone { timeZone ?? .current }
 
-  /// The date shown as the compact style's text: `yyyy-MM-dd`, `HH:mm`, or both, in
-  /// ``effectiveTimeZone`` (ScreenKit sets dates in ISO 8601 order whatever the locale).
+  /// The date shown as the compact style's text, in ``effectiveLocale`` and
+  /// ``effectiveTimeZone`` (`DatePicker+Locale.swift`); in `.countDownTimer` mode the
+  /// duration as hours and minutes.
   public var displayText: String {
     if datePickerMode == .countDownTimer {
       let minutes = Int(countDownDuration) / 60
       return "\(minutes / 60) h \(minutes % 60) min"
     }
-    let offset = Double(effectiveTimeZone.secondsFromGMT(for: date))
-    let local = Int((date.timeIntervalSince1970 + offset).rounded(.down))
-    var days = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
-    let seconds = local - days * 86_400
-    // Civil date from days since 1970 (Howard Hinnant's algorithm).
-    days += 719_468
-    let era = (days >= 0 ? days : days - 146_096) / 146_097
-    let dayOfEra = days - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    let dateText = "\(year)-\(two(month))-\(two(day))"
-    let timeText = "\(two(seconds / 3600)):\(two(seconds / 60 % 60))"
-    switch datePickerMode {
-    case .date: return dateText
-    case .time: return timeText
-    default: return dateText + " " + timeText
-    }
+    return localizedText(of: date)
   }
 
   /// The size of the style shown (see the type's discussion).

@@ -17,7 +17,9 @@ extension Window {
   public var locale: Locale {
     get { controllerState.locale }
     set {
+      let changed = controllerState.locale != newValue
       controllerState.locale = newValue
+      if changed { DatePicker.windowLocaleChanged(in: self) }
       var traits = traitCollection
       traits.layoutDirection = TraitCollection.LayoutDirection(locale: newValue)
       traitCollection = traits
