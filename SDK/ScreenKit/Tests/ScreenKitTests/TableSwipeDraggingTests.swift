@@ -103,6 +103,19 @@ final class SwipeRecordingDelegate: TableViewDelegate {
     #expect(row.revealedSwipeEdge == "leading")
   }
 
+  /// Right to left the row is mirrored: its trailing actions are on the left, revealed by a
+  /// rightward drag, and its leading ones by a leftward drag.
+  @Test func rightToLeftTheDirectionsSwap() throws {
+    table.semanticContentAttribute = .forceRightToLeft
+    for cell in table.visibleCells { cell.semanticContentAttribute = .forceRightToLeft }
+    try drag(by: 80, from: 50)
+    #expect(row.revealedSwipeEdge == "trailing")
+    #expect(row.revealedActions?.revealedWidth ?? 0 > 0)
+    try drag(by: -80, from: 50, at: 1000)  // closes them
+    try drag(by: -80, from: 300, at: 2000)
+    #expect(row.revealedSwipeEdge == "leading")
+  }
+
   @Test func aFullSwipeRunsTheFirstActionUnlessTheConfigurationSaysNo() throws {
     delegate.fullSwipe = false
     try drag(by: -300, from: 350)

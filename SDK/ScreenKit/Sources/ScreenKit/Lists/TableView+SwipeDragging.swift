@@ -22,6 +22,18 @@ extension TableView {
     let startWidth: Double
   }
 
+  /// The edge whose actions a finger moving `dx` along the row (rightwards positive)
+  /// reveals: the trailing one as the row moves towards the leading side (left, or right in
+  /// a right-to-left layout), as UIKit's rows swipe.
+  private func revealedEdge(movingBy dx: Double) -> RevealedSwipeActions.Edge {
+    (dx < 0) != isRightToLeft ? .trailing : .leading
+  }
+
+  /// How far a movement `dx` along the row opens the actions at `edge`.
+  private func opening(_ dx: Double, _ edge: RevealedSwipeActions.Edge) -> Double {
+    (edge == .trailing) != isRightToLeft ? -dx : dx
+  }
+
   /// The row under the pan's first finger, where it landed.
   private func swipedRow(_ pan: PanGestureRecognizer) -> IndexPath? {
     guard let touch = pan.trackedTouches.first else { return nil }
@@ -37,7 +49,7 @@ extension TableView {
       let cell = cellForRow(at: path)
     else { return false }
     if cell.revealedActions != nil { return true }
-    let edge: RevealedSwipeActions.Edge = moved.x < 0 ? .trailing : .leading
+    let edge = revealedEdge(movingBy: moved.x)
     return !(swipeConfiguration(for: path, edge: edge)?.actions.isEmpty ?? true)
   }
 
@@ -49,8 +61,7 @@ extension TableView {
       guard let path = swipedRow(pan), let cell = cellForRow(at: path) else { return }
       let shown = cell.revealedActions
       if shown == nil {
-        let edge: RevealedSwipeActions.Edge =
-          pan.translation(in: self).x < 0 ? .trailing : .leading
+        let edge = revealedEdge(movingBy: pan.translation(in: self).x)
         guard swipe(row: path, revealing: edge), let revealed = cell.revealedActions else {
           return
         }
@@ -78,7 +89,7 @@ extension TableView {
       let revealed = cell.revealedActions
     else { return }
     let dx = pan.translation(in: self).x
-    let opening = revealed.edge == .trailing ? -dx : dx
+    let opening = opening(dx, revealed.edge)
     revealed.revealedWidth = min(max(0, drag.startWidth + opening), cell.frame.width)
     cell.placeContent()
   }
@@ -90,7 +101,7 @@ extension TableView {
     guard let drag = swipeDrag else { return }
     swipeDrag = nil
     guard let cell = cellForRow(at: drag.path), let revealed = cell.revealedActions else { return }
-    let opening = revealed.edge == .trailing ? -velocity : velocity
+    let opening = opening(velocity, revealed.edge)
     let shown = revealed.revealedWidth
     let fullSwipe = max(revealed.width, Self.fullSwipeFraction * cell.frame.width)
     if revealed.configuration.performsFirstActionWithFullSwipe, shown >= fullSwipe,
