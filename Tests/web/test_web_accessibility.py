@@ -20,7 +20,7 @@ import os
 import pytest
 
 from test_web_client import (  # noqa: F401 (stack is a fixture)
-    REPO, SocketClient, find, page_scene, stack, wait_for, wait_revision)
+    MOVING, REPO, SocketClient, find, page_scene, stack, wait_for, wait_revision)
 
 AXE = os.path.join(REPO, ".build", "axe", "axe.min.js")
 AXE_VERSION = "4.12.1"
@@ -42,6 +42,8 @@ def axe_violations(browser, what):
         with open(AXE, encoding="utf-8") as source:
             browser.run(source.read())
         assert browser.run("return axe.version") == AXE_VERSION
+    # Colours are judged where the nodes come to rest, not half-way through a fade in.
+    wait_for(lambda: not browser.run(MOVING), 5, f"{what}: the page's motions over")
     violations = browser.run_async(RUN_AXE)
     assert not isinstance(violations, dict), f"{what}: axe failed: {violations}"
     lines = []

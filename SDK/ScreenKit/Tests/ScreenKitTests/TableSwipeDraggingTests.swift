@@ -116,6 +116,23 @@ final class SwipeRecordingDelegate: TableViewDelegate {
     #expect(row.revealedSwipeEdge == "leading")
   }
 
+  /// A drag that starts on a row's switch moves the switch, not the row (UIKit's controls
+  /// keep horizontal pans of their ancestors from taking their drags).
+  @Test func aDragOnARowsSwitchIsTheSwitchs() throws {
+    let toggle = Switch()
+    toggle.isOn = true
+    row.accessoryView = toggle
+    table.layoutIfNeeded()
+    let frame = toggle.convert(toggle.bounds, to: nil)
+    let y = frame.midY
+    try send(.began, frame.maxX - 6, y, t: 0)
+    try send(.moved, frame.maxX - 20, y, t: 16)
+    try send(.moved, frame.minX + 6, y, t: 32)
+    try send(.ended, frame.minX + 6, y, t: 48)
+    #expect(row.revealedActions == nil)
+    #expect(!toggle.isOn)
+  }
+
   @Test func aFullSwipeRunsTheFirstActionUnlessTheConfigurationSaysNo() throws {
     delegate.fullSwipe = false
     try drag(by: -300, from: 350)

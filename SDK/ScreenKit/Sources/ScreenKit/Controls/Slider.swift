@@ -15,6 +15,12 @@
 /// whatever it is given (no intrinsic width), as `UISlider`'s intrinsic content size.
 @MainActor
 open class Slider: Control {
+  /// Keeps a horizontal pan or swipe of an ancestor (a row's swipe actions, a scroll view)
+  /// from taking the drag the control tracks itself, as UIKit's does.
+  open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+    !takesHorizontalDrag(from: recognizer) && super.gestureRecognizerShouldBegin(recognizer)
+  }
+
   /// The value, within `minimumValue...maximumValue`.
   open var value: Float {
     get { storedValue }

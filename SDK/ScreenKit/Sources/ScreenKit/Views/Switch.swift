@@ -8,6 +8,12 @@
 /// left-to-right layout), as UIKit's switch follows a drag of its thumb.
 @MainActor
 open class Switch: Control {
+  /// Keeps a horizontal pan or swipe of an ancestor (a row's swipe actions, a scroll view)
+  /// from taking the drag the control tracks itself, as UIKit's does.
+  open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+    !takesHorizontalDrag(from: recognizer) && super.gestureRecognizerShouldBegin(recognizer)
+  }
+
   /// Whether the switch is on.
   open var isOn = false { didSet { setNeedsDisplay() } }
   /// The colour of the track when on.
