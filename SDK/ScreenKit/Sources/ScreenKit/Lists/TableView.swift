@@ -423,7 +423,7 @@ open class TableView: ScrollView {
     arrangeCells()
   }
 
-  /// Answers the swipe actions' pan (``swipeActionsPanShouldBegin()``); other recognizers
+  /// Answers the swipe actions' pan (`swipeActionsPanShouldBegin()`); other recognizers
   /// as a scroll view does.
   open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
     if recognizer === swipeActionsPanGestureRecognizer { return swipeActionsPanShouldBegin() }

@@ -36,7 +36,7 @@ open class ScrollView: View {
   /// Told when the content scrolls and how drags go (held weakly).
   public weak var delegate: (any ScrollViewDelegate)? { didSet { delegateDidChange() } }
 
-  /// Asks the scroll view's own pan whether it may begin (``draggableAxes``, see
+  /// Asks the scroll view's own pan whether it may begin (`draggableAxes`, see
   /// `scrollPanShouldBegin()`); other recognizers are answered as by any view.
   open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
     guard recognizer === panGestureRecognizer else {
