@@ -148,8 +148,6 @@ function runScene(host) {
         setTimeout(() => {
           keepSceneInset(host);
           resizeIfNeeded();
-          syncTextSize();
-          syncContrast();
         });
       });
       return;
@@ -198,6 +196,9 @@ function runScene(host) {
       setStatus('open', `${sceneId}${component ? ` (${component})` : ''}`);
       document.title = `${component ?? sceneId} — compd`;
       attached = true;
+      // Once the link is open (a call before fails): what no client hint carried.
+      syncTextSize();
+      syncContrast();
       startWorker();
       handOverIfReady();
     } catch (error) {
@@ -256,7 +257,7 @@ function runScene(host) {
   };
 
   // Nor does a client hint carry the contrast preference: a browser asking for more
-  // contrast says so once the gateway's scene is shown.
+  // contrast says so once it is attached to the gateway's scene.
   const syncContrast = () => {
     if (!sceneId || interfaceContrast() === 'normal') return;
     connection.call('scene.resize', { scene: sceneId, environment: { contrast: 'high' } }).catch(() => {});
