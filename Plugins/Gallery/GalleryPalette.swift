@@ -38,4 +38,6 @@ enum GalleryPalette {
   static let purpleFill = Color(rgb: 0x8944AB)
   /// A green fill under white text (see ``orangeFill``).
   static let greenFill = Color(rgb: 0x1E7A34)
+  /// systemPink's increased-contrast value under white text: 5.3:1.
+  static let pinkFill = Color(rgb: 0xD30F45)
 }

@@ -15,9 +15,10 @@ final class PagesViewController: ViewController, ScrollViewDelegate {
     events: ["paged"]
   ) { context in PagesViewController { context.emit($0, $1) } }
 
-  /// The pages' colours, one page each.
+  /// The pages' colours, one page each: fills white text reads on (`GalleryPalette`).
   private static let colors: [Color] = [
-    .systemBlue, .systemGreen, .systemOrange, .systemPurple, .systemPink,
+    GalleryPalette.buttonFill, GalleryPalette.greenFill, GalleryPalette.orangeFill,
+    GalleryPalette.purpleFill, GalleryPalette.pinkFill,
   ]
 
   private let emit: (String, ParamValue) -> Void
@@ -29,7 +30,7 @@ final class PagesViewController: ViewController, ScrollViewDelegate {
   init(emit: @escaping (String, ParamValue) -> Void) {
     self.emit = emit
     super.init()
-    title = "Pages"
+    title = String(localized: "Pages")
   }
 
   override func viewDidLoad() {
@@ -40,7 +41,7 @@ final class PagesViewController: ViewController, ScrollViewDelegate {
     scrollView.accessibilityIdentifier = "pages"
     for (index, color) in Self.colors.enumerated() {
       let page = Label()
-      page.text = "Page \(index + 1)"
+      page.text = String(format: String(localized: "Page %d"), index + 1)
       page.textAlignment = .center
       page.textColor = .white
       page.font = .systemFont(ofSize: 28, weight: .semibold)
@@ -70,7 +71,7 @@ final class PagesViewController: ViewController, ScrollViewDelegate {
   }
 
   private func showStatus() {
-    status.text = "Page \(currentPage + 1) of \(pages.count)"
+    status.text = String(format: String(localized: "Page %d of %d"), currentPage + 1, pages.count)
   }
 
   /// The page the content rests on now.
