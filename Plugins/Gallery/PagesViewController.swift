@@ -26,6 +26,8 @@ final class PagesViewController: ViewController, ScrollViewDelegate {
   private let status = Label()
   private var pages: [Label] = []
   private var currentPage = 0
+  /// The width the pages were last placed for.
+  private var laidOutWidth = 0.0
 
   init(emit: @escaping (String, ParamValue) -> Void) {
     self.emit = emit
@@ -64,10 +66,22 @@ final class PagesViewController: ViewController, ScrollViewDelegate {
     let height = max(0, view.bounds.height - insets.top - insets.bottom - 60)
     scrollView.frame = Rect(x: 0, y: insets.top, width: width, height: height)
     for (index, page) in pages.enumerated() {
-      page.frame = Rect(x: Double(index) * width, y: 0, width: width, height: height)
+      page.frame = Rect(x: offset(ofPage: index, width: width), y: 0, width: width, height: height)
     }
     scrollView.contentSize = Size(width: width * Double(pages.count), height: height)
+    // A scroll view's frames and offset are not mirrored for it: right to left the first
+    // page is the rightmost, and the view starts there (and stays on its page when resized).
+    if width != laidOutWidth {
+      laidOutWidth = width
+      scrollView.contentOffset = Point(x: offset(ofPage: currentPage, width: width), y: 0)
+    }
     status.frame = Rect(x: 16, y: insets.top + height + 10, width: width - 32, height: 40)
+  }
+
+  /// Where page `index` starts in the content: from the left, or right to left from the right.
+  private func offset(ofPage index: Int, width: Double) -> Double {
+    let slot = view.isRightToLeftLayout ? pages.count - 1 - index : index
+    return Double(slot) * width
   }
 
   private func showStatus() {
@@ -77,7 +91,8 @@ final class PagesViewController: ViewController, ScrollViewDelegate {
   /// The page the content rests on now.
   private func settle(_ scrollView: ScrollView) {
     guard scrollView.frame.width > 0 else { return }
-    let page = Int((scrollView.contentOffset.x / scrollView.frame.width).rounded())
+    let slot = Int((scrollView.contentOffset.x / scrollView.frame.width).rounded())
+    let page = view.isRightToLeftLayout ? pages.count - 1 - slot : slot
     guard page != currentPage else { return }
     currentPage = page
     showStatus()
@@ -90,5 +105,12 @@ final class PagesViewController: ViewController, ScrollViewDelegate {
 
   func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {
     settle(scrollView)
+  }
+}
+
+extension View {
+  /// Whether the view lays out right to left (UIKit's `effectiveUserInterfaceLayoutDirection`).
+  fileprivate var isRightToLeftLayout: Bool {
+    effectiveUserInterfaceLayoutDirection == .rightToLeft
   }
 }
