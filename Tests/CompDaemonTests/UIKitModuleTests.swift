@@ -18,8 +18,9 @@ import Testing
     "ScrollReceiving", "SwipeDirection", "TapReceiving", "TextInputReceiving", "TextLayout",
     "ToggleReceiving", "ValueInputReceiving", "ViewBinding", "StackViewController",
     "PointTapReceiving", "TargetAction", "TextRun", "TextRunLayout", "ImageFormat", "SHA256",
-    // What an animation block gives the changes made in it, for hosts to send to clients.
-    "ViewAnimation", "ViewAnimations",
+    // What an animation block or a container change gives the changes made in it, for
+    // hosts to send to clients.
+    "ViewAnimation", "ViewAnimations", "ContainerTransition", "ViewTransitions",
     // Accessibility's reading order and the actions the wire's accessibility event names.
     "AccessibilityItem", "AccessibilityAction",
     // The views ScreenKit's bars, menus, alerts and sheets are drawn with, which UIKit keeps

@@ -150,6 +150,7 @@ public typealias UIMenu = Menu
 public typealias UIMenuElement = MenuElement
 public typealias UIAction = Action
 public typealias UIModalPresentationStyle = ModalPresentationStyle
+public typealias UIModalTransitionStyle = ModalTransitionStyle
 public typealias UIPresentationController = PresentationController
 public typealias UIAdaptivePresentationControllerDelegate = AdaptivePresentationControllerDelegate
 
