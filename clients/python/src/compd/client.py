@@ -310,16 +310,12 @@ class Scene(LiveScene):
              interval: float = 16) -> Dict[str, Any]:
         """Drags the middle of ``target`` by (``dx``, ``dy``) in ``steps`` moves
         ``interval`` milliseconds apart, as one finger would; returns the last reply."""
-        node = target if hasattr(target, "absolute_frame") else self.find(target)
-        if node is None:
-            raise KeyError(f"no node keyed {target!r}")
-        frame = node.absolute_frame
-        x, y = frame.x + frame.width / 2, frame.y + frame.height / 2
-        self.touch("began", x, y, t=0)
-        for step in range(1, steps + 1):
-            self.touch("moved", x + dx * step / steps, y + dy * step / steps,
-                       t=step * interval)
-        return self.touch("ended", x + dx, y + dy, t=(steps + 1) * interval)
+        events = self._stroke(
+            target, dx, dy, [step * interval for step in range(1, steps + 1)],
+            (steps + 1) * interval)
+        for event in events[:-1]:
+            self.event(event)
+        return self.event(events[-1])
 
     def fling(self, target: Any, dx: float, dy: float,
               duration: float = 48) -> Dict[str, Any]:
@@ -327,17 +323,11 @@ class Scene(LiveScene):
         and lifts the finger while it still moves, as a fling does: a scroll view, table or
         collection under it decelerates on (docs/protocol.md, "Motion", ``decelerate``); the
         op that moves its offset carries the deceleration. Returns the last reply."""
-        node = target if hasattr(target, "absolute_frame") else self.find(target)
-        if node is None:
-            raise KeyError(f"no node keyed {target!r}")
-        frame = node.absolute_frame
-        x, y = frame.x + frame.width / 2, frame.y + frame.height / 2
-        self.touch("began", x, y, t=0)
-        steps = 3
-        for step in range(1, steps + 1):
-            self.touch("moved", x + dx * step / steps, y + dy * step / steps,
-                       t=duration * step / steps)
-        return self.touch("ended", x + dx, y + dy, t=duration)
+        events = self._stroke(
+            target, dx, dy, [duration * step / 3 for step in range(1, 4)], duration)
+        for event in events[:-1]:
+            self.event(event)
+        return self.event(events[-1])
 
     def type(self, target: Any, text: str) -> Dict[str, Any]:
         """Replaces the text of the text field or text view ``target`` with ``text``."""

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections import deque
 from contextlib import nullcontext
-from typing import Any, ContextManager, Deque, Dict, Optional, TypeVar
+from typing import Any, ContextManager, Deque, Dict, List, Optional, Sequence, TypeVar
 
 from . import errors
 from .errors import ConnectionLost, Error
 from .tree import Node, SceneState
-from .wire import Emitted, Reset
+from .wire import Emitted, Reset, touch_event
 
 #: ``scene.closed``'s reason for a component quarantined after crashing its scene host.
 COMPONENT_FAILED = "component-failed"
@@ -75,6 +75,23 @@ class LiveScene:
         with self._guard():
             self._check()
             return self._state.nodes.get(node_id)
+
+    def _stroke(self, target: Any, dx: float, dy: float, times: Sequence[float],
+                lift: float) -> List[Dict[str, Any]]:
+        """The touch events of one finger on the middle of ``target`` (a node or a key)
+        moving by (``dx``, ``dy``): ``began`` at 0 ms, a ``moved`` at each of ``times`` evenly
+        along the way, ``ended`` at ``lift``. What :meth:`drag` and :meth:`fling` send."""
+        node = target if hasattr(target, "absolute_frame") else self.find(target)
+        if node is None:
+            raise KeyError(f"no node keyed {target!r}")
+        frame = node.absolute_frame
+        x, y = frame.x + frame.width / 2, frame.y + frame.height / 2
+        events = [touch_event("began", x, y, t=0)]
+        for step, t in enumerate(times, start=1):
+            events.append(touch_event("moved", x + dx * step / len(times),
+                                      y + dy * step / len(times), t=t))
+        events.append(touch_event("ended", x + dx, y + dy, t=lift))
+        return events
 
     @property
     def focused(self) -> Optional[Node]:
