@@ -9,6 +9,16 @@ def props(client, scene, key):
     return find(client.call("scene.layout", scene=scene)["root"], key)["props"]
 
 
+def open_controls(browser, gateway):
+    """Opens demo.Controls in a 420×900 window once its slider is drawn; its scene id."""
+    browser.set_window(420, 900)
+    browser.open(f"{gateway.url}?component=demo.Controls")
+    scene = page_scene(browser)
+    wait_for(lambda: browser.run("return document.querySelector('[data-key=slider] .thumb') !== null"),
+             10, "the slider drawn")
+    return scene
+
+
 def pointer(browser, css, steps):
     """Runs mouse `steps` (pointerMove offsets from the element's centre, down, up)."""
     box = browser.run(f"const r = document.querySelector({css!r}).getBoundingClientRect();"
@@ -37,11 +47,7 @@ def keys(browser, *values):
 def test_controls_take_drags_clicks_and_keys(stack):
     daemon, gateway, browser = stack
     client = SocketClient(daemon.socket)
-    browser.set_window(420, 900)
-    browser.open(f"{gateway.url}?component=demo.Controls")
-    scene = page_scene(browser)
-    wait_for(lambda: browser.run("return document.querySelector('[data-key=slider] .thumb') !== null"),
-             10, "the slider drawn")
+    scene = open_controls(browser, gateway)
     assert props(client, scene, "slider")["value"] == 40
     assert_boxes_match(browser, client, scene)
 

@@ -8,8 +8,8 @@ the slider's thumb towards the left raises its value."""
 
 import pytest
 
-from test_web_client import SocketClient, assert_boxes_match, find, page_scene, stack, wait_for  # noqa: F401
-from test_web_controls import pointer
+from test_web_client import SocketClient, assert_boxes_match, page_scene, stack, wait_for  # noqa: F401
+from test_web_controls import open_controls, pointer, props
 
 pytestmark = pytest.mark.skipif(
     __import__("test_web_client").CHROMIUM is None or __import__("test_web_client").CHROMEDRIVER is None,
@@ -22,18 +22,10 @@ def rect(browser, css):
                        " return [r.left, r.right, r.top, r.bottom];")
 
 
-def props(client, scene, key):
-    return find(client.call("scene.layout", scene=scene)["root"], key)["props"]
-
-
 def test_controls_paint_mirrored_right_to_left(stack):
     daemon, gateway, browser = stack
     client = SocketClient(daemon.socket)
-    browser.set_window(420, 900)
-    browser.open(f"{gateway.url}?component=demo.Controls")
-    scene = page_scene(browser)
-    wait_for(lambda: browser.run("return document.querySelector('[data-key=slider] .thumb') !== null"),
-             10, "the slider drawn")
+    scene = open_controls(browser, gateway)
     slider = rect(browser, "[data-key=slider]")
     thumb = rect(browser, "[data-key=slider] .thumb")
     # Left to right first: the thumb at 40 % from the left, the first segment on the left.

@@ -8,6 +8,7 @@ import time
 
 from test_web_client import (  # noqa: F401 (stack is a fixture)
     SocketClient, find, page_scene, stack, wait_for)
+from test_web_controls import open_controls
 
 
 def frame_of(client, scene, key):
@@ -126,11 +127,7 @@ def test_a_sliders_thumb_is_dragged_by_touches_and_its_track_ignores_a_press(sta
     away from the thumb changes nothing, as UIKit's slider; the page draws compd's value."""
     daemon, gateway, browser = stack
     client = SocketClient(daemon.socket)
-    browser.set_window(420, 900)
-    browser.open(f"{gateway.url}?component=demo.Controls")
-    scene = page_scene(browser)
-    wait_for(lambda: browser.run("return document.querySelector('[data-key=slider] .thumb') !== null"),
-             10, "the slider drawn")
+    scene = open_controls(browser, gateway)
     assert slider_value(client, scene) == 40
     box = browser.run("const r = document.querySelector('[data-key=slider]').getBoundingClientRect();"
                       "return [r.left, r.top, r.width, r.height];")
