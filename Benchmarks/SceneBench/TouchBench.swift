@@ -130,15 +130,7 @@ func measureTouch(_ options: Options) {
     // would spin, and the spinning client would take a core from compd.
     let wait = nextDue == .max ? 10_000_000 : nextDue - min(nextDue, nowNanoseconds())
     let timeout = Int32(min(10, (wait + 999_999) / 1_000_000))
-    let ready = pollSet.withUnsafeMutableBufferPointer {
-      poll($0.baseAddress, nfds_t($0.count), timeout)
-    }
-    if ready < 0 {
-      if errno == EINTR { continue }
-      fail("poll: \(String(cString: strerror(errno)))")
-    }
-    for index in pollSet.indices where pollSet[index].revents != 0 {
-      pollSet[index].revents = 0
+    for index in readable(&pollSet, timeout: timeout) ?? [] {
       if !clients[index].connection.fill() { fail("client \(index) was disconnected") }
       while let line = clients[index].connection.takeLine() {
         let arrived = nowNanoseconds()

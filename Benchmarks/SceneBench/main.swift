@@ -105,6 +105,23 @@ func fail(_ text: String) -> Never {
   exit(1)
 }
 
+/// Waits at most `timeout` milliseconds for the descriptors of `pollSet` to be readable:
+/// the indices of those that are (their `revents` cleared), empty when a signal ended the
+/// wait early, `nil` when it timed out.
+func readable(_ pollSet: inout [pollfd], timeout: Int32) -> [Int]? {
+  let ready = pollSet.withUnsafeMutableBufferPointer {
+    poll($0.baseAddress, nfds_t($0.count), timeout)
+  }
+  if ready == 0 { return nil }
+  if ready < 0 {
+    if errno == EINTR { return [] }
+    fail("poll: \(String(cString: strerror(errno)))")
+  }
+  let indices = pollSet.indices.filter { pollSet[$0].revents != 0 }
+  for index in indices { pollSet[index].revents = 0 }
+  return indices
+}
+
 func nowNanoseconds() -> UInt64 {
   var time = timespec()
   clock_gettime(CLOCK_MONOTONIC, &time)
@@ -315,15 +332,7 @@ func measureEvents(_ options: Options) {
       }
       if nextDue != .max { timeout = Int32(min(1000, (nextDue - now) / 1_000_000)) }
     }
-    let ready = pollSet.withUnsafeMutableBufferPointer {
-      poll($0.baseAddress, nfds_t($0.count), timeout)
-    }
-    if ready < 0 {
-      if errno == EINTR { continue }
-      fail("poll: \(String(cString: strerror(errno)))")
-    }
-    for index in pollSet.indices where pollSet[index].revents != 0 {
-      pollSet[index].revents = 0
+    for index in readable(&pollSet, timeout: timeout) ?? [] {
       if !clients[index].connection.fill() { fail("client \(index) was disconnected") }
       while let line = clients[index].connection.takeLine() {
         let now = nowNanoseconds()
@@ -577,16 +586,10 @@ func measureRecovery(_ options: Options) {
   guard kill(host, SIGKILL) == 0 else { fail("cannot kill host \(host)") }
   var waiting = connections.count
   while waiting > 0 {
-    let ready = pollSet.withUnsafeMutableBufferPointer {
-      poll($0.baseAddress, nfds_t($0.count), 10_000)
+    guard let ready = readable(&pollSet, timeout: 10_000) else {
+      fail("no scene.reset within 10 s of killing host \(host)")
     }
-    if ready == 0 { fail("no scene.reset within 10 s of killing host \(host)") }
-    if ready < 0 {
-      if errno == EINTR { continue }
-      fail("poll: \(String(cString: strerror(errno)))")
-    }
-    for index in pollSet.indices where pollSet[index].revents != 0 {
-      pollSet[index].revents = 0
+    for index in ready {
       if !connections[index].fill() { fail("subscriber \(index) was disconnected") }
       while let line = connections[index].takeLine() {
         guard line.hasPrefix("{\"jsonrpc\":\"2.0\",\"method\":\"scene.reset\"") else { continue }
