@@ -61,8 +61,9 @@ struct HostChannelTests {
     let (channel, peer) = try Self.pair()
     defer { close(peer) }
     channel.start(
+      decode: HostPayload.envelope,
       receive: { message in
-        channel.reply(id: message["id"] ?? .null, result: .success(["ok": true]))
+        channel.reply(id: message.value["id"] ?? .null, result: .success(RawJSON(["ok": true])))
       }, ended: { _ in })
     var requests: [UInt8] = []
     for id in 0..<20 {
@@ -81,7 +82,9 @@ struct HostChannelTests {
     let (channel, peer) = try Self.pair()
     defer { close(peer) }
     let violation = Mutex<String??>(nil)
-    channel.start(receive: { _ in }, ended: { reason in violation.withLock { $0 = reason } })
+    channel.start(
+      decode: HostPayload.envelope, receive: { _ in },
+      ended: { reason in violation.withLock { $0 = reason } })
     // Twice the limit, with no newline: the reader stops it once the limit is passed, so
     // the writer's end is shut before it is through (and this process never holds it).
     let chunk = [UInt8](repeating: 0x61, count: 1 << 20)

@@ -104,19 +104,6 @@ final class HostChannel: Sendable {
     }
   }
 
-  /// Starts reading whole messages as `JSON` trees (see `start(decode:receive:ended:)`).
-  func start(
-    receive: @escaping @MainActor @Sendable (JSON) -> Void,
-    ended: @escaping @Sendable (_ violation: String?) -> Void
-  ) {
-    start(decode: Self.parse, receive: receive, ended: ended)
-  }
-
-  /// One message as a tree, within the channel's limits.
-  @Sendable static func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
-    try JSONParser.parse(bytes, limits: limits)
-  }
-
   /// The parser's limits for one message.
   static let limits = JSONParser.Limits(maxDepth: 512, maxBytes: maxLineBytes)
 
@@ -149,16 +136,6 @@ final class HostChannel: Sendable {
     message.append("params", params)
     if let id { message.append("id", .int(Int64(id))) }
     send(message.object)
-  }
-
-  /// Sends the reply to request `id`: its result, or an error object.
-  func reply(id: JSON, result: Result<JSON, RPCError>) {
-    var message: JSONObject = ["jsonrpc": "2.0", "id": id]
-    switch result {
-    case .success(let value): message["result"] = value
-    case .failure(let error): message["error"] = error.json
-    }
-    send(.object(message))
   }
 
   /// Sends the reply to request `id`: its result's text, or an error object.
