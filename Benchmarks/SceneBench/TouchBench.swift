@@ -2,7 +2,8 @@
   import Glibc
 #endif
 
-// touch,<clients>,<moves/s>,<p50 ms>,<p99 ms>,<bytes per move>,<moves without change>
+// touch,<clients>,<moves/s>,<p50 ms>,<p99 ms>,<bytes per move>,<moves without change>,
+//       <send lateness p99 ms>
 //   — every client opens its own demo.Playground, subscribes, puts a finger on the card
 //   (`touch began` at its centre) and drags it back and forth with a `touch moved` every
 //   --interval-ms (8) milliseconds, on its own schedule (the clients' schedules evenly
@@ -11,7 +12,10 @@
 //   caused (compd sends a scene's changes before the reply to the event that made them, so
 //   the change between two replies is the later reply's), and the bytes of that
 //   `scene.changed` line (with its newline) are averaged. A move that changed nothing is
-//   counted apart.
+//   counted apart. The last field is how late this client itself sent its moves (send
+//   time minus due time, p99): when it is as large as the latency's p99, the tail is the
+//   load generator's own scheduling, not compd's. With --trace PATH, one line per measured
+//   move: due time (ms from the start, which the first line gives on CLOCK_MONOTONIC), send lateness (µs) and latency (µs).
 
 /// The `"frame":{…}` numbers of the node keyed `key` in a reply: x, y, width, height.
 func frame(ofKey key: String, in reply: String) -> (x: Double, y: Double, w: Double, h: Double)? {
@@ -54,6 +58,9 @@ func measureTouch(_ options: Options) {
     /// When each move not yet answered was sent, oldest first, and whether it is one the
     /// measurement counts (due within the measured seconds).
     var awaiting: [UInt64] = []
+    /// Per move not yet answered: its due time, and whether the measurement counts it (due
+    /// within the measured seconds).
+    var due: [UInt64] = []
     var measured: [Bool] = []
     /// The arrival and size of the first scene.changed since the last reply.
     var changedAt: UInt64?
@@ -89,6 +96,10 @@ func measureTouch(_ options: Options) {
   }
   var latencies: [UInt64] = []
   latencies.reserveCapacity(1 << 20)
+  var lateness: [UInt64] = []
+  lateness.reserveCapacity(1 << 20)
+  // The start on CLOCK_MONOTONIC, to line the trace up with other recordings.
+  var trace = "# start \(format(Double(start) / 1e6, 3)) ms\n"
   var bytes = 0
   var unchanged = 0
   var sent = 0
@@ -114,10 +125,13 @@ func measureTouch(_ options: Options) {
               id: clients[index].id))
           // Timed from the send: the client never waits for an answer before sending, so
           // a slow compd does not delay it; what delays it is poll's millisecond wake-up.
-          clients[index].awaiting.append(nowNanoseconds())
+          let sentAt = nowNanoseconds()
+          clients[index].awaiting.append(sentAt)
+          clients[index].due.append(due)
           clients[index].dueAt += period
           if due >= measureFrom && due < stopAt {
             sent += 1
+            lateness.append(sentAt - min(sentAt, due))
             clients[index].measured.append(true)
           } else {
             clients[index].measured.append(false)
@@ -145,10 +159,16 @@ func measureTouch(_ options: Options) {
         if line.contains("\"error\"") { fail("touch failed: \(line)") }
         guard !clients[index].awaiting.isEmpty else { continue }
         let sentAt = clients[index].awaiting.removeFirst()
+        let due = clients[index].due.removeFirst()
         if clients[index].measured.removeFirst() {
           if let changed = clients[index].changedAt {
             latencies.append(changed - min(changed, sentAt))
             bytes += clients[index].changedBytes
+            if options.trace != nil {
+              trace +=
+                "\(format(Double(due - start) / 1e6, 3)) \((sentAt - min(sentAt, due)) / 1000) "
+                + "\((changed - min(changed, sentAt)) / 1000)\n"
+            }
           } else {
             unchanged += 1
           }
@@ -157,15 +177,34 @@ func measureTouch(_ options: Options) {
       }
     }
   }
+  if let path = options.trace, !writeFile(path, trace) { fail("cannot write \(path)") }
   latencies.sort()
-  func percentile(_ fraction: Double) -> Double {
-    guard !latencies.isEmpty else { return 0 }
-    let rank = min(latencies.count - 1, Int((Double(latencies.count) * fraction).rounded(.up)) - 1)
-    return Double(latencies[max(0, rank)]) / 1e6
+  lateness.sort()
+  func percentile(_ fraction: Double, of values: [UInt64] = latencies) -> Double {
+    guard !values.isEmpty else { return 0 }
+    let rank = min(values.count - 1, Int((Double(values.count) * fraction).rounded(.up)) - 1)
+    return Double(values[max(0, rank)]) / 1e6
   }
   let perMove = latencies.isEmpty ? 0 : Double(bytes) / Double(latencies.count)
   print(
     "touch,\(options.clients),\(format(Double(sent) / options.seconds, 0)),"
       + "\(format(percentile(0.5), 3)),\(format(percentile(0.99), 3)),\(format(perMove, 1)),"
-      + "\(unchanged)")
+      + "\(unchanged),\(format(percentile(0.99, of: lateness), 3))")
+}
+
+/// Writes `text` to a new file at `path`; false when it cannot.
+func writeFile(_ path: String, _ text: String) -> Bool {
+  let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  guard fd >= 0 else { return false }
+  defer { close(fd) }
+  var text = text
+  return text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      let written = write(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      if written <= 0 { return false }
+      offset += written
+    }
+    return true
+  }
 }

@@ -57,11 +57,13 @@ struct Options {
   var stepPoints = 320
   /// Milliseconds between one client's touch moves (`--mode touch`).
   var intervalMilliseconds = 8.0
+  /// Where `--mode touch` writes one line per measured move, when given.
+  var trace: String?
 }
 
 func usage() -> Never {
   printError(
-    "usage: SceneBench --socket PATH [--mode events|bytes|memory|recovery|lists|touch] [--clients N] [--seconds S] [--warmup S] [--scenes N] [--pid PID] [--rate EVENTS_PER_S] [--rows N] [--steps N] [--step-points N] [--interval-ms MS]\n"
+    "usage: SceneBench --socket PATH [--mode events|bytes|memory|recovery|lists|touch] [--clients N] [--seconds S] [--warmup S] [--scenes N] [--pid PID] [--rate EVENTS_PER_S] [--rows N] [--steps N] [--step-points N] [--interval-ms MS] [--trace PATH]\n"
   )
   exit(1)
 }
@@ -84,6 +86,7 @@ func parseOptions() -> Options {
     case "--steps": options.steps = Int(value) ?? 0
     case "--step-points": options.stepPoints = Int(value) ?? 0
     case "--interval-ms": options.intervalMilliseconds = Double(value) ?? 0
+    case "--trace": options.trace = value
     default: usage()
     }
   }

@@ -57,7 +57,7 @@ struct HostChannelTests {
     #expect(Self.readOnce(peer).first?["method"] == "test.note")
   }
 
-  @Test func repliesToABatchLeaveTogether() async throws {
+  @Test @MainActor func repliesToABatchLeaveTogether() async throws {
     let (channel, peer) = try Self.pair()
     defer { close(peer) }
     channel.start(
@@ -78,7 +78,7 @@ struct HostChannelTests {
     shutdown(peer, Int32(SHUT_RDWR))
   }
 
-  @Test func aPeerWritingPastTheLineLimitIsCutOffBeforeItFinishes() async throws {
+  @Test @MainActor func aPeerWritingPastTheLineLimitIsCutOffBeforeItFinishes() async throws {
     let (channel, peer) = try Self.pair()
     defer { close(peer) }
     let violation = Mutex<String??>(nil)

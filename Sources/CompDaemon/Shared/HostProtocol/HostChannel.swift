@@ -9,8 +9,9 @@ import Synchronization
 /// One end of the private socket between the broker and a scene host: newline-delimited
 /// JSON-RPC 2.0 messages, as on the client socket (docs/architecture.md lists them).
 ///
-/// A thread of its own reads and parses (off the main actor); the messages it read are
-/// handed to the main actor in the order they came, several per hop.
+/// The main actor reads and parses, as the socket has something to read
+/// (`MainRunLoop.watch`): under the main run loop, a message costs the process one
+/// wake-up.
 ///
 /// Writes are corked: a message sent is appended to an output buffer, and the buffer goes
 /// to the socket in one write when the main actor has run what is already queued for it
@@ -25,7 +26,6 @@ final class HostChannel: Sendable {
   /// The socket.
   let fd: Int32
   private let writes: DispatchQueue
-  private let reads: DispatchQueue
   private let output = Mutex(Output())
 
   private struct Output {
@@ -47,7 +47,6 @@ final class HostChannel: Sendable {
   init(fd: Int32, label: String) {
     self.fd = fd
     self.writes = DispatchQueue(label: "\(label).write")
-    self.reads = DispatchQueue(label: "\(label).read")
   }
 
   /// The largest message accepted from the peer. A scene's whole tree is bounded well
@@ -58,27 +57,29 @@ final class HostChannel: Sendable {
   static let oversizedMessage =
     "it wrote a message over \(maxLineBytes >> 20) MiB, the host channel's limit"
 
-  /// Starts reading: `decode` reads each line on the reading thread, `receive` gets what
-  /// it read on the main actor, in order; `ended` runs on the reading thread once the peer
-  /// closed its end (or the socket failed), after every message before was handed over,
-  /// with the peer's protocol violation when that is why reading stopped (a line over
-  /// `maxLineBytes`, or one `decode` rejects).
-  func start<Message: Sendable>(
-    decode: @escaping @Sendable (UnsafeRawBufferPointer) throws(JSONParseError) -> Message,
-    receive: @escaping @MainActor @Sendable (Message) -> Void,
+  /// Starts reading on the main actor, as the socket has something to read
+  /// (`MainRunLoop.watch`): `decode` reads each line, `receive` gets what it read, in
+  /// order; what the messages of one read send is written once they are through. `ended`
+  /// runs off the main actor once the peer closed its end (or the socket failed), after
+  /// every message before was received, with the peer's protocol violation when that is
+  /// why reading stopped (a line over `maxLineBytes`, or one `decode` rejects).
+  @MainActor func start<Message>(
+    decode: @escaping (UnsafeRawBufferPointer) throws(JSONParseError) -> Message,
+    receive: @escaping @MainActor (Message) -> Void,
     ended: @escaping @Sendable (_ violation: String?) -> Void
   ) {
-    let inbox = Handoff<Message>()
-    reads.async { [self] in
-      var framer = LineFramer(maxLineBytes: Self.maxLineBytes)
-      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var framer = LineFramer(maxLineBytes: Self.maxLineBytes)
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    MainRunLoop.watch(fd) { [self] in
+      let count = buffer.withUnsafeMutableBytes {
+        recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+      }
+      if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { return true }
       var violation: String?
-      reading: while violation == nil {
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        if count <= 0 { break }
+      if count > 0 {
         buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-        var decoded: [Message] = []
+        // What the messages of this read send is written once they are through.
+        output.withLock { $0.flushDue = true }
         while let frame = framer.nextFrame() {
           guard case .line(let line) = frame else {
             violation = Self.oversizedMessage
@@ -93,33 +94,21 @@ final class HostChannel: Sendable {
             violation = "it wrote a message that is not JSON"
             break
           }
-          decoded.append(message)
+          receive(message)
         }
-        if !decoded.isEmpty { hand(decoded, through: inbox, to: receive) }
+        flush()
         if framer.isSkippingOversizedLine { violation = Self.oversizedMessage }
+        if violation == nil { return true }
       }
       // A broken peer is cut off: what it writes next goes nowhere.
       if violation != nil { shutdown(fd, Int32(SHUT_RDWR)) }
-      ended(violation)
+      DispatchQueue.global().async { [violation] in ended(violation) }
+      return false
     }
   }
 
   /// The parser's limits for one message.
   static let limits = JSONParser.Limits(maxDepth: 512, maxBytes: maxLineBytes)
-
-  private func hand<Message: Sendable>(
-    _ messages: [Message], through inbox: Handoff<Message>,
-    to receive: @escaping @MainActor @Sendable (Message) -> Void
-  ) {
-    guard inbox.put(messages) else { return }
-    Task { @MainActor [self] in
-      let taken = inbox.take()
-      // What the batch sends is written once it is through.
-      output.withLock { $0.flushDue = true }
-      for message in taken { receive(message) }
-      flush()
-    }
-  }
 
   /// Sends a request or notification (`id` nil).
   func send(method: String, params: JSON, id: Int? = nil) {
