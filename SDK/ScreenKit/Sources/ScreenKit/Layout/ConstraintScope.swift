@@ -1,6 +1,6 @@
 /// A **constraint scope**: a subtree whose constraints stay inside it, so that once its
-/// root's frame is known its subtree is a system of its own, solved by its own simplex
-/// session (`SimplexSession`) rather than in one solve with everything around it. This is
+/// root's frame is known its subtree is a system of its own, which a simplex session of its
+/// own (`SimplexSession`) can solve rather than one solve with everything around it. This is
 /// the engine's one idea of "a subtree whose constraints are solved apart from its
 /// ancestors".
 ///
@@ -11,8 +11,9 @@
 /// * every constraint installed inside the subtree relates only items inside it (the root
 ///   and its descendants, and their guides).
 ///
-/// `rooted(at:)` is the one test of that. What the engine does with a scope depends only on
-/// how its root's frame is set, which names its two kinds:
+/// `rooted(at:)` is the one test of that. Whether the engine solves a scope apart depends
+/// only on how its root's frame is set, which names its two kinds (a scope of neither kind is
+/// solved with the pass around it):
 ///
 /// * a **fitted scope** (`isFitted(_:)`): the root is placed by constraints
 ///   (`translatesAutoresizingMaskIntoConstraints` off) and answers a measure by fitting. A

@@ -113,7 +113,7 @@ struct DirectStackLayout {
         case .no: return .no
         case .yes: break
         case .fittedScope: arrangesFittedScopes = true
-        // A stack of fitted scopes takes its natural length only as an island or a
+        // A stack of fitted scopes takes its natural length only as an island or a pass
         // root, not arranged in another stack.
         case .arrangesFittedScopes: return .no
         }
@@ -624,7 +624,7 @@ struct DirectStackLayout {
     let crossAvailable = vertical ? bounds.width : bounds.height
     let arranged = stack.arrangedSubviews
     if stack.layoutState.directQualification == .arrangesFittedScopes {
-      // Measured where they will be, once (a direct root's breadth is known only now).
+      // Measured where they will be, once (a pass root's breadth is known only now).
       measureFittedScopes(of: stack, at: crossAvailable)
     }
     // The natural sizes of the visible arranged views, in order, and the spacing between them.

@@ -196,7 +196,7 @@ struct SimplexPresolve {
   ///
   /// The result depends on nothing but this input and the islands' measures, so a run whose
   /// input is the last successful run's, its islands unchanged inside, keeps that result
-  /// (a relayout with nothing changed in the scope, or changes in its framed scopes
+  /// (a relayout with nothing changed in the pass, or changes inside its framed scopes
   /// only, presolves nothing).
   mutating func run(
     _ records: LayoutPass.RecordList, variables: Int, held: Int, islands: Islands? = nil
