@@ -6,7 +6,7 @@
 /// nothing, a label change visits its row only, a text change swaps two rows of a tableau);
 /// it is equally the tool for finding out why a layout is slow.
 ///
-/// **Reading it.** Install one on the root of the hierarchy (`View.layoutOptions.statistics =
+/// **Reading it.** Install one on the hierarchy root (`View.layoutOptions.statistics =
 /// LayoutStatistics()` on the topmost superview, where every pass reads its options; the
 /// tests' `countingLayoutWork()` does it), copy `counts` before the layout in question and
 /// compare with `counts` after it: the counters only grow. Each counter says what it counts

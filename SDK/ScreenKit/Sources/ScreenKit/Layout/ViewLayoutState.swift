@@ -243,7 +243,7 @@ final class ViewLayoutState {
     get { rareFields?.compressionPriority ?? (.defaultHigh, .defaultHigh) }
     set { rare.compressionPriority = newValue }
   }
-  /// The state of a view as the root of its hierarchy.
+  /// The state of a view as a hierarchy root (the topmost superview).
   final class Root {
     /// The options its passes use.
     var options = LayoutOptions()
@@ -259,7 +259,7 @@ final class ViewLayoutState {
     return created
   }
 
-  /// The options a pass uses when this view is the root of its hierarchy.
+  /// The options a pass uses when this view is the hierarchy root.
   var layoutOptions: LayoutOptions {
     get { rareFields?.root?.options ?? LayoutOptions() }
     set { root.options = newValue }
