@@ -157,7 +157,7 @@ func superDeep(levels: Int) -> (View, Int, () -> Void) {
 }
 
 /// A form row: a plain view with a title and a value label pinned with anchors and kept
-/// apart by an inequality (a self-sizing view in a stack); returns the row and its title.
+/// apart by an inequality (a fitted scope in a stack); returns the row and its title.
 @MainActor
 func formRow(_ index: Int) -> (row: View, title: Label) {
   let row = View()
@@ -182,7 +182,7 @@ func formRow(_ index: Int) -> (row: View, title: Label) {
 }
 
 /// A constraint-based form: `rows` rows (333: 1,001 views) of a title and a value label pinned
-/// with anchors and kept apart by an inequality, each a self-sizing row solved on its own.
+/// with anchors and kept apart by an inequality, each a fitted scope solved on its own.
 @MainActor
 func constraints(rows: Int = 333) -> (View, Int, () -> Void) {
   let root = View(frame: Rect(x: 0, y: 0, width: 390, height: Double(rows) * 60))
@@ -230,7 +230,7 @@ func scrollForm(rows: Int = 333) -> (View, Int, () -> Void) {
 }
 
 /// 333 cards that keep their frames, each a title and a detail label placed with anchors and
-/// inequalities (1,000 views): every card is a sealed container with its own simplex session.
+/// inequalities (1,000 views): every card is a framed scope with its own simplex session.
 @MainActor
 func cards(count: Int = 333) -> (View, Int, () -> Void) {
   let root = View(frame: Rect(x: 0, y: 0, width: 390, height: Double(count) * 72 + 24))

@@ -55,7 +55,7 @@ func layoutSnapshot(_ view: View) -> [(String, [Double])] {
   return result
 }
 
-extension LayoutEngine.Statistics {
+extension LayoutStatistics.Counts {
   /// Whether the presolve took every record the passes gathered, so that no row reached a
   /// tableau: a screen of anchor chains hanging from its root's frame, its stacks islands.
   var presolvedEveryRecord: Bool { solves >= 1 && solverRowsAdded == 0 }
@@ -68,7 +68,7 @@ extension LayoutEngine.Statistics {
 @discardableResult
 func expectAgreesWithSolver(
   _ label: String, _ build: () -> Window, sourceLocation: SourceLocation = #_sourceLocation
-) -> LayoutEngine.Statistics {
+) -> LayoutStatistics.Counts {
   expectAgreesWithSolver(label, { (build(), nil) }, sourceLocation: sourceLocation)
 }
 
@@ -79,7 +79,7 @@ func expectAgreesWithSolver(
 func expectAgreesWithSolver(
   _ label: String, _ build: () -> (Window, (() -> Void)?),
   sourceLocation: SourceLocation = #_sourceLocation
-) -> LayoutEngine.Statistics {
+) -> LayoutStatistics.Counts {
   let (evaluated, evaluatedChange) = build()
   let statistics = evaluated.countingLayoutWork()
   evaluated.makeKeyAndVisible()
@@ -548,7 +548,7 @@ private func randomChainWindow(seed: Int, leaves: inout [View]) -> Window {
 
 /// Cards that keep their frames, each laid out inside by inequalities (which anchor chains
 /// do not take): chains place the cards and each card's own session solves its inside, as
-/// the simplex solves its sealed containers.
+/// the simplex solves its framed scopes.
 @MainActor
 private final class CardBoard {
   let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 844))
@@ -600,7 +600,7 @@ private final class CardBoard {
 }
 
 @MainActor
-@Suite struct LayoutSealedCardTests {
+@Suite struct LayoutFramedCardTests {
   @Test func cardsAreChainedAndSolvedOneByOneAsOneSolveWould() {
     let changes: [(String, (CardBoard) -> Void)] = [
       ("title", { $0.titles[4].text = "A much longer title for this card" }),

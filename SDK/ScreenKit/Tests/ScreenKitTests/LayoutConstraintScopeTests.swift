@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite struct LayoutConstraintScopeTests {
   /// A card: a plain view holding a title pinned inside it by anchors and an inequality,
-  /// in a container.
+  /// in a plain superview.
   @MainActor private struct Card {
     let container = View(frame: Rect(x: 0, y: 0, width: 400, height: 400))
     let card = View(frame: Rect(x: 10, y: 10, width: 200, height: 80))

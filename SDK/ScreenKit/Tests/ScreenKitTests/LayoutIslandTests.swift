@@ -165,7 +165,7 @@ private func expectIslandLayoutsAgree<Screen>(
 /// A seeded random screen: a 390 × 844 window with random host insets whose controller's
 /// view holds a column of 1–4 pieces placed by constraints (islands sized from outside,
 /// naturally sized or traded; plain views holding labels placed by inequalities, some with a
-/// nested island or a sealed card; a stack view in a scroll view last), sometimes a sealed
+/// nested island or a framed card; a stack view in a scroll view last), sometimes a framed
 /// card beside them, constraints reaching into islands, and occasionally an unsatisfiable
 /// required constraint. Sizes are chosen so that no layout is ambiguous (ties that the full
 /// solve and a shortcut could break differently) and nothing is compressed below zero.
@@ -222,7 +222,7 @@ private final class IslandScreen {
       pieces.append(piece)
       previous = piece
     }
-    if pick(3) == 0 { sealedCard(in: root, frame: Rect(x: 24, y: 560, width: 300, height: 90)) }
+    if pick(3) == 0 { framedCard(in: root, frame: Rect(x: 24, y: 560, width: 300, height: 90)) }
     if pick(2) == 0 { equalArrangedWidths() }
     if conflict ?? (pick(6) == 0) { unsatisfiableConstraint() }
     // Hiding a view a constraint from outside reaches, or a stack holding one, would leave
@@ -441,7 +441,7 @@ private final class IslandScreen {
 
   /// A plain view across the column holding labels placed by inequalities and either a
   /// constant height, or a nested island below them (naturally sized) and its bottom at the
-  /// island's, or a sealed card (a plain view that keeps its frame) of its own.
+  /// island's, or a framed card (a plain view that keeps its frame) of its own.
   private func plainContainer(below previous: View?) -> View {
     let container = prepared(View(), in: root)
     let (leading, trailing) = edges(of: root)
@@ -467,7 +467,7 @@ private final class IslandScreen {
       height.isActive = true
       adjustable.append(height)
       fixedHeightContainers.append(container)
-      sealedCard(in: container, frame: Rect(x: 160, y: 56, width: 180, height: 64))
+      framedCard(in: container, frame: Rect(x: 160, y: 56, width: 180, height: 64))
     default:
       let height = container.heightAnchor.constraint(equalToConstant: Double(56 + pick(30)))
       height.isActive = true
@@ -477,10 +477,10 @@ private final class IslandScreen {
     return container
   }
 
-  /// A plain view that keeps its frame and whose constraints stay inside it (a sealed
-  /// container), holding a label placed by inequalities and sometimes a small island.
-  private func sealedCard(in container: View, frame: Rect) {
-    shapes.insert("sealed card")
+  /// A plain view that keeps its frame and whose constraints stay inside it (a framed
+  /// scope), holding a label placed by inequalities and sometimes a small island.
+  private func framedCard(in container: View, frame: Rect) {
+    shapes.insert("framed card")
     let card = View(frame: frame)
     container.addSubview(card)
     let last = labelByInequalities(in: card)
@@ -491,7 +491,7 @@ private final class IslandScreen {
         island.topAnchor.constraint(equalTo: last.topAnchor),
       ])
       noteArranged(island)
-      shapes.insert("island in a sealed card")
+      shapes.insert("island in a framed card")
     }
   }
 
@@ -962,8 +962,8 @@ private func islandSeeds(_ range: Range<Int>) -> [Int] {
       "traded width: as wide as another island", "constraint reaching into an island",
       "natural height", "constant height", "traded height: maximum at 500",
       "traded height: bottom at 300", "traded height: above a view pinned to the bottom",
-      "labels by inequalities", "island in a plain container", "sealed card",
-      "island in a sealed card", "stack in a scroll view", "equal widths across islands",
+      "labels by inequalities", "island in a plain container", "framed card",
+      "island in a framed card", "stack in a scroll view", "equal widths across islands",
       "nested stack", "unsatisfiable constraint",
     ]
     for shape in shapes {

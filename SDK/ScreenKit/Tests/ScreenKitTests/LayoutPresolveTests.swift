@@ -236,12 +236,12 @@ private enum Change {
   }
 }
 
-/// Cards that keep their frames (sealed containers, each solved by its own session) holding
+/// Cards that keep their frames (framed scopes, each solved by its own session) holding
 /// a stack of labels (an island) and a label placed with an inequality, chained to the card
 /// by equalities: the presolve takes the chains off each card's tableau, and the frames equal
 /// one solve without it, first and after changing texts and a constant.
 @MainActor
-@Test func sealedScopesWithIslandsAgreeWithTheFullSolve() {
+@Test func framedScopesWithIslandsAgreeWithTheFullSolve() {
   @MainActor final class Screen {
     let root = View(frame: Rect(x: 0, y: 0, width: 390, height: 900))
     var labels: [Label] = []

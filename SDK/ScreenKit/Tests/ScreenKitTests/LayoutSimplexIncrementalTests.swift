@@ -397,7 +397,7 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
 }
 
 @MainActor
-@Test func aChangeInsideASealedContainerSolvesOnlyThatContainer() {
+@Test func aChangeInsideAFramedScopeSolvesOnlyThatScope() {
   let form = Form(rows: 10)
   form.addCards(6)
   form.window.layoutIfNeeded()
@@ -406,7 +406,7 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
     card.title.text = "A longer card title"
     form.window.layoutIfNeeded()
   }
-  // Card 2's pass alone: a sealed container is a relayout boundary (its frame is its own),
+  // Card 2's pass alone: a framed scope is a relayout boundary (its frame is its own),
   // so neither the window's pass (where cards are leaves) nor the other cards are solved.
   #expect(work.solves == 1)
   #expect(work.added == 2)
@@ -414,8 +414,8 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
   #expect(work.rebuilds == 0)
   var (incremental, fresh) = incrementalAndFresh(form.window)
   for (a, b) in zip(incremental, fresh) { #expect(close(a, b), "\(a) vs \(b)") }
-  // A nested card inside card 3: the fresh solve just above (no sessions, so no sealed
-  // containers) left no relayout boundaries, so the window's pass, card 3's and the nested
+  // A nested card inside card 3: the fresh solve just above (no sessions, so no framed
+  // scopes) left no relayout boundaries, so the window's pass, card 3's and the nested
   // card's solve; once more, the nested card's alone.
   let nested = SolverWork.measure(form.window) {
     form.cards[3].inner!.text = "Nested change"
@@ -448,9 +448,9 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
 }
 
 @MainActor
-@Test func anotherTreeLaidOutDirectlyLeavesTheContainersAlone() {
+@Test func anotherTreeLaidOutDirectlyLeavesTheFramedScopesAlone() {
   // Direct evaluation of an unrelated tree between two passes sets no frame inside this
-  // window's containers: a change in one card still solves the window's pass and that card.
+  // window's framed scopes: a change in one card still solves the window's pass and that card.
   let form = Form(rows: 10)
   form.addCards(6)
   form.window.layoutIfNeeded()
@@ -471,7 +471,7 @@ func incrementalSimplexMatchesAFreshSolve(seed: UInt64) {
 }
 
 @MainActor
-@Test func aConflictInsideAContainerBreaksTheSameConstraint() {
+@Test func aConflictInsideAFramedScopeBreaksTheSameConstraint() {
   func run(incremental: Bool) -> [String] {
     issuesReported(incremental: incremental) { options in
       let form = Form(rows: 4)

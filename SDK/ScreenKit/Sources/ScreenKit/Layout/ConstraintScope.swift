@@ -1,6 +1,8 @@
 /// A **constraint scope**: a subtree whose constraints stay inside it, so that once its
-/// root's frame is known its subtree is a system of its own, solved by its own simplex
-/// session (`SimplexSession`) rather than in one solve with everything around it.
+/// root's frame is known its subtree is a system of its own, which a simplex session of its
+/// own (`SimplexSession`) can solve rather than one solve with everything around it. This is
+/// the engine's one idea of "a subtree whose constraints are solved apart from its
+/// ancestors".
 ///
 /// The root of a scope is a plain `View` (not a subclass: no generated constraints or
 /// content), with subviews, not a view controller's view, such that
@@ -9,16 +11,17 @@
 /// * every constraint installed inside the subtree relates only items inside it (the root
 ///   and its descendants, and their guides).
 ///
-/// This is the one idea of "a subtree that can be solved on its own"; what the engine does
-/// with a scope depends only on how the root's frame is set:
+/// `rooted(at:)` is the one test of that. Whether the engine solves a scope apart depends
+/// only on how its root's frame is set, which names its two kinds (a scope of neither kind is
+/// solved with the pass around it):
 ///
-/// * placed by constraints (`translatesAutoresizingMaskIntoConstraints` off) and arranged in
-///   a stack: the stack measures it by fitting (`systemLayoutSizeFitting` at the breadth the
-///   stack gives it) when `answersMeasureByFitting`, and its session solves its inside in
-///   the frame it is given (a *self-sizing view*, `DirectStackLayout.isSelfSizing`);
-/// * keeping its frame: its frame is fixed from outside, so the pass around it treats it as
-///   a leaf and its session solves its inside afterwards (a *sealed container*,
-///   `LayoutPass`).
+/// * a **fitted scope** (`isFitted(_:)`): the root is placed by constraints
+///   (`translatesAutoresizingMaskIntoConstraints` off) and answers a measure by fitting. A
+///   stack arranging it measures it with `systemLayoutSizeFitting` at the breadth the stack
+///   gives it, and its session then solves its inside in the frame the stack gave it;
+/// * a **framed scope** (`isFramed(_:)`): the root keeps its frame and is not arranged in a
+///   stack. Its frame is fixed from outside, so a simplex pass around it takes it as a leaf
+///   and its session solves its inside afterwards (`LayoutPass`).
 ///
 /// The constraint facts of a subtree are computed once per change of the constraints or the
 /// hierarchy anywhere (`generation`), not per pass.
@@ -38,6 +41,32 @@ struct ConstraintScope: Equatable {
   /// fitting solve of the scope alone cannot know.
   var answersMeasureByFitting: Bool {
     !relatesGuides && !hasFittingLevelConstraints && !holdsContentSizedViews
+  }
+
+  /// Whether `view` is the root of a fitted scope: placed by constraints
+  /// (`translatesAutoresizingMaskIntoConstraints` off) and answering a measure by fitting (no
+  /// guides, nothing at or below the fitting-size priority, no wrapping label or scroll view),
+  /// so that its fitting size is what a solve of the whole hierarchy would give it. Direct
+  /// evaluation takes it as such where a stack arranges it.
+  static func isFitted(_ view: View) -> Bool {
+    // (The class first: this runs for every view a pass visits, and most are subclasses.)
+    guard type(of: view) == View.self, !view.layoutState.translatesAutoresizingMaskIntoConstraints,
+      let scope = rooted(at: view)
+    else { return false }
+    return scope.answersMeasureByFitting
+  }
+
+  /// Whether `view` is the root of a framed scope: it keeps its frame and is not arranged in a
+  /// stack, so that once the pass around it fixed its frame, its subtree's variables are
+  /// independent of the rest.
+  static func isFramed(_ view: View) -> Bool {
+    guard view.isPlacedByFrame, rooted(at: view) != nil, let parent = view.superview else {
+      return false
+    }
+    if let stack = parent as? StackView, stack.arrangedSubviews.contains(where: { $0 === view }) {
+      return false
+    }
+    return true
   }
 
   /// Bumped whenever a constraint is installed, uninstalled or changes priority, a view

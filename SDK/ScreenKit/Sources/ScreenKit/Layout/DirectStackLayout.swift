@@ -14,7 +14,7 @@
 /// solved by the simplex.
 ///
 /// One exception scopes the simplex instead of handing it the whole hierarchy: a
-/// **self-sizing view** (`isSelfSizing`), a constraint scope (`ConstraintScope`) placed by
+/// **fitted scope** (`ConstraintScope.isFitted(_:)`), a constraint scope placed by
 /// constraints, such as a form row of labels pinned with anchors and inequalities.
 /// Arranged in a `fill` stack that fills it across, its natural length is its fitting size
 /// (`systemLayoutSizeFitting`) at the breadth the stack gives it, and its subtree is solved by
@@ -36,10 +36,10 @@ struct DirectStackLayout {
     case no
     /// Direct evaluation lays it out.
     case yes
-    /// A self-sizing view in a stack (`isSelfSizing`).
-    case selfSizing
-    /// A stack that arranges self-sizing views.
-    case arrangesSelfSizing
+    /// A fitted scope in a stack (`ConstraintScope.isFitted(_:)`).
+    case fittedScope
+    /// A stack that arranges fitted scopes.
+    case arrangesFittedScopes
   }
 
   /// Whether `root`'s hierarchy qualifies (see the type's documentation).
@@ -64,7 +64,9 @@ struct DirectStackLayout {
   private func computeQualification(_ root: View) -> Qualification {
     let state = root.layoutState
     // (A stack's subviews that are not arranged keep their frames: this one is arranged.)
-    if root.superview?.layoutAlgorithm == .stack && Self.isSelfSizing(root) { return .selfSizing }
+    if root.superview?.layoutAlgorithm == .stack && ConstraintScope.isFitted(root) {
+      return .fittedScope
+    }
     // Safe areas, guides and preserved margins need the frames of the whole chain: the
     // simplex pass computes them.
     if (root.isControllerRootView && root.owningViewController != nil)
@@ -105,20 +107,20 @@ struct DirectStackLayout {
           if !subview.translatesAutoresizingMaskIntoConstraints { return .no }
         }
       }
-      var arrangesSelfSizing = false
+      var arrangesFittedScopes = false
       for subview in subviews {
         switch qualification(of: subview) {
         case .no: return .no
         case .yes: break
-        case .selfSizing: arrangesSelfSizing = true
-        // A stack of self-sizing views takes its natural length only as an island or a
+        case .fittedScope: arrangesFittedScopes = true
+        // A stack of fitted scopes takes its natural length only as an island or a pass
         // root, not arranged in another stack.
-        case .arrangesSelfSizing: return .no
+        case .arrangesFittedScopes: return .no
         }
       }
-      guard arrangesSelfSizing else { return .yes }
+      guard arrangesFittedScopes else { return .yes }
       // Exact only where the stack gives each view its own length and the full breadth.
-      return stack.distribution == .fill && stack.alignment == .fill ? .arrangesSelfSizing : .no
+      return stack.distribution == .fill && stack.alignment == .fill ? .arrangesFittedScopes : .no
     }
     for subview in root.subviews {
       if !subview.layoutState.translatesAutoresizingMaskIntoConstraints { return .no }
@@ -127,24 +129,10 @@ struct DirectStackLayout {
     return .yes
   }
 
-  /// Whether `view` is a self-sizing view: the root of a constraint scope
-  /// (`ConstraintScope`) placed by constraints (`translatesAutoresizingMaskIntoConstraints`
-  /// off) that answers a measure by fitting (no guides, nothing at or below the fitting-size
-  /// priority, no wrapping label or scroll view), so that its fitting size is what a solve of
-  /// the whole hierarchy would give it. Direct evaluation takes it as such where a stack
-  /// arranges it.
-  static func isSelfSizing(_ view: View) -> Bool {
-    // (The class first: this runs for every view a pass visits, and most are subclasses.)
-    guard type(of: view) == View.self, !view.layoutState.translatesAutoresizingMaskIntoConstraints,
-      let scope = ConstraintScope.rooted(at: view)
-    else { return false }
-    return scope.answersMeasureByFitting
-  }
-
-  /// The fitting size of a self-sizing view: at the breadth its stack gave it in the last
+  /// The fitting size of a fitted scope: at the breadth its stack gave it in the last
   /// pass (or `breadth`), its length compressed; compressed both ways before its first pass.
   /// The entry holds the breadth it was measured at (nil when compressed).
-  private func measureSelfSizing(_ view: View, breadth: Double? = nil)
+  private func measureFittedScope(_ view: View, breadth: Double? = nil)
     -> ViewLayoutState
     .Measure
   {
@@ -171,7 +159,7 @@ struct DirectStackLayout {
   }
 
   /// Lays out the hierarchy under `root` (whose frame is fixed), visiting only dirty views
-  /// and views whose frames change. Returns false when a self-sizing view could not be
+  /// and views whose frames change. Returns false when a fitted scope could not be
   /// placed exactly (its stack would stretch or shrink it): the root is then laid out by
   /// the simplex.
   func layout(root: View) -> Bool {
@@ -187,27 +175,27 @@ struct DirectStackLayout {
 
   /// The natural size, where the breadth `view` (a stack) will have across its axis is
   /// already known (the presolve fixes an island's width before the height it asks for): a
-  /// stack of self-sizing views measures them at that breadth, rather than compressed and
+  /// stack of fitted scopes measures them at that breadth, rather than compressed and
   /// then again when it is arranged.
   func naturalSize(of view: View, across: Double?) -> Size {
     if let across, view.layoutAlgorithm == .stack,
-      qualification(of: view) == .arrangesSelfSizing
+      qualification(of: view) == .arrangesFittedScopes
     {
-      measureSelfSizingViews(of: unsafeDowncast(view, to: StackView.self), at: across)
+      measureFittedScopes(of: unsafeDowncast(view, to: StackView.self), at: across)
     }
     return naturalSize(of: view)
   }
 
-  /// Measures the visible self-sizing views `stack` arranges at `breadth` (the stack's, which
+  /// Measures the visible fitted scopes `stack` arranges at `breadth` (the stack's, which
   /// `fill` alignment gives them), those not measured there yet, and drops the natural sizes
   /// above them that were added up from other measures.
-  private func measureSelfSizingViews(of stack: StackView, at breadth: Double) {
+  private func measureFittedScopes(of stack: StackView, at breadth: Double) {
     var measured = false
     for child in stack.arrangedSubviews where !child.isHidden {
       let state = child.layoutState
       // (Cheap tests first: this runs for every row of a form on each pass.)
-      guard state.measure?.breadth != breadth, Self.isSelfSizing(child) else { continue }
-      state.measure = measureSelfSizing(child, breadth: breadth)
+      guard state.measure?.breadth != breadth, ConstraintScope.isFitted(child) else { continue }
+      state.measure = measureFittedScope(child, breadth: breadth)
       measured = true
     }
     guard measured else { return }
@@ -220,8 +208,8 @@ struct DirectStackLayout {
 
   /// Whether the simplex gives `view` its direct natural size on the axis when nothing else
   /// constrains it (a session pass takes an island's natural size only then): a constant
-  /// size, an intrinsic size, a self-sizing view along the stack that arranges it
-  /// (`DirectStackLayout.isSelfSizing`), or a stack with visible arranged views whose natural
+  /// size, an intrinsic size, a fitted scope along the stack that arranges it
+  /// (`ConstraintScope.isFitted`), or a stack with visible arranged views whose natural
   /// sizes are determined, filling along its axis (`fill`, or `fillEqually` without a fixed
   /// length shorter than another view's) and, across it with `fill` alignment, without a
   /// fixed breadth narrower than another view's. A stack's answer is kept with its measure
@@ -230,7 +218,7 @@ struct DirectStackLayout {
     let attribute: LayoutAttribute = horizontal ? .width : .height
     guard view.layoutAlgorithm == .stack else {
       if Self.fixedDimension(view, attribute) != nil { return true }
-      if DirectStackLayout.isSelfSizing(view) {
+      if ConstraintScope.isFitted(view) {
         // Its fitting length along the stack that arranges it, never across.
         guard let parent = view.superview as? StackView else { return false }
         return (parent.axis == .horizontal) == horizontal
@@ -289,14 +277,14 @@ struct DirectStackLayout {
   }
 
   /// The natural size: fixed constant constraints, else the intrinsic size (0 where there is
-  /// none), else for a stack the sum along its axis and the maximum across; a self-sizing
-  /// view's fitting size. The view's measure entry, computed once per marking.
+  /// none), else for a stack the sum along its axis and the maximum across; a fitted
+  /// scope's root its fitting size. The view's measure entry, computed once per marking.
   func naturalSize(of view: View) -> Size {
     let state = view.layoutState
     if let cached = state.measure { return cached.size }
     engine.statistics?.counts.visitedViews += 1
-    if Self.isSelfSizing(view) {
-      let measure = measureSelfSizing(view)
+    if ConstraintScope.isFitted(view) {
+      let measure = measureFittedScope(view)
       state.measure = measure
       return measure.size
     }
@@ -440,7 +428,7 @@ struct DirectStackLayout {
   /// stretch) or each constant is the equal share (`fillEqually`); across, each constant
   /// breadth is the stack's (`fill` alignment) or fits in it. A contradiction is a conflict
   /// that only a solve of the whole system finds and reports, so a session pass then solves
-  /// the island whole. (A self-sizing view's inside is its own session's.)
+  /// the island whole. (A fitted scope's inside is its own session's.)
   static func takesLength(_ stack: StackView, _ length: Double, horizontal: Bool) -> Bool {
     let along = (stack.axis == .horizontal) == horizontal
     // Without constant lengths only the spacing can contradict it, and only along.
@@ -579,20 +567,20 @@ struct DirectStackLayout {
       : view.contentCompressionResistancePriority(for: axis).rawValue
   }
 
-  /// Arranges `view`'s subtree; false when a self-sizing view in it could not be placed
+  /// Arranges `view`'s subtree; false when a fitted scope in it could not be placed
   /// exactly (the rest is arranged all the same).
   private func arrangeChildren(of view: View, force: Bool, keepsInsets: Bool = false)
     -> Bool
   {
     engine.statistics?.counts.visitedViews += 1
-    // Frames inside a sealed container that this pass sets outdate its last solve.
-    view.layoutState.forgetSolvedContainerInput()
-    if Self.isSelfSizing(view) {
+    // Frames inside a framed scope that this pass sets outdate its last solve.
+    view.layoutState.forgetSolvedScopeInput()
+    if ConstraintScope.isFitted(view) {
       // Inside the frame it was given, with the insets given to it.
       let safe = Rect(origin: .zero, size: view.frame.size).inset(
         by: view.layoutState.safeAreaInsets)
       if !keepsInsets { Self.takeOwnInsets(view) }
-      engine.layoutSelfSizing(view, safeRect: safe)
+      engine.layOutFittedScope(view, safeRect: safe)
       return true
     }
     var exact = true
@@ -601,7 +589,7 @@ struct DirectStackLayout {
     } else {
       for subview in view.subviews where subview.layoutState.needsLayout || force {
         // A subview that keeps its frame is a relayout boundary.
-        subview.layoutState.isRelayoutBoundary = true
+        subview.layoutState.relayoutBoundary = .direct
         if !arrangeChildren(of: subview, force: force) { exact = false }
       }
     }
@@ -622,7 +610,7 @@ struct DirectStackLayout {
     if state.effectiveLayoutMargins != margins { state.effectiveLayoutMargins = margins }
   }
 
-  /// Arranges a stack's views; false when a self-sizing view could not be placed exactly.
+  /// Arranges a stack's views; false when a fitted scope could not be placed exactly.
   private func arrange(_ stack: StackView) -> Bool {
     if let exact = arrangeDirtyChildrenOnly(stack) { return exact }
     let vertical = stack.axis == .vertical
@@ -635,9 +623,9 @@ struct DirectStackLayout {
     let available = vertical ? bounds.height : bounds.width
     let crossAvailable = vertical ? bounds.width : bounds.height
     let arranged = stack.arrangedSubviews
-    if stack.layoutState.directQualification == .arrangesSelfSizing {
-      // Measured where they will be, once (a direct root's breadth is known only now).
-      measureSelfSizingViews(of: stack, at: crossAvailable)
+    if stack.layoutState.directQualification == .arrangesFittedScopes {
+      // Measured where they will be, once (a pass root's breadth is known only now).
+      measureFittedScopes(of: stack, at: crossAvailable)
     }
     // The natural sizes of the visible arranged views, in order, and the spacing between them.
     var naturals: [Size] = []
@@ -675,8 +663,8 @@ struct DirectStackLayout {
       gap = (available - total) / Double(count - 1)
     default:
       let delta = available - total - spacing
-      if stack.layoutState.directQualification == .arrangesSelfSizing {
-        // Nothing outside a self-sizing view may pull on its length (the views were measured
+      if stack.layoutState.directQualification == .arrangesFittedScopes {
+        // Nothing outside a fitted scope may pull on its length (the views were measured
         // at the breadth they get, above: a stack sized from other measures is off here).
         // (Within the 1e-6 to which solved frames are rounded.)
         guard abs(delta) <= 2e-6 else { return false }
@@ -724,7 +712,8 @@ struct DirectStackLayout {
         fixedAcross =
           alignment == .fill || Self.fixedDimension(child, vertical ? .width : .height) != nil
       }
-      state.isRelayoutBoundary = (fixedAlong && fixedAcross) || child.layoutAlgorithm == .list
+      state.relayoutBoundary =
+        (fixedAlong && fixedAcross) || child.layoutAlgorithm == .list ? .direct : .none
       exact =
         place(
           child, natural: naturals[visibleIndex], vertical: vertical, alignment: alignment,

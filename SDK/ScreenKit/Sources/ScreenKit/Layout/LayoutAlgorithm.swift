@@ -4,7 +4,7 @@
 /// dispatches on it; a class overrides nothing else of the engine.
 ///
 /// Whether a view is the root of a constraint scope (a subtree whose constraints stay inside
-/// it, solved by its own simplex session) does not depend on its class but on its
+/// it, which its own simplex session can solve) does not depend on its class but on its
 /// constraints: the engine finds scopes among `content` views (`ConstraintScope.rooted(at:)`).
 @MainActor
 enum LayoutAlgorithm: UInt8 {

@@ -10,27 +10,19 @@ package struct LayoutOptions {
   /// Whether simplex passes keep their tableau from pass to pass (`SimplexSession`); off,
   /// every pass builds a new solver, a fresh solve to compare incremental ones with.
   package var reusesSimplexTableaus = true
-  /// Where the passes count their work (`LayoutStatistics`); nil, the default, counts
-  /// nothing.
+  /// Where the passes count their work, a debugging facility (`LayoutStatistics`); nil,
+  /// the default, counts nothing.
   var statistics: LayoutStatistics?
 
   /// The defaults: every evaluator, persistent tableaus, nothing counted.
   package init() {}
 }
 
-/// Counters of the work a hierarchy's passes did (`LayoutOptions.statistics`), which tests
-/// read to assert incremental claims.
-@MainActor
-final class LayoutStatistics {
-  /// The counts so far; copy them to compare before and after.
-  @exclusivity(unchecked) var counts = LayoutEngine.Statistics()
-}
-
 /// Runs layout passes over one hierarchy with its `LayoutOptions`, with one of two
-/// evaluators, chosen per root: direct stack evaluation (`DirectStackLayout`) when the root
-/// is a stack subtree it qualifies for, else the root's simplex session: a pass
-/// (`LayoutPass`) gathers the scope's constraints (user, generated, intrinsic, frame-fixing
-/// and guide constraints) down to its islands and sealed containers, the session presolves
+/// evaluators, chosen per pass root: direct stack evaluation (`DirectStackLayout`) when the
+/// pass root is a stack subtree it qualifies for, else the pass root's simplex session: a
+/// pass (`LayoutPass`) gathers its constraints (user, generated, intrinsic, frame-fixing and
+/// guide constraints) down to its leaves (islands and framed scopes), the session presolves
 /// them (anchor chains hanging from the root's frame need no tableau) and keeps the rest in
 /// its tableau (`SimplexSession`), and the pass applies the frames and arranges the islands.
 ///
@@ -39,35 +31,6 @@ final class LayoutStatistics {
 /// lays out again after `safeAreaInsetsDidChange`.
 @MainActor
 struct LayoutEngine {
-  /// What the passes count (`LayoutStatistics`).
-  struct Statistics {
-    /// Layout passes run.
-    var passes = 0
-    /// Views visited by passes.
-    var visitedViews = 0
-    /// Solver runs (a pass may solve more than once).
-    var solves = 0
-    /// Passes evaluated directly, without the solver.
-    var directPasses = 0
-    /// Records session passes gathered (frame-fixing, guide, generated, intrinsic-size and
-    /// user constraints), before the presolve: how much of the hierarchy a pass reads.
-    var solverRecordsGathered = 0
-    /// Rows added to a simplex tableau (a fresh solve adds all of its constraints).
-    var solverRowsAdded = 0
-    /// Islands session passes took as leaves and arranged directly (`LayoutPass`).
-    var leafIslands = 0
-    /// Records a session's presolve (`SimplexPresolve`) took off the tableau: required
-    /// equalities that fixed a variable, and records left without unknowns.
-    var solverRowsPresolved = 0
-    /// Rows removed from a persistent tableau because their constraint changed or went away.
-    var solverRowsRemoved = 0
-    /// Times a persistent simplex session solved from scratch.
-    var sessionRebuilds = 0
-    /// The most views one simplex solve (a pass or a fitting) has held: how well solves are
-    /// scoped.
-    var largestSolve = 0
-  }
-
   /// Set while the engine writes frames, so that `View.frameDidChange(from:)` does not
   /// mark what the pass itself placed.
   static var isApplyingFrames = false {
@@ -110,13 +73,13 @@ struct LayoutEngine {
       if exact { return }
       fellBack = true
     }
-    // A self-sizing view that direct evaluation could not place exactly (its stack would
+    // A fitted scope that direct evaluation could not place exactly (its stack would
     // stretch or shrink it, or its length at its final breadth differs from its measure)
     // left frames that the simplex recomputes, and flags anywhere below, which the simplex
     // clears. The islands it arranged are arranged again (and found inexact, and solved
     // whole by their sessions).
     if fellBack { Self.forgetArrangements(root) }
-    layOutSubtree(of: root, nested: nil, top: root, clearingEverywhere: fellBack)
+    layOutSubtree(of: root, scopeInput: nil, hierarchyRoot: root, clearingEverywhere: fellBack)
   }
 
   /// Lays out the dirty relayout boundaries under `root` alone; falls back to a full pass
@@ -138,15 +101,15 @@ struct LayoutEngine {
         boundary.layoutSubviews()
         continue
       }
-      if state.relayoutBoundary == .sealed, !options.simplexOnly, let input = state.containerInput,
+      if state.relayoutBoundary == .scope, !options.simplexOnly, let input = state.scopeInput,
         boundary.isDescendant(of: root),
-        state.shouldSolveContainer(with: input, size: boundary.frame.size)
+        state.shouldSolveScope(with: input, size: boundary.frame.size)
       {
-        // A sealed container that a constraint pass placed: its session solves its inside in
-        // the frame and safe area of the last pass, which did not depend on it.
+        // A framed scope that a simplex pass placed: its session solves its inside in the
+        // frame and safe area of the last pass, which did not depend on it.
         statistics?.counts.passes += 1
-        layOutSubtree(of: boundary, nested: input, top: root)
-        state.relayoutBoundary = .sealed
+        layOutSubtree(of: boundary, scopeInput: input, hierarchyRoot: root)
+        state.relayoutBoundary = .scope
         continue
       }
       guard boundary.isDescendant(of: root), !options.simplexOnly, direct.qualifies(boundary),
@@ -200,30 +163,36 @@ struct LayoutEngine {
     layout(root: root)
   }
 
-  /// Solves the subtree of a self-sizing view (`DirectStackLayout.isSelfSizing`) inside the
+  /// Solves the subtree of a fitted scope's root (`ConstraintScope.isFitted(_:)`) inside the
   /// frame a direct pass gave it, with its own simplex session; `safeRect` is
   /// the part of its bounds inside the safe area.
-  func layoutSelfSizing(_ view: View, safeRect: Rect) {
-    layOutSubtree(of: view, nested: LayoutPass.Nested(origin: .zero, safeRect: safeRect), top: view)
+  func layOutFittedScope(_ view: View, safeRect: Rect) {
+    layOutSubtree(
+      of: view, scopeInput: LayoutPass.ScopeInput(origin: .zero, safeRect: safeRect),
+      hierarchyRoot: nil)
   }
 
   /// Solves the subtree of `view` with its own simplex session, clears the layout flags of
   /// its dirty part (of all of it, `clearingEverywhere`) and runs `layoutSubviews()` of the
-  /// views the passes placed, parents first. `view` is the layout root `top` itself (`nested`
-  /// nil), or a view whose frame an outer pass fixed, a sealed container of `top`: `nested`
-  /// is its origin and the safe rectangle around it in that pass.
+  /// views the passes placed, parents first. `view` is `hierarchyRoot` itself (`scopeInput`
+  /// nil), or the root of a constraint scope whose frame an outer pass fixed: `scopeInput` is
+  /// its origin and the safe rectangle around it in that pass. `hierarchyRoot` is nil for a
+  /// fitted scope that a direct pass placed, whose solve the relayout boundaries pending
+  /// elsewhere do not concern (see `solveWithSimplex`).
   func layOutSubtree(
-    of view: View, nested: LayoutPass.Nested?, top: View, clearingEverywhere: Bool = false
+    of view: View, scopeInput: LayoutPass.ScopeInput?, hierarchyRoot: View?,
+    clearingEverywhere: Bool = false
   ) {
     var placed: [View] = []
-    solveWithSimplex(root: view, nested: nested, top: top, placed: &placed)
+    solveWithSimplex(
+      root: view, scopeInput: scopeInput, hierarchyRoot: hierarchyRoot, placed: &placed)
     Self.clearNeedsLayout(view, everywhere: clearingEverywhere)
     for placedView in placed { placedView.layoutSubviews() }
   }
 
   /// The size `view` takes with its constraints when asked to be `target` at the given
   /// priorities, rounded to 1e-6 unless `exact`; the view's frame is not changed. With
-  /// `session`, the view's own simplex session solves it (a self-sizing view, whose next
+  /// `session`, the view's own simplex session solves it (a fitted scope, whose next
   /// pass in that session then only swaps the rows of its size), else a new solver.
   func fittingSize(
     of view: View, target: Size, horizontal: LayoutPriority, vertical: LayoutPriority,

@@ -2,12 +2,13 @@
 /// constraints that relate them, the solution and its application to frames.
 ///
 /// Without a session the pass owns a new solver and adds each constraint as it is gathered.
-/// With a `SimplexSession` (the layout root's persistent simplex) it gathers the records and
+/// With a `SimplexSession` (the pass root's persistent simplex) it gathers the records and
 /// hands them to the session, which adds and removes only what changed since its last pass.
 ///
-/// A session pass gathers the scope only: sealed containers (solved by their own sessions
-/// afterwards) and **islands** (stack subtrees that `DirectStackLayout` qualifies for) are
-/// leaves holding only their frame rows. The presolve fixes each island's frame, its size
+/// A session pass stops at its **leaves** (`Leaf`), views it places but does not descend
+/// into: framed scopes (`ConstraintScope`, solved by their own sessions afterwards) and
+/// **islands** (stack subtrees that `DirectStackLayout` qualifies for), each holding only its
+/// frame rows. The presolve fixes each island's frame, its size
 /// from outside or its natural size (`SimplexPresolve.Islands` says when that is exact), and
 /// `arrangeIslands()` arranges each inside its frame directly. When an island cannot be a
 /// leaf exactly (something outside trades its size or reaches inside it), the pass gathers
@@ -39,17 +40,18 @@ final class LayoutPass {
   private func value(of variable: Int) -> Double {
     session?.value(of: variable) ?? ownSolver.value(of: variable)
   }
-  /// Set when the root is a sealed container inside another pass (see `isSealedContainer`):
-  /// the root's absolute origin and the safe rectangle it inherits, from the outer pass.
-  let nested: Nested?
+  /// Set when the root is a constraint scope's root inside another pass (a framed scope,
+  /// `isFramedScope`, or a fitted one): the root's absolute origin and the safe rectangle it
+  /// inherits, from the outer pass.
+  let scopeInput: ScopeInput?
   /// Whether islands are gathered as leaves: a session pass that presolves, unless its
   /// session declined them (`SimplexSession.takesIslands`).
   private var gathersIslands: Bool
   /// A constraint gathered relates an item inside an island: the islands must be whole.
   private var reachesIntoIsland = false
 
-  /// What the pass of a sealed container takes from the pass around it.
-  struct Nested: Equatable {
+  /// What the pass of a constraint scope takes from the pass around it.
+  struct ScopeInput: Equatable {
     var origin: Point
     var safeRect: Rect
   }
@@ -57,7 +59,7 @@ final class LayoutPass {
   /// What a pass collects and gathers, by view in the order collected. A pass takes the
   /// spare set (emptied, its storage kept) when it starts and gives its own back once its
   /// layout is done (`recycle()`), so that passes one after another allocate none of these
-  /// arrays; a pass that starts while the spare set is out (a sealed container's, inside the
+  /// arrays; a pass that starts while the spare set is out (a framed scope's, inside the
   /// layout of the pass around it) makes its own.
   struct Arrays {
     var views: [View] = []
@@ -66,12 +68,13 @@ final class LayoutPass {
     var records = RecordList()
     /// Per view, the index of its superview in `views` (-1 for the root).
     var parentIndexes: [Int] = []
-    /// Sealed containers met by a session pass: laid out as the leaves of this pass, their
+    /// Framed scopes met by a session pass: laid out as the leaves of this pass, their
     /// subtrees by their own sessions afterwards.
-    var containers: [View] = []
-    /// The islands gathered as leaves, and per view whether it is one.
+    var framedScopes: [View] = []
+    /// The islands gathered as leaves.
     var islands: [View] = []
-    var isIsland: [Bool] = []
+    /// Per view, whether it is a leaf of the pass, and which.
+    var leaves: [Leaf] = []
     /// The assumed safe-area insets and margins of each view.
     var assumedSafeArea: [EdgeInsets] = []
     var assumedMargins: [EdgeInsets] = []
@@ -88,9 +91,9 @@ final class LayoutPass {
       guides.removeAll(keepingCapacity: true)
       records.removeAll()
       parentIndexes.removeAll(keepingCapacity: true)
-      containers.removeAll(keepingCapacity: true)
+      framedScopes.removeAll(keepingCapacity: true)
       islands.removeAll(keepingCapacity: true)
-      isIsland.removeAll(keepingCapacity: true)
+      leaves.removeAll(keepingCapacity: true)
       assumedSafeArea.removeAll(keepingCapacity: true)
       assumedMargins.removeAll(keepingCapacity: true)
       islandInsets.removeAll(keepingCapacity: true)
@@ -110,19 +113,30 @@ final class LayoutPass {
 
   /// The views collected, in order.
   var views: [View] { arrays.views }
-  /// The sealed containers met (see `Arrays.containers`).
-  var containers: [View] { arrays.containers }
+  /// The framed scopes met (see `Arrays.framedScopes`).
+  var framedScopes: [View] { arrays.framedScopes }
+
+  /// What a view is to the pass: placed and descended into, or a leaf whose subtree is laid
+  /// out on its own inside the frame the pass gives it.
+  enum Leaf {
+    /// Not a leaf: the pass gathers its constraints, guides and subviews.
+    case no
+    /// An island, arranged by direct evaluation after the pass (`arrangeIslands()`).
+    case island
+    /// A framed scope, solved by its own session after the pass.
+    case framedScope
+  }
 
   init(
     root: View, passID: Int, fitting: Fitting?, session: SimplexSession? = nil,
-    engine: LayoutEngine, nested: Nested? = nil
+    engine: LayoutEngine, scopeInput: ScopeInput? = nil
   ) {
     self.root = root
     self.passID = passID
     self.fitting = fitting
     self.session = session
     self.engine = engine
-    self.nested = nested
+    self.scopeInput = scopeInput
     presolves = !engine.options.simplexOnly
     gathersIslands = presolves && fitting == nil && (session?.takesIslands ?? false)
     arrays = Self.spareArrays.take() ?? Arrays()
@@ -145,23 +159,10 @@ final class LayoutPass {
       && engine.direct.qualifies(view)
   }
 
-  /// Whether `view` is a sealed container of this (session) pass.
-  private func isContainer(_ view: View) -> Bool {
-    session != nil && view !== root && view.layoutState.containerInput != nil
-  }
-
-  /// Whether `view` (not the root) is solved by its own session: the root of a constraint
-  /// scope (`ConstraintScope`) that keeps its frame and is not arranged in a stack, so that
-  /// its subtree's variables are independent of the rest once its frame is fixed.
-  private func isSealedContainer(_ view: View) -> Bool {
-    guard session != nil, fitting == nil, view !== root,
-      view.isPlacedByFrame, ConstraintScope.rooted(at: view) != nil,
-      let parent = view.superview
-    else { return false }
-    if let stack = parent as? StackView, stack.arrangedSubviews.contains(where: { $0 === view }) {
-      return false
-    }
-    return true
+  /// Whether `view` (not the root) is a framed scope this (session) pass takes as a leaf, to
+  /// be solved by its own session afterwards (`ConstraintScope.isFramed(_:)`).
+  private func isFramedScope(_ view: View) -> Bool {
+    session != nil && fitting == nil && view !== root && ConstraintScope.isFramed(view)
   }
 
   /// Allocates variables, adds every constraint and solves.
@@ -191,7 +192,7 @@ final class LayoutPass {
       islands: nil, statistics: engine.statistics)
   }
 
-  /// A self-sizing view's passes alternate between fitting ones (its length along its stack
+  /// A fitted scope's passes alternate between fitting ones (its length along its stack
   /// free) and ones at its frame (that length fixed): left to the tableau, the length makes
   /// both presolve the same variables, so that they swap only the rows of the length.
   private var heldVariable: Int {
@@ -209,8 +210,8 @@ final class LayoutPass {
       if let stack = view as? StackView, stack.isLayoutMarginsRelativeArrangement {
         _ = stack.layoutMarginsGuide
       }
-      // A container's guides belong to its own pass, an island's to its arrangement.
-      if isContainer(view) || arrays.isIsland[index] { continue }
+      // A framed scope's guides belong to its own pass, an island's to its arrangement.
+      if arrays.leaves[index] != .no { continue }
       view.forEachLayoutGuide { guide in
         guide.node.passID = passID
         guide.node.variableBase = allocate(guide.node, isRoot: false)
@@ -221,20 +222,20 @@ final class LayoutPass {
     addGuideConstraints()
     // Stack views set their arranged views' priority tie-breaks here, before the intrinsic
     // constraints read them.
-    for (index, view) in arrays.views.enumerated() where !arrays.isIsland[index] {
+    for (index, view) in arrays.views.enumerated() where arrays.leaves[index] != .island {
       addGeneratedConstraints(of: view)
     }
     addIntrinsicConstraints()
-    for view in arrays.views {
-      // A container's constraints (all inside it) belong to its own pass; an island's own
+    for (index, view) in arrays.views.enumerated() {
+      // A framed scope's constraints (all inside it) belong to its own pass; an island's own
       // are its constant sizes.
-      if isContainer(view) { continue }
+      if arrays.leaves[index] == .framedScope { continue }
       for constraint in view.layoutState.constraints { add(constraint) }
     }
     if session != nil { engine.statistics?.counts.solverRecordsGathered += arrays.records.count }
   }
 
-  /// Collects `view` and its subtree down to the leaves (islands and sealed containers),
+  /// Collects `view` and its subtree down to the leaves (islands and framed scopes),
   /// with the safe-area insets and margins the pass assumes for their guides: derived from
   /// the frames the views have now, parents first, as `apply()` derives them from the
   /// solved ones. Views that keep their frames (a window and its controllers' views) thus
@@ -260,13 +261,13 @@ final class LayoutPass {
       context = View.ParentInsetsContext(
         frame: absolute, safeRect: derived.safeRect, effectiveMargins: derived.effectiveMargins)
     } else {
-      let absolute = Rect(origin: nested?.origin ?? .zero, size: view.frame.size)
-      if let nested {
-        // A container's own insets come from the pass around it.
+      let absolute = Rect(origin: scopeInput?.origin ?? .zero, size: view.frame.size)
+      if let scopeInput {
+        // A scope's own insets come from the pass around it.
         arrays.assumedSafeArea.append(view.layoutState.safeAreaInsets)
         arrays.assumedMargins.append(view.layoutState.effectiveLayoutMargins)
         context = View.ParentInsetsContext(
-          frame: absolute, safeRect: nested.safeRect,
+          frame: absolute, safeRect: scopeInput.safeRect,
           effectiveMargins: view.layoutState.effectiveLayoutMargins)
       } else {
         let derived = view.deriveInsets(frame: absolute, isPassRoot: true, parent: nil)
@@ -276,26 +277,27 @@ final class LayoutPass {
           frame: absolute, safeRect: derived.safeRect, effectiveMargins: derived.effectiveMargins)
       }
     }
-    let island = isLeafIsland(view)
-    arrays.isIsland.append(island)
-    if island {
+    if isLeafIsland(view) {
+      arrays.leaves.append(.island)
       arrays.islands.append(view)
       return
     }
-    if isSealedContainer(view) {
-      arrays.containers.append(view)
-      if view.layoutState.containerInput == nil {
-        view.layoutState.containerInput = Nested(origin: .zero, safeRect: .zero)
+    if isFramedScope(view) {
+      arrays.leaves.append(.framedScope)
+      arrays.framedScopes.append(view)
+      if view.layoutState.scopeInput == nil {
+        view.layoutState.scopeInput = ScopeInput(origin: .zero, safeRect: .zero)
       }
       return
     }
+    arrays.leaves.append(.no)
     // A list arranges its own subviews; the pass places the list only.
     if view.layoutAlgorithm == .list { return }
-    // A former layout root or container inside this pass no longer needs its own tableau.
+    // A former pass root or framed scope inside this pass no longer needs its own tableau.
     if view !== root && session != nil {
-      if view.layoutState.containerInput != nil {
-        view.layoutState.containerInput = nil
-        view.layoutState.solvedContainerInput = nil
+      if view.layoutState.scopeInput != nil {
+        view.layoutState.scopeInput = nil
+        view.layoutState.solvedScopeInput = nil
       }
       if view.layoutState.simplexSession != nil { view.layoutState.simplexSession = nil }
     }
@@ -573,7 +575,7 @@ final class LayoutPass {
       }
       if view === root {
         guard let base = base(of: view) else { continue }
-        let origin = nested?.origin ?? .zero
+        let origin = scopeInput?.origin ?? .zero
         add(Expression((base, 1), constant: -origin.x), .equal, priority: .required)
         add(Expression((base + 1, 1), constant: -origin.y), .equal, priority: .required)
         if let fitting {
@@ -619,7 +621,7 @@ final class LayoutPass {
   }
 
   private func addGuideConstraints() {
-    for (index, view) in arrays.views.enumerated() where !arrays.isIsland[index] {
+    for (index, view) in arrays.views.enumerated() where arrays.leaves[index] != .island {
       guard let viewBase = base(of: view.layoutState.node) else { continue }
       if let guide = view.layoutState.safeAreaGuide, let guideBase = base(of: guide.node) {
         pin(guideBase, to: viewBase, insets: arrays.assumedSafeArea[index])
@@ -736,9 +738,9 @@ final class LayoutPass {
       view.layoutState.absoluteOrigin = frame.origin
       // A list is a relayout boundary by nature: what changes inside it (a scroll, rows
       // that come and go) never moves its frame.
-      view.layoutState.isRelayoutBoundary = view.layoutAlgorithm == .list
-      // (An island's and a container's guides are not in this pass.)
-      if !arrays.isIsland[index] && !isContainer(view) {
+      view.layoutState.relayoutBoundary = view.layoutAlgorithm == .list ? .direct : .none
+      // (An island's and a framed scope's guides are not in this pass.)
+      if arrays.leaves[index] == .no {
         view.forEachLayoutGuide { guide in
           if let guideFrame = solvedFrame(of: guide) {
             guide.layoutFrame = Rect(
@@ -752,9 +754,9 @@ final class LayoutPass {
     // Safe areas and margins, outer views first, from the solved frames.
     arrays.safeRects.removeAll(keepingCapacity: true)
     for (index, view) in arrays.views.enumerated() {
-      if let nested, view === root {
-        // A container's insets and margins come from the pass around it.
-        arrays.safeRects.append(nested.safeRect)
+      if let scopeInput, view === root {
+        // A scope's insets and margins come from the pass around it.
+        arrays.safeRects.append(scopeInput.safeRect)
         continue
       }
       var parent: View.ParentInsetsContext?
@@ -767,18 +769,19 @@ final class LayoutPass {
       let derived = view.deriveInsets(
         frame: absolute[index], isPassRoot: view === root, parent: parent)
       arrays.safeRects.append(derived.safeRect)
-      if isContainer(view) {
-        view.layoutState.containerInput = Nested(
+      let leaf = arrays.leaves[index]
+      if leaf == .framedScope {
+        view.layoutState.scopeInput = ScopeInput(
           origin: absolute[index].origin, safeRect: derived.safeRect)
       }
-      if arrays.isIsland[index] {
+      if leaf == .island {
         arrays.islandInsets.append(
           (absolute[index], derived, view.layoutState.safeAreaInsets != .zero))
       }
       view.layoutState.safeAreaInsets = derived.safeAreaInsets
       view.layoutState.effectiveLayoutMargins = derived.effectiveMargins
       // (An island's guides are not in this pass: its insets change none of its rows.)
-      if arrays.isIsland[index] { continue }
+      if leaf == .island { continue }
       if derived.safeAreaInsets != arrays.assumedSafeArea[index] { stable = false }
       if derived.effectiveMargins != arrays.assumedMargins[index]
         && view.layoutState.marginsGuide != nil
@@ -790,11 +793,10 @@ final class LayoutPass {
   }
 
   /// Appends the views whose frames this pass placed, in order (parents first): every view
-  /// collected but its islands and sealed containers, which their own arrangement or pass
-  /// lays out.
+  /// collected but its leaves (islands and framed scopes), which their own arrangement or
+  /// pass lays out.
   func appendPlacedViews(to placed: inout [View]) {
-    for (index, view) in arrays.views.enumerated()
-    where !arrays.isIsland[index] && !isContainer(view) {
+    for (index, view) in arrays.views.enumerated() where arrays.leaves[index] == .no {
       placed.append(view)
     }
   }
@@ -812,7 +814,7 @@ final class LayoutPass {
   /// `apply()`), records the lengths it took as natural (`ViewLayoutState.arrangedBy`) and
   /// derives the insets inside where the safe area reaches or reached before the layout
   /// (`hadInsetsBefore`: islands an earlier pass of it found with insets, `islandsWithInsets`).
-  /// False when a self-sizing view inside could not be placed exactly
+  /// False when a fitted scope inside could not be placed exactly
   /// (`DirectStackLayout.arrange(island:force:)`).
   func arrangeIslands(hadInsetsBefore: [View] = []) -> Bool {
     guard let session else { return true }

@@ -103,11 +103,11 @@ struct SimplexPresolve {
     }
 
     /// The natural length of island `index` on an axis when it is determined, given its
-    /// width (NaN while unknown), which a vertical stack of self-sizing rows measures at.
+    /// width (NaN while unknown), which a vertical stack of fitted-scope rows measures at.
     func naturalLength(_ index: Int, horizontal: Bool, width: Double) -> Double? {
       let island = views[index]
       guard direct.hasDeterminedNaturalSize(island, horizontal: horizontal) else { return nil }
-      // A vertical stack of self-sizing rows measures them at its width.
+      // A vertical stack of fitted-scope rows measures them at its width.
       var across: Double?
       if !horizontal, (island as? StackView)?.axis == .vertical {
         guard !width.isNaN else { return nil }
@@ -196,7 +196,7 @@ struct SimplexPresolve {
   ///
   /// The result depends on nothing but this input and the islands' measures, so a run whose
   /// input is the last successful run's, its islands unchanged inside, keeps that result
-  /// (a relayout with nothing changed in the scope, or changes in its sealed containers
+  /// (a relayout with nothing changed in the pass, or changes inside its framed scopes
   /// only, presolves nothing).
   mutating func run(
     _ records: LayoutPass.RecordList, variables: Int, held: Int, islands: Islands? = nil
@@ -264,7 +264,7 @@ struct SimplexPresolve {
     while true {
       guard work(records, held: held, tainting: islands != nil, &worklist) else { return false }
       // Stalled: the next island length that is natural, widths first (a vertical stack of
-      // self-sizing rows measures them at its width).
+      // fitted-scope rows measures them at its width).
       guard let islands, let natural = nextNatural(islands) else { break }
       worklist.tainted[natural.variable] = true
       fix(natural.variable, natural.length, &worklist)

@@ -1,4 +1,4 @@
-/// The persistent simplex of one layout root: a solver whose tableau survives between
+/// The persistent simplex of one pass root: a solver whose tableau survives between
 /// passes, the variables of the views and guides under the root (stable from pass to pass)
 /// and the rows it holds, keyed by their content.
 ///
@@ -87,7 +87,7 @@ final class SimplexSession {
   }
 
   /// The first of `node`'s four variables, allocated on first use and kept while the
-  /// session lasts. The root's are kept by the session: a sealed container is the root of
+  /// session lasts. The root's are kept by the session: a framed scope is the root of
   /// its own session and a leaf of the one around it.
   func base(of node: LayoutNode, isRoot: Bool) -> Int {
     if isRoot {
@@ -301,19 +301,20 @@ extension LayoutEngine {
     return session
   }
 
-  /// Solves the hierarchy of `root` (the layout root `top`, or a sealed container inside it
-  /// with `nested` from the pass around it) until the insets, margins and wrapping widths it
-  /// assumed are the ones it derived, then each sealed container it met whose subtree needs
-  /// layout or whose frame, inherited safe area or margins changed, with its own session.
-  /// Appends to `placed` the views whose frames the passes placed, parents first (islands
-  /// and sealed containers are placed by their own arrangement or pass, which run their
-  /// `layoutSubviews()`): the caller runs their `layoutSubviews()` once their flags are
-  /// cleared.
+  /// Solves the hierarchy of `root` (`hierarchyRoot` itself, or a constraint scope's root
+  /// inside it with `scopeInput` from the pass around it; `hierarchyRoot` is nil for a fitted
+  /// scope that a direct pass placed) until the insets, margins and
+  /// wrapping widths it assumed are the ones it derived, then each framed scope it met whose
+  /// subtree needs layout or whose frame, inherited safe area or margins changed, with its
+  /// own session. Appends to `placed` the views whose frames the passes placed, parents first
+  /// (the leaves, islands and framed scopes, are placed by their own arrangement or pass,
+  /// which run their `layoutSubviews()`): the caller runs their `layoutSubviews()` once their
+  /// flags are cleared.
   func solveWithSimplex(
-    root: View, nested: LayoutPass.Nested?, top: View, placed: inout [View],
-    forceContainers: Bool = false
+    root: View, scopeInput: LayoutPass.ScopeInput?, hierarchyRoot: View?, placed: inout [View],
+    forceScopes: Bool = false
   ) {
-    var containers: [View] = []
+    var framedScopes: [View] = []
     for attempt in 0..<2 {
       var last: LayoutPass?
       // Islands whose views may hold insets from before this layout.
@@ -321,7 +322,7 @@ extension LayoutEngine {
       for _ in 0..<Self.maximumIterations {
         let pass = LayoutPass(
           root: root, passID: Self.nextPassID, fitting: nil, session: simplexSession(of: root),
-          engine: self, nested: nested)
+          engine: self, scopeInput: scopeInput)
         Self.nextPassID += 1
         pass.build()
         if let statistics {
@@ -331,13 +332,13 @@ extension LayoutEngine {
         }
         if let last { hadInsets.append(contentsOf: last.islandsWithInsets) }
         let stable = pass.apply()
-        containers = pass.containers
+        framedScopes = pass.framedScopes
         last = pass
         if stable { break }
       }
       guard let last else { break }
       defer { last.recycle() }
-      // An island whose self-sizing view could not be placed exactly: solved whole.
+      // An island whose fitted scope could not be placed exactly: solved whole.
       if attempt == 0, !last.arrangeIslands(hadInsetsBefore: hadInsets),
         let session = last.session
       {
@@ -347,22 +348,24 @@ extension LayoutEngine {
       last.appendPlacedViews(to: &placed)
       break
     }
-    // A relayout boundary left by direct evaluation may hide a change below a clean
-    // container: then every container is solved again. (A container inside which direct
+    // A relayout boundary left by direct evaluation may hide a change below a clean framed
+    // scope: then every framed scope is solved again. (A scope inside which direct
     // evaluation set frames since its last solve forgot that solve on the pass's way down,
     // and is solved again; a relayout boundary inside it, laid out alone, was made one by
-    // such a pass, since the container's own solve leaves no boundaries inside it.)
-    let force = forceContainers || !top.layoutState.pendingBoundaries.isEmpty
-    for container in containers {
-      let state = container.layoutState
-      guard let input = state.containerInput else { continue }
-      if state.shouldSolveContainer(with: input, size: container.frame.size, force: force) {
+    // such a pass, since the scope's own solve leaves no boundaries inside it.)
+    let force =
+      forceScopes || !(hierarchyRoot?.layoutState.pendingBoundaries.isEmpty ?? true)
+    for scope in framedScopes {
+      let state = scope.layoutState
+      guard let input = state.scopeInput else { continue }
+      if state.shouldSolveScope(with: input, size: scope.frame.size, force: force) {
         solveWithSimplex(
-          root: container, nested: input, top: top, placed: &placed, forceContainers: force)
+          root: scope, scopeInput: input, hierarchyRoot: hierarchyRoot, placed: &placed,
+          forceScopes: force)
       }
       // Its frame is its own: a change inside it solves it alone (set after its pass, which
       // clears the flags of the views it places).
-      state.relayoutBoundary = .sealed
+      state.relayoutBoundary = .scope
     }
   }
 }

@@ -200,7 +200,7 @@ extension View: LayoutItem {
     // A stack's arranged view that is a relayout boundary keeps its frame whatever its size;
     // the natural sizes above it are checked when the boundary is laid out alone.
     guard let superview else { return }
-    if !(layoutState.isRelayoutBoundary && superview.layoutAlgorithm == .stack) {
+    if !(layoutState.relayoutBoundary != .none && superview.layoutAlgorithm == .stack) {
       superview.setNeedsLayout()
     }
   }
@@ -327,7 +327,7 @@ extension View: LayoutItem {
   /// the root's next pass reaches it.
   func propagateNeedsLayout(throughBoundaries: Bool) {
     layoutState.selfDirty = true
-    if throughBoundaries { layoutState.isRelayoutBoundary = false }
+    if throughBoundaries { layoutState.relayoutBoundary = .none }
     guard markNeedsLayout(self, throughBoundaries: throughBoundaries) else { return }
     var child = self
     while let parent = child.superview {
@@ -346,7 +346,7 @@ extension View: LayoutItem {
     state.needsLayout = true
     state.dropMeasure()
     state.directQualification = nil
-    guard !throughBoundaries, state.isRelayoutBoundary, let parent = view.superview else {
+    guard !throughBoundaries, state.relayoutBoundary != .none, let parent = view.superview else {
       return true
     }
     // The view's frame does not depend on its content: only it needs arranging. The natural

@@ -29,7 +29,7 @@ extension View {
   /// property must already hold the new size: a controller's root view reads its width for
   /// the system minimum margins). A controller's view takes `viewSafeAreaInsets`, a window
   /// that roots the pass its host's insets, any other view the overlap of its frame with the
-  /// superview's safe rectangle. `parent` is `nil` for the root of a pass.
+  /// superview's safe rectangle. `parent` is `nil` for the pass root.
   func deriveInsets(frame: Rect, isPassRoot: Bool, parent: ParentInsetsContext?) -> DerivedInsets {
     let insets: EdgeInsets
     var safeRect: Rect

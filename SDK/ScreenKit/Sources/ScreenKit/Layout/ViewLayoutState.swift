@@ -3,7 +3,7 @@
 ///
 /// Direct stack evaluation reads and writes a few fields of every view in a pass, so those
 /// come first and fit in a couple of cache lines; what only constraint passes, guides or
-/// sealed containers use lives in `Rare`, allocated on first use. The fields are
+/// constraint scopes use lives in `Rare`, allocated on first use. The fields are
 /// `@exclusivity(unchecked)`: only the main actor touches them, never across an `inout`
 /// access, and the runtime check was a tenth of a large pass.
 @MainActor
@@ -26,7 +26,7 @@ final class ViewLayoutState {
   struct Measure {
     /// The natural size: what a stack arranges the view by.
     var size: Size
-    /// For a self-sizing view, the breadth across the stack arranging it that it was
+    /// For a fitted scope's root, the breadth across the stack arranging it that it was
     /// measured at (its length depends on it); nil when measured compressed, and for views
     /// whose measure does not depend on a breadth.
     var breadth: Double?
@@ -42,25 +42,20 @@ final class ViewLayoutState {
   @exclusivity(unchecked) var selfDirty = true
   /// How the subtree qualifies for direct stack layout, valid while the view is not dirty.
   @exclusivity(unchecked) var directQualification: DirectStackLayout.Qualification?
-  /// Whether, and how, the view's frame does not depend on its own content (fixed by its
-  /// superview's direct arrangement or by its own frame), so that a change inside it
-  /// relayouts it alone: by direct evaluation, or (a sealed container that a constraint pass
-  /// placed) by its own simplex session.
+  /// Whether the view is a **relayout boundary**, and which: its frame does not depend on
+  /// its own content (fixed by its superview's direct arrangement or by its own frame), so
+  /// that marking stops at it and a change inside it lays it out alone, by direct evaluation,
+  /// or (a framed scope that a simplex pass placed) by its own simplex session.
   @exclusivity(unchecked) var relayoutBoundary = RelayoutBoundary.none
-  /// Whether the view is a relayout boundary (`relayoutBoundary`); setting it makes one that
-  /// direct evaluation lays out.
-  var isRelayoutBoundary: Bool {
-    get { relayoutBoundary != .none }
-    set { relayoutBoundary = newValue ? .direct : .none }
-  }
 
   /// The kinds of relayout boundary (`relayoutBoundary`).
   enum RelayoutBoundary: UInt8 {
+    /// Not a boundary: a change inside marks the superview too.
     case none
     /// Laid out alone by direct evaluation.
     case direct
-    /// A sealed container laid out alone by its own simplex session.
-    case sealed
+    /// A framed scope laid out alone by its own simplex session.
+    case scope
   }
   @exclusivity(unchecked) var translatesAutoresizingMaskIntoConstraints = true
   /// Set for the root view of a view controller: its margins are at least the system
@@ -115,7 +110,7 @@ final class ViewLayoutState {
     top: 8, left: 8, bottom: 8, right: 8)
   /// The safe-area insets of the last pass.
   @exclusivity(unchecked) var safeAreaInsets: EdgeInsets = .zero
-  /// The part used by constraint passes, guides and sealed containers.
+  /// The part used by constraint passes, guides and constraint scopes.
   @exclusivity(unchecked) private var rareFields: Rare?
   /// The view's reference for anchors, constraints and guides (`View.layoutItemReference`);
   /// `nonisolated(unsafe)` for the view's deinit, which empties it.
@@ -147,8 +142,8 @@ final class ViewLayoutState {
     var absoluteOrigin = Point.zero
     var priorityTieBreak: (hugging: Float, compression: Float) = (0, 0)
     var simplexSession: SimplexSession?
-    var containerInput: LayoutPass.Nested?
-    var solvedContainerInput: SolvedContainerInput?
+    var scopeInput: LayoutPass.ScopeInput?
+    var solvedScopeInput: SolvedScopeInput?
     /// The constraint scope rooted at the view (`ConstraintScope.rooted(at:)`) and the
     /// generation it was computed in.
     var constraintScope: (generation: Int, scope: ConstraintScope?)?
@@ -164,9 +159,9 @@ final class ViewLayoutState {
     )
     init() {}
 
-    /// Drops `solvedContainerInput` (`ViewLayoutState.forgetSolvedContainerInput()`).
-    @inline(never) func forgetSolvedContainerInput() {
-      if solvedContainerInput != nil { solvedContainerInput = nil }
+    /// Drops `solvedScopeInput` (`ViewLayoutState.forgetSolvedScopeInput()`).
+    @inline(never) func forgetSolvedScopeInput() {
+      if solvedScopeInput != nil { solvedScopeInput = nil }
     }
   }
 
@@ -248,7 +243,7 @@ final class ViewLayoutState {
     get { rareFields?.compressionPriority ?? (.defaultHigh, .defaultHigh) }
     set { rare.compressionPriority = newValue }
   }
-  /// The state of a view as the root of its hierarchy.
+  /// The state of a view as a hierarchy root (the topmost superview).
   final class Root {
     /// The options its passes use.
     var options = LayoutOptions()
@@ -264,7 +259,7 @@ final class ViewLayoutState {
     return created
   }
 
-  /// The options a pass uses when this view is the root of its hierarchy.
+  /// The options a pass uses when this view is the hierarchy root.
   var layoutOptions: LayoutOptions {
     get { rareFields?.root?.options ?? LayoutOptions() }
     set { root.options = newValue }
@@ -286,54 +281,54 @@ final class ViewLayoutState {
     get { rareFields?.priorityTieBreak ?? (0, 0) }
     set { rare.priorityTieBreak = newValue }
   }
-  /// The persistent simplex of the hierarchy this view is the layout root (or sealed
-  /// container) of.
+  /// The persistent simplex of the passes this view is the pass root of (as the hierarchy
+  /// root or a constraint scope's root).
   var simplexSession: SimplexSession? {
     get { rareFields?.simplexSession }
     set { rare.simplexSession = newValue }
   }
-  /// For a sealed container: its origin and inherited safe rectangle from the last outer
+  /// For a framed scope's root: its origin and inherited safe rectangle from the last outer
   /// pass; nil for other views.
-  var containerInput: LayoutPass.Nested? {
-    get { rareFields?.containerInput }
-    set { rare.containerInput = newValue }
+  var scopeInput: LayoutPass.ScopeInput? {
+    get { rareFields?.scopeInput }
+    set { rare.scopeInput = newValue }
   }
-  /// What a sealed container's own pass last solved with: if all of it is unchanged (and
+  /// What a framed scope's own pass last solved with: if all of it is unchanged (and
   /// nothing inside needs layout), solving again would give the same frames.
-  struct SolvedContainerInput: Equatable {
+  struct SolvedScopeInput: Equatable {
     /// The origin and inherited safe rectangle from the pass around it.
-    var nested: LayoutPass.Nested
+    var input: LayoutPass.ScopeInput
     var size: Size
     var safeAreaInsets: EdgeInsets
     var effectiveLayoutMargins: EdgeInsets
   }
 
-  /// For a sealed container: the input, size and margins its own pass last solved with.
-  var solvedContainerInput: SolvedContainerInput? {
-    get { rareFields?.solvedContainerInput }
-    set { rare.solvedContainerInput = newValue }
+  /// For a framed scope's root: the input, size and margins its own pass last solved with.
+  var solvedScopeInput: SolvedScopeInput? {
+    get { rareFields?.solvedScopeInput }
+    set { rare.solvedScopeInput = newValue }
   }
 
-  /// Drops the record of a sealed container's last solve, so that its next chance solves it
+  /// Drops the record of a framed scope's last solve, so that its next chance solves it
   /// again: direct evaluation set frames inside it. Every view a direct pass visits calls
   /// this and almost none has a record: the test for the rare part is inlined, and the
   /// record (a large optional struct, which testing copies to the stack) is dropped out of
   /// line, so that the recursive pass's stack frames stay small.
-  @inline(__always) func forgetSolvedContainerInput() {
-    if let rare = rareFields { rare.forgetSolvedContainerInput() }
+  @inline(__always) func forgetSolvedScopeInput() {
+    if let rare = rareFields { rare.forgetSolvedScopeInput() }
   }
 
-  /// Whether a sealed container must be solved by its own pass with `input` at `size`: it
+  /// Whether a framed scope must be solved by its own pass with `input` at `size`: it
   /// needs layout, `force` is set, or its input, size, safe area or margins differ from its
   /// last solve. When it must, records them as the ones solved with.
-  func shouldSolveContainer(with input: LayoutPass.Nested, size: Size, force: Bool = false)
+  func shouldSolveScope(with input: LayoutPass.ScopeInput, size: Size, force: Bool = false)
     -> Bool
   {
-    let current = SolvedContainerInput(
-      nested: input, size: size, safeAreaInsets: safeAreaInsets,
+    let current = SolvedScopeInput(
+      input: input, size: size, safeAreaInsets: safeAreaInsets,
       effectiveLayoutMargins: effectiveLayoutMargins)
-    if !needsLayout && !force && solvedContainerInput == current { return false }
-    solvedContainerInput = current
+    if !needsLayout && !force && solvedScopeInput == current { return false }
+    solvedScopeInput = current
     return true
   }
 }

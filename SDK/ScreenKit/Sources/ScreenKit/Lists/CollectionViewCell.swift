@@ -132,7 +132,7 @@ open class CollectionViewCell: CollectionReusableView, TapReceiving, RoundedList
 
   /// Lays out the cell inside the frame its layout gave it: the standard subviews by hand,
   /// and, when the content view holds custom views, their constraints with the cell as a
-  /// layout root of its own.
+  /// pass root of its own.
   func layOutContents() {
     placeContent()
     if standardContent.hasCustomContent || subviews.contains(where: { $0 !== contentView }) {

@@ -261,7 +261,7 @@ open class TableViewCell: View, TapReceiving {
 
   /// Lays out the cell inside the frame the table gave it: the standard subviews by hand,
   /// and, when the content view holds custom views, their constraints with the cell as a
-  /// layout root of its own.
+  /// pass root of its own.
   func layOutContents() {
     placeContent()
     if standardContent.hasCustomContent || accessoryView != nil {

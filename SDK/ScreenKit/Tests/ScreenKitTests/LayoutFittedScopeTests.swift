@@ -47,7 +47,7 @@ private func expectSameFrames(
 /// A form in the shape of LayoutBench's `constraints`: a stack pinned to the top and sides
 /// of a window's root view (its height free), holding rows that are plain views with a title
 /// and a value label placed by anchors and kept apart by an inequality. Each row is a
-/// self-sizing view: measured and solved on its own.
+/// fitted scope: measured and solved on its own.
 @MainActor
 private final class Form {
   let window = Window(frame: Rect(x: 0, y: 0, width: 390, height: 2_000))
@@ -105,7 +105,7 @@ private final class StackLayingOutAnother: StackView {
 }
 
 @MainActor
-@Suite struct LayoutSelfSizingTests {
+@Suite struct LayoutFittedScopeTests {
   @Test func aFormInAScrollViewIsChainedAndSolvedRowByRow() {
     let delta = expectAgreesWithSolver("scroll form") {
       let form = ScrollForm(rows: 40)
@@ -314,8 +314,8 @@ private final class StackLayingOutAnother: StackView {
   @Test func eachRowIsMeasuredOnceAtItsBreadthAndSolvedOnce() {
     // The presolve gives the stack its width before asking for its height, so each row is
     // measured at the width it gets, not compressed and then again: a fitting and a solve per
-    // row, and one pass each of the window's session and its root view's (a sealed
-    // container; in the scroll form, the controller's view).
+    // row, and one pass each of the window's session and its root view's (a framed
+    // scope; in the scroll form, the controller's view).
     for rows in [10, 40] {
       let form = Form(rows: rows)
       let statistics = form.window.countingLayoutWork()
@@ -359,7 +359,7 @@ private final class StackLayingOutAnother: StackView {
 
   @Test func rowsWhoseHeightDependsOnTheirWidthStillAgree() {
     // Wrapping titles: the rows' heights follow the width the solve gives them; such rows
-    // are not self-sizing, the form is one solve.
+    // are not fitted scopes, the form is one solve.
     expectAgreesWithSolver("wrapping") {
       let form = Form(rows: 12, wrapping: true)
       return (form.window, { form.titles[5].text = String(repeating: "longer ", count: 30) })
@@ -391,7 +391,7 @@ private final class StackLayingOutAnother: StackView {
   }
 
   @Test func aStackThatStretchesItsRowsIsSolvedEvenWhenALayoutRunsInside() {
-    // A stack root taller than its rows: direct evaluation cannot stretch a self-sizing row
+    // A stack root taller than its rows: direct evaluation cannot stretch a fitted-scope row
     // exactly and hands the root to the simplex. The stack's `layoutSubviews()`, which runs
     // after it arranged, lays out another hierarchy in between; that must not swallow the
     // hand-over (each evaluation returns its own outcome).
