@@ -1,3 +1,3 @@
-import CompDaemon
+import CompdCommandLine
 
 await CompdCommand.runAsMain()

@@ -1,6 +1,9 @@
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 @Suite("Access: configuration keys")
 struct AccessConfigTests {

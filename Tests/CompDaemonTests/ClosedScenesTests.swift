@@ -1,6 +1,9 @@
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 /// The bounded memory of closed scenes: the most recent `limit`, oldest forgotten first.
 @Suite("Closed scenes") struct ClosedScenesTests {

@@ -3,7 +3,10 @@ import JSONRPC
 import Logging
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 /// In-process: a shutdown waits for requests that are still running and writes their
 /// replies before closing the client.

@@ -1,6 +1,9 @@
 import ScreenKit
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 /// Loads vetted plugins into the test process, as a scene host does, so that tests can
 /// make their components in-process (the daemon's broker never runs plugin code).

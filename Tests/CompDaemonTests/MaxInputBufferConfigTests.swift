@@ -1,6 +1,9 @@
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 /// `max-input-buffer`: its default, the file key and the flag, and the values refused.
 struct MaxInputBufferConfigTests {

@@ -3,7 +3,10 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 @Suite("Plugin registry cache") @MainActor struct PluginCacheTests {
   typealias Fixtures = PluginFixtureBuilder

@@ -4,7 +4,10 @@ import ScreenKit
 import Synchronization
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 /// Builds the plugin fixtures of `Tests/PluginFixtures` into real shared libraries, against
 /// the libScreenKit.so and ScreenKit module of the running build.

@@ -4,7 +4,10 @@ import Logging
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 @Suite("Plugin host: vetting and loading") @MainActor struct PluginRegistryTests {
   typealias Fixtures = PluginFixtureBuilder

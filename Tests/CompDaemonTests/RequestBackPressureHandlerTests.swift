@@ -2,7 +2,10 @@ import NIOCore
 import NIOEmbedded
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 /// The back-pressure handler on an `EmbeddedChannel`, between a probe on the socket's side
 /// (counting reads, seeing close requests) and one in the request handler's place (recording

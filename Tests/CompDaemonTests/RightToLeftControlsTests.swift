@@ -3,7 +3,10 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 /// What a client paints inside a control or a row right to left, as the encoder writes it:
 /// `layoutDirection: "rightToLeft"` on the valued controls and on rows with an accessory

@@ -3,7 +3,10 @@ import JSONRPC
 import Logging
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 /// In-process: server-to-client notifications go out on the right connection, from any
 /// thread, through the same output queue as replies.

@@ -1,7 +1,10 @@
 import Glibc
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 @Suite("Service: socket activation")
 struct ServiceSocketActivationTests {
