@@ -1,9 +1,6 @@
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 @Suite("Access: configuration keys")
 struct AccessConfigTests {

@@ -2,9 +2,6 @@ import Logging
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 @testable import JSONRPC
 
 /// A connection as method handlers see it, with given credentials.

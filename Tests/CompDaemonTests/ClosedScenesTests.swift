@@ -1,9 +1,6 @@
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// The bounded memory of closed scenes: the most recent `limit`, oldest forgotten first.
 @Suite("Closed scenes") struct ClosedScenesTests {

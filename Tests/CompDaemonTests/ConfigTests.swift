@@ -2,8 +2,6 @@ import Testing
 
 @testable import CompdBroker
 @testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 struct ConfigTests {
   @Test func parsesEveryKey() throws {

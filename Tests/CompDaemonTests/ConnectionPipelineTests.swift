@@ -5,9 +5,6 @@ import NIOEmbedded
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// A connection's whole pipeline on an embedded channel: requests across reads, oversized
 /// lines, back-pressure on requests already read, and a shutdown with a request running.

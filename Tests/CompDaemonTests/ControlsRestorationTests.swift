@@ -2,9 +2,6 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
 @testable import CompdSceneHost
 
 /// demo.Controls through state restoration: the values the user set are its controller's

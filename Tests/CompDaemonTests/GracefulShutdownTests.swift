@@ -4,9 +4,6 @@ import Logging
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// In-process: a shutdown waits for requests that are still running and writes their
 /// replies before closing the client.

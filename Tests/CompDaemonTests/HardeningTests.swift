@@ -2,8 +2,6 @@ import Foundation
 import JSONRPC
 import Testing
 
-@testable import CompdBroker
-@testable import CompdCommandLine
 @testable import CompdProtocol
 @testable import CompdSceneHost
 

@@ -3,9 +3,6 @@ import JSONRPC
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// Who is charged when a scene host dies, and what a crash loop costs: a host that dies
 /// between requests charges no component (another component's request waiting in it is

@@ -4,8 +4,6 @@ import Synchronization
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
 @testable import CompdSceneHost
 
 /// A scene host killed from outside (SIGKILL) while 50 clients type into and tap their own

@@ -4,9 +4,7 @@ import Logging
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
 @testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// What component code writes on stdout and stderr — `print()`, ScreenKit's layout
 /// warnings, the runtime's message before a trap — reaches compd's log as entries of their

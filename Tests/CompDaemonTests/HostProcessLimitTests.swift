@@ -4,8 +4,6 @@ import Testing
 
 @testable import CompdBroker
 @testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// `host-process-limit`: a component that forks a lingering child on every tap (as one
 /// whose 300 taps left 300 processes) is stopped at the limit — its host is killed with its

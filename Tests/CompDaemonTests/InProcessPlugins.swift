@@ -1,7 +1,6 @@
 import ScreenKit
 
 @testable import CompdBroker
-@testable import CompdCommandLine
 @testable import CompdProtocol
 @testable import CompdSceneHost
 
@@ -16,8 +15,12 @@ final class InProcessPlugins: PluginCodeLoader {
     try PluginLoading.load(path, manifest: manifest, into: catalog)
   }
 
-  func register(_ screen: DeclarativeScreen) throws(ComponentError) {
-    try catalog.register(screen.component)
+  func register(_ screen: DeclarativeScreen) throws(PluginLoadError) {
+    do {
+      try catalog.register(screen.component)
+    } catch {
+      throw PluginLoadError(error.description)
+    }
   }
 }
 

@@ -4,9 +4,6 @@ import NIOEmbedded
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// The input budget of all clients (`InputBudget`) and the handlers that count against it,
 /// on `EmbeddedChannel`s: partial lines, lines held back, disconnecting the biggest holder

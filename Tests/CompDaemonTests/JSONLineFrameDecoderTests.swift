@@ -4,9 +4,6 @@ import NIOEmbedded
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// The request line decoder in its handler on an `EmbeddedChannel`: lines across split
 /// reads, the line limit, and the same frames as `LineFramer` on random input (and in NIO's

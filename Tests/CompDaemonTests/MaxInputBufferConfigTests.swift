@@ -2,8 +2,6 @@ import Testing
 
 @testable import CompdBroker
 @testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// `max-input-buffer`: its default, the file key and the flag, and the values refused.
 struct MaxInputBufferConfigTests {

@@ -2,9 +2,6 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
 @testable import CompdSceneHost
 
 /// The `a11y` prop as the encoder writes it: nothing for a type's defaults, the differing

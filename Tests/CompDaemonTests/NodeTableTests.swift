@@ -2,9 +2,6 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
 @testable import CompdSceneHost
 
 /// `NodeTable`'s incremental refresh checked the way a client sees it: a `ClientTree` that

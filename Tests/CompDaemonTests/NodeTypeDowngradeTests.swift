@@ -2,9 +2,7 @@ import JSONRPC
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
 @testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// `NodeTypeDowngrade`: a node of an undeclared type becomes a plain view with the common
 /// props, in snapshots and in each change, following the tree the client knows.

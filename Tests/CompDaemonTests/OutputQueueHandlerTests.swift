@@ -4,9 +4,6 @@ import NIOEmbedded
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// The output queue on an `EmbeddedChannel`: gathered writes, the output budget, a client
 /// that does not read, and closing once everything is written.

@@ -3,9 +3,6 @@ import ScreenKit
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// The bundled plugins (`Plugins/<Name>` → `lib<Name>.so`, compiled from their sources),
 /// vetted and loaded by the host like any other plugin and driven through a window the

@@ -4,9 +4,6 @@ import ScreenKit
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 @Suite("Plugin registry cache") @MainActor struct PluginCacheTests {
   typealias Fixtures = PluginFixtureBuilder

@@ -4,9 +4,7 @@ import ScreenKit
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
 @testable import CompdProtocol
-@testable import CompdSceneHost
 
 @Suite("Declarative screens") struct PluginDeclarativeScreenTests {
   @Test func aNestedScreenParses() throws {

@@ -5,9 +5,7 @@ import ScreenKit
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
 @testable import CompdProtocol
-@testable import CompdSceneHost
 
 @Suite("Plugin host: vetting and loading") @MainActor struct PluginRegistryTests {
   typealias Fixtures = PluginFixtureBuilder

@@ -3,8 +3,6 @@ import ScreenKit
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
 @testable import CompdSceneHost
 
 /// Every bundled component through state restoration as compd uses it: the real plugins

@@ -3,9 +3,6 @@ import ScreenKit
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// The daemon and its plugins must share one copy of libScreenKit.so; a second copy would
 /// give a plugin its own `View` class, its own registries, and casts that fail.

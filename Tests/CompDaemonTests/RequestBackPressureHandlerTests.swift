@@ -3,9 +3,6 @@ import NIOEmbedded
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// The back-pressure handler on an `EmbeddedChannel`, between a probe on the socket's side
 /// (counting reads, seeing close requests) and one in the request handler's place (recording

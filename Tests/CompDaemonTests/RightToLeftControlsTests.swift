@@ -3,9 +3,6 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
 @testable import CompdSceneHost
 
 /// What a client paints inside a control or a row right to left, as the encoder writes it:

@@ -1,10 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CompdBroker
-@testable import CompdCommandLine
 @testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// `make run` (scripts/run.sh) as a new user meets it: the bundled components are served
 /// whether the checkout sits where plugin trust passes (a home directory, a clone in `/tmp`,

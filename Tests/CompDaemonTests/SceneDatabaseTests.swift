@@ -2,9 +2,6 @@ import Foundation
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// The scene database on its own: what is written is what is read back, tombstones, the
 /// id counter, the schema version and damaged files. The files are also read with

@@ -1,9 +1,7 @@
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
 @testable import CompdProtocol
-@testable import CompdSceneHost
 @testable import JSONRPC
 
 /// A scene's history keeps exactly its last `historyLimit` changes: a subscriber resuming

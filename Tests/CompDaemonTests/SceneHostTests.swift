@@ -3,7 +3,6 @@ import JSONRPC
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
 @testable import CompdProtocol
 @testable import CompdSceneHost
 

@@ -4,9 +4,6 @@ import Logging
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// In-process: server-to-client notifications go out on the right connection, from any
 /// thread, through the same output queue as replies.

@@ -2,9 +2,6 @@ import Glibc
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// A fake systemd: a datagram socket bound where `$NOTIFY_SOCKET` points.
 final class FakeNotifySocket {

@@ -3,9 +3,6 @@ import JSONRPC
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 /// compd as systemd runs it: socket-activated by `systemd-socket-activate`, with a fake
 /// `NOTIFY_SOCKET` receiver standing in for the service manager.

@@ -2,9 +2,6 @@ import Glibc
 import Testing
 
 @testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
-@testable import CompdSceneHost
 
 @Suite("Service: socket activation")
 struct ServiceSocketActivationTests {

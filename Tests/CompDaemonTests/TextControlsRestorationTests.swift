@@ -2,9 +2,6 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompdBroker
-@testable import CompdCommandLine
-@testable import CompdProtocol
 @testable import CompdSceneHost
 
 /// The gallery's text and pickers page through state restoration, as compd uses it: changed
