@@ -2,6 +2,7 @@ import Logging
 import Testing
 
 @testable import CompdBroker
+@testable import CompdProtocol
 @testable import JSONRPC
 
 /// A connection as method handlers see it, with given credentials.

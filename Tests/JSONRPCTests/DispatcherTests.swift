@@ -323,14 +323,6 @@ func exchange(_ text: String, _ dispatcher: Dispatcher = Dispatcher(registry: ma
     // The document survives the wire.
     #expect(try JSONParser.parse(document.serialized()) == document)
   }
-
-  @Test func errorNamesHaveFixedCodes() {
-    #expect(ServerErrorName.allCases.map(\.code) == Array((-32011 ... -32001).reversed()))
-    #expect(RPCError.server(.limitExceeded, "too many").data?["name"] == "compd.LimitExceeded")
-    let tooLong = RPCError.lineTooLong(byteCount: 20, limit: 10)
-    #expect(tooLong.code == -32600)
-    #expect(tooLong.data?["name"] == "compd.LimitExceeded")
-  }
 }
 
 @Suite struct ClientMessageTests {
@@ -424,7 +416,8 @@ func exchange(_ text: String, _ dispatcher: Dispatcher = Dispatcher(registry: ma
   @Test func aBatchOverMaxEntriesRunsNothingAndGetsOneError() async throws {
     let hits = HitLog()
     let dispatcher = Dispatcher(
-      registry: makeRegistry(hits: hits), batchLimits: .init(maxEntries: 3))
+      registry: makeRegistry(hits: hits),
+      batchLimits: .init(maxEntries: 3, exceeded: .limitExceeded))
     let text = "[" + (1...4).map(Self.subtract).joined(separator: ",") + "]"
     let reply = try JSONParser.parse(Array(try #require(await exchange(text, dispatcher)).utf8))
     #expect(reply["id"] == .null)
@@ -438,12 +431,24 @@ func exchange(_ text: String, _ dispatcher: Dispatcher = Dispatcher(registry: ma
       try JSONParser.parse(Array(await exchange(three, dispatcher)!.utf8)).arrayValue?.count == 3)
   }
 
+  /// A server that names no error for limits gets JSON-RPC's Invalid Request.
+  @Test func aBatchOverALimitIsAnInvalidRequestWithoutAServerErrorKind() async throws {
+    let dispatcher = Dispatcher(
+      registry: makeRegistry(hits: nil), batchLimits: .init(maxEntries: 1))
+    let text = "[" + (1...2).map(Self.subtract).joined(separator: ",") + "]"
+    let reply = try JSONParser.parse(Array(try #require(await exchange(text, dispatcher)).utf8))
+    #expect(reply["error"]?["code"] == -32600)
+    #expect(reply["error"]?["data"]?["name"] == nil)
+    #expect(reply["error"]?["data"]?["limit"] == 1 && reply["error"]?["data"]?["size"] == 2)
+  }
+
   /// Each reply is `{"jsonrpc":"2.0","id":N,"result":-1}`, 35 bytes for one-digit ids.
   @Test(arguments: [false, true])
   func repliesPastTheLimitStopTheBatch(withAsyncEntry: Bool) async throws {
     let hits = HitLog()
     let dispatcher = Dispatcher(
-      registry: makeRegistry(hits: hits), batchLimits: .init(maxReplyBytes: 100))
+      registry: makeRegistry(hits: hits),
+      batchLimits: .init(maxReplyBytes: 100, exceeded: .limitExceeded))
     var entries = (1...6).map(Self.subtract)
     if withAsyncEntry {
       entries.insert(#"{"jsonrpc":"2.0","method":"echo","params":{},"id":"e"}"#, at: 1)
@@ -478,4 +483,10 @@ func exchange(_ text: String, _ dispatcher: Dispatcher = Dispatcher(registry: ma
     #expect(reply["id"] == .null)
     #expect(reply["error"]?["code"] == -32600)
   }
+}
+
+extension ServerErrorKind {
+  /// Error kinds of a server's own, named as compd names them.
+  static let noSuchScene = ServerErrorKind(code: -32001, name: "compd.NoSuchScene")
+  static let limitExceeded = ServerErrorKind(code: -32007, name: "compd.LimitExceeded")
 }
