@@ -31,7 +31,7 @@ public final class Daemon: Sendable {
   private let discoveryDocument = Mutex<JSON>(.null)
   /// The service-manager side: systemd protocols, access control, reload.
   public let service: ServiceRuntime
-  /// The open scenes (Broker/Scenes/).
+  /// The open scenes (`Scenes/`).
   let scenes: SceneStore
   /// The scene host processes that run the components' code.
   let sceneHosts: SceneHostPool
@@ -40,7 +40,7 @@ public final class Daemon: Sendable {
   /// The components suspected of a host death nobody's request explains, isolated until
   /// one is found at fault.
   let suspects = CrashSuspects()
-  /// Whether scenes are being saved (Broker/Persistence/), for `daemon.info`.
+  /// Whether scenes are being saved (`Persistence/`), for `daemon.info`.
   let persistence: PersistenceStatus
 
   /// A daemon for `config`; `run()` loads the plugins and serves.

@@ -261,14 +261,14 @@ public struct CompdCommand: AsyncParsableCommand {
     ))
   var verifyDiffs = false
 
-  // a scene host: `compd --scene-host FD` (see SceneHost/SceneHostCommand.swift)
+  // a scene host: `compd --scene-host FD` (CompdSceneHost: SceneHostCommand.swift)
   @Option(name: .customLong("scene-host"), help: .hidden) var sceneHost: Int32?
   // where a scene host writes its own log; it, its stdout and its stderr are pipes the
-  // broker relays (Broker/Hosts/HostOutputRelay.swift)
+  // broker relays (CompdBroker: Hosts/HostOutputRelay.swift)
   @Option(name: .customLong("host-log-fd"), help: .hidden) var hostLogFD: Int32?
   @Option(name: .customLong("host-crash-fd"), help: .hidden) var hostCrashFD: Int32?
 
-  // the vetting child: `compd --scan-plugin PATH` (see Shared/Plugins/PluginScanCommand.swift)
+  // the vetting child: `compd --scan-plugin PATH` (CompdSceneHost: Plugins/PluginScanCommand.swift)
   @Option(name: .customLong("scan-plugin"), help: .hidden) var scanPlugin: String?
 
   /// The command with its defaults (ArgumentParser parses it).
