@@ -8,12 +8,6 @@ package struct HostLoadSet: Sendable, Equatable {
   package struct Plugin: Sendable, Equatable {
     package var identity: PluginFileIdentity
     package var manifest: PluginManifest
-
-    /// The plugin file `identity`, vetted into `manifest`.
-    package init(identity: PluginFileIdentity, manifest: PluginManifest) {
-      self.identity = identity
-      self.manifest = manifest
-    }
   }
 
   /// One declarative screen.
@@ -26,23 +20,22 @@ package struct HostLoadSet: Sendable, Equatable {
     package var requires: [String]
     /// The file's JSON text, which the host registers.
     package var text: String
-
-    /// The screen read from `path`.
-    package init(path: String, name: String, requires: [String], text: String) {
-      self.path = path
-      self.name = name
-      self.requires = requires
-      self.text = text
-    }
   }
 
   package var plugins: [Plugin] = []
   package var screens: [Screen] = []
 
-  /// A set of these plugins and screens.
-  package init(plugins: [Plugin] = [], screens: [Screen] = []) {
-    self.plugins = plugins
-    self.screens = screens
+  /// No plugins and no screens.
+  package static let empty = HostLoadSet()
+
+  /// Adds the plugin library `identity`, as vetting described it.
+  package mutating func addPlugin(_ identity: PluginFileIdentity, manifest: PluginManifest) {
+    plugins.append(Plugin(identity: identity, manifest: manifest))
+  }
+
+  /// Adds the declarative screen `name` read from `path`, which composes `requires`.
+  package mutating func addScreen(name: String, path: String, requires: [String], text: String) {
+    screens.append(Screen(path: path, name: name, requires: requires, text: text))
   }
 
   /// Whether it holds nothing.

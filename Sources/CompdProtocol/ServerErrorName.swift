@@ -1,7 +1,7 @@
 import JSONRPC
 
 /// The stable names of compd's own errors, sent as `error.data.name`; each has a fixed code.
-package enum ServerErrorName: String, Sendable, CaseIterable {
+package enum ServerErrorName: String, ServerErrorKind, CaseIterable {
   /// No scene has the given id.
   case noSuchScene = "compd.NoSuchScene"
   /// No loaded plugin provides the named component.
@@ -43,8 +43,8 @@ package enum ServerErrorName: String, Sendable, CaseIterable {
     }
   }
 
-  /// The kind of error this name is.
-  package var kind: ServerErrorKind { ServerErrorKind(code: code, name: rawValue) }
+  /// The name as clients see it (`error.data.name`).
+  package var name: String { rawValue }
 }
 
 extension RPCError {
@@ -52,7 +52,9 @@ extension RPCError {
   package static func server(_ name: ServerErrorName, _ message: String, details: JSONObject = [:])
     -> RPCError
   {
-    .server(name.kind, message, details: details)
+    // As an existential, so that the call reaches JSONRPC's `server(_:_:details:)`.
+    let kind: any ServerErrorKind = name
+    return .server(kind, message, details: details)
   }
 
   /// `-32600` for a line longer than the limit, with `data.name` `compd.LimitExceeded`.

@@ -5,7 +5,7 @@ extension SceneNodeLimit {
   /// The error for the tree under `root`, counted in full (views only: no nodes are built).
   @MainActor
   func exceeded(by root: View) -> Exceeded {
-    Exceeded(nodes: Self.count(root), limit: maximum)
+    exceeded(nodes: Self.count(root))
   }
 
   /// The views in the tree under `view`, itself included: the nodes it makes.

@@ -68,11 +68,11 @@ public struct Dispatcher: Sendable {
     public var repliesDropped: (@Sendable () -> Void)?
     /// The error a batch over a limit is answered with (its server's name for a limit
     /// exceeded); `nil` answers `-32600` (Invalid Request), JSON-RPC's own code.
-    public var exceeded: ServerErrorKind?
+    public var exceeded: (any ServerErrorKind)?
 
     /// Limits with the given values; unbounded by default.
     public init(
-      maxEntries: Int = .max, maxReplyBytes: Int = .max, exceeded: ServerErrorKind? = nil,
+      maxEntries: Int = .max, maxReplyBytes: Int = .max, exceeded: (any ServerErrorKind)? = nil,
       repliesDropped: (@Sendable () -> Void)? = nil
     ) {
       self.maxEntries = maxEntries

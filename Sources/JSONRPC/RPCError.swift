@@ -61,7 +61,9 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
 
   /// A server-defined error (JSON-RPC leaves the codes -32099…-32000 to servers): the code
   /// of `kind`, and `data` of `{name, ...details}` with its stable name.
-  public static func server(_ kind: ServerErrorKind, _ message: String, details: JSONObject = [:])
+  public static func server(
+    _ kind: some ServerErrorKind, _ message: String, details: JSONObject = [:]
+  )
     -> RPCError
   {
     var data: JSONObject = ["name": .string(kind.name)]
@@ -123,16 +125,10 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 /// A kind of server-defined error: its code (in -32099…-32000) and the stable name clients
-/// match on, sent as `error.data.name`. A server names its own (compd: `ServerErrorName`).
-public struct ServerErrorKind: Sendable, Hashable {
+/// match on, sent as `error.data.name`. A server lists its own (compd: `ServerErrorName`).
+public protocol ServerErrorKind: Sendable {
   /// The JSON-RPC error code.
-  public var code: Int
+  var code: Int { get }
   /// The stable name, such as `compd.LimitExceeded`.
-  public var name: String
-
-  /// A kind with this code and name.
-  public init(code: Int, name: String) {
-    self.code = code
-    self.name = name
-  }
+  var name: String { get }
 }

@@ -48,7 +48,8 @@ func makeRegistry(hits: HitLog? = nil) -> MethodRegistry {
       handler: .immediate { call in
         hits?.record("fail")
         if call.params["kind"] == "rpc" {
-          throw RPCError.server(.noSuchScene, "No scene s1", details: ["scene": "s1"])
+          throw RPCError.server(
+            TestServerError.noSuchScene, "No scene s1", details: ["scene": "s1"])
         }
         throw LeakyFailure()
       }))
@@ -400,7 +401,8 @@ func exchange(_ text: String, _ dispatcher: Dispatcher = Dispatcher(registry: ma
         await exchange(request.serialized())
           == RPCMessage.response(id: id, result: .int(a)).serialized())
       let failing = RPCMessage.request(id: id, method: "fail", params: ["kind": "rpc"])
-      let error = RPCError.server(.noSuchScene, "No scene s1", details: ["scene": "s1"])
+      let error = RPCError.server(
+        TestServerError.noSuchScene, "No scene s1", details: ["scene": "s1"])
       #expect(
         await exchange(failing.serialized())
           == RPCMessage.response(id: id, error: error).serialized())
@@ -417,7 +419,7 @@ func exchange(_ text: String, _ dispatcher: Dispatcher = Dispatcher(registry: ma
     let hits = HitLog()
     let dispatcher = Dispatcher(
       registry: makeRegistry(hits: hits),
-      batchLimits: .init(maxEntries: 3, exceeded: .limitExceeded))
+      batchLimits: .init(maxEntries: 3, exceeded: TestServerError.limitExceeded))
     let text = "[" + (1...4).map(Self.subtract).joined(separator: ",") + "]"
     let reply = try JSONParser.parse(Array(try #require(await exchange(text, dispatcher)).utf8))
     #expect(reply["id"] == .null)
@@ -448,7 +450,7 @@ func exchange(_ text: String, _ dispatcher: Dispatcher = Dispatcher(registry: ma
     let hits = HitLog()
     let dispatcher = Dispatcher(
       registry: makeRegistry(hits: hits),
-      batchLimits: .init(maxReplyBytes: 100, exceeded: .limitExceeded))
+      batchLimits: .init(maxReplyBytes: 100, exceeded: TestServerError.limitExceeded))
     var entries = (1...6).map(Self.subtract)
     if withAsyncEntry {
       entries.insert(#"{"jsonrpc":"2.0","method":"echo","params":{},"id":"e"}"#, at: 1)
@@ -485,8 +487,11 @@ func exchange(_ text: String, _ dispatcher: Dispatcher = Dispatcher(registry: ma
   }
 }
 
-extension ServerErrorKind {
-  /// Error kinds of a server's own, named as compd names them.
-  static let noSuchScene = ServerErrorKind(code: -32001, name: "compd.NoSuchScene")
-  static let limitExceeded = ServerErrorKind(code: -32007, name: "compd.LimitExceeded")
+/// Error kinds of a server's own, named as compd names them.
+enum TestServerError: String, ServerErrorKind {
+  case noSuchScene = "compd.NoSuchScene"
+  case limitExceeded = "compd.LimitExceeded"
+
+  var code: Int { self == .noSuchScene ? -32001 : -32007 }
+  var name: String { rawValue }
 }

@@ -77,7 +77,7 @@ final class SceneHostPool {
     return remaining > .zero ? remaining : nil
   }
   /// The code the plugins offer now; each host loads its share of it (`loadSet(for:)`).
-  private(set) var loadSet = HostLoadSet()
+  private(set) var loadSet = HostLoadSet.empty
   /// Whether a component is a crash suspect still (`CrashSuspects`).
   var isSuspect: (@MainActor (String) -> Bool)?
   /// Called when a host ended; it has been removed from `hosts` already.

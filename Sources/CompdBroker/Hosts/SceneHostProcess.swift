@@ -73,7 +73,7 @@ final class SceneHostProcess {
   /// code).
   var onAnswer: (@MainActor (SceneHostProcess) -> Void)?
   /// The code it loaded.
-  private(set) var loaded = HostLoadSet()
+  private(set) var loaded = HostLoadSet.empty
   /// The plugins (and screens) whose code it loaded was withdrawn from it (`host.withdraw`),
   /// their files having changed since: it keeps serving the scenes it holds that do not
   /// use them, takes no new scene, and retires once it holds none.

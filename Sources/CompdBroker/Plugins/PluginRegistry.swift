@@ -262,15 +262,14 @@ public final class PluginRegistry {
   /// What scene hosts load: every loaded plugin library (path, identity, manifest) and
   /// declarative screen (its text), in scan order.
   var loadSet: HostLoadSet {
-    var set = HostLoadSet()
+    var set = HostLoadSet.empty
     for record in records where record.state == .loaded {
       if let manifest = record.manifest {
-        set.plugins.append(.init(identity: record.identity, manifest: manifest))
+        set.addPlugin(record.identity, manifest: manifest)
       } else if let text = record.screenText {
-        set.screens.append(
-          .init(
-            path: record.path, name: record.name,
-            requires: registry[record.name]?.requires ?? [], text: text))
+        set.addScreen(
+          name: record.name, path: record.path,
+          requires: registry[record.name]?.requires ?? [], text: text)
       }
     }
     return set

@@ -80,7 +80,7 @@ final class SocketListener: Sendable {
       registry: registry, limits: JSONParser.Limits(maxBytes: config.maxLineBytes),
       batchLimits: .init(
         maxEntries: config.maxBatch, maxReplyBytes: config.maxBatchReplyBytes,
-        exceeded: ServerErrorName.limitExceeded.kind, repliesDropped: HeapTrim.request))
+        exceeded: ServerErrorName.limitExceeded, repliesDropped: HeapTrim.request))
     let highWatermark = min(256 << 10, config.maxOutputBytes / 2)
     let pipeline = ConnectionPipeline(
       dispatcher: dispatcher, maxLineBytes: config.maxLineBytes,

@@ -39,20 +39,12 @@ package struct SceneEnvironment: Sendable, Equatable {
   }
 
   /// The user's preferred text size, named as UIKit's `UIContentSizeCategory` constants
-  /// (without their prefix), smallest first.
+  /// (without their prefix), smallest first: seven standard sizes, then five larger
+  /// accessibility sizes.
   package enum ContentSizeCategory: String, Sendable, CaseIterable {
-    case extraSmall
-    case small
-    case medium
-    case large
-    case extraLarge
-    case extraExtraLarge
-    case extraExtraExtraLarge
-    case accessibilityMedium
-    case accessibilityLarge
-    case accessibilityExtraLarge
-    case accessibilityExtraExtraLarge
-    case accessibilityExtraExtraExtraLarge
+    case extraSmall, small, medium, large, extraLarge, extraExtraLarge, extraExtraExtraLarge
+    case accessibilityMedium, accessibilityLarge, accessibilityExtraLarge
+    case accessibilityExtraExtraLarge, accessibilityExtraExtraExtraLarge
   }
 
   package var width: Double = 390

@@ -42,12 +42,11 @@ package struct SceneNodeLimit: Sendable, Equatable {
     package var nodes: Int
     /// The limit it passed.
     package var limit: Int
+  }
 
-    /// A tree of `nodes` nodes over `limit`.
-    package init(nodes: Int, limit: Int) {
-      self.nodes = nodes
-      self.limit = limit
-    }
+  /// The error for a tree of `nodes` nodes.
+  package func exceeded(nodes: Int) -> Exceeded {
+    Exceeded(nodes: nodes, limit: maximum)
   }
 
   /// The wire error for a scene over the limit: `compd.LimitExceeded` naming the setting,
