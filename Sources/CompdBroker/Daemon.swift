@@ -11,26 +11,26 @@ import Synchronization
 
 /// The daemon: its configuration, start time, methods and the counters `daemon.info`
 /// reports. `run()` serves until SIGTERM or SIGINT.
-public final class Daemon: Sendable {
+package final class Daemon: Sendable {
   /// The daemon's version, as `daemon.info` and `rpc.discover` report it.
-  public static let version = CompdVersion.current
+  package static let version = CompdVersion.current
   /// The version of the protocol docs/protocol.md defines.
-  public static let protocolVersion = 3
+  package static let protocolVersion = 3
 
   /// The configuration it started with (a reload changes `service.config`).
-  public let config: DaemonConfig
+  package let config: DaemonConfig
   /// Where it logs.
-  public let logger: Logger
+  package let logger: Logger
   /// When the daemon started, for `uptimeSeconds`.
-  public let startTime: ContinuousClock.Instant
+  package let startTime: ContinuousClock.Instant
   /// Counters other parts of the daemon keep current (plugins, components, scenes).
-  public let counters = DaemonCounters()
+  package let counters = DaemonCounters()
   let connections: ConnectionTable
   /// The plugins found and vetted, and the components they provide.
-  public let pluginRegistry: PluginRegistry
+  package let pluginRegistry: PluginRegistry
   private let discoveryDocument = Mutex<JSON>(.null)
   /// The service-manager side: systemd protocols, access control, reload.
-  public let service: ServiceRuntime
+  package let service: ServiceRuntime
   /// The open scenes (`Scenes/`).
   let scenes: SceneStore
   /// The scene host processes that run the components' code.
@@ -49,7 +49,7 @@ public final class Daemon: Sendable {
   /// reads the configuration again (`configLoader`; by default it keeps `config`), and the
   /// ABI stamp of the ScreenKit its scene hosts and vetting children run (`pluginABIStamp`;
   /// without it vetting results are not cached).
-  public init(
+  package init(
     config: DaemonConfig, logger: Logger,
     configLoader: @escaping ServiceRuntime.ConfigLoader = {
       throw ConfigError("no configuration to re-read")
@@ -101,10 +101,10 @@ public final class Daemon: Sendable {
   }
 
   /// The number of clients connected now.
-  public var clientCount: Int { connections.count }
+  package var clientCount: Int { connections.count }
 
   /// Every method the daemon serves. Each method group adds itself here.
-  public func makeRegistry() -> MethodRegistry {
+  package func makeRegistry() -> MethodRegistry {
     var registry = MethodRegistry()
     registerDaemonMethods(into: &registry)
     registerPluginMethods(into: &registry)
@@ -123,7 +123,7 @@ public final class Daemon: Sendable {
   /// Binds the socket and serves until a graceful shutdown (SIGTERM, SIGINT).
   ///
   /// Throws `StartupError` when the socket cannot be taken.
-  public func run() async throws {
+  package func run() async throws {
     if config.pluginTrust == .relaxed {
       logger.warning(
         "plugin-trust = relaxed: plugins are loaded without the ownership and mode checks; for development trees only"
@@ -236,34 +236,34 @@ extension Daemon {
 ///
 /// The plugin host sets `plugins` and `components` after each scan; the scene store
 /// adds and subtracts `scenes` as scenes open and close.
-public final class DaemonCounters: Sendable {
+package final class DaemonCounters: Sendable {
   private let pluginCount = Atomic<Int>(0)
   private let componentCount = Atomic<Int>(0)
   private let sceneCount = Atomic<Int>(0)
 
   /// All counters at zero.
-  public init() {}
+  package init() {}
 
   /// Loaded plugins.
-  public var plugins: Int {
+  package var plugins: Int {
     get { pluginCount.load(ordering: .relaxed) }
     set { pluginCount.store(newValue, ordering: .relaxed) }
   }
 
   /// Components the loaded plugins provide.
-  public var components: Int {
+  package var components: Int {
     get { componentCount.load(ordering: .relaxed) }
     set { componentCount.store(newValue, ordering: .relaxed) }
   }
 
   /// Open scenes.
-  public var scenes: Int {
+  package var scenes: Int {
     get { sceneCount.load(ordering: .relaxed) }
     set { sceneCount.store(newValue, ordering: .relaxed) }
   }
 
   /// Adds `delta` (negative to subtract) to the open-scene count.
-  public func addScenes(_ delta: Int) {
+  package func addScenes(_ delta: Int) {
     sceneCount.add(delta, ordering: .relaxed)
   }
 }

@@ -11,9 +11,9 @@ import ScreenKit
 #endif
 
 /// The `compd` command line.
-public struct CompdCommand: AsyncParsableCommand {
+package struct CompdCommand: AsyncParsableCommand {
   /// The command's name, abstract and the help text with the config-file keys.
-  public static let configuration = CommandConfiguration(
+  package static let configuration = CommandConfiguration(
     commandName: "compd",
     abstract: "Serve screen components over a Unix-socket JSON-RPC 2.0 protocol.",
     discussion: """
@@ -272,11 +272,11 @@ public struct CompdCommand: AsyncParsableCommand {
   @Option(name: .customLong("scan-plugin"), help: .hidden) var scanPlugin: String?
 
   /// The command with its defaults (ArgumentParser parses it).
-  public init() {}
+  package init() {}
 
   /// Parses the process arguments and runs; the entry point of the `compd` executable.
   /// (Calling `main()` from another module picks ArgumentParser's synchronous overload.)
-  public static func runAsMain() async {
+  package static func runAsMain() async {
     do {
       var command = try parseAsRoot()
       if var asyncCommand = command as? any AsyncParsableCommand {
@@ -294,7 +294,7 @@ public struct CompdCommand: AsyncParsableCommand {
   }
 
   /// The configuration the file and the flags give together (flags win).
-  public func resolvedConfig() throws(ConfigError) -> DaemonConfig {
+  package func resolvedConfig() throws(ConfigError) -> DaemonConfig {
     var file = ConfigFile()
     if let config { file = try ConfigFile.load(path: config) }
     // A socket passed by systemd (or systemd-socket-activate) needs no path: it names
@@ -338,7 +338,7 @@ public struct CompdCommand: AsyncParsableCommand {
 
   /// Resolves the configuration and runs the daemon until it stops; a configuration or
   /// startup error exits 1 with one message.
-  public func run() async throws {
+  package func run() async throws {
     if let scanPlugin {
       let trust = pluginTrust.flatMap(PluginTrust.init(rawValue:)) ?? .strict
       throw ExitCode(

@@ -13,7 +13,7 @@ import Logging
 /// `ConfigKey.all`'s (`plugin_dirs` is also `plugin-dir`) and the access-control keys
 /// (`AccessSettingsOverlay`). Unknown keys and bad values are errors that name
 /// `file:line`.
-public struct ConfigFile: Sendable, Equatable {
+package struct ConfigFile: Sendable, Equatable {
   /// One `key = value` of the file, its value already checked.
   struct Setting: Sendable, Equatable {
     var key: String
@@ -23,20 +23,20 @@ public struct ConfigFile: Sendable, Equatable {
   /// The settings, in order.
   private(set) var settings: [Setting] = []
   /// The access-control keys (docs/operations.md).
-  public var access = AccessSettingsOverlay()
+  package var access = AccessSettingsOverlay()
 
   /// `socket`, when the file gives it.
-  public var socketPath: String? { settings.last { $0.key == "socket" }?.value }
+  package var socketPath: String? { settings.last { $0.key == "socket" }?.value }
 
   /// Every key the file format knows, for `--help` and error messages.
-  public static let keys =
+  package static let keys =
     ConfigKey.all.map(\.name) + ConfigKey.aliases.keys.sorted() + AccessSettingsOverlay.keys
 
   /// An empty file.
-  public init() {}
+  package init() {}
 
   /// Reads and parses the file at `path`.
-  public static func load(path: String) throws(ConfigError) -> ConfigFile {
+  package static func load(path: String) throws(ConfigError) -> ConfigFile {
     guard let file = fopen(path, "r") else {
       throw ConfigError("cannot read config file \(path): \(String(cString: strerror(errno)))")
     }
@@ -62,7 +62,7 @@ public struct ConfigFile: Sendable, Equatable {
   }
 
   /// Parses the text of a config file; `fileName` is used in error messages.
-  public static func parse(_ text: String, fileName: String) throws(ConfigError) -> ConfigFile {
+  package static func parse(_ text: String, fileName: String) throws(ConfigError) -> ConfigFile {
     var result = ConfigFile()
     var lineNumber = 0
     for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -105,7 +105,7 @@ public struct ConfigFile: Sendable, Equatable {
   }
 
   /// Writes the settings this file gives over `config`.
-  public func apply(to config: inout DaemonConfig) {
+  package func apply(to config: inout DaemonConfig) {
     // A file's `plugin-dir` keys replace the directories, and add up among themselves.
     if settings.contains(where: { $0.key == "plugin-dir" }) { config.pluginDirectories = [] }
     for setting in settings {

@@ -21,28 +21,28 @@ import Synchronization
 /// in-process give, would run it here). A changed file of a loaded plugin is vetted like a
 /// new one; hosts that loaded the old version are replaced.
 @MainActor
-public final class PluginRegistry {
+package final class PluginRegistry {
   /// Where plugins come from and how they are vetted.
-  public struct Configuration: Sendable {
+  package struct Configuration: Sendable {
     /// The directories scanned for `*.so`, in order; earlier ones win name conflicts.
-    public var pluginDirectories: [String]
+    package var pluginDirectories: [String]
     /// Where `plugin-cache.json` lives; `nil` disables the cache.
-    public var stateDirectory: String?
+    package var stateDirectory: String?
     /// The executable run as the vetting child with `--scan-plugin PATH` (compd itself).
-    public var scannerExecutable: String
+    package var scannerExecutable: String
     /// How long one vetting child may run.
-    public var vetTimeoutSeconds: Double
+    package var vetTimeoutSeconds: Double
     /// How many vetting children run at once.
-    public var parallelVetting: Int
+    package var parallelVetting: Int
     /// Whether a plugin must pass the ownership and mode checks before its code runs.
-    public var trust: PluginTrust
+    package var trust: PluginTrust
     /// The ABI stamp of the ScreenKit the vetting children and scene hosts run (the
     /// composition root knows it; the broker links no ScreenKit). Vetting results are
     /// remembered for one stamp, so without it the cache is neither read nor written.
     package var abiStamp: String?
 
     /// A configuration; by default the scanner is this executable.
-    public init(
+    package init(
       pluginDirectories: [String], stateDirectory: String?,
       scannerExecutable: String = PluginRegistry.currentExecutable(), vetTimeoutSeconds: Double = 5,
       parallelVetting: Int = max(2, sysconf(Int32(_SC_NPROCESSORS_ONLN))),
@@ -64,7 +64,7 @@ public final class PluginRegistry {
   /// The components of every loaded plugin and screen as vetting described them, by name.
   private(set) var registry: [String: PluginManifest.ComponentEntry] = [:]
   /// How many vetting children were started so far (cache hits start none).
-  public private(set) var vettingChildrenStarted = 0
+  package private(set) var vettingChildrenStarted = 0
 
   private var configuration: Configuration
   private let logger: Logger
@@ -85,19 +85,19 @@ public final class PluginRegistry {
 
   /// The directories the next scan searches (a reload may change them). Plugins already
   /// loaded stay loaded: code is never unloaded.
-  public var pluginDirectories: [String] {
+  package var pluginDirectories: [String] {
     get { configuration.pluginDirectories }
     set { configuration.pluginDirectories = newValue }
   }
 
   /// Whether plugins must pass the ownership and mode checks (a reload may change it).
-  public var trust: PluginTrust {
+  package var trust: PluginTrust {
     get { configuration.trust }
     set { configuration.trust = newValue }
   }
 
   /// The path of the running executable.
-  public nonisolated static func currentExecutable() -> String {
+  package nonisolated static func currentExecutable() -> String {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard count > 0 else { return CommandLine.arguments[0] }
@@ -105,12 +105,12 @@ public final class PluginRegistry {
   }
 
   /// How many plugins are loaded.
-  public var loadedPluginCount: Int { records.count { $0.state == .loaded } }
+  package var loadedPluginCount: Int { records.count { $0.state == .loaded } }
 
   /// Scans the plugin directories, vets and loads new or changed files, and updates the
   /// cache. Safe to call again (`plugins.rescan`), also while a scan is running: scans run
   /// one after the other.
-  public func scan() async {
+  package func scan() async {
     let previous = currentScan
     let scan = Task { @MainActor in
       await previous?.value
@@ -178,13 +178,13 @@ public final class PluginRegistry {
   // MARK: - Listing
 
   /// The `plugins.list` result.
-  public func pluginsListResult() -> JSON {
+  package func pluginsListResult() -> JSON {
     .object(["plugins": .array(records.map(\.json))])
   }
 
   /// The `components.list` result, optionally only the components of the plugin named
   /// `plugin`; `nil` when there is no such plugin.
-  public func componentsListResult(plugin: String?) -> JSON? {
+  package func componentsListResult(plugin: String?) -> JSON? {
     if let plugin, !records.contains(where: { $0.name == plugin && $0.state == .loaded }) {
       return nil
     }
@@ -208,7 +208,7 @@ public final class PluginRegistry {
 
   /// `compd.NoSuchComponent` for `name`, suggesting the loaded component whose name is
   /// closest (`demo.login` → `demo.Login`) in the message and as `data.suggestion`.
-  public func noSuchComponentError(_ name: String) -> RPCError {
+  package func noSuchComponentError(_ name: String) -> RPCError {
     RPCError.server(
       .noSuchComponent, "no component named \"\(name)\" is loaded",
       details: ["component": .string(name)]
@@ -216,7 +216,7 @@ public final class PluginRegistry {
   }
 
   /// The `components.describe` result for `name`; `nil` when no such component is loaded.
-  public func describeComponentResult(name: String) -> JSON? {
+  package func describeComponentResult(name: String) -> JSON? {
     guard let component = registry[name] else { return nil }
     var result: JSONObject = [
       "name": .string(name),
@@ -230,10 +230,10 @@ public final class PluginRegistry {
   }
 
   /// Whether the component `name` is provided by a loaded plugin or screen.
-  public func hasComponent(_ name: String) -> Bool { registry[name] != nil }
+  package func hasComponent(_ name: String) -> Bool { registry[name] != nil }
 
   /// The number of components the loaded plugins and screens provide.
-  public var componentCount: Int { registry.count }
+  package var componentCount: Int { registry.count }
 
   /// The name of the plugin (or screen) providing `component`.
   func pluginName(of component: String) -> String? {

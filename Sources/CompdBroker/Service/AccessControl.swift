@@ -7,24 +7,24 @@ import Synchronization
 /// Access control as the server applies it: the current `AccessPolicy` (a reload may
 /// replace it), the kernel identity of every connection, the per-user connection quota,
 /// and method handlers wrapped so that each call is checked before it runs.
-public final class AccessControl: Sendable {
+package final class AccessControl: Sendable {
   private let current: Mutex<AccessPolicy>
   private let identities = Mutex<[UInt64: PeerIdentity]>([:])
   private let quota: ConnectionQuota
   private let logger: Logger
 
   /// Access control enforcing `policy`, logging refusals to `logger`.
-  public init(policy: AccessPolicy, logger: Logger) {
+  package init(policy: AccessPolicy, logger: Logger) {
     self.current = Mutex(policy)
     self.quota = ConnectionQuota(perUserLimit: policy.maxConnectionsPerUser)
     self.logger = logger
   }
 
   /// The policy in force.
-  public var policy: AccessPolicy { current.withLock { $0 } }
+  package var policy: AccessPolicy { current.withLock { $0 } }
 
   /// Puts a new policy in force (on reload); open connections keep their identity.
-  public func replacePolicy(_ policy: AccessPolicy) {
+  package func replacePolicy(_ policy: AccessPolicy) {
     current.withLock { $0 = policy }
     quota.perUserLimit = policy.maxConnectionsPerUser
   }
@@ -61,16 +61,16 @@ public final class AccessControl: Sendable {
 
   /// The identity of the peer of `connection`: the one read at accept time, else what
   /// `RPCConnection.peer` says (without supplementary groups).
-  public func identity(of connection: any RPCConnection) -> PeerIdentity? {
+  package func identity(of connection: any RPCConnection) -> PeerIdentity? {
     if let identity = identities.withLock({ $0[connection.id] }) { return identity }
     return connection.peer.map { PeerIdentity(pid: $0.pid, uid: $0.uid, gid: $0.gid) }
   }
 
   /// Open connections of `uid` (for tests and `daemon.info`).
-  public func connectionCount(uid: UInt32) -> Int { quota.count(uid: uid) }
+  package func connectionCount(uid: UInt32) -> Int { quota.count(uid: uid) }
 
   /// Throws `compd.PermissionDenied` unless the caller may make `call`; logs refusals.
-  public func check(_ call: RPCCall) throws(RPCError) {
+  package func check(_ call: RPCCall) throws(RPCError) {
     let peer = identity(of: call.connection)
     guard case .failure(let denial) = policy.authorize(method: call.method, peer: peer) else {
       return
@@ -88,7 +88,7 @@ public final class AccessControl: Sendable {
   }
 
   /// What a scene method wants to do with a scene.
-  public enum SceneUse: Sendable {
+  package enum SceneUse: Sendable {
     /// List it, read its layout, subscribe to it.
     case view
     /// Send it events, resize or close it.
@@ -98,7 +98,7 @@ public final class AccessControl: Sendable {
   /// Throws unless the caller of `call` may `use` the scene `scene` opened by `owner`:
   /// `compd.NoSuchScene` when it may not even see it (other users' scene ids are not
   /// disclosed), `compd.PermissionDenied` when it may see but not drive it.
-  public func checkScene(
+  package func checkScene(
     _ scene: String, ownedBy owner: UInt32, use: SceneUse, call: RPCCall
   ) throws(RPCError) {
     let peer = identity(of: call.connection)
@@ -121,7 +121,7 @@ public final class AccessControl: Sendable {
   }
 
   /// The same methods, each checking the caller's rights before running.
-  public func guarded(_ registry: MethodRegistry) -> MethodRegistry {
+  package func guarded(_ registry: MethodRegistry) -> MethodRegistry {
     var result = MethodRegistry()
     for method in registry.methods {
       let handler: RPCMethod.Handler

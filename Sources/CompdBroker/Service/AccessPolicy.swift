@@ -2,15 +2,15 @@ import CompdProtocol
 
 /// What a peer may do: nothing, read (inspect the daemon, plugins, components and the
 /// scenes it may see), or control (open and drive scenes, rescan plugins, reload).
-public enum AccessLevel: Int, Sendable, Comparable, CustomStringConvertible {
+package enum AccessLevel: Int, Sendable, Comparable, CustomStringConvertible {
   case none = 0
   case read = 1
   case control = 2
 
-  public static func < (lhs: AccessLevel, rhs: AccessLevel) -> Bool { lhs.rawValue < rhs.rawValue }
+  package static func < (lhs: AccessLevel, rhs: AccessLevel) -> Bool { lhs.rawValue < rhs.rawValue }
 
   /// `none`, `read` or `control`.
-  public var description: String {
+  package var description: String {
     switch self {
     case .none: "none"
     case .read: "read"
@@ -25,35 +25,35 @@ public enum AccessLevel: Int, Sendable, Comparable, CustomStringConvertible {
 /// The server asks `level(of:)`/`authorize(method:peer:)` for each call; the scene
 /// methods ask `mayAct(onSceneOwnedBy:peer:)` and filter `scene.list` with
 /// `mayView(sceneOwnedBy:peer:)`; connection and scene admission ask the limits.
-public struct AccessPolicy: Sendable, Equatable {
+package struct AccessPolicy: Sendable, Equatable {
   /// Users with control rights (root always has them).
-  public var controlUsers: Set<UInt32>
+  package var controlUsers: Set<UInt32>
   /// Groups whose members have control rights.
-  public var controlGroups: Set<UInt32>
+  package var controlGroups: Set<UInt32>
   /// Who has read rights without being listed: everyone who can open the socket, or only
   /// the listed users and groups.
-  public var readEveryone: Bool
+  package var readEveryone: Bool
   /// Users with read rights when `readEveryone` is false.
-  public var readUsers: Set<UInt32>
+  package var readUsers: Set<UInt32>
   /// Groups with read rights when `readEveryone` is false.
-  public var readGroups: Set<UInt32>
+  package var readGroups: Set<UInt32>
   /// Users who may see and act on every scene, not just their own (root always may).
-  public var sceneAdminUsers: Set<UInt32>
+  package var sceneAdminUsers: Set<UInt32>
   /// Groups whose members may see and act on every scene.
-  public var sceneAdminGroups: Set<UInt32>
+  package var sceneAdminGroups: Set<UInt32>
   /// Connections one uid may hold at once.
-  public var maxConnectionsPerUser: Int
+  package var maxConnectionsPerUser: Int
   /// Scenes one uid may have open at once.
-  public var maxScenesPerUser: Int
+  package var maxScenesPerUser: Int
   /// Scenes open at once, all users together.
-  public var maxScenes: Int
+  package var maxScenes: Int
   /// The user compd runs as, who has control rights like root: under a user session's
   /// service (or `make run`) the daemon's own user drives it. `nil` for none.
-  public var serviceUser: UInt32?
+  package var serviceUser: UInt32?
 
   /// A policy from resolved ids; every argument has the default's meaning when omitted
   /// (root and the service user control, everyone reads, root administers all scenes).
-  public init(
+  package init(
     controlUsers: Set<UInt32> = [], controlGroups: Set<UInt32> = [], readEveryone: Bool = true,
     readUsers: Set<UInt32> = [], readGroups: Set<UInt32> = [], sceneAdminUsers: Set<UInt32> = [],
     sceneAdminGroups: Set<UInt32> = [], maxConnectionsPerUser: Int = 64, maxScenesPerUser: Int = 32,
@@ -75,7 +75,7 @@ public struct AccessPolicy: Sendable, Equatable {
   static let root: UInt32 = 0
 
   /// The rights of `peer`; a connection without credentials gets none.
-  public func level(of peer: PeerIdentity?) -> AccessLevel {
+  package func level(of peer: PeerIdentity?) -> AccessLevel {
     guard let peer else { return .none }
     if peer.uid == Self.root || peer.uid == serviceUser || controlUsers.contains(peer.uid)
       || controlGroups.contains(where: peer.isMember)
@@ -89,7 +89,7 @@ public struct AccessPolicy: Sendable, Equatable {
   }
 
   /// Whether `peer` may call `method`; the denial says why, for the client and the log.
-  public func authorize(method: String, peer: PeerIdentity?) -> Result<Void, AccessDenial> {
+  package func authorize(method: String, peer: PeerIdentity?) -> Result<Void, AccessDenial> {
     let needed = MethodAccess.required(forMethod: method)
     let has = level(of: peer)
     if has >= needed { return .success(()) }
@@ -97,7 +97,7 @@ public struct AccessPolicy: Sendable, Equatable {
   }
 
   /// Whether `peer` may see and act on every scene, whoever opened it.
-  public func administersAllScenes(_ peer: PeerIdentity?) -> Bool {
+  package func administersAllScenes(_ peer: PeerIdentity?) -> Bool {
     guard let peer else { return false }
     return peer.uid == Self.root || sceneAdminUsers.contains(peer.uid)
       || sceneAdminGroups.contains(where: peer.isMember)
@@ -105,21 +105,21 @@ public struct AccessPolicy: Sendable, Equatable {
 
   /// Whether `peer` may drive (event, resize, close) a scene opened by `owner`: its own,
   /// with control rights; anyone's, with control rights and scene administration.
-  public func mayAct(onSceneOwnedBy owner: UInt32, peer: PeerIdentity?) -> Bool {
+  package func mayAct(onSceneOwnedBy owner: UInt32, peer: PeerIdentity?) -> Bool {
     guard let peer, level(of: peer) == .control else { return false }
     return peer.uid == owner || administersAllScenes(peer)
   }
 
   /// Whether `peer` may see (list, read the layout of, subscribe to) a scene opened by
   /// `owner`: its own with read rights, anyone's if it administers all scenes.
-  public func mayView(sceneOwnedBy owner: UInt32, peer: PeerIdentity?) -> Bool {
+  package func mayView(sceneOwnedBy owner: UInt32, peer: PeerIdentity?) -> Bool {
     guard let peer, level(of: peer) >= .read else { return false }
     return peer.uid == owner || administersAllScenes(peer)
   }
 
   /// Whether `peer` may open one more scene when it has `ownedByPeer` open and there are
   /// `total` in all; the denial names the limit reached.
-  public func mayOpenScene(peer: PeerIdentity?, ownedByPeer: Int, total: Int) -> Result<
+  package func mayOpenScene(peer: PeerIdentity?, ownedByPeer: Int, total: Int) -> Result<
     Void, LimitDenial
   > {
     if total >= maxScenes {
@@ -133,19 +133,19 @@ public struct AccessPolicy: Sendable, Equatable {
 }
 
 /// Whether a method only reads or changes something.
-public enum MethodAccess {
+package enum MethodAccess {
   /// Methods that only read; everything else needs control.
-  public static let readOnlyMethods: Set<String> = [
+  package static let readOnlyMethods: Set<String> = [
     "rpc.discover", "plugins.list", "components.list", "components.describe", "scene.list",
     "scene.layout", "scene.subscribe", "scene.unsubscribe", "image.get",
   ]
 
   /// Methods under `daemon.` that change something (or write a file): control.
-  public static let daemonControlMethods: Set<String> = ["daemon.reload", "daemon.backup"]
+  package static let daemonControlMethods: Set<String> = ["daemon.reload", "daemon.backup"]
 
   /// The level a call of `method` needs. `daemon.*` reads except `daemonControlMethods`;
   /// unknown names need control, so a method added without a thought here fails closed.
-  public static func required(forMethod method: String) -> AccessLevel {
+  package static func required(forMethod method: String) -> AccessLevel {
     if daemonControlMethods.contains(method) { return .control }
     if method.hasPrefix("daemon.") || readOnlyMethods.contains(method) { return .read }
     return .control
@@ -153,34 +153,34 @@ public enum MethodAccess {
 }
 
 /// A refused call: what was asked, by whom, with which rights.
-public struct AccessDenial: Error, Sendable, Equatable, CustomStringConvertible {
+package struct AccessDenial: Error, Sendable, Equatable, CustomStringConvertible {
   /// The method called.
-  public var method: String
+  package var method: String
   /// The rights it needs.
-  public var required: AccessLevel
+  package var required: AccessLevel
   /// The rights the peer has.
-  public var granted: AccessLevel
+  package var granted: AccessLevel
   /// The caller, if its credentials are known.
-  public var peer: PeerIdentity?
+  package var peer: PeerIdentity?
 
   /// The message the client gets.
-  public var description: String {
+  package var description: String {
     let who = peer.map { "uid \($0.uid)" } ?? "a client without credentials"
     return "\(method) needs \(required) access; \(who) has \(granted) access"
   }
 }
 
 /// A refusal because a limit is reached.
-public struct LimitDenial: Error, Sendable, Equatable, CustomStringConvertible {
+package struct LimitDenial: Error, Sendable, Equatable, CustomStringConvertible {
   /// What is counted (`connections`, `scenes`).
-  public var what: String
+  package var what: String
   /// The limit.
-  public var limit: Int
+  package var limit: Int
   /// Whether it is the per-user limit rather than the total.
-  public var perUser: Bool
+  package var perUser: Bool
 
   /// The message the client gets.
-  public var description: String {
+  package var description: String {
     perUser
       ? "too many \(what) for this user: at most \(limit) at once"
       : "too many \(what): compd allows at most \(limit) at once"

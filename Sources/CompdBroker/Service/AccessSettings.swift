@@ -6,42 +6,42 @@ import CompdProtocol
 
 /// The access settings as configured: users and groups by name or number, and limits.
 /// `resolve()` turns them into an `AccessPolicy`.
-public struct AccessSettings: Sendable, Equatable {
+package struct AccessSettings: Sendable, Equatable {
   /// `control-user`: users with control rights besides root.
-  public var controlUsers: [String] = []
+  package var controlUsers: [String] = []
   /// `control-group`: groups whose members have control rights.
-  public var controlGroups: [String] = ["compd"]
+  package var controlGroups: [String] = ["compd"]
   /// `read-access`: `everyone` (who can open the socket) or `listed`.
-  public var readEveryone: Bool = true
+  package var readEveryone: Bool = true
   /// `read-user`: users with read rights when `read-access = listed`.
-  public var readUsers: [String] = []
+  package var readUsers: [String] = []
   /// `read-group`: groups with read rights when `read-access = listed`.
-  public var readGroups: [String] = []
+  package var readGroups: [String] = []
   /// `scene-admin-user`: users who may see and drive every scene (root always may).
-  public var sceneAdminUsers: [String] = []
+  package var sceneAdminUsers: [String] = []
   /// `scene-admin-group`: groups whose members may see and drive every scene.
-  public var sceneAdminGroups: [String] = []
+  package var sceneAdminGroups: [String] = []
   /// `max-connections-per-user`.
-  public var maxConnectionsPerUser: Int = 64
+  package var maxConnectionsPerUser: Int = 64
   /// `max-scenes-per-user`.
-  public var maxScenesPerUser: Int = 32
+  package var maxScenesPerUser: Int = 32
   /// `max-scenes`.
-  public var maxScenes: Int = 1024
+  package var maxScenes: Int = 1024
 
   /// The defaults.
-  public init() {}
+  package init() {}
 
   /// A name that does not resolve; the default `compd` group is allowed to be missing
   /// (a development machine), a configured one is not.
-  public struct Unresolved: Sendable, Equatable {
+  package struct Unresolved: Sendable, Equatable {
     /// The setting it came from.
-    public var setting: String
+    package var setting: String
     /// The name.
-    public var name: String
+    package var name: String
   }
 
   /// The policy these settings describe, and the names that named nobody (ignored).
-  public func resolve() -> (policy: AccessPolicy, unresolved: [Unresolved]) {
+  package func resolve() -> (policy: AccessPolicy, unresolved: [Unresolved]) {
     var unresolved: [Unresolved] = []
     func users(_ names: [String], _ setting: String) -> Set<UInt32> {
       Set(
@@ -73,7 +73,7 @@ public struct AccessSettings: Sendable, Equatable {
   }
 
   /// Checks the limits; the error names the setting.
-  public func validate() throws(ServiceProtocolError) {
+  package func validate() throws(ServiceProtocolError) {
     if maxConnectionsPerUser < 1 {
       throw ServiceProtocolError("max-connections-per-user must be at least 1")
     }

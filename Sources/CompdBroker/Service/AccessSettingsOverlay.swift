@@ -4,7 +4,7 @@ import CompdProtocol
 ///
 /// A list key given in the file replaces the default list; repeating it, or separating
 /// values with commas, adds to it.
-public struct AccessSettingsOverlay: Sendable, Equatable {
+package struct AccessSettingsOverlay: Sendable, Equatable {
   var controlUsers: [String]?
   var controlGroups: [String]?
   var readEveryone: Bool?
@@ -17,10 +17,10 @@ public struct AccessSettingsOverlay: Sendable, Equatable {
   var maxScenes: Int?
 
   /// Nothing set.
-  public init() {}
+  package init() {}
 
   /// The keys this overlay reads.
-  public static let keys = [
+  package static let keys = [
     "control-user", "control-group", "read-access", "read-user", "read-group",
     "scene-admin-user", "scene-admin-group", "max-connections-per-user", "max-scenes-per-user",
     "max-scenes",
@@ -28,7 +28,7 @@ public struct AccessSettingsOverlay: Sendable, Equatable {
 
   /// Takes one `key = value` line; false when `key` is not an access key. A bad value
   /// throws a message naming the key (the caller adds `file:line`).
-  public mutating func parse(key: String, value: String) throws(ServiceProtocolError) -> Bool {
+  package mutating func parse(key: String, value: String) throws(ServiceProtocolError) -> Bool {
     func names() throws(ServiceProtocolError) -> [String] {
       let items = value.split(separator: ",", omittingEmptySubsequences: false).map {
         String($0.filter { $0 != " " && $0 != "\t" })
@@ -69,7 +69,7 @@ public struct AccessSettingsOverlay: Sendable, Equatable {
   }
 
   /// Writes the settings this overlay gives over `settings`.
-  public func apply(to settings: inout AccessSettings) {
+  package func apply(to settings: inout AccessSettings) {
     if let controlUsers { settings.controlUsers = controlUsers }
     if let controlGroups { settings.controlGroups = controlGroups }
     if let readEveryone { settings.readEveryone = readEveryone }

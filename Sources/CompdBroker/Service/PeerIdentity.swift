@@ -8,18 +8,18 @@ import CompdProtocol
 /// peer connected: `SO_PEERCRED` (pid, uid, primary gid) and `SO_PEERGROUPS` (its
 /// supplementary groups). Group membership is judged by these kernel credentials, as file
 /// permissions are, not by looking the user up in `/etc/group` afterwards.
-public struct PeerIdentity: Sendable, Hashable, CustomStringConvertible {
+package struct PeerIdentity: Sendable, Hashable, CustomStringConvertible {
   /// The peer's process id at connect time.
-  public var pid: Int32
+  package var pid: Int32
   /// The peer's effective user id.
-  public var uid: UInt32
+  package var uid: UInt32
   /// The peer's effective group id.
-  public var gid: UInt32
+  package var gid: UInt32
   /// The peer's supplementary group ids.
-  public var supplementaryGroups: [UInt32]
+  package var supplementaryGroups: [UInt32]
 
   /// An identity from known values.
-  public init(pid: Int32, uid: UInt32, gid: UInt32, supplementaryGroups: [UInt32] = []) {
+  package init(pid: Int32, uid: UInt32, gid: UInt32, supplementaryGroups: [UInt32] = []) {
     self.pid = pid
     self.uid = uid
     self.gid = gid
@@ -27,15 +27,16 @@ public struct PeerIdentity: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether the peer belongs to `group`, as primary or supplementary group.
-  public func isMember(of group: UInt32) -> Bool {
+  package func isMember(of group: UInt32) -> Bool {
     gid == group || supplementaryGroups.contains(group)
   }
 
   /// `uid=… pid=…`, for logs.
-  public var description: String { "uid=\(uid) pid=\(pid)" }
+  package var description: String { "uid=\(uid) pid=\(pid)" }
 
   /// Reads the credentials of the peer of the connected socket `descriptor`.
-  public static func read(fromSocket descriptor: Int32) throws(ServiceProtocolError) -> PeerIdentity
+  package static func read(fromSocket descriptor: Int32) throws(ServiceProtocolError)
+    -> PeerIdentity
   {
     // Linux's `struct ucred`; Glibc only declares it under _GNU_SOURCE.
     struct Credentials {

@@ -14,11 +14,11 @@ import Synchronization
 ///
 /// Created with the daemon; the environment is read (and cleared, so that child
 /// processes do not inherit it) once, here.
-public final class ServiceRuntime: Sendable {
+package final class ServiceRuntime: Sendable {
   /// Loads the configuration again for a reload.
-  public typealias ConfigLoader = @Sendable () throws -> DaemonConfig
+  package typealias ConfigLoader = @Sendable () throws -> DaemonConfig
   /// Work a reload does after the configuration (the plugin host's rescan).
-  public typealias ReloadHook = @Sendable () async throws -> Void
+  package typealias ReloadHook = @Sendable () async throws -> Void
 
   let logger: Logger
   let notifier: SystemdNotifier?
@@ -26,7 +26,7 @@ public final class ServiceRuntime: Sendable {
   let activatedSocket: ActivatedSocket?
   private let environmentErrors: [ServiceProtocolError]
   /// Access control for every connection and call.
-  public let access: AccessControl
+  package let access: AccessControl
   let status: ServiceStatus
   private let configLoader: ConfigLoader
   private let state: Mutex<(config: DaemonConfig, hooks: [ReloadHook])>
@@ -34,7 +34,7 @@ public final class ServiceRuntime: Sendable {
   private let hasStopped = Mutex(false)
 
   /// Reads the service environment and sets up access control from `config`.
-  public init(config: DaemonConfig, logger: Logger, configLoader: @escaping ConfigLoader) {
+  package init(config: DaemonConfig, logger: Logger, configLoader: @escaping ConfigLoader) {
     self.logger = logger
     var errors: [ServiceProtocolError] = []
     do throws(ServiceProtocolError) {
@@ -65,11 +65,11 @@ public final class ServiceRuntime: Sendable {
   }
 
   /// The configuration in force (a reload replaces it).
-  public var config: DaemonConfig { state.withLock { $0.config } }
+  package var config: DaemonConfig { state.withLock { $0.config } }
 
   /// Adds work for every reload, run after the configuration is re-read, in the order
   /// added; the plugin host registers its rescan here.
-  public func addReloadHook(_ hook: @escaping ReloadHook) {
+  package func addReloadHook(_ hook: @escaping ReloadHook) {
     state.withLock { $0.hooks.append(hook) }
   }
 
@@ -136,7 +136,7 @@ public final class ServiceRuntime: Sendable {
   /// (`RELOADING=1`, then `READY=1`). A configuration error keeps the running one and is
   /// returned. Reloads run one at a time, on the main actor.
   @MainActor
-  public func reload() async -> Result<JSON, RPCError> {
+  package func reload() async -> Result<JSON, RPCError> {
     send("RELOADING=1") { try $0.reloading(status: "Reloading configuration") }
     defer { send("READY=1") { try $0.ready(status: status.counts.line) } }
     let new: DaemonConfig

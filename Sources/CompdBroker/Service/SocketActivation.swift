@@ -6,13 +6,13 @@ import Synchronization
 #endif
 
 /// A listening socket passed in by systemd (or `systemd-socket-activate`).
-public struct ActivatedSocket: Sendable, Equatable {
+package struct ActivatedSocket: Sendable, Equatable {
   /// The descriptor (3 and up), close-on-exec.
-  public var descriptor: Int32
+  package var descriptor: Int32
   /// Its name from `$LISTEN_FDNAMES` (`FileDescriptorName=`), if given.
-  public var name: String?
+  package var name: String?
   /// The path it is bound to, or `@name` for an abstract address; nil if unnamed.
-  public var path: String?
+  package var path: String?
 }
 
 /// The socket-activation protocol of `sd_listen_fds(3)`: `$LISTEN_PID` names this process,
@@ -21,13 +21,13 @@ public struct ActivatedSocket: Sendable, Equatable {
 /// compd serves one socket. Taking it checks that it is a listening `AF_UNIX` stream
 /// socket, marks it close-on-exec and removes the variables so children do not inherit
 /// them. The daemon never unlinks an activated socket's file: it belongs to the socket unit.
-public enum SocketActivation {
+package enum SocketActivation {
   /// The first descriptor passed (`SD_LISTEN_FDS_START`).
-  public static let firstDescriptor: Int32 = 3
+  package static let firstDescriptor: Int32 = 3
 
   /// The socket passed by systemd, or nil when the process was not socket-activated.
   /// Throws when descriptors were passed but are not exactly one usable socket.
-  public static func takeSocket() throws(ServiceProtocolError) -> ActivatedSocket? {
+  package static func takeSocket() throws(ServiceProtocolError) -> ActivatedSocket? {
     let count = getenv("LISTEN_FDS").map { String(cString: $0) }
     let pid = getenv("LISTEN_PID").map { String(cString: $0) }
     let names = getenv("LISTEN_FDNAMES").map { String(cString: $0) }
@@ -46,7 +46,7 @@ public enum SocketActivation {
   /// The path of the socket passed to this process, without taking it (the variables
   /// stay for `takeSocket()`), or of the one taken; nil when none was passed or it has
   /// no path.
-  public static func passedSocketPath() -> String? {
+  package static func passedSocketPath() -> String? {
     if let taken = takenSocketPath.withLock({ $0 }) { return taken }
     guard let count = getenv("LISTEN_FDS").map({ String(cString: $0) }), Int32(count) == 1,
       let pid = getenv("LISTEN_PID").map({ String(cString: $0) }), Int32(pid) == getpid()
@@ -55,7 +55,7 @@ public enum SocketActivation {
   }
 
   /// The socket described by the given values (exposed for tests).
-  public static func takeSocket(
+  package static func takeSocket(
     listenFDs: String?, listenPID: String?, listenFDNames: String?, pid: Int32,
     firstDescriptor: Int32 = SocketActivation.firstDescriptor
   ) throws(ServiceProtocolError) -> ActivatedSocket? {
@@ -82,7 +82,7 @@ public enum SocketActivation {
   }
 
   /// Throws unless `descriptor` is a listening `AF_UNIX` `SOCK_STREAM` socket.
-  public static func checkListeningUnixStream(_ descriptor: Int32) throws(ServiceProtocolError) {
+  package static func checkListeningUnixStream(_ descriptor: Int32) throws(ServiceProtocolError) {
     func option(_ name: Int32) throws(ServiceProtocolError) -> Int32 {
       var value: Int32 = 0
       var length = socklen_t(MemoryLayout<Int32>.size)

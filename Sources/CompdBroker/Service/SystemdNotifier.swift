@@ -11,12 +11,12 @@ import CompdProtocol
 /// A path starting with `@` names a socket in the abstract namespace. When compd is not
 /// started by systemd there is no `$NOTIFY_SOCKET` and `fromEnvironment()` returns nil,
 /// so callers hold an optional and notifying is a no-op.
-public struct SystemdNotifier: Sendable {
+package struct SystemdNotifier: Sendable {
   /// The address as given in `$NOTIFY_SOCKET`.
-  public let address: String
+  package let address: String
 
   /// A notifier that sends to `address` (a filesystem path, or `@name` for an abstract socket).
-  public init(address: String) throws(ServiceProtocolError) {
+  package init(address: String) throws(ServiceProtocolError) {
     guard address.hasPrefix("/") || address.hasPrefix("@") else {
       throw ServiceProtocolError("NOTIFY_SOCKET=\(address) is neither a path nor an @abstract name")
     }
@@ -28,7 +28,7 @@ public struct SystemdNotifier: Sendable {
 
   /// The notifier systemd asked for, or nil outside systemd. Unsets `$NOTIFY_SOCKET` so
   /// that child processes (the plugin-vetting child) cannot speak for the daemon.
-  public static func fromEnvironment() throws(ServiceProtocolError) -> SystemdNotifier? {
+  package static func fromEnvironment() throws(ServiceProtocolError) -> SystemdNotifier? {
     guard let value = getenv("NOTIFY_SOCKET").map({ String(cString: $0) }), !value.isEmpty else {
       return nil
     }
@@ -38,7 +38,7 @@ public struct SystemdNotifier: Sendable {
 
   /// Sends one message made of the given `KEY=value` fields; with `descriptor`, the
   /// descriptor goes along (`SCM_RIGHTS`), as `FDSTORE=1` needs.
-  public func send(_ fields: [String], descriptor passed: Int32? = nil)
+  package func send(_ fields: [String], descriptor passed: Int32? = nil)
     throws(ServiceProtocolError)
   {
     let message = Array(fields.joined(separator: "\n").utf8)
@@ -101,35 +101,35 @@ public struct SystemdNotifier: Sendable {
   /// `FDSTORE=1` with `FDNAME=name`: systemd keeps `descriptor` across a restart of the
   /// service (with `FileDescriptorStoreMax=` at least 1) and passes it back in
   /// `LISTEN_FDS`/`LISTEN_FDNAMES`.
-  public func store(descriptor: Int32, name: String) throws(ServiceProtocolError) {
+  package func store(descriptor: Int32, name: String) throws(ServiceProtocolError) {
     try send(["FDSTORE=1", "FDNAME=\(name)"], descriptor: descriptor)
   }
 
   /// `READY=1`, with a status line.
-  public func ready(status: String? = nil) throws(ServiceProtocolError) {
+  package func ready(status: String? = nil) throws(ServiceProtocolError) {
     try send(["READY=1"] + (status.map { ["STATUS=\(Self.oneLine($0))"] } ?? []))
   }
 
   /// `STATUS=`: a one-line human-readable state shown by `systemctl status`.
-  public func status(_ text: String) throws(ServiceProtocolError) {
+  package func status(_ text: String) throws(ServiceProtocolError) {
     try send(["STATUS=\(Self.oneLine(text))"])
   }
 
   /// `RELOADING=1` with the `MONOTONIC_USEC=` timestamp systemd requires with it
   /// (`Type=notify-reload` semantics); follow it with `ready()` once reloaded.
-  public func reloading(status: String? = nil) throws(ServiceProtocolError) {
+  package func reloading(status: String? = nil) throws(ServiceProtocolError) {
     try send(
       ["RELOADING=1", "MONOTONIC_USEC=\(MonotonicClock.microseconds())"]
         + (status.map { ["STATUS=\(Self.oneLine($0))"] } ?? []))
   }
 
   /// `STOPPING=1`: a shutdown has begun.
-  public func stopping(status: String? = nil) throws(ServiceProtocolError) {
+  package func stopping(status: String? = nil) throws(ServiceProtocolError) {
     try send(["STOPPING=1"] + (status.map { ["STATUS=\(Self.oneLine($0))"] } ?? []))
   }
 
   /// `WATCHDOG=1`: the keep-alive ping.
-  public func watchdog() throws(ServiceProtocolError) {
+  package func watchdog() throws(ServiceProtocolError) {
     try send(["WATCHDOG=1"])
   }
 
@@ -140,9 +140,9 @@ public struct SystemdNotifier: Sendable {
 }
 
 /// The current `CLOCK_MONOTONIC` reading, the clock systemd's `MONOTONIC_USEC=` uses.
-public enum MonotonicClock {
+package enum MonotonicClock {
   /// Microseconds since an arbitrary point (boot, on Linux).
-  public static func microseconds() -> UInt64 {
+  package static func microseconds() -> UInt64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return UInt64(now.tv_sec) * 1_000_000 + UInt64(now.tv_nsec) / 1000
@@ -150,11 +150,11 @@ public enum MonotonicClock {
 }
 
 /// A failure of the systemd service protocols (notification, socket activation).
-public struct ServiceProtocolError: Error, CustomStringConvertible, Equatable {
+package struct ServiceProtocolError: Error, CustomStringConvertible, Equatable {
   /// What went wrong.
-  public var description: String
+  package var description: String
   /// An error with the given text.
-  public init(_ description: String) { self.description = description }
+  package init(_ description: String) { self.description = description }
 
   static func system(_ call: String) -> ServiceProtocolError {
     ServiceProtocolError("\(call) failed: \(String(cString: strerror(errno)))")

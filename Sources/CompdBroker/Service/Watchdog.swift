@@ -5,19 +5,19 @@ import CompdProtocol
 /// All component code runs on the main actor, so that is what must stay responsive: if a
 /// component wedges it, the pings stop and systemd restarts the daemon.
 @MainActor
-public final class Watchdog {
+package final class Watchdog {
   private let notifier: SystemdNotifier
   private let settings: WatchdogSettings
   private var task: Task<Void, Never>?
 
   /// A watchdog that pings `notifier` as `settings` asks; `start()` begins.
-  public init(notifier: SystemdNotifier, settings: WatchdogSettings) {
+  package init(notifier: SystemdNotifier, settings: WatchdogSettings) {
     self.notifier = notifier
     self.settings = settings
   }
 
   /// Starts pinging (immediately, then every `settings.pingInterval`).
-  public func start(onError: @escaping @MainActor (ServiceProtocolError) -> Void = { _ in }) {
+  package func start(onError: @escaping @MainActor (ServiceProtocolError) -> Void = { _ in }) {
     guard task == nil else { return }
     let notifier = notifier
     let interval = settings.pingInterval
@@ -30,7 +30,7 @@ public final class Watchdog {
   }
 
   /// Stops pinging.
-  public func stop() {
+  package func stop() {
     task?.cancel()
     task = nil
   }

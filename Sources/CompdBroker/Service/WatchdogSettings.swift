@@ -6,16 +6,16 @@ import CompdProtocol
 
 /// systemd's watchdog request (`WatchdogSec=`): `$WATCHDOG_USEC`, and `$WATCHDOG_PID`
 /// naming the process it is meant for (see `sd_watchdog_enabled(3)`).
-public struct WatchdogSettings: Sendable, Equatable {
+package struct WatchdogSettings: Sendable, Equatable {
   /// How long systemd waits for a ping before it considers the service hung.
-  public var timeoutMicroseconds: UInt64
+  package var timeoutMicroseconds: UInt64
 
   /// Pings go out at half the timeout, as `sd_watchdog_enabled(3)` recommends.
-  public var pingInterval: Duration { .microseconds(Int64(timeoutMicroseconds / 2)) }
+  package var pingInterval: Duration { .microseconds(Int64(timeoutMicroseconds / 2)) }
 
   /// Reads the request from the given values; nil when there is none or it is meant for
   /// another process (a `WATCHDOG_PID` other than `pid`). Malformed values are errors.
-  public static func parse(
+  package static func parse(
     watchdogMicroseconds: String?, watchdogPID: String?, pid: Int32
   ) throws(ServiceProtocolError) -> WatchdogSettings? {
     guard let watchdogMicroseconds, !watchdogMicroseconds.isEmpty else { return nil }
@@ -33,7 +33,7 @@ public struct WatchdogSettings: Sendable, Equatable {
 
   /// The request in this process's environment, which it then removes so that children
   /// do not inherit it.
-  public static func fromEnvironment() throws(ServiceProtocolError) -> WatchdogSettings? {
+  package static func fromEnvironment() throws(ServiceProtocolError) -> WatchdogSettings? {
     let value = getenv("WATCHDOG_USEC").map { String(cString: $0) }
     let pid = getenv("WATCHDOG_PID").map { String(cString: $0) }
     unsetenv("WATCHDOG_USEC")

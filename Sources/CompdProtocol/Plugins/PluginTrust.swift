@@ -5,7 +5,7 @@
 #endif
 
 /// Whether compd checks who could have written a plugin before running its code.
-public enum PluginTrust: String, Sendable, Equatable, CaseIterable {
+package enum PluginTrust: String, Sendable, Equatable, CaseIterable {
   /// A plugin file, and every directory on its resolved path up to `/`, must be owned by
   /// root or compd's own user and not be writable by group or others — the rule OpenSSH's
   /// `StrictModes` applies to key files and the dynamic loader's secure mode to the
