@@ -56,10 +56,35 @@ let package = Package(
     .systemLibrary(name: "CProcessWatch", path: "Sources/CProcessWatch"),
     .target(name: "JSONRPC", dependencies: ["CJSONC"]),
     .target(name: "CompdVersion"),
+    // The targets follow the processes (docs/architecture.md): the broker and the scene
+    // hosts speak the protocol module; only the scene host links ScreenKit and runs plugin
+    // code; the `compd` executable wires them together behind one command line.
+    //
+    // What the broker and the scene hosts both know: the typed host protocol, scenes and
+    // environments in wire terms, plugin manifests, compd's error names, logging.
+    .target(name: "CompdProtocol", dependencies: ["JSONRPC", logging]),
+    // The broker (`compd`): the socket server, the scene directory, persistence, plugin
+    // vetting, supervision of the scene hosts, systemd. It never runs plugin code, so it
+    // cannot import ScreenKit.
     .target(
-      name: "CompDaemon",
+      name: "CompdBroker",
       dependencies: [
-        "JSONRPC", "CSQLite", "CProcessWatch", "CompdVersion", screenKit, nioCore, nioPosix, logging, lifecycle,
+        "CompdProtocol", "JSONRPC", "CSQLite", "CProcessWatch", "CompdVersion", nioCore,
+        nioPosix, logging, lifecycle,
+      ]
+    ),
+    // A scene host (`compd --scene-host FD`) and the vetting child (`compd --scan-plugin
+    // PATH`): they load plugins and run their components with ScreenKit.
+    .target(
+      name: "CompdSceneHost",
+      dependencies: ["CompdProtocol", "JSONRPC", screenKit, logging]
+    ),
+    // The composition root: the command line of every role, the configuration wired into
+    // the broker, and what the broker learns of the scene hosts' ScreenKit (its ABI stamp).
+    .target(
+      name: "CompdCommandLine",
+      dependencies: [
+        "CompdBroker", "CompdSceneHost", "CompdProtocol", "CompdVersion", screenKit, logging,
         argumentParser,
       ]
     ),
@@ -71,7 +96,7 @@ let package = Package(
       name: "CompCtl",
       dependencies: ["JSONRPC", "CompdClient", "CRSVG", "CompdVersion", screenKit, argumentParser]
     ),
-    .executableTarget(name: "compd", dependencies: ["CompDaemon"]),
+    .executableTarget(name: "compd", dependencies: ["CompdCommandLine"]),
     .executableTarget(name: "compctl", dependencies: ["CompCtl"]),
     // The browser gateway: static files of web/ and a WebSocket per page bridged to the socket.
     .target(
@@ -87,7 +112,8 @@ let package = Package(
     .testTarget(
       name: "CompDaemonTests",
       dependencies: [
-        "CompDaemon", "CompCtl", "CompdClient", "JSONRPC", nioCore, nioPosix,
+        "CompdCommandLine", "CompdBroker", "CompdSceneHost", "CompdProtocol", "CompCtl",
+        "CompdClient", "JSONRPC", screenKit, nioCore, nioPosix,
         .product(name: "NIOEmbedded", package: "swift-nio"),
       ]
     ),

@@ -66,15 +66,28 @@ public struct Dispatcher: Sendable {
     /// Called after the replies of a batch passed `maxReplyBytes` and were dropped: up to
     /// that many bytes were just freed (a server may give them back to the system).
     public var repliesDropped: (@Sendable () -> Void)?
+    /// The error a batch over a limit is answered with (its server's name for a limit
+    /// exceeded); `nil` answers `-32600` (Invalid Request), JSON-RPC's own code.
+    public var exceeded: (any ServerErrorKind)?
 
     /// Limits with the given values; unbounded by default.
     public init(
-      maxEntries: Int = .max, maxReplyBytes: Int = .max,
+      maxEntries: Int = .max, maxReplyBytes: Int = .max, exceeded: (any ServerErrorKind)? = nil,
       repliesDropped: (@Sendable () -> Void)? = nil
     ) {
       self.maxEntries = maxEntries
       self.maxReplyBytes = maxReplyBytes
+      self.exceeded = exceeded
       self.repliesDropped = repliesDropped
+    }
+
+    /// The error for a batch over a limit: `message`, with `details` as the error's data.
+    func exceededError(_ message: String, details: JSONObject) -> RPCError {
+      guard let exceeded else {
+        return RPCError(
+          code: -32600, message: "Invalid request: \(message)", data: .object(details))
+      }
+      return .server(exceeded, message, details: details)
     }
   }
 
@@ -196,8 +209,7 @@ public struct Dispatcher: Sendable {
   }
 
   private func batchTooLong(_ count: Int) -> RPCError {
-    .server(
-      .limitExceeded,
+    batchLimits.exceededError(
       "batch of \(count) requests exceeds the limit of \(batchLimits.maxEntries); none were run",
       details: ["limit": .int(Int64(batchLimits.maxEntries)), "size": .int(Int64(count))])
   }
@@ -294,8 +306,7 @@ public struct Dispatcher: Sendable {
     private var limitError: [UInt8] {
       Dispatcher.response(
         id: .null,
-        error: .server(
-          .limitExceeded,
+        error: limits.exceededError(
           "the replies of this batch exceed the limit of \(limits.maxReplyBytes) bytes: \(answered) of its \(entries) requests ran, the rest did not; send smaller batches",
           details: [
             "limit": .int(Int64(limits.maxReplyBytes)), "size": .int(Int64(entries)),

@@ -3,11 +3,12 @@
 /// Handlers throw it to answer with a specific error; the dispatcher passes it to the client
 /// unchanged. Any other error a handler throws becomes a generic `-32603`.
 public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The error code (-32700…-32600 for protocol errors, -32099…-32000 for compd's own).
+  /// The error code (-32700…-32600 for protocol errors, -32099…-32000 for the server's own).
   public var code: Int
   /// A one-line explanation for people.
   public var message: String
-  /// Structured details; compd's errors carry `name` (and `field` for invalid params).
+  /// Structured details; server-defined errors carry `name` (and `field` for invalid
+  /// params).
   public var data: JSON?
 
   /// An error with the given code, message and data.
@@ -58,24 +59,16 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
     RPCError(code: -32603, message: "Internal error: \(detail)")
   }
 
-  /// A compd-defined error: the code of `name`, and `data` of `{name, ...details}`.
-  public static func server(_ name: ServerErrorName, _ message: String, details: JSONObject = [:])
+  /// A server-defined error (JSON-RPC leaves the codes -32099…-32000 to servers): the code
+  /// of `kind`, and `data` of `{name, ...details}` with its stable name.
+  public static func server(
+    _ kind: some ServerErrorKind, _ message: String, details: JSONObject = [:]
+  )
     -> RPCError
   {
-    var data: JSONObject = ["name": .string(name.rawValue)]
+    var data: JSONObject = ["name": .string(kind.name)]
     for (key, value) in details where key != "name" { data[key] = value }
-    return RPCError(code: name.code, message: message, data: .object(data))
-  }
-
-  /// `-32600` for a line longer than the limit, with `data.name` `compd.LimitExceeded`.
-  public static func lineTooLong(byteCount: Int, limit: Int) -> RPCError {
-    RPCError(
-      code: -32600,
-      message: "Invalid request: line of \(byteCount) bytes exceeds the limit of \(limit) bytes",
-      data: [
-        "name": .string(ServerErrorName.limitExceeded.rawValue), "limit": .int(Int64(limit)),
-        "size": .int(Int64(byteCount)),
-      ])
+    return RPCError(code: kind.code, message: message, data: .object(data))
   }
 
   /// The longest string of an error that goes to a client unshortened, in bytes. Messages
@@ -131,46 +124,11 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
   public var description: String { "\(code): \(message)" }
 }
 
-/// The stable names of compd's own errors, sent as `error.data.name`; each has a fixed code.
-public enum ServerErrorName: String, Sendable, CaseIterable {
-  /// No scene has the given id.
-  case noSuchScene = "compd.NoSuchScene"
-  /// No loaded plugin provides the named component.
-  case noSuchComponent = "compd.NoSuchComponent"
-  /// No node in the scene has the given id.
-  case noSuchNode = "compd.NoSuchNode"
-  /// A plugin failed to load or was rejected.
-  case pluginError = "compd.PluginError"
-  /// A component trapped or failed while being built or updated.
-  case componentFailed = "compd.ComponentFailed"
-  /// The peer is not allowed to call the method.
-  case permissionDenied = "compd.PermissionDenied"
-  /// A size or count limit was exceeded (an oversize line uses -32600 with this name).
-  case limitExceeded = "compd.LimitExceeded"
-  /// The daemon is shutting down and takes no new work.
-  case shuttingDown = "compd.ShuttingDown"
-  /// `daemon.reload` found the configuration file bad (the running configuration stays).
-  case configError = "compd.ConfigError"
-  /// The scene database could not do what was asked (a backup it could not write, or
-  /// scenes not being saved at all).
-  case persistenceError = "compd.PersistenceError"
-  /// No scene host has an image with the given hash (`image.get`).
-  case noSuchImage = "compd.NoSuchImage"
-
-  /// The JSON-RPC error code of this error.
-  public var code: Int {
-    switch self {
-    case .noSuchScene: -32001
-    case .noSuchComponent: -32002
-    case .noSuchNode: -32003
-    case .pluginError: -32004
-    case .componentFailed: -32005
-    case .permissionDenied: -32006
-    case .limitExceeded: -32007
-    case .shuttingDown: -32008
-    case .configError: -32009
-    case .persistenceError: -32010
-    case .noSuchImage: -32011
-    }
-  }
+/// A kind of server-defined error: its code (in -32099…-32000) and the stable name clients
+/// match on, sent as `error.data.name`. A server lists its own (compd: `ServerErrorName`).
+public protocol ServerErrorKind: Sendable {
+  /// The JSON-RPC error code.
+  var code: Int { get }
+  /// The stable name, such as `compd.LimitExceeded`.
+  var name: String { get }
 }

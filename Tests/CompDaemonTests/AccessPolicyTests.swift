@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 @Suite("Access: policy decisions")
 struct AccessPolicyTests {

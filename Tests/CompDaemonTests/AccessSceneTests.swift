@@ -1,7 +1,8 @@
 import Logging
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdProtocol
 @testable import JSONRPC
 
 /// A connection as method handlers see it, with given credentials.

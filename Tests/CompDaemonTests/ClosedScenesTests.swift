@@ -1,6 +1,6 @@
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 /// The bounded memory of closed scenes: the most recent `limit`, oldest forgotten first.
 @Suite("Closed scenes") struct ClosedScenesTests {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
 
 struct ConfigTests {
   @Test func parsesEveryKey() throws {

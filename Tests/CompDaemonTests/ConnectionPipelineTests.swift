@@ -4,7 +4,7 @@ import NIOCore
 import NIOEmbedded
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 /// A connection's whole pipeline on an embedded channel: requests across reads, oversized
 /// lines, back-pressure on requests already read, and a shutdown with a request running.

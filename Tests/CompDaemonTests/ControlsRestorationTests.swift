@@ -2,7 +2,7 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdSceneHost
 
 /// demo.Controls through state restoration: the values the user set are its controller's
 /// state, so a restored page shows the same tree and reports nothing while restoring.

@@ -3,7 +3,7 @@ import JSONRPC
 import Logging
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 /// In-process: a shutdown waits for requests that are still running and writes their
 /// replies before closing the client.

@@ -2,7 +2,8 @@ import Foundation
 import JSONRPC
 import Testing
 
-@testable import CompDaemon
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 /// compd against a local attacker: plugin files others could write, read-only requests that
 /// would make it queue far more than they cost to send, clients that never read, bursts of

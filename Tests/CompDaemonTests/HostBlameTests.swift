@@ -2,7 +2,7 @@ import Foundation
 import JSONRPC
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 /// Who is charged when a scene host dies, and what a crash loop costs: a host that dies
 /// between requests charges no component (another component's request waiting in it is

@@ -3,7 +3,7 @@ import JSONRPC
 import Synchronization
 import Testing
 
-@testable import CompDaemon
+@testable import CompdProtocol
 
 /// `HostChannel` over a real socket pair: what one main-actor job sends leaves in one
 /// write after the job, the replies to a batch of received messages leave together, a lone

@@ -3,7 +3,8 @@ import JSONRPC
 import Synchronization
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdSceneHost
 
 /// A scene host killed from outside (SIGKILL) while 50 clients type into and tap their own
 /// Login scenes, spread over two hosts: no request goes unanswered (each gets its result or

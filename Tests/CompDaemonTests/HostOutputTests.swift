@@ -3,7 +3,8 @@ import JSONRPC
 import Logging
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdProtocol
 
 /// What component code writes on stdout and stderr — `print()`, ScreenKit's layout
 /// warnings, the runtime's message before a trap — reaches compd's log as entries of their

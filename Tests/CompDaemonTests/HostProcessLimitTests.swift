@@ -2,7 +2,8 @@ import Foundation
 import JSONRPC
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
 
 /// `host-process-limit`: a component that forks a lingering child on every tap (as one
 /// whose 300 taps left 300 processes) is stopped at the limit — its host is killed with its

@@ -1,6 +1,8 @@
 import ScreenKit
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 /// Loads vetted plugins into the test process, as a scene host does, so that tests can
 /// make their components in-process (the daemon's broker never runs plugin code).
@@ -13,8 +15,12 @@ final class InProcessPlugins: PluginCodeLoader {
     try PluginLoading.load(path, manifest: manifest, into: catalog)
   }
 
-  func register(_ screen: DeclarativeScreen) throws(ComponentError) {
-    try catalog.register(screen.component)
+  func register(_ screen: DeclarativeScreen) throws(PluginLoadError) {
+    do {
+      try catalog.register(screen.component)
+    } catch {
+      throw PluginLoadError(error.description)
+    }
   }
 }
 

@@ -3,7 +3,7 @@ import NIOCore
 import NIOEmbedded
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 /// The input budget of all clients (`InputBudget`) and the handlers that count against it,
 /// on `EmbeddedChannel`s: partial lines, lines held back, disconnecting the biggest holder

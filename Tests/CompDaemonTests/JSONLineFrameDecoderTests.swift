@@ -3,7 +3,7 @@ import NIOCore
 import NIOEmbedded
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 /// The request line decoder in its handler on an `EmbeddedChannel`: lines across split
 /// reads, the line limit, and the same frames as `LineFramer` on random input (and in NIO's

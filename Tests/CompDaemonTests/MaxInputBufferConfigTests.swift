@@ -1,6 +1,7 @@
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
 
 /// `max-input-buffer`: its default, the file key and the flag, and the values refused.
 struct MaxInputBufferConfigTests {

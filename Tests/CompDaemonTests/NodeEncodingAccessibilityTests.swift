@@ -2,7 +2,7 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdSceneHost
 
 /// The `a11y` prop as the encoder writes it: nothing for a type's defaults, the differing
 /// members for set values and for a plugin subclass's overridden getters.

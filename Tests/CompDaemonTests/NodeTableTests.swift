@@ -2,7 +2,7 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdSceneHost
 
 /// `NodeTable`'s incremental refresh checked the way a client sees it: a `ClientTree` that
 /// applies the ops (as docs/protocol.md defines them) must end up with the table's tree.

@@ -1,7 +1,8 @@
 import JSONRPC
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdProtocol
 
 /// `NodeTypeDowngrade`: a node of an undeclared type becomes a plain view with the common
 /// props, in snapshots and in each change, following the tree the client knows.

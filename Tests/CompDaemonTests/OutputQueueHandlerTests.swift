@@ -3,7 +3,7 @@ import NIOCore
 import NIOEmbedded
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 /// The output queue on an `EmbeddedChannel`: gathered writes, the output budget, a client
 /// that does not read, and closing once everything is written.

@@ -2,7 +2,7 @@ import Foundation
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 /// The bundled plugins (`Plugins/<Name>` → `lib<Name>.so`, compiled from their sources),
 /// vetted and loaded by the host like any other plugin and driven through a window the

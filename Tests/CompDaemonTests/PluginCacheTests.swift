@@ -3,7 +3,7 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 @Suite("Plugin registry cache") @MainActor struct PluginCacheTests {
   typealias Fixtures = PluginFixtureBuilder

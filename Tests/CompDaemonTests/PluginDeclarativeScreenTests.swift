@@ -3,7 +3,8 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdProtocol
 
 @Suite("Declarative screens") struct PluginDeclarativeScreenTests {
   @Test func aNestedScreenParses() throws {

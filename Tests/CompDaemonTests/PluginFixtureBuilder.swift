@@ -4,7 +4,8 @@ import ScreenKit
 import Synchronization
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdProtocol
 
 /// Builds the plugin fixtures of `Tests/PluginFixtures` into real shared libraries, against
 /// the libScreenKit.so and ScreenKit module of the running build.
@@ -154,7 +155,8 @@ enum PluginFixtureBuilder {
     PluginRegistry(
       configuration: .init(
         pluginDirectories: directories, stateDirectory: stateDirectory,
-        scannerExecutable: scanner ?? compd, vetTimeoutSeconds: timeout),
+        scannerExecutable: scanner ?? compd, vetTimeoutSeconds: timeout,
+        abiStamp: ABIStamp.library),
       codeLoader: InProcessPlugins(), logger: Logger(label: "plugin-tests"))
   }
 

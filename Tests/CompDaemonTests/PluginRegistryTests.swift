@@ -4,7 +4,8 @@ import Logging
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdProtocol
 
 @Suite("Plugin host: vetting and loading") @MainActor struct PluginRegistryTests {
   typealias Fixtures = PluginFixtureBuilder

@@ -2,7 +2,8 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdSceneHost
 
 /// Every bundled component through state restoration as compd uses it: the real plugins
 /// loaded by the host, changed through window input as a client's events change them, the

@@ -2,7 +2,7 @@ import Foundation
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 /// The daemon and its plugins must share one copy of libScreenKit.so; a second copy would
 /// give a plugin its own `View` class, its own registries, and casts that fail.

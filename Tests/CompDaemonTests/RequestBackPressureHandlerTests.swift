@@ -2,7 +2,7 @@ import NIOCore
 import NIOEmbedded
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 /// The back-pressure handler on an `EmbeddedChannel`, between a probe on the socket's side
 /// (counting reads, seeing close requests) and one in the request handler's place (recording

@@ -3,7 +3,7 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdSceneHost
 
 /// What a client paints inside a control or a row right to left, as the encoder writes it:
 /// `layoutDirection: "rightToLeft"` on the valued controls and on rows with an accessory

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CompDaemon
+@testable import CompdProtocol
 
 /// `make run` (scripts/run.sh) as a new user meets it: the bundled components are served
 /// whether the checkout sits where plugin trust passes (a home directory, a clone in `/tmp`,

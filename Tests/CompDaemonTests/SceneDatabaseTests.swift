@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 /// The scene database on its own: what is written is what is read back, tombstones, the
 /// id counter, the schema version and damaged files. The files are also read with

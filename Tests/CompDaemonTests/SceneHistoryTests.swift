@@ -1,6 +1,7 @@
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdProtocol
 @testable import JSONRPC
 
 /// A scene's history keeps exactly its last `historyLimit` changes: a subscriber resuming

@@ -2,7 +2,9 @@ import Foundation
 import JSONRPC
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 /// Scene hosts: the host process and its protocol, and the broker's supervision of them
 /// (a host killed or hung, a plugin file upgraded) driven through the real socket with

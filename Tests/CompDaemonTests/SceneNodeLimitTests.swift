@@ -3,7 +3,10 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
+@testable import CompdCommandLine
+@testable import CompdProtocol
+@testable import CompdSceneHost
 
 /// `max-scene-nodes`: a component that builds a huge view tree gets a clear error instead
 /// of an unbounded reply, its scene host and the broker serve everyone else on, and the

@@ -3,7 +3,7 @@ import JSONRPC
 import Logging
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 /// In-process: server-to-client notifications go out on the right connection, from any
 /// thread, through the same output queue as replies.

@@ -1,7 +1,7 @@
 import Glibc
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 /// A fake systemd: a datagram socket bound where `$NOTIFY_SOCKET` points.
 final class FakeNotifySocket {

@@ -2,7 +2,7 @@ import Foundation
 import JSONRPC
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 /// compd as systemd runs it: socket-activated by `systemd-socket-activate`, with a fake
 /// `NOTIFY_SOCKET` receiver standing in for the service manager.

@@ -1,7 +1,7 @@
 import Glibc
 import Testing
 
-@testable import CompDaemon
+@testable import CompdBroker
 
 @Suite("Service: socket activation")
 struct ServiceSocketActivationTests {

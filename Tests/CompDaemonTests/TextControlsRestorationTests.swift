@@ -2,7 +2,7 @@ import JSONRPC
 import ScreenKit
 import Testing
 
-@testable import CompDaemon
+@testable import CompdSceneHost
 
 /// The gallery's text and pickers page through state restoration, as compd uses it: changed
 /// through window input, archived to JSON and read back, restored into a fresh instance,

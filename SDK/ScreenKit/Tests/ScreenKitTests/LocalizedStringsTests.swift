@@ -210,18 +210,6 @@ import Testing
     #expect(LocalizedStrings.languageChain(for: "ar-EG-u-nu-latn") == ["ar-EG", "ar"])
   }
 
-  @Test func wellFormedLanguageTags() {
-    for tag in [
-      "en", "de-AT", "de_AT", "ar-EG", "zh-Hant-TW", "sr-Latn-RS", "es-419", "en-US-u-nu-latn",
-      "x-private", "de-CH-1996",
-    ] {
-      #expect(SceneLocale.isWellFormed(tag), "\(tag)")
-    }
-    for tag in ["", "e", "englishlanguage", "de-", "-de", "de--AT", "de AT", "12", "en-u", "ä"] {
-      #expect(!SceneLocale.isWellFormed(tag), "\(tag)")
-    }
-  }
-
   /// Foundation's formatters on Linux: `ar` writes Latin digits (CLDR's default numbering
   /// system for `ar`), `ar-EG` Arabic-Indic ones; German groups with dots.
   @Test func numberFormattingFollowsTheLocale() {

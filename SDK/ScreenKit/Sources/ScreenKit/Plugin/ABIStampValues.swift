@@ -6,7 +6,7 @@ extension ABIStamp {
   @_alwaysEmitIntoClient public static var screenKitVersionLiteral: StaticString { "0.1.0" }
 
   /// The hash of ScreenKit's interface (see `scripts/screenkit-abi-stamp.sh`).
-  @_alwaysEmitIntoClient public static var interfaceHash: StaticString { "25ad0cd46e5dc509" }
+  @_alwaysEmitIntoClient public static var interfaceHash: StaticString { "81b27ed676faa3c1" }
 
   /// The Swift compiler that compiled ScreenKit, as far as the stamp can tell: resolved when
   /// ScreenKit's module is compiled, and a plugin can only import a module built by its own
@@ -25,11 +25,11 @@ extension ABIStamp {
   /// answers the copy compiled into it, and the host compares it with `library`.
   @_alwaysEmitIntoClient public static var compiledIn: StaticString {
     #if compiler(>=6.3.2)
-      "ScreenKit 0.1.0; Swift newer than 6.3.1; interface 25ad0cd46e5dc509"
+      "ScreenKit 0.1.0; Swift newer than 6.3.1; interface 81b27ed676faa3c1"
     #elseif compiler(>=6.3.1)
-      "ScreenKit 0.1.0; Swift 6.3.1; interface 25ad0cd46e5dc509"
+      "ScreenKit 0.1.0; Swift 6.3.1; interface 81b27ed676faa3c1"
     #else
-      "ScreenKit 0.1.0; Swift older than 6.3.1; interface 25ad0cd46e5dc509"
+      "ScreenKit 0.1.0; Swift older than 6.3.1; interface 81b27ed676faa3c1"
     #endif
   }
 }

@@ -1,0 +1,54 @@
+import CompdProtocol
+import JSONRPC
+import Logging
+import NIOCore
+
+/// The handlers of one client connection and what they share, each with one job. Head to
+/// tail:
+///
+/// 1. `JSONLineFrameHandler` (`JSONLineFrameDecoder`): bytes to request lines, with the line
+///    limit; counts the line still arriving against the input budget.
+/// 2. `RequestBackPressureHandler`: holds requests and reads back while the client is not
+///    reading or has too many requests running, counting the lines it holds against the
+///    input budget; quiesces the connection on shutdown.
+/// 3. `OutputQueueHandler`: gathers written lines into one write per burst, counts them
+///    against the output budget, disconnects a client that does not read. Next to the
+///    request handler, so that a reply passes through no other handler on its way to it.
+/// 4. `RPCHandler`: dispatches each line and writes its reply.
+struct ConnectionPipeline: Sendable {
+  let dispatcher: Dispatcher
+  let maxLineBytes: Int
+  let outputLimits: OutputQueueHandler.Limits
+  let budget: OutputBudget
+  /// Request data buffered for all clients together.
+  let inputBudget: InputBudget
+  let logger: Logger
+  /// Where every connection's main-actor requests queue for the main actor.
+  var mainActor = MainActorBatch()
+
+  /// The connection `id` on `channel`, with its handler; `onClose` hears when it has gone.
+  func makeConnection(
+    id: UInt64, peer: PeerCredentials?, channel: any Channel,
+    onClose: @escaping @Sendable (UInt64) -> Void
+  ) -> Connection {
+    let handler = RPCHandler(
+      dispatcher: dispatcher, maxLineBytes: maxLineBytes, mainActor: mainActor, logger: logger,
+      onClose: onClose)
+    let connection = Connection(id: id, peer: peer, channel: channel, handler: handler)
+    handler.attach(connection)
+    return connection
+  }
+
+  /// Adds the handlers serving `connection` to its channel; on the channel's event loop.
+  func addHandlers(for connection: Connection) throws {
+    guard let handler = connection.handler else { throw ChannelError.ioOnClosedChannel }
+    let pipeline = connection.channel.pipeline.syncOperations
+    let input = inputBudget.account(for: connection)
+    try pipeline.addHandler(JSONLineFrameHandler(maxLineBytes: maxLineBytes, input: input))
+    try pipeline.addHandler(RequestBackPressureHandler(input: input))
+    try pipeline.addHandler(
+      OutputQueueHandler(
+        limits: outputLimits, budget: budget, connection: connection, logger: logger))
+    try pipeline.addHandler(handler)
+  }
+}

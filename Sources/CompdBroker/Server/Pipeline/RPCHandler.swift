@@ -1,0 +1,149 @@
+import CompdProtocol
+import JSONRPC
+import Logging
+import NIOCore
+
+/// The tail of a connection's pipeline: hands each request line to the `Dispatcher` and
+/// writes what it answers, answers an `OversizedLine` with the line-too-long error, and
+/// writes what the connection's outbox brings from other threads (notifications, and
+/// replies of requests answered in a task).
+///
+/// Immediate replies are written inline and flushed at the end of the read burst. A request
+/// answered later runs in a task and is counted as pending (`PendingRequests`) until its
+/// reply comes back through the outbox.
+final class RPCHandler: ChannelInboundHandler {
+  typealias InboundIn = ByteBuffer
+  typealias OutboundOut = [UInt8]
+
+  private let dispatcher: Dispatcher
+  private let maxLineBytes: Int
+  private let mainActor: MainActorBatch
+  private let logger: Logger
+  private let onClose: @Sendable (UInt64) -> Void
+  private var connection: Connection?
+  private var context: ChannelHandlerContext?
+
+  init(
+    dispatcher: Dispatcher, maxLineBytes: Int, mainActor: MainActorBatch, logger: Logger,
+    onClose: @escaping @Sendable (UInt64) -> Void
+  ) {
+    self.dispatcher = dispatcher
+    self.maxLineBytes = maxLineBytes
+    self.mainActor = mainActor
+    self.logger = logger
+    self.onClose = onClose
+  }
+
+  /// Attaches the `RPCConnection` this handler serves (before the channel is active).
+  func attach(_ connection: Connection) {
+    self.connection = connection
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    self.context = context
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    self.context = nil
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    guard let connection else { return }
+    let line = unwrapInboundIn(data)
+    // What a large request's tree took is freed once it has been answered.
+    let large = line.readableBytes >= HeapTrim.largeLineBytes
+    let outcome = line.withUnsafeReadableBytes {
+      dispatcher.handle(line: $0, connection: connection)
+    }
+    handle(outcome, large: large, connection: connection, context: context)
+  }
+
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    guard let oversized = event as? JSONLineFrameHandler.OversizedLine, let connection else {
+      return context.fireUserInboundEventTriggered(event)
+    }
+    logger.notice(
+      "request line too long",
+      metadata: [
+        "client": "\(connection.id)", "bytes": "\(oversized.byteCount)",
+        "limit": "\(maxLineBytes)",
+      ])
+    context.write(
+      wrapOutboundOut(
+        ErrorReply.bytes(
+          for: .lineTooLong(byteCount: oversized.byteCount, limit: maxLineBytes))),
+      promise: nil)
+  }
+
+  /// Carries out what the dispatcher answered for one line.
+  private func handle(
+    _ outcome: Dispatcher.Outcome, large: Bool, connection: Connection,
+    context: ChannelHandlerContext
+  ) {
+    switch outcome {
+    case .reply(let bytes):
+      context.write(wrapOutboundOut(bytes), promise: nil)
+      if large { HeapTrim.request() }
+    case .noReply:
+      if large { HeapTrim.request() }
+    case .pending(let work):
+      context.triggerUserOutboundEvent(
+        RequestBackPressureHandler.PendingRequests.started, promise: nil)
+      Task {
+        let reply = await work()
+        connection.send(.reply(reply))
+        if large { HeapTrim.request() }
+      }
+    case .pendingOnMainActor(let work):
+      context.triggerUserOutboundEvent(
+        RequestBackPressureHandler.PendingRequests.started, promise: nil)
+      mainActor.run {
+        // Behind the notifications the request sent; the ones sent later queue behind it.
+        work().deliver { bytes in connection.send(.reply(bytes)) }
+      }
+    }
+  }
+
+  // The end of a read burst: its replies go out together. (Nothing after this handler
+  // wants the event.)
+  func channelReadComplete(context: ChannelHandlerContext) {
+    context.flush()
+  }
+
+  /// Writes what the connection's outbox held, in order, with one flush: notifications,
+  /// and the replies of requests answered off the event loop.
+  func send(_ messages: [Connection.Outgoing]) {
+    guard let context else { return }
+    var answered = 0
+    for message in messages {
+      switch message {
+      case .notification(let bytes):
+        context.write(wrapOutboundOut(bytes), promise: nil)
+      case .reply(let bytes):
+        answered += 1
+        if let bytes { context.write(wrapOutboundOut(bytes), promise: nil) }
+      }
+    }
+    context.flush()
+    if answered > 0 {
+      context.triggerUserOutboundEvent(
+        RequestBackPressureHandler.PendingRequests.answered(answered), promise: nil)
+    }
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    if let connection {
+      connection.detach()
+      onClose(connection.id)
+      logger.debug("client disconnected", metadata: ["client": "\(connection.id)"])
+    }
+    connection = nil
+    context.fireChannelInactive()
+  }
+
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    logger.debug(
+      "connection error", metadata: ["client": "\(connection?.id ?? 0)", "error": "\(error)"])
+    context.close(promise: nil)
+  }
+}

@@ -1,0 +1,157 @@
+import CompdProtocol
+import JSONRPC
+import Logging
+import NIOCore
+import Synchronization
+
+/// Access control as the server applies it: the current `AccessPolicy` (a reload may
+/// replace it), the kernel identity of every connection, the per-user connection quota,
+/// and method handlers wrapped so that each call is checked before it runs.
+package final class AccessControl: Sendable {
+  private let current: Mutex<AccessPolicy>
+  private let identities = Mutex<[UInt64: PeerIdentity]>([:])
+  private let quota: ConnectionQuota
+  private let logger: Logger
+
+  /// Access control enforcing `policy`, logging refusals to `logger`.
+  package init(policy: AccessPolicy, logger: Logger) {
+    self.current = Mutex(policy)
+    self.quota = ConnectionQuota(perUserLimit: policy.maxConnectionsPerUser)
+    self.logger = logger
+  }
+
+  /// The policy in force.
+  package var policy: AccessPolicy { current.withLock { $0 } }
+
+  /// Puts a new policy in force (on reload); open connections keep their identity.
+  package func replacePolicy(_ policy: AccessPolicy) {
+    current.withLock { $0 = policy }
+    quota.perUserLimit = policy.maxConnectionsPerUser
+  }
+
+  /// Admits a new connection on `channel` (on its event loop, before it is served):
+  /// reads the peer's credentials and takes a slot of its uid's quota. Returns the error
+  /// to send before closing when the peer is over its limit; pair with `release`.
+  func admit(channel: any Channel, connectionID: UInt64) -> RPCError? {
+    let identity = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(
+      of: NIOBSDSocket.Handle.self
+    ) { descriptor in try? PeerIdentity.read(fromSocket: descriptor) }
+    guard let identity = identity ?? nil else {
+      logger.warning("client without peer credentials", metadata: ["client": "\(connectionID)"])
+      return nil
+    }
+    if case .failure(let denial) = quota.acquire(uid: identity.uid) {
+      logger.notice(
+        "refusing client: per-user connection limit reached",
+        metadata: ["uid": "\(identity.uid)", "pid": "\(identity.pid)", "limit": "\(denial.limit)"])
+      return .server(
+        .limitExceeded, denial.description,
+        details: ["limit": .int(Int64(denial.limit)), "scope": "user"])
+    }
+    identities.withLock { $0[connectionID] = identity }
+    return nil
+  }
+
+  /// Forgets a connection admitted by `admit` and gives back its quota slot.
+  func release(connectionID: UInt64) {
+    if let identity = identities.withLock({ $0.removeValue(forKey: connectionID) }) {
+      quota.release(uid: identity.uid)
+    }
+  }
+
+  /// The identity of the peer of `connection`: the one read at accept time, else what
+  /// `RPCConnection.peer` says (without supplementary groups).
+  package func identity(of connection: any RPCConnection) -> PeerIdentity? {
+    if let identity = identities.withLock({ $0[connection.id] }) { return identity }
+    return connection.peer.map { PeerIdentity(pid: $0.pid, uid: $0.uid, gid: $0.gid) }
+  }
+
+  /// Open connections of `uid` (for tests and `daemon.info`).
+  package func connectionCount(uid: UInt32) -> Int { quota.count(uid: uid) }
+
+  /// Throws `compd.PermissionDenied` unless the caller may make `call`; logs refusals.
+  package func check(_ call: RPCCall) throws(RPCError) {
+    let peer = identity(of: call.connection)
+    guard case .failure(let denial) = policy.authorize(method: call.method, peer: peer) else {
+      return
+    }
+    logger.notice(
+      "permission denied",
+      metadata: [
+        "method": "\(call.method)", "uid": "\(peer.map { String($0.uid) } ?? "?")",
+        "pid": "\(peer.map { String($0.pid) } ?? "?")", "client": "\(call.connection.id)",
+        "required": "\(denial.required)", "granted": "\(denial.granted)",
+      ])
+    throw .server(
+      .permissionDenied, denial.description,
+      details: ["method": .string(call.method), "required": .string("\(denial.required)")])
+  }
+
+  /// What a scene method wants to do with a scene.
+  package enum SceneUse: Sendable {
+    /// List it, read its layout, subscribe to it.
+    case view
+    /// Send it events, resize or close it.
+    case act
+  }
+
+  /// Throws unless the caller of `call` may `use` the scene `scene` opened by `owner`:
+  /// `compd.NoSuchScene` when it may not even see it (other users' scene ids are not
+  /// disclosed), `compd.PermissionDenied` when it may see but not drive it.
+  package func checkScene(
+    _ scene: String, ownedBy owner: UInt32, use: SceneUse, call: RPCCall
+  ) throws(RPCError) {
+    let peer = identity(of: call.connection)
+    let policy = self.policy
+    guard policy.mayView(sceneOwnedBy: owner, peer: peer) else {
+      throw .server(.noSuchScene, "no scene \(scene)", details: ["scene": .string(scene)])
+    }
+    if use == .act, !policy.mayAct(onSceneOwnedBy: owner, peer: peer) {
+      logger.notice(
+        "permission denied",
+        metadata: [
+          "method": "\(call.method)", "scene": "\(scene)", "owner": "\(owner)",
+          "uid": "\(peer.map { String($0.uid) } ?? "?")",
+          "pid": "\(peer.map { String($0.pid) } ?? "?")",
+        ])
+      throw .server(
+        .permissionDenied, "scene \(scene) belongs to uid \(owner); only its owner may drive it",
+        details: ["scene": .string(scene), "method": .string(call.method)])
+    }
+  }
+
+  /// The same methods, each checking the caller's rights before running.
+  package func guarded(_ registry: MethodRegistry) -> MethodRegistry {
+    var result = MethodRegistry()
+    for method in registry.methods {
+      let handler: RPCMethod.Handler
+      switch method.handler {
+      case .immediate(let body):
+        handler = .immediate { [self] call in
+          try check(call)
+          return try body(call)
+        }
+      case .async(let body):
+        handler = .async { [self] call in
+          try check(call)
+          return try await body(call)
+        }
+      case .mainActor(let body):
+        handler = .mainActor { [self] call in
+          try check(call)
+          return try body(call)
+        }
+      case .mainActorDeferred(let body):
+        handler = .mainActorDeferred { [self] call, reply in
+          try check(call)
+          try body(call, reply)
+        }
+      }
+      result.register(
+        RPCMethod(
+          name: method.name, summary: method.summary, description: method.description,
+          params: method.params, result: method.result, handler: handler))
+    }
+    return result
+  }
+}
