@@ -4,13 +4,13 @@
   import Darwin
 #endif
 
-/// Splits a byte stream into newline-terminated lines.
+/// Splits a byte stream into newline-terminated lines, held in an array (`LineFraming` is the
+/// rule).
 ///
 /// Feed it whatever the transport delivers (`append`), then call `nextFrame()` until it
-/// returns `nil`. A line ends at `"\n"`; one `"\r"` before it is dropped. A line longer than
-/// `maxLineBytes` is never buffered whole: its bytes are discarded as they arrive and, once
-/// its newline is seen, it is reported once as `.oversized`. Bytes after the last newline wait
-/// for the next `append`.
+/// returns `nil`. A line over `maxLineBytes` is never buffered whole; once its newline is
+/// seen, it is reported once as `.oversized`. Bytes after the last newline wait for the next
+/// `append`.
 public struct LineFramer: Sendable {
   /// One unit that the framer yields.
   public enum Frame: Sendable, Equatable {
@@ -20,20 +20,18 @@ public struct LineFramer: Sendable {
     case oversized(byteCount: Int)
   }
 
-  /// The longest line, without its terminator, that is delivered as `.line`.
-  public let maxLineBytes: Int
+  private var framing: LineFraming
   private var buffer: [UInt8] = []
   /// Where the unconsumed bytes of `buffer` start.
   private var start = 0
-  /// Bytes from `start` up to here are known to contain no newline.
-  private var scanned = 0
-  /// Bytes of the current oversize line already thrown away, when one is being skipped.
-  private var discarded: Int?
 
   /// A framer that accepts lines of up to `maxLineBytes` bytes (default 16 MiB).
   public init(maxLineBytes: Int = 16 << 20) {
-    self.maxLineBytes = max(0, maxLineBytes)
+    framing = LineFraming(maxLineBytes: maxLineBytes)
   }
+
+  /// The longest line, without its terminator, that is delivered as `.line`.
+  public var maxLineBytes: Int { framing.maxLineBytes }
 
   /// Adds received bytes.
   public mutating func append(_ bytes: UnsafeRawBufferPointer) {
@@ -51,47 +49,39 @@ public struct LineFramer: Sendable {
   /// Whether the line being received is already over `maxLineBytes` (its bytes are being
   /// discarded until its newline): a peer that must not send such lines can be stopped now
   /// rather than after it sent all of it.
-  public var isSkippingOversizedLine: Bool { discarded != nil }
+  public var isSkippingOversizedLine: Bool { framing.isSkippingOversizedLine }
 
   /// The next complete line or oversize report, or `nil` when more bytes are needed.
   public mutating func nextFrame() -> Frame? {
-    let newline = buffer.withUnsafeBytes { bytes -> Int? in
-      guard scanned < bytes.count, let base = bytes.baseAddress else { return nil }
-      guard let hit = memchr(base + scanned, 0x0A, bytes.count - scanned) else { return nil }
-      return base.distance(to: UnsafeRawPointer(hit))
+    let start = self.start
+    let step = buffer.withUnsafeBytes {
+      framing.step(UnsafeRawBufferPointer(rebasing: $0[start...]))
     }
-    guard let newline else {
-      scanned = buffer.count
-      if buffer.count - start > maxLineBytes {
-        // Too long already: drop what we have and keep skipping until the newline.
-        discarded = (discarded ?? 0) + (buffer.count - start)
+    switch step {
+    case .needMore(let discardAll):
+      if discardAll {
         buffer.removeAll(keepingCapacity: false)
-        start = 0
-        scanned = 0
+        self.start = 0
       } else {
         compact()
       }
       return nil
+    case .oversized(let byteCount, let consumed):
+      consume(consumed)
+      return .oversized(byteCount: byteCount)
+    case .line(let length, let consumed):
+      let line = Array(buffer[start..<start + length])
+      consume(consumed)
+      return .line(line)
     }
-    let lineStart = start
-    start = newline + 1
-    scanned = start
-    if let skipped = discarded {
-      discarded = nil
-      return .oversized(byteCount: skipped + (newline - lineStart))
-    }
-    var end = newline
-    if end > lineStart && buffer[end - 1] == 0x0D { end -= 1 }
-    if end - lineStart > maxLineBytes {
-      return .oversized(byteCount: newline - lineStart)
-    }
-    let line = Array(buffer[lineStart..<end])
+  }
+
+  private mutating func consume(_ count: Int) {
+    start += count
     if start == buffer.count {
       buffer.removeAll(keepingCapacity: buffer.capacity <= 64 << 10)
       start = 0
-      scanned = 0
     }
-    return .line(line)
   }
 
   /// Drops consumed bytes once they dominate the buffer.
@@ -104,7 +94,6 @@ public struct LineFramer: Sendable {
     } else {
       return
     }
-    scanned -= start
     start = 0
   }
 }

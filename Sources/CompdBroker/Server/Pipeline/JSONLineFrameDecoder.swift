@@ -1,9 +1,6 @@
 import CompdProtocol
+import JSONRPC
 import NIOCore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// What the line decoder hands on: one request line, or the report of one that was too long.
 enum JSONLineFrame {
@@ -13,32 +10,24 @@ enum JSONLineFrame {
   case oversized(byteCount: Int)
 }
 
-/// Splits a client's byte stream into newline-terminated lines.
-///
-/// A line ends at `"\n"`; one `"\r"` before it is dropped. A line longer than `maxLineBytes`
-/// is never buffered whole: once more than that many bytes wait without a newline they are
-/// thrown away as they arrive, and when its newline comes the line is reported once as
-/// `.oversized`, so that the client gets an error for it and its next line is read as usual.
-/// This is the rule `LineFramer` applies for clients that do not use NIO; the tests hold the
-/// two to the same frames on random input. Bytes after the last newline when the client goes
-/// are not a request and are dropped.
+/// Splits a client's byte stream into newline-terminated lines, as slices of the bytes
+/// read, by the framing rule of compd's sockets (`LineFraming`, which `LineFramer` applies
+/// for clients that do not use NIO). Bytes after the last newline when the client goes are
+/// not a request and are dropped.
 ///
 /// In a connection's pipeline it runs in a `JSONLineFrameHandler`; as a
 /// `ByteToMessageDecoder` it also works in NIO's `ByteToMessageHandler`.
 struct JSONLineFrameDecoder: NIOSingleStepByteToMessageDecoder {
   typealias InboundOut = JSONLineFrame
 
-  /// The longest line, without its terminator, that is handed on as `.line`.
-  let maxLineBytes: Int
-  /// Bytes from the reader index on that are known to hold no newline, so that a line
-  /// arriving in many reads is scanned once.
-  private var scanned = 0
-  /// Bytes of the current oversized line already thrown away, while one is being skipped.
-  private var discarded: Int?
+  private var framing: LineFraming
 
   init(maxLineBytes: Int) {
-    self.maxLineBytes = max(0, maxLineBytes)
+    framing = LineFraming(maxLineBytes: maxLineBytes)
   }
+
+  /// The longest line, without its terminator, that is handed on as `.line`.
+  var maxLineBytes: Int { framing.maxLineBytes }
 
   mutating func decode(buffer: inout ByteBuffer) throws -> JSONLineFrame? {
     nextFrame(from: &buffer)
@@ -53,40 +42,18 @@ struct JSONLineFrameDecoder: NIOSingleStepByteToMessageDecoder {
   /// The next line or oversize report in `buffer`, consuming it, or `nil` when more bytes
   /// are needed.
   mutating func nextFrame(from buffer: inout ByteBuffer) -> JSONLineFrame? {
-    let scanned = self.scanned
-    let newline = buffer.withUnsafeReadableBytes { bytes -> Int? in
-      guard scanned < bytes.count, let base = bytes.baseAddress else { return nil }
-      guard let hit = memchr(base + scanned, 0x0A, bytes.count - scanned) else { return nil }
-      return base.distance(to: UnsafeRawPointer(hit))
-    }
-    guard let newline else {
-      if buffer.readableBytes > maxLineBytes {
-        // Too long already: drop what is here and keep skipping until the newline.
-        discarded = (discarded ?? 0) + buffer.readableBytes
-        buffer.moveReaderIndex(to: buffer.writerIndex)
-        self.scanned = 0
-      } else {
-        self.scanned = buffer.readableBytes
-      }
+    switch buffer.withUnsafeReadableBytes({ framing.step($0) }) {
+    case .needMore(let discardAll):
+      if discardAll { buffer.moveReaderIndex(to: buffer.writerIndex) }
       return nil
+    case .oversized(let byteCount, let consumed):
+      buffer.moveReaderIndex(forwardBy: consumed)
+      return .oversized(byteCount: byteCount)
+    case .line(let length, let consumed):
+      let line = buffer.readSlice(length: length)!
+      buffer.moveReaderIndex(forwardBy: consumed - length)
+      return .line(line)
     }
-    self.scanned = 0
-    if let skipped = discarded {
-      discarded = nil
-      buffer.moveReaderIndex(forwardBy: newline + 1)
-      return .oversized(byteCount: skipped + newline)
-    }
-    var end = newline
-    if end > 0 && buffer.getInteger(at: buffer.readerIndex + end - 1, as: UInt8.self) == 0x0D {
-      end -= 1
-    }
-    guard end <= maxLineBytes else {
-      buffer.moveReaderIndex(forwardBy: newline + 1)
-      return .oversized(byteCount: newline)
-    }
-    let line = buffer.readSlice(length: end)!
-    buffer.moveReaderIndex(forwardBy: newline + 1 - end)
-    return .line(line)
   }
 }
 
