@@ -2,6 +2,12 @@
 // The input is split into chunks at bytes chosen by its first byte, framed, and each frame
 // dispatched against a small registry; every reply must be valid JSON that parses back.
 
+/// The one server-defined error the fuzzed methods throw.
+struct FuzzServerError: ServerErrorKind {
+  let code = -32003
+  let name = "fuzz.NoSuchNode"
+}
+
 final class FuzzConnection: RPCConnection {
   let id: UInt64 = 1
   let peer: PeerCredentials? = nil
@@ -28,7 +34,7 @@ let fuzzRegistry: MethodRegistry = {
       ]),
       result: .any(),
       handler: .immediate { call in
-        if call.params["text"] == "throw" { throw RPCError.server(.noSuchNode, "no node") }
+        if call.params["text"] == "throw" { throw RPCError.server(FuzzServerError(), "no node") }
         return .object(call.params)
       }))
   return registry

@@ -2,7 +2,8 @@
 # Benchmarks dragging: BENCH_CLIENTS (100) clients each open their own demo.Playground
 # (the Gallery plugin) and drag its card with `touch moved` events, paced (each client on
 # its own schedule, not waiting for answers), for BENCH_SECONDS (5) after a second of
-# warm-up: move → scene.changed latency p50/p99 and the bytes of scene.changed per move
+# warm-up: move → scene.changed latency p50/p99, the bytes of scene.changed per move and
+# the CPU time compd and its scene hosts spend per move
 # (SceneBench --mode touch, Benchmarks/SceneBench/TouchBench.swift), at two loads (below).
 # BENCH_ROUNDS (5) rounds, each load against a fresh compd; medians, and the p99 over the
 # rounds in which the hypervisor took less than 1% of the CPU time (below). Expects a
@@ -59,7 +60,7 @@ for _ in $(seq "$rounds"); do
     start
     before=$(cpu_times)
     line=$("$bin/SceneBench" --socket "$dir/compd.sock" --mode touch --clients "$clients" \
-      --seconds "$seconds" --warmup 1 --interval-ms "$every")
+      --seconds "$seconds" --warmup 1 --interval-ms "$every" --pid "$pid")
     echo "$line,$(stolen_percent "$before" "$(cpu_times)")" | tee -a "$dir/$load" >&2
     stop
   done
@@ -73,10 +74,12 @@ row "move→scene.changed p50" 4 " ms"
 row "move→scene.changed p99 (goal < 5 at $rate/s)" 5 " ms"
 row "scene.changed bytes per move (goal < 200)" 6 " B"
 row "moves that changed nothing" 7 ""
-row "CPU time stolen by the hypervisor" 9 "%"
+row "CPU per move: compd (the broker)" 9 " µs"
+row "CPU per move: scene hosts" 10 " µs"
+row "CPU time stolen by the hypervisor" 11 "%"
 # The p99 over the rounds that lost less than 1% of their CPU time.
 unstolen() {
-  awk -F, '$9 < 1 { print $5 }' "$dir/$1" | median | awk -v n="$(awk -F, '$9 < 1' "$dir/$1" | wc -l)" \
+  awk -F, '$11 < 1 { print $5 }' "$dir/$1" | median | awk -v n="$(awk -F, '$11 < 1' "$dir/$1" | wc -l)" \
     '{ printf "%s ms (%d)", $1, n } END { if (NR == 0) printf "none" }'
 }
 printf '%-44s %14s %14s\n' "p99 in rounds with < 1% stolen (rounds)" "$(unstolen rate)" "$(unstolen finger)"

@@ -3,7 +3,7 @@
 #endif
 
 // touch,<clients>,<moves/s>,<p50 ms>,<p99 ms>,<bytes per move>,<moves without change>,
-//       <send lateness p99 ms>
+//       <send lateness p99 ms>[,<compd µs per move>,<scene hosts µs per move>]
 //   — every client opens its own demo.Playground, subscribes, puts a finger on the card
 //   (`touch began` at its centre) and drags it back and forth with a `touch moved` every
 //   --interval-ms (8) milliseconds, on its own schedule (the clients' schedules evenly
@@ -84,6 +84,14 @@ func measureTouch(_ options: Options) {
     if !began.contains("\"handled\":true") { fail("the card did not take the touch: \(began)") }
     clients.append(Client(connection: connection, scene: scene, center: center))
   }
+  // With --pid, the CPU time (user + system) compd and its scene hosts spend over the
+  // measured seconds, per move sent in them.
+  let hosts = options.pid > 0 ? hostPIDs(LineConnection(path: options.socket)) : []
+  func cpuNow() -> (compd: Double, hosts: Double) {
+    (cpuSeconds(options.pid), hosts.reduce(0) { $0 + cpuSeconds($1) })
+  }
+  var cpuAtStart: (compd: Double, hosts: Double)?
+  var cpuAtStop: (compd: Double, hosts: Double)?
   var pollSet = clients.map {
     pollfd(fd: $0.connection.descriptor, events: Int16(POLLIN), revents: 0)
   }
@@ -108,6 +116,10 @@ func measureTouch(_ options: Options) {
     let now = nowNanoseconds()
     if now >= stopAt + 2_000_000_000 { break }  // answers still missing 2 s after the end
     running = now < stopAt
+    if options.pid > 0 {
+      if cpuAtStart == nil && now >= measureFrom { cpuAtStart = cpuNow() }
+      if cpuAtStop == nil && now >= stopAt { cpuAtStop = cpuNow() }
+    }
     var nextDue = UInt64.max
     if running {
       for index in clients.indices {
@@ -186,10 +198,16 @@ func measureTouch(_ options: Options) {
     return Double(values[max(0, rank)]) / 1e6
   }
   let perMove = latencies.isEmpty ? 0 : Double(bytes) / Double(latencies.count)
+  var cpuFields = ""
+  if let cpuAtStart, let cpuAtStop, sent > 0 {
+    cpuFields =
+      "," + format((cpuAtStop.compd - cpuAtStart.compd) / Double(sent) * 1e6, 1) + ","
+      + format((cpuAtStop.hosts - cpuAtStart.hosts) / Double(sent) * 1e6, 1)
+  }
   print(
     "touch,\(options.clients),\(format(Double(sent) / options.seconds, 0)),"
       + "\(format(percentile(0.5), 3)),\(format(percentile(0.99), 3)),\(format(perMove, 1)),"
-      + "\(unchanged),\(format(percentile(0.99, of: lateness), 3))")
+      + "\(unchanged),\(format(percentile(0.99, of: lateness), 3))" + cpuFields)
 }
 
 /// Writes `text` to a new file at `path`; false when it cannot.
