@@ -48,6 +48,13 @@ func touchEvent(_ scene: String, phase: String, x: Double, y: Double, t: Double,
 }
 
 func measureTouch(_ options: Options) {
+  /// A move sent: when it was due and sent, and whether the measurement counts it (due
+  /// within the measured seconds).
+  struct Move {
+    var due: UInt64
+    var sentAt: UInt64
+    var measured: Bool
+  }
   struct Client {
     var connection: LineConnection
     var scene: String
@@ -55,13 +62,8 @@ func measureTouch(_ options: Options) {
     var step = 0
     var id = 10
     var dueAt: UInt64 = 0
-    /// When each move not yet answered was sent, oldest first, and whether it is one the
-    /// measurement counts (due within the measured seconds).
-    var awaiting: [UInt64] = []
-    /// Per move not yet answered: its due time, and whether the measurement counts it (due
-    /// within the measured seconds).
-    var due: [UInt64] = []
-    var measured: [Bool] = []
+    /// The moves not yet answered, oldest first.
+    var awaiting: [Move] = []
     /// The arrival and size of the first scene.changed since the last reply.
     var changedAt: UInt64?
     var changedBytes = 0
@@ -87,9 +89,7 @@ func measureTouch(_ options: Options) {
   // With --pid, the CPU time (user + system) compd and its scene hosts spend over the
   // measured seconds, per move sent in them.
   let hosts = options.pid > 0 ? hostPIDs(LineConnection(path: options.socket)) : []
-  func cpuNow() -> (compd: Double, hosts: Double) {
-    (cpuSeconds(options.pid), hosts.reduce(0) { $0 + cpuSeconds($1) })
-  }
+  func cpuNow() -> (compd: Double, hosts: Double) { cpuTimes(compd: options.pid, hosts: hosts) }
   var cpuAtStart: (compd: Double, hosts: Double)?
   var cpuAtStop: (compd: Double, hosts: Double)?
   var pollSet = clients.map {
@@ -137,16 +137,13 @@ func measureTouch(_ options: Options) {
               id: clients[index].id))
           // Timed from the send: the client never waits for an answer before sending, so
           // a slow compd does not delay it; what delays it is poll's millisecond wake-up.
-          let sentAt = nowNanoseconds()
-          clients[index].awaiting.append(sentAt)
-          clients[index].due.append(due)
+          let move = Move(
+            due: due, sentAt: nowNanoseconds(), measured: due >= measureFrom && due < stopAt)
+          clients[index].awaiting.append(move)
           clients[index].dueAt += period
-          if due >= measureFrom && due < stopAt {
+          if move.measured {
             sent += 1
-            lateness.append(sentAt - min(sentAt, due))
-            clients[index].measured.append(true)
-          } else {
-            clients[index].measured.append(false)
+            lateness.append(move.sentAt - min(move.sentAt, due))
           }
         }
         nextDue = min(nextDue, clients[index].dueAt)
@@ -170,9 +167,9 @@ func measureTouch(_ options: Options) {
         if line.hasPrefix("{\"jsonrpc\":\"2.0\",\"method\"") { continue }
         if line.contains("\"error\"") { fail("touch failed: \(line)") }
         guard !clients[index].awaiting.isEmpty else { continue }
-        let sentAt = clients[index].awaiting.removeFirst()
-        let due = clients[index].due.removeFirst()
-        if clients[index].measured.removeFirst() {
+        let move = clients[index].awaiting.removeFirst()
+        let (sentAt, due) = (move.sentAt, move.due)
+        if move.measured {
           if let changed = clients[index].changedAt {
             latencies.append(changed - min(changed, sentAt))
             bytes += clients[index].changedBytes

@@ -309,9 +309,7 @@ func measureEvents(_ options: Options) {
   let hosts = options.pid > 0 ? hostPIDs(LineConnection(path: options.socket)) : []
   var cpuAtStart: (compd: Double, hosts: Double)?
   var cpuAtStop: (compd: Double, hosts: Double)?
-  func cpuNow() -> (compd: Double, hosts: Double) {
-    (cpuSeconds(options.pid), hosts.reduce(0) { $0 + cpuSeconds($1) })
-  }
+  func cpuNow() -> (compd: Double, hosts: Double) { cpuTimes(compd: options.pid, hosts: hosts) }
   while running > 0 {
     if options.pid > 0 {
       let tick = nowNanoseconds()
@@ -403,6 +401,11 @@ func measureBytes(_ options: Options) {
 
 /// The CPU seconds (user + system, every thread) process `pid` has used, from
 /// /proc/PID/stat (fields 14 and 15, in clock ticks).
+/// The CPU time (user + system) of compd, `compd`, and of its scene hosts together.
+func cpuTimes(compd: Int32, hosts: [Int32]) -> (compd: Double, hosts: Double) {
+  (cpuSeconds(compd), hosts.reduce(0) { $0 + cpuSeconds($1) })
+}
+
 func cpuSeconds(_ pid: Int32) -> Double {
   guard let file = fopen("/proc/\(pid)/stat", "r") else { fail("no process \(pid)") }
   defer { fclose(file) }
