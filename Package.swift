@@ -61,8 +61,9 @@ let package = Package(
     // code; the `compd` executable wires them together behind one command line.
     //
     // What the broker and the scene hosts both know: the typed host protocol, scenes and
-    // environments in wire terms, plugin manifests, compd's error names, logging.
-    .target(name: "CompdProtocol", dependencies: ["JSONRPC", logging]),
+    // environments in wire terms, plugin manifests, compd's error names, logging, and the
+    // main thread's run loop (a SwiftNIO event loop that also runs the main actor).
+    .target(name: "CompdProtocol", dependencies: ["JSONRPC", nioCore, nioPosix, logging]),
     // The broker (`compd`): the socket server, the scene directory, persistence, plugin
     // vetting, supervision of the scene hosts, systemd. It never runs plugin code, so it
     // cannot import ScreenKit.

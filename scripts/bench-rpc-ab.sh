@@ -28,7 +28,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-read -r -a compd_args <<<"${COMPD_ARGS:---io-threads 1}"
+# Each build with its default threads (COMPD_ARGS adds flags to both).
+read -r -a compd_args <<<"${COMPD_ARGS:-}"
 for side in a b; do
   binary=$([ $side = a ] && echo "$base/compd" || echo "$bin/compd")
   "$binary" --socket "$dir/$side.sock" --log-level warning "${compd_args[@]}" 2>"$dir/$side.log" &

@@ -26,9 +26,9 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# redis-server serves from one thread; by default compd gets one I/O thread too
-# (COMPD_ARGS overrides, e.g. COMPD_ARGS="--io-threads 2").
-read -r -a compd_args <<<"${COMPD_ARGS:---io-threads 1}"
+# redis-server serves from one thread; so does compd by default, its main thread
+# (COMPD_ARGS adds flags, e.g. COMPD_ARGS="--io-threads 2").
+read -r -a compd_args <<<"${COMPD_ARGS:-}"
 echo "compd ${compd_args[*]} vs redis-server $(redis-server --version | awk '{print $3}'), $connections connections, medians of $rounds rounds"
 "$bin/compd" --socket "$dir/compd.sock" --log-level warning "${compd_args[@]}" 2>"$dir/compd.log" &
 compd_pid=$!

@@ -7,7 +7,10 @@
 # Debian packages of the system libraries the binaries link (found with ldd and dpkg -S).
 # When lintian is installed it checks the package, and errors fail the build.
 #
-#   scripts/deb.sh [OUTPUT_DIR]     BUILD_DIR (default .build/release) as for install.sh
+#   scripts/deb.sh [OUTPUT_DIR]     BUILD_DIR (default .build/release) as for install.sh;
+#                                   DEB_COMPRESS=TYPE[:LEVEL] (default xz, Debian's;
+#                                   gzip:1 packs in seconds instead of a minute, for a
+#                                   package that is only installed here)
 #
 # The maintainer (Maintainer field, changelog) is DEBFULLNAME <DEBEMAIL> as for dch,
 # else the author of the checked-out commit; the changelog's date is SOURCE_DATE_EPOCH,
@@ -110,7 +113,9 @@ Description: serves Swift screen components over a Unix-socket JSON-RPC protocol
 CONTROL
 mkdir -p "$out"
 deb="$out/compd_${version}_$arch.deb"
-dpkg-deb --build --root-owner-group "$root" "$deb" >/dev/null
+compress=(-Z"${DEB_COMPRESS:-xz}")
+case "${DEB_COMPRESS:-}" in *:*) compress=(-Z"${DEB_COMPRESS%%:*}" -z"${DEB_COMPRESS#*:}") ;; esac
+dpkg-deb "${compress[@]}" --build --root-owner-group "$root" "$deb" >/dev/null
 echo "deb: $deb ($(du -h "$deb" | cut -f1); Depends: $depends)"
 if command -v lintian >/dev/null; then
   # Warnings and the rest are shown; errors fail the build (dist/debian/lintian-overrides

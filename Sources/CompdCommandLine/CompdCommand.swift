@@ -32,7 +32,7 @@ package struct CompdCommand: AsyncParsableCommand {
           max-line-bytes = 16MiB                (K/KiB, M/MiB, G/GiB)
           max-output-bytes = 32MiB
           shutdown-grace = 10                   (seconds)
-          io-threads = 2                        (default: one per core)
+          io-threads = 2                        (default: the main thread)
           scene-grace = 30                      (seconds)
           max-scenes-per-client = 64
           persist-scenes = true                 (needs state-dir)
@@ -124,7 +124,9 @@ package struct CompdCommand: AsyncParsableCommand {
 
   @Option(
     name: .customLong("io-threads"),
-    help: ArgumentHelp("Socket I/O threads (default: one per CPU core).", valueName: "n"))
+    help: ArgumentHelp(
+      "Threads of their own for the client sockets (default: none; the main thread serves "
+        + "them, with the scenes, without handing requests over).", valueName: "n"))
   var ioThreads: String?
 
   @Option(

@@ -89,9 +89,13 @@ struct SceneTests {
     #expect(everything.contains("ann"))
   }
 
-  @Test("random events on every bundled screen: snapshot + every scene.changed == scene.layout")
-  func diffsReproduceTheLayout() throws {
-    let daemon = try SceneDaemon()
+  /// Clients served by the main thread (the default), and by I/O threads of their own that
+  /// hand scene requests to the main actor.
+  @Test(
+    "random events on every bundled screen: snapshot + every scene.changed == scene.layout",
+    arguments: [[], ["--io-threads", "2"]])
+  func diffsReproduceTheLayout(arguments: [String]) throws {
+    let daemon = try SceneDaemon(arguments: arguments)
     let client = try daemon.client()
     var generator = SeededGenerator(seed: 0x5EED_0001)
     var applied: [String: Int] = [:]

@@ -183,12 +183,22 @@ func writeFile(_ path: String, _ text: UnsafePointer<CChar>) -> Bool {
 }
 
 /// Writes 100 MiB of `x` without a newline onto descriptor 3, the scene host's channel to
-/// compd, as a component that corrupts its host (or a hostile one) could.
+/// compd, as a component that corrupts its host (or a hostile one) could. The host's run
+/// loop keeps that socket non-blocking: a full socket is waited for.
 func spewOntoTheHostChannel() {
   let chunk = [UInt8](repeating: 0x78, count: 1 << 20)
-  for _ in 0..<100 {
-    let written = chunk.withUnsafeBytes { send(3, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+  var left = 100 << 20
+  while left > 0 {
+    let written = chunk.withUnsafeBytes {
+      send(3, $0.baseAddress, min($0.count, left), Int32(MSG_NOSIGNAL))
+    }
+    if written < 0 && (errno == EAGAIN || errno == EINTR) {
+      var ready = pollfd(fd: 3, events: Int16(POLLOUT), revents: 0)
+      _ = poll(&ready, 1, 1000)
+      continue
+    }
     if written <= 0 { return }
+    left -= written
   }
 }
 

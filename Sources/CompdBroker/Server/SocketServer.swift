@@ -31,15 +31,14 @@ final class SocketServer: Service {
   }
 
   func run() async throws {
-    let threads = config.ioThreads ?? System.coreCount
-    let group = MultiThreadedEventLoopGroup(numberOfThreads: threads)
+    let group = IOThreads(config: config)
     let listener: SocketListener
     do {
       listener = try await SocketListener.start(
         config: config, registry: registry, connections: connections, logger: logger,
-        group: group, service: service)
+        group: group.group, service: service)
     } catch {
-      try? await group.shutdownGracefully()
+      await group.shutDown()
       throw error
     }
     // READY=1
@@ -47,7 +46,33 @@ final class SocketServer: Service {
     // Returns when a graceful shutdown starts; throws if the group is cancelled instead.
     try? await gracefulShutdown()
     await listener.shutDown()
-    try? await group.shutdownGracefully()
+    await group.shutDown()
+  }
+
+  /// The event loops that serve the clients: by default the main thread's (the main run
+  /// loop's), so that a request, the main actor's work on it, the scene host's answer and
+  /// the notifications it brings are handled by one thread without a wake-up between them;
+  /// `io-threads` threads of their own when configured (requests that need no main actor,
+  /// such as `daemon.ping`, then run on several cores, and those that do are handed over).
+  private struct IOThreads {
+    let group: any EventLoopGroup
+    private let owned: MultiThreadedEventLoopGroup?
+
+    init(config: DaemonConfig) {
+      if config.ioThreads == nil, let main = MainRunLoop.eventLoop {
+        group = main
+        owned = nil
+      } else {
+        let threads = MultiThreadedEventLoopGroup(
+          numberOfThreads: config.ioThreads ?? System.coreCount)
+        group = threads
+        owned = threads
+      }
+    }
+
+    func shutDown() async {
+      try? await owned?.shutdownGracefully()
+    }
   }
 }
 
@@ -96,60 +121,67 @@ final class SocketListener: Sendable {
         .limitExceeded,
         "too many clients: compd serves at most \(config.maxConnections) connections at once",
         details: ["limit": .int(Int64(config.maxConnections))]))
-    let bootstrap = ServerBootstrap(group: group)
-      .childChannelOption(
-        .writeBufferWaterMark,
-        value: .init(low: highWatermark / 2, high: highWatermark)
-      )
-      .childChannelInitializer { channel in
-        guard let id = connections.reserveID() else {
-          logger.notice(
-            "refusing client: connection limit reached",
-            metadata: ["limit": "\(config.maxConnections)"])
-          return channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(RejectionHandler(line: rejection))
+    let acceptLoop = group.next()
+    @Sendable func bootstrap() -> ServerBootstrap {
+      ServerBootstrap(group: acceptLoop, childGroup: group)
+        .childChannelOption(
+          .writeBufferWaterMark,
+          value: .init(low: highWatermark / 2, high: highWatermark)
+        )
+        .childChannelInitializer { channel in
+          guard let id = connections.reserveID() else {
+            logger.notice(
+              "refusing client: connection limit reached",
+              metadata: ["limit": "\(config.maxConnections)"])
+            return channel.eventLoop.makeCompletedFuture {
+              try channel.pipeline.syncOperations.addHandler(RejectionHandler(line: rejection))
+            }
+          }
+          return Self.peerCredentials(of: channel).flatMapThrowing { peer in
+            // peer identity and per-user connection limit
+            if let refusal = service?.access.admit(channel: channel, connectionID: id) {
+              try channel.pipeline.syncOperations.addHandler(
+                RejectionHandler(line: ErrorReply.bytes(for: refusal)))
+              return
+            }
+            let connection = pipeline.makeConnection(id: id, peer: peer, channel: channel) {
+              connections.remove(id: $0)
+              service?.access.release(connectionID: $0)
+            }
+            guard connections.insert(connection) else {
+              service?.access.release(connectionID: id)
+              try channel.pipeline.syncOperations.addHandler(RejectionHandler(line: rejection))
+              return
+            }
+            try pipeline.addHandlers(for: connection)
+            logger.debug(
+              "client connected",
+              metadata: [
+                "client": "\(id)", "pid": "\(peer.map { String($0.pid) } ?? "?")",
+                "uid": "\(peer.map { String($0.uid) } ?? "?")",
+              ])
           }
         }
-        return Self.peerCredentials(of: channel).flatMapThrowing { peer in
-          // peer identity and per-user connection limit
-          if let refusal = service?.access.admit(channel: channel, connectionID: id) {
-            try channel.pipeline.syncOperations.addHandler(
-              RejectionHandler(line: ErrorReply.bytes(for: refusal)))
-            return
-          }
-          let connection = pipeline.makeConnection(id: id, peer: peer, channel: channel) {
-            connections.remove(id: $0)
-            service?.access.release(connectionID: $0)
-          }
-          guard connections.insert(connection) else {
-            service?.access.release(connectionID: id)
-            try channel.pipeline.syncOperations.addHandler(RejectionHandler(line: rejection))
-            return
-          }
-          try pipeline.addHandlers(for: connection)
-          logger.debug(
-            "client connected",
-            metadata: [
-              "client": "\(id)", "pid": "\(peer.map { String($0.pid) } ?? "?")",
-              "uid": "\(peer.map { String($0.uid) } ?? "?")",
-            ])
-        }
-      }
+    }
 
     // NIO listens with its default backlog (128) when it takes a bound socket, and a server
     // channel's backlog option comes too late for that. listen() on a listening socket only
-    // sets the length of its queue: the server channel's initializer, which runs right
-    // after, sets it to ours. This applies to a socket from systemd too, whose Backlog= NIO
-    // has just overridden.
+    // sets the length of its queue: the server channel's initializer sets it to ours. This
+    // applies to a socket from systemd too, whose Backlog= NIO has just overridden. Both run
+    // on the accepting loop in one turn: were the first to run on the caller's thread, a
+    // client could connect between them while that loop (the main thread, busy starting)
+    // has not run the second, and find a queue of 128.
     func serve(_ descriptor: Int32) -> EventLoopFuture<any Channel> {
-      bootstrap.serverChannelInitializer { channel in
-        if listen(descriptor, backlog) != 0 {
-          logger.warning(
-            "cannot set the listen backlog",
-            metadata: ["backlog": "\(backlog)", "error": "\(String(cString: strerror(errno)))"])
-        }
-        return channel.eventLoop.makeSucceededVoidFuture()
-      }.withBoundSocket(descriptor)
+      acceptLoop.flatSubmit {
+        bootstrap().serverChannelInitializer { channel in
+          if listen(descriptor, backlog) != 0 {
+            logger.warning(
+              "cannot set the listen backlog",
+              metadata: ["backlog": "\(backlog)", "error": "\(String(cString: strerror(errno)))"])
+          }
+          return channel.eventLoop.makeSucceededVoidFuture()
+        }.withBoundSocket(descriptor)
+      }
     }
     let listener: any Channel
     let identity: SocketFile.Identity?

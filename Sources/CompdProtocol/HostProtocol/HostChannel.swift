@@ -9,8 +9,8 @@ import Synchronization
 /// One end of the private socket between the broker and a scene host: newline-delimited
 /// JSON-RPC 2.0 messages, as on the client socket (docs/architecture.md lists them).
 ///
-/// The main actor reads and parses, as the socket has something to read
-/// (`MainRunLoop.watch`): under the main run loop, a message costs the process one
+/// The main actor reads and parses, as bytes arrive (`MainRunLoop.read`): under the main
+/// run loop, a message costs the process one
 /// wake-up.
 ///
 /// Writes are corked: a message sent is appended to an output buffer, and the buffer goes
@@ -57,29 +57,25 @@ package final class HostChannel: Sendable {
   package static let oversizedMessage =
     "it wrote a message over \(maxLineBytes >> 20) MiB, the host channel's limit"
 
-  /// Starts reading on the main actor, as the socket has something to read
-  /// (`MainRunLoop.watch`): `decode` reads each line, `receive` gets what it read, in
-  /// order; what the messages of one read send is written once they are through. `ended`
-  /// runs off the main actor once the peer closed its end (or the socket failed), after
-  /// every message before was received, with the peer's protocol violation when that is
-  /// why reading stopped (a line over `maxLineBytes`, or one `decode` rejects).
+  /// Starts reading on the main actor, as bytes arrive (`MainRunLoop.read`): `decode`
+  /// reads each line, `receive` gets what it read, in order; what the messages of one read
+  /// send is written once they are through. `ended` runs off the main actor once the peer
+  /// closed its end (or the socket failed), after every message before was received, with
+  /// the peer's protocol violation when that is why reading stopped (a line over
+  /// `maxLineBytes`, or one `decode` rejects).
   @MainActor package func start<Message>(
     decode: @escaping (UnsafeRawBufferPointer) throws(JSONParseError) -> Message,
     receive: @escaping @MainActor (Message) -> Void,
     ended: @escaping @Sendable (_ violation: String?) -> Void
   ) {
     var framer = LineFramer(maxLineBytes: Self.maxLineBytes)
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    MainRunLoop.watch(fd) { [self] in
-      let count = buffer.withUnsafeMutableBytes {
-        recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
-      }
-      if count < 0 && (errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK) { return true }
-      var violation: String?
-      if count > 0 {
-        buffer.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+    MainRunLoop.read(
+      fd,
+      onBytes: { [self] bytes in
+        framer.append(bytes)
         // What the messages of this read send is written once they are through.
         output.withLock { $0.flushDue = true }
+        var violation: String?
         while let frame = framer.nextFrame() {
           guard case .line(let line) = frame else {
             violation = Self.oversizedMessage
@@ -98,13 +94,15 @@ package final class HostChannel: Sendable {
         }
         flush()
         if framer.isSkippingOversizedLine { violation = Self.oversizedMessage }
-        if violation == nil { return true }
-      }
-      // A broken peer is cut off: what it writes next goes nowhere.
-      if violation != nil { shutdown(fd, Int32(SHUT_RDWR)) }
-      DispatchQueue.global().async { [violation] in ended(violation) }
-      return false
-    }
+        guard let violation else { return true }
+        // A broken peer is cut off: what it writes next goes nowhere.
+        shutdown(fd, Int32(SHUT_RDWR))
+        DispatchQueue.global().async { ended(violation) }
+        return false
+      },
+      onEnd: {
+        DispatchQueue.global().async { ended(nil) }
+      })
   }
 
   /// The parser's limits for one message.
@@ -162,7 +160,7 @@ package final class HostChannel: Sendable {
       return (true, false)
     }
     if full { self.write(keepingFlushDue: true) }
-    if schedule { Task { @MainActor [self] in flush() } }
+    if schedule { MainRunLoop.soon { [self] in flush() } }
   }
 
   /// Writes what is corked.
@@ -209,6 +207,13 @@ package final class HostChannel: Sendable {
         }
         if written < 0 {
           if errno == EINTR { continue }
+          // The socket is non-blocking while the main run loop reads it: wait until the
+          // peer has read enough.
+          if errno == EAGAIN || errno == EWOULDBLOCK {
+            var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&ready, 1, -1)
+            continue
+          }
           return  // the peer is gone; the reader sees the end
         }
         offset += written

@@ -27,6 +27,66 @@ import Testing
     return window
   }
 
+  /// A view that counts the passes of its `layoutSubviews()`.
+  private final class CountingLayouts: View {
+    var layouts = 0
+    override func layoutSubviews() {
+      super.layoutSubviews()
+      layouts += 1
+    }
+  }
+
+  /// UIKit lays out a view's superview when the view is resized, not when it only moves:
+  /// setting a dragged card's `center` runs no layout pass ("When is layoutSubviews
+  /// called?", UIKit's `setFrame:` marks the view itself only on a new size). Here a move
+  /// lays out the superview only where the position can matter to it: a constraint names
+  /// the moved view, which the engine then places.
+  @Test func movingAViewThatNothingRefersToLaysOutNothing() {
+    let container = CountingLayouts(frame: Rect(x: 0, y: 0, width: 390, height: 600))
+    let card = CountingLayouts(frame: Rect(x: 20, y: 20, width: 120, height: 80))
+    let pinned = View()
+    container.addSubview(card)
+    container.addSubview(pinned)
+    pinned.translatesAutoresizingMaskIntoConstraints = false
+    LayoutConstraint.activate([
+      pinned.topAnchor.constraint(equalTo: container.topAnchor, constant: 10),
+      pinned.leadingAnchor.constraint(equalTo: container.leadingAnchor, constant: 10),
+      pinned.widthAnchor.constraint(equalToConstant: 50),
+      pinned.heightAnchor.constraint(equalToConstant: 50),
+    ])
+    container.layoutIfNeeded()
+    let (containerBefore, cardBefore) = (container.layouts, card.layouts)
+
+    card.center = Point(x: 200, y: 300)
+    container.layoutIfNeeded()
+    #expect(container.layouts == containerBefore, "a move lays out no superview")
+    #expect(card.layouts == cardBefore, "nor the moved view")
+    #expect(card.frame == Rect(x: 140, y: 260, width: 120, height: 80))
+
+    card.frame.size = Size(width: 100, height: 60)
+    container.layoutIfNeeded()
+    #expect(container.layouts == containerBefore + 1, "a resize lays out the superview")
+    #expect(card.layouts == cardBefore + 1, "and the resized view")
+
+    // Named by a constraint (its autoresizing mask translated), its position places others.
+    let below = View()
+    below.translatesAutoresizingMaskIntoConstraints = false
+    container.addSubview(below)
+    LayoutConstraint.activate([
+      below.topAnchor.constraint(equalTo: card.bottomAnchor, constant: 4),
+      below.leadingAnchor.constraint(equalTo: card.leadingAnchor),
+      below.widthAnchor.constraint(equalToConstant: 30),
+      below.heightAnchor.constraint(equalToConstant: 30),
+    ])
+    container.layoutIfNeeded()
+    let named = container.layouts
+    card.center = Point(x: 200, y: 100)
+    container.layoutIfNeeded()
+    #expect(container.layouts == named + 1, "a move of a view a constraint names lays out")
+    #expect(below.frame == Rect(x: card.frame.minX, y: card.frame.maxY + 4, width: 30, height: 30))
+    #expect(card.frame == Rect(x: 150, y: 70, width: 100, height: 60))
+  }
+
   @Test func aViewThatNoConstraintNamesKeepsItsFrame() {
     let badge = View(frame: Rect(x: 300, y: 200, width: 60, height: 24))
     let pinned = View()

@@ -41,7 +41,12 @@ final class RPCHandler: ChannelInboundHandler {
 
   func handlerAdded(context: ChannelHandlerContext) {
     self.context = context
+    onMainThread = MainRunLoop.eventLoop.map { $0 === context.eventLoop } ?? false
   }
+
+  /// Whether this connection is served by the main run loop, whose thread runs the main
+  /// actor: its requests' main-actor work then runs at once, without a hand-over.
+  private var onMainThread = false
 
   func handlerRemoved(context: ChannelHandlerContext) {
     self.context = nil
@@ -97,9 +102,16 @@ final class RPCHandler: ChannelInboundHandler {
     case .pendingOnMainActor(let work):
       context.triggerUserOutboundEvent(
         RequestBackPressureHandler.PendingRequests.started, promise: nil)
-      mainActor.run {
-        // Behind the notifications the request sent; the ones sent later queue behind it.
-        work().deliver { bytes in connection.send(.reply(bytes)) }
+      // The reply goes through the outbox behind the notifications the request sent; the
+      // ones sent later queue behind it.
+      if onMainThread {
+        MainActor.assumeIsolated {
+          work().deliver { bytes in connection.send(.reply(bytes)) }
+        }
+      } else {
+        mainActor.run {
+          work().deliver { bytes in connection.send(.reply(bytes)) }
+        }
       }
     }
   }

@@ -427,10 +427,20 @@ extension View: LayoutItem {
     superview?.setNeedsLayout()
   }
 
+  /// A new size lays out the view and its superview, as UIKit does on resizing. A move lays
+  /// out the superview only where the view's position can matter to it: a constraint names
+  /// the view, or the engine places it (laid out by constraints, or arranged by a stack
+  /// view) and puts it back. A view placed by its frame that no constraint names moves
+  /// alone, as in UIKit, where setting `center` lays nothing out: a dragged card costs no
+  /// layout pass.
   func frameDidChange(from old: Rect) {
     guard !LayoutEngine.isApplyingFrames, old != frame else { return }
-    if old.size != frame.size { setNeedsLayout() }
-    superview?.setNeedsLayout()
+    if old.size != frame.size {
+      setNeedsLayout()
+      superview?.setNeedsLayout()
+    } else if namingConstraintCount > 0 || !isPlacedByFrame {
+      superview?.setNeedsLayout()
+    }
   }
 }
 

@@ -42,8 +42,9 @@ open class View: Responder {
   }
   /// The frame in the superview's coordinate space.
   ///
-  /// A new size marks the view as needing layout; a new frame of a view that is not laid
-  /// out by constraints marks its superview too (its constraints may refer to it).
+  /// A new size marks the view and its superview as needing layout. A new position marks
+  /// the superview only when a constraint names the view or the engine places it; a view
+  /// placed by its frame that nothing refers to moves without a layout pass, as in UIKit.
   @exclusivity(unchecked) public var frame: Rect = .zero {
     didSet {
       if DisplayJournal.isRecording && frame != oldValue { DisplayJournal.record(self) }
