@@ -127,14 +127,13 @@ import Testing
         atPath: "\(Self.corpus)/\(screen.file)", toPath: "\(sources)/\(screen.file)")
     }
 
-    // The porting tool as this repository builds it, from the SDK the package depends on
-    // (building it again in the package would build swift-syntax a second time).
-    let tool = TestPaths.binaries.appendingPathComponent("screenkit-port").path
-    try #require(FileManager.default.isExecutableFile(atPath: tool), "build the package first")
+    // The porting tool, built from the SDK the package depends on, in the package's own
+    // build directory (one build of ScreenKit for the tool and the plugin).
+    try Fixtures.run(["swift", "build", "--package-path", package, "--product", "screenkit-port"])
     let binPath = try Fixtures.run(["swift", "build", "--package-path", package, "--show-bin-path"])
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let ported = try Fixtures.run(
-      [tool, "--in-place"] + screens.map { "\(sources)/\($0.file)" })
+      ["\(binPath)/screenkit-port", "--in-place"] + screens.map { "\(sources)/\($0.file)" })
     #expect(!ported.contains("not ported"), "\(ported)")
     #expect(ported.contains("#selector(login(_:)) → LoginViewController.login(_:)"))
     #expect(ported.contains("removed `import Foundation`"))
