@@ -806,9 +806,12 @@ def test_table_fling_keeps_the_view_covered(stack):
     sends a moving table's offset where the view will be when compd's answer comes
     (docs/web.md, "Tables"). Other builds on a small machine can hold compd up for many
     frames at a time, so the fling is tried up to three times; each try is reported. When
-    no try is covered and compd's answers took more than a frame (median) or two (90th
-    percentile), the machine was too busy to tell, and the test is skipped with the figures;
-    with answers that fast, a blank row lasting two frames fails it."""
+    no try is covered and compd's answers took more than three quarters of a frame (median)
+    or a frame and a half (90th percentile), the machine was too busy to tell (the page aims
+    where the view will be after a typical answer; every tenth answer a frame late uncovers
+    rows for two frames by itself, as a debug build on a small machine does), and the test
+    is skipped with the figures; with answers that fast, a blank row lasting two frames
+    fails it."""
     daemon, gateway, browser = stack
     client = SocketClient(daemon.socket)
     browser.set_window(420, 900)
@@ -844,7 +847,7 @@ def test_table_fling_keeps_the_view_covered(stack):
         if max(runs) <= 1:
             covered = True
             break
-        busy = median > 1.2 * frame_ms or slow > 2.2 * frame_ms
+        busy = median > 0.75 * frame_ms or slow > 1.5 * frame_ms
     os.makedirs(ARTIFACTS, exist_ok=True)
     with open(os.path.join(ARTIFACTS, "table-fling.txt"), "w") as out:
         out.write("\n".join(reports) + "\n")
