@@ -64,7 +64,8 @@ package enum MainRunLoop {
   /// order, until it returns `false` (its reader stops; it owns what happens to `fd`
   /// next); `onEnd` runs once when the peer closed its end or reading failed, unless
   /// `onBytes` stopped first. `fd` stays the caller's: the loop reads through its own
-  /// duplicate.
+  /// duplicate, which shares `fd`'s file status, so `fd` is non-blocking from then on (a
+  /// writer on it waits for `POLLOUT` when the socket is full).
   @MainActor package static func read(
     _ fd: Int32, onBytes: @escaping @MainActor (UnsafeRawBufferPointer) -> Bool,
     onEnd: @escaping @MainActor () -> Void
