@@ -399,13 +399,13 @@ func measureBytes(_ options: Options) {
   printError("SceneBench: \(changed[0])\n")
 }
 
-/// The CPU seconds (user + system, every thread) process `pid` has used, from
-/// /proc/PID/stat (fields 14 and 15, in clock ticks).
 /// The CPU time (user + system) of compd, `compd`, and of its scene hosts together.
 func cpuTimes(compd: Int32, hosts: [Int32]) -> (compd: Double, hosts: Double) {
   (cpuSeconds(compd), hosts.reduce(0) { $0 + cpuSeconds($1) })
 }
 
+/// The CPU seconds (user + system, every thread) process `pid` has used, from
+/// /proc/PID/stat (fields 14 and 15, in clock ticks).
 func cpuSeconds(_ pid: Int32) -> Double {
   guard let file = fopen("/proc/\(pid)/stat", "r") else { fail("no process \(pid)") }
   defer { fclose(file) }

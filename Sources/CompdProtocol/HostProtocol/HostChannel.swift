@@ -10,8 +10,7 @@ import Synchronization
 /// JSON-RPC 2.0 messages, as on the client socket (docs/architecture.md lists them).
 ///
 /// The main actor reads and parses, as bytes arrive (`MainRunLoop.read`): under the main
-/// run loop, a message costs the process one
-/// wake-up.
+/// run loop, a message costs the process one wake-up.
 ///
 /// Writes are corked: a message sent is appended to an output buffer, and the buffer goes
 /// to the socket in one write when the main actor has run what is already queued for it

@@ -104,14 +104,13 @@ final class RPCHandler: ChannelInboundHandler {
         RequestBackPressureHandler.PendingRequests.started, promise: nil)
       // The reply goes through the outbox behind the notifications the request sent; the
       // ones sent later queue behind it.
+      let answer: @MainActor @Sendable () -> Void = {
+        work().deliver { bytes in connection.send(.reply(bytes)) }
+      }
       if onMainThread {
-        MainActor.assumeIsolated {
-          work().deliver { bytes in connection.send(.reply(bytes)) }
-        }
+        MainActor.assumeIsolated(answer)
       } else {
-        mainActor.run {
-          work().deliver { bytes in connection.send(.reply(bytes)) }
-        }
+        mainActor.run(answer)
       }
     }
   }
