@@ -6,7 +6,7 @@
 # time compd spent per request (user + system, from /proc; steadier than requests/s on a
 # shared machine). Expects release builds.
 # BENCH_ROUNDS (default 5) and BENCH_SECONDS (default 3) set the rounds per side and their
-# length; COMPD_ARGS the daemon's options (default one I/O thread).
+# length; COMPD_ARGS the daemon's options (by default it serves its clients on its main thread).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 [ -n "${BASE_DIR:-}" ] || { echo "usage: BASE_DIR=DIR scripts/bench-rpc-ab.sh" >&2; exit 1; }

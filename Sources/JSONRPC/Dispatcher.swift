@@ -122,21 +122,17 @@ public struct Dispatcher: Sendable {
     if let count = Self.batchEntryCount(line, over: batchLimits.maxEntries) {
       return .reply(Self.response(id: .null, error: batchTooLong(count)))
     }
-    let message: JSON
+    let message: JSONMessage
     do {
-      message = try JSONParser.parse(line, limits: limits)
+      message = try JSONParser.parseMessage(line, limits: limits)
     } catch {
       return .reply(Self.response(id: .null, error: .parseError(error.message)))
     }
-    guard case .array(let entries) = message else {
-      switch handle(entry: message, connection: connection) {
-      case .none: return .noReply
-      case .done(let response): return .reply(response)
-      case .later(let work):
-        return .pending { await work() }
-      case .onMainActor(let work):
-        return .pendingOnMainActor(work)
-      }
+    let entries: [JSON]
+    switch message {
+    case .request(let request): return outcome(of: handle(request, connection: connection))
+    case .other(.array(let array)): entries = array
+    case .other(let value): return outcome(of: handle(entry: value, connection: connection))
     }
     guard !entries.isEmpty else {
       return .reply(
@@ -169,6 +165,16 @@ public struct Dispatcher: Sendable {
       }
     }
     return reply.finish().map { .reply($0) } ?? .noReply
+  }
+
+  /// The outcome of a line holding one request (not a batch).
+  private func outcome(of entry: EntryOutcome) -> Outcome {
+    switch entry {
+    case .none: .noReply
+    case .done(let response): .reply(response)
+    case .later(let work): .pending { await work() }
+    case .onMainActor(let work): .pendingOnMainActor(work)
+    }
   }
 
   /// Batches longer than this run in a task rather than on the caller's thread, and
@@ -325,13 +331,19 @@ public struct Dispatcher: Sendable {
 
   static let maxExactInteger: Int64 = 1 << 53
 
+  /// The outcome of a batch entry, or of a line holding a value that is not an object.
   private func handle(entry: JSON, connection: any RPCConnection) -> EntryOutcome {
     guard case .object(let request) = entry else {
       return .done(
         Self.response(id: .null, error: .invalidRequest("expected a request object")))
     }
+    return handle(RequestEnvelope(request), connection: connection)
+  }
+
+  /// The outcome of a request.
+  private func handle(_ request: RequestEnvelope, connection: any RPCConnection) -> EntryOutcome {
     var id: JSON?
-    if let rawID = request["id"] {
+    if let rawID = request.id {
       switch rawID {
       case .string(let text) where text.utf8.count > RPCError.maxEchoedBytes:
         return .done(
@@ -354,16 +366,16 @@ public struct Dispatcher: Sendable {
             id: .null, error: .invalidRequest("\"id\" must be a string or an integer")))
       }
     }
-    guard request["jsonrpc"] == "2.0" else {
+    guard request.jsonrpc == "2.0" else {
       return .done(
         Self.response(id: id ?? .null, error: .invalidRequest("\"jsonrpc\" must be \"2.0\"")))
     }
-    guard case .string(let name) = request["method"] else {
+    guard case .string(let name) = request.method else {
       return .done(
         Self.response(id: id ?? .null, error: .invalidRequest("\"method\" must be a string")))
     }
     let params: JSONObject
-    switch request["params"] {
+    switch request.params {
     case nil: params = [:]
     case .object(let object): params = object
     case .array:
@@ -449,41 +461,41 @@ public struct Dispatcher: Sendable {
     (error as? RPCError) ?? RPCError(code: -32603, message: "Internal error")
   }
 
-  // Replies are assembled around json-c's output for `id` and the result or error rather than
-  // building a json-c object for the envelope: this is the daemon.ping hot path, and the bytes
-  // are identical to serializing `RPCMessage.response(...)`.
+  // Replies are written straight into one array, the envelope's fixed parts around `id` and
+  // the result or error: this is the daemon.ping hot path, and the bytes are identical to
+  // serializing `RPCMessage.response(...)`.
   private static let responsePrefix = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
   private static let resultInfix = Array(#","result":"#.utf8)
   private static let errorInfix = Array(#","error":"#.utf8)
 
   /// The bytes of `RPCMessage.response(id:result:)`.
   static func response(id: JSON, result: JSON) -> [UInt8] {
-    envelope(id: id, infix: resultInfix, body: result.serializedBytes())
+    envelope(id: id, infix: resultInfix, bodyCapacity: 64) { result.serialize(into: &$0) }
   }
 
   /// The bytes of a response whose result is `result`'s text.
   static func response(id: JSON, result: RawJSON) -> [UInt8] {
-    envelope(id: id, infix: resultInfix, body: result.bytes)
+    envelope(id: id, infix: resultInfix, bodyCapacity: result.bytes.count) {
+      $0 += result.bytes
+    }
   }
 
   /// The bytes of `RPCMessage.response(id:error:)`.
   static func response(id: JSON, error: RPCError) -> [UInt8] {
-    envelope(id: id, infix: errorInfix, body: error.boundedForReply.json.serializedBytes())
+    envelope(id: id, infix: errorInfix, bodyCapacity: 128) {
+      error.boundedForReply.json.serialize(into: &$0)
+    }
   }
 
-  private static func envelope(id: JSON, infix: [UInt8], body: [UInt8]) -> [UInt8] {
-    let idBytes: [UInt8]
-    switch id {
-    case .null: idBytes = Array("null".utf8)
-    case .int(let value): idBytes = Array(String(value).utf8)
-    default: idBytes = id.serializedBytes()
-    }
+  private static func envelope(
+    id: JSON, infix: [UInt8], bodyCapacity: Int, body: (inout [UInt8]) -> Void
+  ) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(responsePrefix.count + idBytes.count + infix.count + body.count + 1)
+    bytes.reserveCapacity(responsePrefix.count + 24 + infix.count + bodyCapacity + 1)
     bytes += responsePrefix
-    bytes += idBytes
+    id.serialize(into: &bytes)
     bytes += infix
-    bytes += body
+    body(&bytes)
     bytes.append(UInt8(ascii: "}"))
     return bytes
   }

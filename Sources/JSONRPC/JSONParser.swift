@@ -56,6 +56,26 @@ public struct JSONParser {
     }.get()
   }
 
+  /// Reads `bytes` as `parse` does, with the same errors, but a top-level object as a request:
+  /// its envelope's members (`RequestEnvelope`), without building the object. This is how
+  /// the server reads each line it is sent.
+  public static func parseMessage(_ bytes: UnsafeRawBufferPointer, limits: Limits = .init())
+    throws(JSONParseError) -> JSONMessage
+  {
+    if bytes.count <= limits.maxBytes, bytes.count < Int(Int32.max),
+      try JSONLexicalCheck.run(bytes).oversizedIntegers.isEmpty,
+      let message = JSONTreeReader.readMessage(bytes, maxDepth: limits.maxDepth)
+    {
+      return message
+    }
+    // Everything else (over a limit, not well-formed, huge integers, what the fast reader
+    // declines) is read whole, with `parse`'s verdict and message.
+    switch try parse(bytes, limits: limits) {
+    case .object(let object): return .request(RequestEnvelope(object))
+    case let other: return .other(other)
+    }
+  }
+
   /// Parses one JSON value from `bytes`.
   public static func parse(_ bytes: [UInt8], limits: Limits = .init()) throws(JSONParseError)
     -> JSON

@@ -55,6 +55,68 @@ struct JSONTreeReader {
     return (value, reader.kept)
   }
 
+  /// What `bytes` holds, a top-level object read as a request (`RequestEnvelope`) without
+  /// building it; `nil` when this reader does not accept the text.
+  static func readMessage(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) -> JSONMessage? {
+    var reader = JSONTreeReader(bytes: bytes, maxDepth: max(1, maxDepth))
+    reader.skipWhitespace()
+    let message: JSONMessage
+    if reader.index < bytes.count, bytes[reader.index] == UInt8(ascii: "{") {
+      guard maxDepth > 1, let envelope = reader.requestEnvelope() else { return nil }
+      message = .request(envelope)
+    } else {
+      guard let value = reader.value(depth: 0) else { return nil }
+      message = .other(value)
+    }
+    reader.skipWhitespace()
+    guard reader.index == bytes.count else { return nil }
+    return message
+  }
+
+  /// The top-level object at `index` as a request: what `object(depth: 1)` reads, keeping
+  /// only the members a request defines and checking the grammar of the others.
+  private mutating func requestEnvelope() -> RequestEnvelope? {
+    index += 1
+    skipWhitespace()
+    var envelope = RequestEnvelope()
+    if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      return envelope
+    }
+    while true {
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let member = memberName()
+      else { return nil }
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+      index += 1
+      skipWhitespace()
+      if member == .unknown {
+        guard skipValue(depth: 1) else { return nil }
+      } else {
+        guard let value = value(depth: 1) else { return nil }
+        envelope.set(member, value)
+      }
+      guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
+      if !more { return envelope }
+    }
+  }
+
+  /// The request member named by the string whose opening quote is at `index`: its bytes
+  /// compared as they are when it has no escape, decoded first when it has; `nil` when the
+  /// string is not read.
+  private mutating func memberName() -> RequestEnvelope.Member? {
+    let start = index + 1
+    var end = start
+    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") {
+      end += 1
+    }
+    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+      index = end + 1
+      return RequestEnvelope.Member(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+    }
+    return string().map(RequestEnvelope.Member.init)
+  }
+
   private mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
@@ -155,11 +217,9 @@ struct JSONTreeReader {
         let start = index
         guard skipValue(depth: depth) else { return nil }
         kept[name] = start..<index
-        members[name] = nil
       } else {
         guard let member = value(depth: depth) else { return nil }
         members[name] = member
-        kept[name] = nil
       }
       guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
       if !more { return .object(members) }
@@ -211,8 +271,9 @@ struct JSONTreeReader {
   }
 
   /// Moves past the number at `index`: `-`? digits, then `.` digits and `e` sign? digits
-  /// when present, as `number()` reads it (the lexical check read its grammar and range
-  /// already; this finds where it ends).
+  /// when present, as `number()` reads it (the lexical check read its grammar and the range
+  /// of its integers already; this finds where it ends, and declines a fraction or exponent
+  /// out of a double's range as `number()` does).
   private mutating func skipNumber() -> Bool {
     func digits() -> Bool {
       let start = index
@@ -223,13 +284,17 @@ struct JSONTreeReader {
       }
       return index > start
     }
+    let start = index
+    var isInteger = true
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
     guard digits() else { return false }
     if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+      isInteger = false
       index += 1
       guard digits() else { return false }
     }
     if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+      isInteger = false
       index += 1
       if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")
       {
@@ -237,7 +302,10 @@ struct JSONTreeReader {
       }
       guard digits() else { return false }
     }
-    return true
+    guard !isInteger else { return true }
+    let text = String(
+      decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    return Double(text)?.isFinite ?? false
   }
 
   /// Moves past the string whose opening quote is at `index`, checking its escapes as

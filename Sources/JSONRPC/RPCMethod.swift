@@ -117,7 +117,7 @@ public final class ReplyFollowUp: Sendable {
 }
 
 /// A method the daemon serves: its name, documentation, schemas and handler.
-public struct RPCMethod: Sendable {
+public final class RPCMethod: Sendable {
   /// How a method runs.
   public enum Handler: Sendable {
     /// Answered inline on the I/O thread; keep it short and non-blocking (`daemon.ping`).

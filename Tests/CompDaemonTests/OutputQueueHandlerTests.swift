@@ -57,8 +57,11 @@ import Testing
           limits: pipeline.outputLimits, budget: budget, connection: connection, logger: logger))
     }
 
+    /// Writes `text` as one line, in a buffer allocated as `RPCHandler` allocates it.
     func write(_ text: String, promise: EventLoopPromise<Void>? = nil) {
-      channel.write(Array(text.utf8), promise: promise)
+      var line = channel.allocator.buffer(capacity: text.utf8.count + 1)
+      line.writeString(text + "\n")
+      channel.write(line, promise: promise)
     }
 
     /// Each buffer the socket was given, as text.

@@ -181,6 +181,19 @@ enum PluginFixtureBuilder {
     return output
   }
 
+  /// `run`, awaited on a thread of its own instead of holding one of the concurrency pool's:
+  /// a build takes minutes, and the pool has a thread per core, which other suites' tasks
+  /// need meanwhile (a test blocking the last of them waits for nothing else to run).
+  @discardableResult
+  static func runOnOwnThread(_ arguments: [String], directory: String? = nil) async throws
+    -> String
+  {
+    try await withCheckedThrowingContinuation { continuation in
+      Thread { continuation.resume(with: Result { try run(arguments, directory: directory) }) }
+        .start()
+    }
+  }
+
   /// Where the fixtures are compiled: in a directory compd trusts (`trustedRoot`), so that
   /// `compd --scan-plugin` runs them where they are.
   private static let buildDirectory: String = {

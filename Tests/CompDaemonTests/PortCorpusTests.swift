@@ -114,7 +114,7 @@ import Testing
     """
   }
 
-  @Test(.timeLimit(.minutes(20))) func portedScreensBuildAndLayOutAsOnIOS() throws {
+  @Test(.timeLimit(.minutes(20))) func portedScreensBuildAndLayOutAsOnIOS() async throws {
     let screens = try Self.screens()
     try #require(screens.count >= 6)
     let root = try Fixtures.temporaryDirectory("port-corpus")
@@ -129,7 +129,9 @@ import Testing
 
     // The porting tool, built from the SDK the package depends on, in the package's own
     // build directory (one build of ScreenKit for the tool and the plugin).
-    try Fixtures.run(["swift", "build", "--package-path", package, "--product", "screenkit-port"])
+    try await Fixtures.runOnOwnThread([
+      "swift", "build", "--package-path", package, "--product", "screenkit-port",
+    ])
     let binPath = try Fixtures.run(["swift", "build", "--package-path", package, "--show-bin-path"])
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let ported = try Fixtures.run(
@@ -144,7 +146,9 @@ import Testing
 
     try Self.registration(screens).write(
       toFile: "\(sources)/Registration.swift", atomically: true, encoding: .utf8)
-    try Fixtures.run(["swift", "build", "--package-path", package, "--product", "Corpus"])
+    try await Fixtures.runOnOwnThread([
+      "swift", "build", "--package-path", package, "--product", "Corpus",
+    ])
     let built = "\(binPath)/libCorpus.so"
 
     // The plugin links the one shared libScreenKit.so and defines no ScreenKit type itself.

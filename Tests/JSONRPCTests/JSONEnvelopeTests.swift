@@ -126,6 +126,24 @@ import Testing
     }
   }
 
+  /// A member with a payload's name deeper than the payloads' depth is part of the value,
+  /// and leaves the payload read before it alone.
+  @Test func aPayloadNameDeeperDownIsAnOrdinaryMember() throws {
+    let text = Array(
+      #"{"id":1,"result":{"ops":[{"op":"update"}],"meta":{"ops":2,"root":null},"root":{"id":"r"}}}"#
+        .utf8)
+    let read = try text.withUnsafeBytes { bytes in
+      Result { () throws(JSONParseError) in
+        try JSONEnvelope.read(bytes, payloadNames: Self.payloadNames)
+      }
+    }.get()
+    #expect(read.payloads["ops"].map { Array($0.bytes) } == Array(#"[{"op":"update"}]"#.utf8))
+    #expect(read.payloads["root"].map { Array($0.bytes) } == Array(#"{"id":"r"}"#.utf8))
+    #expect(read.value == ["id": 1, "result": ["meta": ["ops": 2, "root": .null]]])
+    // A payload is checked as the parse checks it: a number out of a double's range fails.
+    Self.compare(Array(#"{"result":{"ops":[2e308]}}"#.utf8), context: "2e308")
+  }
+
   @Test func aWriterSplicesPayloadsAsTheyAre() throws {
     let ops = try RawJSON(
       validating: Array(#"[{"op":"update","id":"n5","props":{"text":"anna"}}]"#.utf8))

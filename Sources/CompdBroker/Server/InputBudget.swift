@@ -111,7 +111,8 @@ final class InputBudget: Sendable {
   /// the error goes out first (when its socket has room; a client that also does not read
   /// loses it with the connection).
   private func disconnect(_ connection: Connection, holding bytes: Int) {
-    let reply = ErrorReply.bytes(
+    let channel = connection.channel
+    let reply = ErrorReply.line(
       for: .server(
         .limitExceeded,
         "request data buffered for all clients is over max-input-buffer (\(limit) bytes) and "
@@ -119,8 +120,7 @@ final class InputBudget: Sendable {
         details: [
           "setting": "max-input-buffer", "limit": .int(Int64(limit)),
           "size": .int(Int64(bytes)),
-        ]))
-    let channel = connection.channel
+        ]), allocator: channel.allocator)
     let close: @Sendable () -> Void = {
       channel.writeAndFlush(reply, promise: nil)
       channel.close(promise: nil)

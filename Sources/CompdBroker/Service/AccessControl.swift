@@ -69,12 +69,14 @@ package final class AccessControl: Sendable {
   /// Open connections of `uid` (for tests and `daemon.info`).
   package func connectionCount(uid: UInt32) -> Int { quota.count(uid: uid) }
 
-  /// Throws `compd.PermissionDenied` unless the caller may make `call`; logs refusals.
-  package func check(_ call: RPCCall) throws(RPCError) {
+  /// Throws `compd.PermissionDenied` unless the caller of `call` has `required` rights (its
+  /// method's, `MethodAccess.required(forMethod:)`); logs refusals.
+  package func check(_ call: RPCCall, needs required: AccessLevel) throws(RPCError) {
     let peer = identity(of: call.connection)
-    guard case .failure(let denial) = policy.authorize(method: call.method, peer: peer) else {
-      return
+    let decision = current.withLock {
+      $0.authorize(method: call.method, needing: required, peer: peer)
     }
+    guard case .failure(let denial) = decision else { return }
     logger.notice(
       "permission denied",
       metadata: [
@@ -102,11 +104,17 @@ package final class AccessControl: Sendable {
     _ scene: String, ownedBy owner: UInt32, use: SceneUse, call: RPCCall
   ) throws(RPCError) {
     let peer = identity(of: call.connection)
-    let policy = self.policy
-    guard policy.mayView(sceneOwnedBy: owner, peer: peer) else {
+    // Decided under the lock: a copy of the policy would retain and release each of its sets.
+    let (mayView, mayAct) = current.withLock { policy in
+      (
+        policy.mayView(sceneOwnedBy: owner, peer: peer),
+        use == .view || policy.mayAct(onSceneOwnedBy: owner, peer: peer)
+      )
+    }
+    guard mayView else {
       throw .server(.noSuchScene, "no scene \(scene)", details: ["scene": .string(scene)])
     }
-    if use == .act, !policy.mayAct(onSceneOwnedBy: owner, peer: peer) {
+    if !mayAct {
       logger.notice(
         "permission denied",
         metadata: [
@@ -120,30 +128,32 @@ package final class AccessControl: Sendable {
     }
   }
 
-  /// The same methods, each checking the caller's rights before running.
+  /// The same methods, each checking the caller's rights before running. A method's
+  /// required rights follow from its name alone, so they are looked up here, once.
   package func guarded(_ registry: MethodRegistry) -> MethodRegistry {
     var result = MethodRegistry()
     for method in registry.methods {
+      let required = MethodAccess.required(forMethod: method.name)
       let handler: RPCMethod.Handler
       switch method.handler {
       case .immediate(let body):
         handler = .immediate { [self] call in
-          try check(call)
+          try check(call, needs: required)
           return try body(call)
         }
       case .async(let body):
         handler = .async { [self] call in
-          try check(call)
+          try check(call, needs: required)
           return try await body(call)
         }
       case .mainActor(let body):
         handler = .mainActor { [self] call in
-          try check(call)
+          try check(call, needs: required)
           return try body(call)
         }
       case .mainActorDeferred(let body):
         handler = .mainActorDeferred { [self] call, reply in
-          try check(call)
+          try check(call, needs: required)
           try body(call, reply)
         }
       }

@@ -90,7 +90,14 @@ package struct AccessPolicy: Sendable, Equatable {
 
   /// Whether `peer` may call `method`; the denial says why, for the client and the log.
   package func authorize(method: String, peer: PeerIdentity?) -> Result<Void, AccessDenial> {
-    let needed = MethodAccess.required(forMethod: method)
+    authorize(method: method, needing: MethodAccess.required(forMethod: method), peer: peer)
+  }
+
+  /// Whether `peer` may call `method`, which needs `needed` rights (the server looks a
+  /// method's rights up once, not per call).
+  package func authorize(method: String, needing needed: AccessLevel, peer: PeerIdentity?)
+    -> Result<Void, AccessDenial>
+  {
     let has = level(of: peer)
     if has >= needed { return .success(()) }
     return .failure(AccessDenial(method: method, required: needed, granted: has, peer: peer))

@@ -14,7 +14,8 @@ import NIOCore
 /// 3. `OutputQueueHandler`: gathers written lines into one write per burst, counts them
 ///    against the output budget, disconnects a client that does not read. Next to the
 ///    request handler, so that a reply passes through no other handler on its way to it.
-/// 4. `RPCHandler`: dispatches each line and writes its reply.
+/// 4. `RPCHandler`: dispatches each line and gathers the replies of a read burst into one
+///    buffer that goes down the pipeline once.
 struct ConnectionPipeline: Sendable {
   let dispatcher: Dispatcher
   let maxLineBytes: Int
@@ -32,8 +33,9 @@ struct ConnectionPipeline: Sendable {
     onClose: @escaping @Sendable (UInt64) -> Void
   ) -> Connection {
     let handler = RPCHandler(
-      dispatcher: dispatcher, maxLineBytes: maxLineBytes, mainActor: mainActor, logger: logger,
-      onClose: onClose)
+      dispatcher: dispatcher, maxLineBytes: maxLineBytes,
+      linesWrittenAtBytes: outputLimits.writeHighWatermark, mainActor: mainActor,
+      logger: logger, onClose: onClose)
     let connection = Connection(id: id, peer: peer, channel: channel, handler: handler)
     handler.attach(connection)
     return connection

@@ -4,7 +4,8 @@ import NIOCore
 
 /// A connection's output: the JSON lines written to it are gathered into one buffer and go
 /// to the socket at the next flush (once per read burst, and whenever the buffer reaches the
-/// channel's high watermark), so that pipelined replies cost one write and one flush.
+/// channel's high watermark), so that pipelined replies and the notifications sent with
+/// them cost one write and one flush.
 ///
 /// Every buffer handed to the socket counts against the output budget of all clients
 /// (`OutputBudget`) until it is written or dropped. A client whose queued output passes
@@ -14,8 +15,8 @@ import NIOCore
 /// On `CloseWhenWritten` (a graceful shutdown) it writes what it holds and closes the
 /// connection once all of it is out; lines written after that are dropped.
 final class OutputQueueHandler: ChannelOutboundHandler {
-  /// One JSON text, without its newline.
-  typealias OutboundIn = [UInt8]
+  /// JSON lines, each with its newline.
+  typealias OutboundIn = ByteBuffer
   typealias OutboundOut = ByteBuffer
 
   /// Outbound user event: close the connection once everything queued has been written.
@@ -51,14 +52,18 @@ final class OutputQueueHandler: ChannelOutboundHandler {
       promise?.fail(ChannelError.ioOnClosedChannel)
       return
     }
-    let line = unwrapOutboundIn(data)
-    if gathered == nil {
-      // No larger than the line: queued buffers count by their capacity (NIO's next power
-      // of two), and a reply gathered with others grows by doubling all the same.
-      gathered = context.channel.allocator.buffer(capacity: line.count + 1)
+    var lines = unwrapOutboundIn(data)
+    // Queued buffers count by their capacity (NIO's next power of two): the first one is
+    // taken as it is, and the ones after it added to it, which grows by doubling.
+    let size: Int
+    if var buffer = gathered.take() {
+      buffer.writeBuffer(&lines)
+      size = buffer.readableBytes
+      gathered = buffer
+    } else {
+      size = lines.readableBytes
+      gathered = lines
     }
-    gathered!.writeBytes(line)
-    gathered!.writeInteger(UInt8(ascii: "\n"))
     if let promise {
       if let gatheredPromise {
         gatheredPromise.futureResult.cascade(to: promise)
@@ -66,7 +71,7 @@ final class OutputQueueHandler: ChannelOutboundHandler {
         gatheredPromise = promise
       }
     }
-    if gathered!.readableBytes >= limits.writeHighWatermark {
+    if size >= limits.writeHighWatermark {
       flushGathered(context: context)
     }
   }

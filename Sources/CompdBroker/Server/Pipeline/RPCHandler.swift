@@ -8,12 +8,14 @@ import NIOCore
 /// writes what the connection's outbox brings from other threads (notifications, and
 /// replies of requests answered in a task).
 ///
-/// Immediate replies are written inline and flushed at the end of the read burst. A request
-/// answered later runs in a task and is counted as pending (`PendingRequests`) until its
-/// reply comes back through the outbox.
+/// Immediate replies are gathered as lines into one buffer, written down the pipeline and
+/// flushed at the end of the read burst: pipelined requests cost one pass through the
+/// pipeline, not one per reply. A request answered later runs in a task and is counted as
+/// pending (`PendingRequests`) until its reply comes back through the outbox.
 final class RPCHandler: ChannelInboundHandler {
   typealias InboundIn = ByteBuffer
-  typealias OutboundOut = [UInt8]
+  /// JSON lines, each with its newline.
+  typealias OutboundOut = ByteBuffer
 
   private let dispatcher: Dispatcher
   private let maxLineBytes: Int
@@ -22,13 +24,20 @@ final class RPCHandler: ChannelInboundHandler {
   private let onClose: @Sendable (UInt64) -> Void
   private var connection: Connection?
   private var context: ChannelHandlerContext?
+  /// The lines answered since the last write down the pipeline.
+  private var lines: ByteBuffer?
+  /// Gathered lines this large go down the pipeline without waiting for the burst's end: the
+  /// output queue's high watermark, at which it flushes, so that a client that does not read
+  /// is held back after as many replies as before (`RequestBackPressureHandler`).
+  private let linesWrittenAtBytes: Int
 
   init(
-    dispatcher: Dispatcher, maxLineBytes: Int, mainActor: MainActorBatch, logger: Logger,
-    onClose: @escaping @Sendable (UInt64) -> Void
+    dispatcher: Dispatcher, maxLineBytes: Int, linesWrittenAtBytes: Int,
+    mainActor: MainActorBatch, logger: Logger, onClose: @escaping @Sendable (UInt64) -> Void
   ) {
     self.dispatcher = dispatcher
     self.maxLineBytes = maxLineBytes
+    self.linesWrittenAtBytes = linesWrittenAtBytes
     self.mainActor = mainActor
     self.logger = logger
     self.onClose = onClose
@@ -73,11 +82,33 @@ final class RPCHandler: ChannelInboundHandler {
         "client": "\(connection.id)", "bytes": "\(oversized.byteCount)",
         "limit": "\(maxLineBytes)",
       ])
-    context.write(
-      wrapOutboundOut(
-        ErrorReply.bytes(
-          for: .lineTooLong(byteCount: oversized.byteCount, limit: maxLineBytes))),
-      promise: nil)
+    // Down the pipeline at once, behind the replies before it: a connection told this is
+    // often closed next (its input is over the budget), and the output queue writes what it
+    // holds before it closes.
+    gather(
+      ErrorReply.bytes(for: .lineTooLong(byteCount: oversized.byteCount, limit: maxLineBytes)),
+      context: context)
+    if let buffer = lines.take() { context.write(wrapOutboundOut(buffer), promise: nil) }
+  }
+
+  /// Adds `line` (a JSON text without its newline) to the lines to write.
+  private func gather(_ line: [UInt8], context: ChannelHandlerContext) {
+    // No larger than the line to start with: the output queue counts buffers by their
+    // capacity, and a burst's lines grow it by doubling all the same.
+    var buffer = lines.take() ?? context.channel.allocator.buffer(capacity: line.count + 1)
+    buffer.writeBytes(line)
+    buffer.writeInteger(UInt8(ascii: "\n"))
+    if buffer.readableBytes >= linesWrittenAtBytes {
+      context.write(wrapOutboundOut(buffer), promise: nil)
+    } else {
+      lines = buffer
+    }
+  }
+
+  /// Writes the gathered lines down the pipeline and flushes.
+  private func writeLines(context: ChannelHandlerContext) {
+    if let buffer = lines.take() { context.write(wrapOutboundOut(buffer), promise: nil) }
+    context.flush()
   }
 
   /// Carries out what the dispatcher answered for one line.
@@ -87,7 +118,7 @@ final class RPCHandler: ChannelInboundHandler {
   ) {
     switch outcome {
     case .reply(let bytes):
-      context.write(wrapOutboundOut(bytes), promise: nil)
+      gather(bytes, context: context)
       if large { HeapTrim.request() }
     case .noReply:
       if large { HeapTrim.request() }
@@ -118,7 +149,7 @@ final class RPCHandler: ChannelInboundHandler {
   // The end of a read burst: its replies go out together. (Nothing after this handler
   // wants the event.)
   func channelReadComplete(context: ChannelHandlerContext) {
-    context.flush()
+    writeLines(context: context)
   }
 
   /// Writes what the connection's outbox held, in order, with one flush: notifications,
@@ -129,13 +160,13 @@ final class RPCHandler: ChannelInboundHandler {
     for message in messages {
       switch message {
       case .notification(let bytes):
-        context.write(wrapOutboundOut(bytes), promise: nil)
+        gather(bytes, context: context)
       case .reply(let bytes):
         answered += 1
-        if let bytes { context.write(wrapOutboundOut(bytes), promise: nil) }
+        if let bytes { gather(bytes, context: context) }
       }
     }
-    context.flush()
+    writeLines(context: context)
     if answered > 0 {
       context.triggerUserOutboundEvent(
         RequestBackPressureHandler.PendingRequests.answered(answered), promise: nil)
