@@ -124,7 +124,8 @@ public struct Dispatcher: Sendable {
     }
     let message: JSONMessage
     do {
-      message = try JSONParser.parseMessage(line, limits: limits)
+      message = try JSONParser.parseMessage(
+        line, limits: limits, payloadNames: registry.payloadParams)
     } catch {
       return .reply(Self.response(id: .null, error: .parseError(error.message)))
     }
@@ -374,7 +375,7 @@ public struct Dispatcher: Sendable {
       return .done(
         Self.response(id: id ?? .null, error: .invalidRequest("\"method\" must be a string")))
     }
-    let params: JSONObject
+    var params: JSONObject
     switch request.params {
     case nil: params = [:]
     case .object(let object): params = object
@@ -392,17 +393,38 @@ public struct Dispatcher: Sendable {
       let suggestion = NameSuggestion.closest(to: name, among: registry.methods.map(\.name))
       return respond(id, error: RPCError.methodNotFound(name).suggesting(suggestion))
     }
+    var payloads = request.payloads
+    if !payloads.isEmpty || !method.payloadParams.isEmpty {
+      // Text kept for another method's sake goes back into the params (it was checked as a
+      // value: its parse cannot fail); this method's payloads sent inside the tree (a batch
+      // entry, a line read the slow way) come out of them as text.
+      for (member, text) in payloads where !method.payloadParams.contains(member) {
+        params[member] = try? text.parsed()
+        payloads[member] = nil
+      }
+      for member in method.payloadParams where payloads[member] == nil {
+        if let value = params[member] {
+          payloads[member] = RawJSON(value)
+          params[member] = nil
+        }
+      }
+    }
     let validated: JSONObject
     do {
-      guard case .object(let object) = try method.params.validate(.object(params)) else {
+      guard case .object(let object) = try method.paramsWithoutPayloads.validate(.object(params))
+      else {
         return respond(id, error: .internalError("params schema of \(name) is not an object"))
+      }
+      for member in method.payloadParams {
+        try method.params.validatePayload(payloads[member], named: member)
       }
       validated = object
     } catch {
       return respond(id, error: error)
     }
     let call = RPCCall(
-      method: name, params: validated, connection: connection, isNotification: id == nil)
+      method: name, params: validated, payloads: payloads, connection: connection,
+      isNotification: id == nil)
     switch method.handler {
     case .mainActor(let body):
       let id = id

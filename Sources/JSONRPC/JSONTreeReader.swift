@@ -17,7 +17,8 @@ struct JSONTreeReader {
   private let maxDepth: Int
   /// The names of the members kept as text (`JSONEnvelope`), in objects `keptDepth` deep.
   private let keptNames: Set<String>
-  private let keptDepth: Int
+  /// Where members are kept: changed while a request's `params` is read (`requestEnvelope`).
+  private var keptDepth: Int
   /// Where each kept member's value is in `bytes`.
   private var kept: [String: Range<Int>] = [:]
 
@@ -56,9 +57,14 @@ struct JSONTreeReader {
   }
 
   /// What `bytes` holds, a top-level object read as a request (`RequestEnvelope`) without
-  /// building it; `nil` when this reader does not accept the text.
-  static func readMessage(_ bytes: UnsafeRawBufferPointer, maxDepth: Int) -> JSONMessage? {
-    var reader = JSONTreeReader(bytes: bytes, maxDepth: max(1, maxDepth))
+  /// building it, the members of its `params` named `payloadNames` kept as text; `nil` when
+  /// this reader does not accept the text.
+  static func readMessage(
+    _ bytes: UnsafeRawBufferPointer, maxDepth: Int, payloadNames: Set<String> = []
+  ) -> JSONMessage? {
+    // Nothing is kept but while `params` is read (`keptDepth` is set then).
+    var reader = JSONTreeReader(
+      bytes: bytes, maxDepth: max(1, maxDepth), keptNames: payloadNames, keptDepth: -1)
     reader.skipWhitespace()
     let message: JSONMessage
     if reader.index < bytes.count, bytes[reader.index] == UInt8(ascii: "{") {
@@ -90,9 +96,20 @@ struct JSONTreeReader {
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
       index += 1
       skipWhitespace()
-      if member == .unknown {
+      switch member {
+      case .unknown:
         guard skipValue(depth: 1) else { return nil }
-      } else {
+      case .params where !keptNames.isEmpty:
+        // Its payload members are kept: a repeated `params` replaces them all.
+        kept = [:]
+        keptDepth = 2
+        defer { keptDepth = -1 }
+        guard let value = value(depth: 1) else { return nil }
+        envelope.set(member, value)
+        envelope.payloads = kept.mapValues {
+          RawJSON(checked: Array(UnsafeRawBufferPointer(rebasing: bytes[$0])))
+        }
+      default:
         guard let value = value(depth: 1) else { return nil }
         envelope.set(member, value)
       }

@@ -8,15 +8,20 @@ public struct RPCCall: Sendable {
   public let connection: any RPCConnection
   /// Whether the caller sent no `id` (its result is discarded).
   public let isNotification: Bool
+  /// The params the method passes on unread (`RPCMethod.payloadParams`), as their text, by
+  /// name; not in `params`.
+  public let payloads: [String: RawJSON]
   /// Where `afterReply` collects work; set for `.mainActor` handlers only.
   let followUp: ReplyFollowUp?
 
   /// A call with the given parts.
   public init(
-    method: String, params: JSONObject, connection: any RPCConnection, isNotification: Bool
+    method: String, params: JSONObject, payloads: [String: RawJSON] = [:],
+    connection: any RPCConnection, isNotification: Bool
   ) {
     self.method = method
     self.params = params
+    self.payloads = payloads
     self.connection = connection
     self.isNotification = isNotification
     self.followUp = nil
@@ -25,6 +30,7 @@ public struct RPCCall: Sendable {
   private init(_ call: RPCCall, followUp: ReplyFollowUp) {
     self.method = call.method
     self.params = call.params
+    self.payloads = call.payloads
     self.connection = call.connection
     self.isNotification = call.isNotification
     self.followUp = followUp
@@ -143,20 +149,29 @@ public final class RPCMethod: Sendable {
   public let description: String?
   /// The params schema; it must be an object schema (params are by name).
   public let params: Schema
+  /// Members of the params that the method passes on as the text the client sent
+  /// (`RPCCall.payloads`), for the process that decodes them to validate, once: their
+  /// schemas in `params` document them, and the dispatcher checks only that a required one
+  /// is there and that one whose schema is an object's is an object.
+  public let payloadParams: Set<String>
+  /// `params` without the payload members: what the dispatcher validates.
+  let paramsWithoutPayloads: Schema
   /// The result schema.
   public let result: Schema
   /// The handler.
   public let handler: Handler
 
-  /// A method; `params` is validated before `handler` runs.
+  /// A method; `params` is validated before `handler` runs, but for its `payloadParams`.
   public init(
-    name: String, summary: String, description: String? = nil, params: Schema, result: Schema,
-    handler: Handler
+    name: String, summary: String, description: String? = nil, params: Schema,
+    payloadParams: Set<String> = [], result: Schema, handler: Handler
   ) {
     self.name = name
     self.summary = summary
     self.description = description
     self.params = params
+    self.payloadParams = payloadParams
+    self.paramsWithoutPayloads = params.removingProperties(payloadParams)
     self.result = result
     self.handler = handler
   }
@@ -173,7 +188,12 @@ public struct MethodRegistry: Sendable {
   public mutating func register(_ method: RPCMethod) {
     precondition(byName[method.name] == nil, "method \(method.name) registered twice")
     byName[method.name] = method
+    payloadParams.formUnion(method.payloadParams)
   }
+
+  /// The payload params of every method (`RPCMethod.payloadParams`): a request's params
+  /// members of these names are read as text, before its method is known.
+  public private(set) var payloadParams: Set<String> = []
 
   /// The method called `name`, if registered.
   public func method(named name: String) -> RPCMethod? {

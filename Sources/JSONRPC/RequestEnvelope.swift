@@ -11,15 +11,22 @@ public struct RequestEnvelope: Sendable, Equatable {
   public var id: JSON?
   /// The method's name.
   public var method: JSON?
-  /// The params, by name.
+  /// The params, by name; without `payloads`.
   public var params: JSON?
+  /// The members of an object `params` that were read as their text (the names a line is
+  /// read with, `JSONParser.parseMessage`), by name.
+  public var payloads: [String: RawJSON]
 
   /// An envelope with the given members.
-  public init(jsonrpc: JSON? = nil, id: JSON? = nil, method: JSON? = nil, params: JSON? = nil) {
+  public init(
+    jsonrpc: JSON? = nil, id: JSON? = nil, method: JSON? = nil, params: JSON? = nil,
+    payloads: [String: RawJSON] = [:]
+  ) {
     self.jsonrpc = jsonrpc
     self.id = id
     self.method = method
     self.params = params
+    self.payloads = payloads
   }
 
   /// The envelope of `object`, a request read as an object.

@@ -142,6 +142,41 @@ extension Schema {
     try validate(value, path: "")
   }
 
+  /// For an object schema: the same schema without the members named `names`.
+  func removingProperties(_ names: Set<String>) -> Schema {
+    guard !names.isEmpty, case .object(let properties, let additional) = kind else { return self }
+    var schema = self
+    schema.kind = .object(
+      properties: properties.filter { !names.contains($0.name) }, additionalProperties: additional)
+    return schema
+  }
+
+  /// For an object schema: checks the member `name`, given as its text (`nil` when absent),
+  /// as far as a member passed on unread is checked (`RPCMethod.payloadParams`): present if
+  /// required, and an object if its schema is an object's. The rest is its decoder's to check.
+  func validatePayload(_ text: RawJSON?, named name: String) throws(RPCError) {
+    guard case .object(let properties, _) = kind,
+      let property = properties.first(where: { $0.name == name })
+    else { return }
+    guard let text else {
+      if property.required { throw Self.failure(name, "is required") }
+      return
+    }
+    guard case .object = property.schema.kind else { return }
+    let first = text.bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
+    guard first != UInt8(ascii: "{") else { return }
+    let got: String
+    switch first {
+    case UInt8(ascii: "["): got = "array"
+    case UInt8(ascii: "\""): got = "string"
+    case UInt8(ascii: "t"), UInt8(ascii: "f"): got = "boolean"
+    case UInt8(ascii: "n"): got = "null"
+    default:
+      got = (try? text.parsed()).map(Self.kindName) ?? "number"
+    }
+    throw Self.failure(name, "expected object, got \(got)")
+  }
+
   private static func kindName(_ value: JSON) -> String {
     switch value {
     case .null: "null"

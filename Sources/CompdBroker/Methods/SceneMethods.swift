@@ -101,6 +101,7 @@ extension Daemon {
               [.init("type", .string(enum: SceneEventTypes.all), required: true)],
               additionalProperties: true), required: true),
         ]),
+        payloadParams: ["event"],
         result: .object([
           .init("scene", .string(), required: true),
           .init("revision", .integer(), required: true),
@@ -108,9 +109,9 @@ extension Daemon {
         ]),
         handler: .mainActorDeferred { [self] call, reply in
           let scene = try scene(for: call, use: .act)
-          // Decoded and validated once, by the host (`SceneEvent`); its errors come back.
-          let event = call.params["event"] ?? .null
-          forward(scene, .event, ["event": event], reply: reply) { answer in
+          // Passed on as the client wrote it, decoded and validated once, by the host
+          // (`SceneEvent`); its errors come back.
+          forward(scene, .event, [:], payloads: call.payloads, reply: reply) { answer in
             RawJSON([
               "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
               "handled": answer["handled"] ?? false,
@@ -345,7 +346,8 @@ extension Daemon {
   /// (requests that change nothing) it runs again once the scene is restored.
   @MainActor
   private func forward(
-    _ scene: Scene, _ method: HostMethod, _ params: JSONObject, reply: DeferredReply,
+    _ scene: Scene, _ method: HostMethod, _ params: JSONObject,
+    payloads: [String: RawJSON] = [:], reply: DeferredReply,
     retry: Bool = false, saveEnvironment: Bool = false,
     before: (@MainActor (inout JSONObject) -> Void)? = nil,
     result: @escaping @MainActor (HostAnswer) -> RawJSON
@@ -359,7 +361,9 @@ extension Daemon {
       // What the host says about the scene (its errors, its log) names it as clients do.
       if scene.hostKey != scene.id { message["id"] = .string(scene.id) }
       before?(&message)
-      host.request(method, message, scene: scene.id, component: scene.component) {
+      host.request(
+        method, message, payloads: payloads, scene: scene.id, component: scene.component
+      ) {
         [self] outcome in
         switch outcome {
         case .success(let answer):
@@ -371,7 +375,9 @@ extension Daemon {
           }
         case .failure(let error):
           if retry, Self.isHostLoss(error), !scene.isClosed {
-            forward(scene, method, params, reply: reply, retry: true, result: result)
+            forward(
+              scene, method, params, payloads: payloads, reply: reply, retry: true,
+              result: result)
           } else {
             if SceneNodeLimit.closesScene(error), !scene.isClosed {
               // Its host closed it: a tree that large is not sent to anyone.

@@ -160,7 +160,8 @@ package final class AccessControl: Sendable {
       result.register(
         RPCMethod(
           name: method.name, summary: method.summary, description: method.description,
-          params: method.params, result: method.result, handler: handler))
+          params: method.params, payloadParams: method.payloadParams, result: method.result,
+          handler: handler))
     }
     return result
   }
