@@ -28,7 +28,8 @@ final class HostedScene {
     /// The restorable state (`null` for none) when it was encoded for this publication.
     var state: RawJSON?
 
-    /// Writes its members (`HostPayload`: the ops and the state as payloads).
+    /// Writes its members (`HostPayload`: all but the state, which may be absent, are
+    /// payloads the broker passes on as they are written here).
     func write(into message: inout JSONObjectWriter) {
       message.append("ops", .array(ops))
       message.append("emitted", .array(emitted))

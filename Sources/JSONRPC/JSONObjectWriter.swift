@@ -31,6 +31,24 @@ public struct JSONObjectWriter: Sendable {
     for (name, value) in object { append(name, value) }
   }
 
+  /// Appends every member of the object whose text is `object`, as they are, in its order;
+  /// the caller makes sure none has a name written already. Text that is not an object adds
+  /// nothing.
+  public mutating func append(membersOf object: RawJSON) {
+    let bytes = object.bytes
+    func isSpace(_ byte: UInt8) -> Bool {
+      byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+    guard let open = bytes.firstIndex(where: { !isSpace($0) }), bytes[open] == UInt8(ascii: "{"),
+      let close = bytes.lastIndex(where: { !isSpace($0) }), bytes[close] == UInt8(ascii: "}"),
+      let first = bytes[(open + 1)..<close].firstIndex(where: { !isSpace($0) }),
+      let last = bytes[first..<close].lastIndex(where: { !isSpace($0) })
+    else { return }
+    if !empty { buffer.append(UInt8(ascii: ",")) }
+    empty = false
+    buffer.append(contentsOf: bytes[first...last])
+  }
+
   private mutating func appendName(_ name: String) {
     if !empty { buffer.append(UInt8(ascii: ",")) }
     empty = false

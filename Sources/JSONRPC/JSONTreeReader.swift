@@ -134,6 +134,31 @@ struct JSONTreeReader {
     return string().map(RequestEnvelope.Member.init)
   }
 
+  /// Where each element of the array `bytes` holds is; `nil` when it is not an array or this
+  /// reader does not take it. The text was checked already (`RawJSON`): only its grammar is
+  /// read, without building anything.
+  static func arrayElements(_ bytes: UnsafeRawBufferPointer) -> [Range<Int>]? {
+    var reader = JSONTreeReader(bytes: bytes, maxDepth: 512)
+    reader.skipWhitespace()
+    guard reader.index < bytes.count, bytes[reader.index] == UInt8(ascii: "[") else { return nil }
+    reader.index += 1
+    reader.skipWhitespace()
+    var elements: [Range<Int>] = []
+    if reader.index < bytes.count, bytes[reader.index] == UInt8(ascii: "]") {
+      reader.index += 1
+    } else {
+      while true {
+        let start = reader.index
+        guard reader.skipValue(depth: 1) else { return nil }
+        elements.append(start..<reader.index)
+        guard let more = reader.separator(closing: UInt8(ascii: "]")) else { return nil }
+        if !more { break }
+      }
+    }
+    reader.skipWhitespace()
+    return reader.index == bytes.count ? elements : nil
+  }
+
   private mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {

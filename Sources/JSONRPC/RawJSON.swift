@@ -32,6 +32,15 @@ public struct RawJSON: Sendable, Hashable {
     try JSONParser.parse(bytes, limits: limits)
   }
 
+  /// The elements of an array, each as its text; `nil` when the value is not an array.
+  public var elements: [RawJSON]? {
+    let ranges = bytes.withUnsafeBytes { JSONTreeReader.arrayElements($0) }
+    if let ranges { return ranges.map { RawJSON(checked: Array(bytes[$0])) } }
+    // Text the fast reader does not take (huge numbers, say) is split by the parse.
+    guard case .array(let values) = try? parsed() else { return nil }
+    return values.map(RawJSON.init)
+  }
+
   /// Whether the value is an empty array, `[]` (as `JSON.serialize` writes it).
   public var isEmptyArray: Bool {
     bytes.count == 2 && bytes[0] == UInt8(ascii: "[") && bytes[1] == UInt8(ascii: "]")

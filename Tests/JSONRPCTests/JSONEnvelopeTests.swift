@@ -144,6 +144,40 @@ import Testing
     Self.compare(Array(#"{"result":{"ops":[2e308]}}"#.utf8), context: "2e308")
   }
 
+  /// A payload array's elements, each as its text, are the parsed array's elements, on
+  /// random arrays with random whitespace.
+  @Test(arguments: [18, 19] as [UInt64])
+  func elementsOfAPayloadAreTheParsedElements(seed: UInt64) throws {
+    var rng = SeededGenerator(seed: seed)
+    for iteration in 0..<300 {
+      let array = JSON.array(
+        (0..<Int.random(in: 0..<5, using: &rng)).map { _ in
+          RandomJSON.value(&rng)
+        })
+      let raw = try RawJSON(validating: JSONParserReferenceTests.spaced(array, &rng))
+      let elements = try #require(raw.elements, "seed \(seed) iteration \(iteration)")
+      #expect(
+        try elements.map { try $0.parsed() } == array.arrayValue!,
+        "seed \(seed) iteration \(iteration): \(String(decoding: raw.bytes, as: UTF8.self))")
+    }
+    #expect(try RawJSON(validating: Array(#"{"a":[1]}"#.utf8)).elements == nil)
+  }
+
+  /// An object's members spliced after others, whitespace inside them kept.
+  @Test func aWriterSplicesAnObjectsMembers() throws {
+    var params = JSONObjectWriter()
+    params.append("scene", "s1")
+    params.append(
+      membersOf: try RawJSON(validating: Array(#" { "name" : "login", "payload":{"a":1} } "#.utf8)))
+    #expect(
+      String(decoding: params.object.bytes, as: UTF8.self)
+        == #"{"scene":"s1","name" : "login", "payload":{"a":1}}"#)
+    var empty = JSONObjectWriter()
+    empty.append("scene", "s1")
+    empty.append(membersOf: try RawJSON(validating: Array("{ }".utf8)))
+    #expect(String(decoding: empty.object.bytes, as: UTF8.self) == #"{"scene":"s1"}"#)
+  }
+
   @Test func aWriterSplicesPayloadsAsTheyAre() throws {
     let ops = try RawJSON(
       validating: Array(#"[{"op":"update","id":"n5","props":{"text":"anna"}}]"#.utf8))

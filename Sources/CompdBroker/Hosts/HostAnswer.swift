@@ -29,4 +29,10 @@ struct HostAnswer: Sendable {
   /// The scene's restorable state, when the host encoded it: `null` when it has none.
   var state: RawJSON? { payloads["state"] }
 
+  /// The events the component emitted, each `{name, payload}`.
+  var emitted: [RawJSON] { payloads["emitted"]?.elements ?? [] }
+
+  /// The accessibility notifications posted, each `{kind, text?, node?}`.
+  var announcements: [RawJSON] { payloads["announcements"]?.elements ?? [] }
+
 }

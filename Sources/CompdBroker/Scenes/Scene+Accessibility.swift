@@ -6,11 +6,8 @@ extension Scene {
   /// `scene.announcement`, after the report's `scene.changed` and `scene.emitted`, so that a
   /// `node` it names is in the tree the client already has.
   func publishAnnouncements(_ report: HostAnswer) {
-    for announcement in report["announcements"]?.arrayValue ?? [] {
-      guard let members = announcement.objectValue else { continue }
-      var params: JSONObject = ["scene": .string(id)]
-      for (name, value) in members { params[name] = value }
-      publish("scene.announcement", .object(params))
+    for announcement in report.announcements {
+      publish("scene.announcement", params(with: announcement))
     }
   }
 }

@@ -126,15 +126,19 @@ final class Scene {
             ops: RawJSON(.array(downgrade.ops(ops)))))
       }
     }
-    for event in report["emitted"]?.arrayValue ?? [] {
-      let params: JSON = [
-        "scene": .string(id), "name": event["name"] ?? "", "payload": event["payload"] ?? .null,
-      ]
-      publish("scene.emitted", params)
-    }
+    for event in report.emitted { publish("scene.emitted", params(with: event)) }
     publishAnnouncements(report)
     if let newState = report.state { keepState(newState) }
     if changed || saveEnvironment { onChange?() }
+  }
+
+  /// A notification's params: `{scene, …}` with the members of `object` (a host's text, as
+  /// it wrote it) after the scene's id.
+  func params(with object: RawJSON) -> RawJSON {
+    var params = JSONObjectWriter(capacity: object.bytes.count + id.utf8.count + 16)
+    params.append("scene", .string(id))
+    params.append(membersOf: object)
+    return params.object
   }
 
   /// The scene's tree was replaced by `root`, opened from `state` (its host was replaced):

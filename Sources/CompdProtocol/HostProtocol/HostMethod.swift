@@ -46,9 +46,11 @@ package enum HostNotification: String, Sendable, CaseIterable {
 }
 
 /// The members of host messages that carry a scene's bulk — its ops, its tree, its
-/// restorable state — which the side that passes them on keeps as text (`JSONEnvelope`).
+/// restorable state — and what the broker relays to subscribers without looking inside —
+/// the events a component emitted, the announcements posted — which the side that passes
+/// them on keeps as text (`JSONEnvelope`).
 package enum HostPayload {
-  package static let names: Set<String> = ["ops", "root", "state"]
+  package static let names: Set<String> = ["ops", "root", "state", "emitted", "announcements"]
 
   /// Reads one message of the host channel: the envelope as a tree, the payloads of its
   /// `result` or `params` as text.
