@@ -181,17 +181,12 @@ enum PluginFixtureBuilder {
     return output
   }
 
-  /// `run`, awaited on a thread of its own instead of holding one of the concurrency pool's:
-  /// a build takes minutes, and the pool has a thread per core, which other suites' tasks
-  /// need meanwhile (a test blocking the last of them waits for nothing else to run).
+  /// `run`, awaited on a thread of its own (`onOwnThread`): a build takes minutes.
   @discardableResult
   static func runOnOwnThread(_ arguments: [String], directory: String? = nil) async throws
     -> String
   {
-    try await withCheckedThrowingContinuation { continuation in
-      Thread { continuation.resume(with: Result { try run(arguments, directory: directory) }) }
-        .start()
-    }
+    try await onOwnThread { try run(arguments, directory: directory) }
   }
 
   /// Where the fixtures are compiled: in a directory compd trusts (`trustedRoot`), so that

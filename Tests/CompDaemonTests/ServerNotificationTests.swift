@@ -30,21 +30,25 @@ struct ServerNotificationTests {
     let listener = try await SocketListener.start(
       config: config, registry: registry, connections: daemon.connections, logger: logger)
 
-    let bystander = try SocketClient(path: config.socketPath)
-    let client = try SocketClient(path: config.socketPath)
-    try client.write(line: #"{"jsonrpc":"2.0","method":"test.notifyMe","id":7}"#)
-    for index in 0..<3 {
-      let note = try client.readJSON()
+    // The clients wait on threads of their own: the handler's task needs the pool's.
+    let path = config.socketPath
+    let (lines, pong) = try await onOwnThread {
+      let bystander = try SocketClient(path: path)
+      let client = try SocketClient(path: path)
+      try client.write(line: #"{"jsonrpc":"2.0","method":"test.notifyMe","id":7}"#)
+      let lines = try (0..<4).map { _ in try client.readJSON() }
+      // Nothing leaked to the other client.
+      try bystander.write(line: #"{"jsonrpc":"2.0","method":"daemon.ping","id":"b"}"#)
+      return (lines, try bystander.readJSON())
+    }
+    for (index, note) in lines.prefix(3).enumerated() {
       #expect(note["method"] == "test.note")
       #expect(note["params"]?["index"] == .int(Int64(index)))
       #expect(note["id"] == nil)
     }
-    let reply = try client.readJSON()
-    #expect(reply["id"] == 7)
-    #expect(reply["result"]?["connection"]?.intValue != nil)
-    // Nothing leaked to the other client.
-    try bystander.write(line: #"{"jsonrpc":"2.0","method":"daemon.ping","id":"b"}"#)
-    #expect(try bystander.readJSON()["id"] == "b")
+    #expect(lines[3]["id"] == 7)
+    #expect(lines[3]["result"]?["connection"]?.intValue != nil)
+    #expect(pong["id"] == "b")
     await listener.shutDown()
   }
 }
