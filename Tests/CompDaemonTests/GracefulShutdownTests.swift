@@ -37,10 +37,14 @@ struct GracefulShutdownTests {
     await server.shutDown()
     #expect(ContinuousClock.now - started >= .milliseconds(100))
     #expect(!FileManager.default.fileExists(atPath: config.socketPath))
-    let reply = try client.readJSON(timeout: 5)
+    // Waited for on a thread of its own: the slow handler's task needs the pool's.
+    nonisolated(unsafe) let waiting = client
+    let (reply, closed) = try await onOwnThread {
+      (try waiting.readJSON(timeout: 5), waiting.isClosedByPeer(timeout: 5))
+    }
     #expect(reply["id"] == "slow")
     #expect(reply["result"]?["slept"] == true)
-    #expect(client.isClosedByPeer(timeout: 5))
+    #expect(closed)
     #expect(daemon.clientCount == 0)
   }
 }
