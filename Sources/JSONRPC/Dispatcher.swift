@@ -236,7 +236,7 @@ public struct Dispatcher: Sendable {
     var index = 0
     while index < end {
       let byte = base.load(fromByteOffset: index, as: UInt8.self)
-      guard byte == 0x20 || byte == 0x09 || byte == 0x0D || byte == 0x0A else { break }
+      guard JSONText.isWhitespace(byte) else { break }
       index += 1
     }
     guard index < end, base.load(fromByteOffset: index, as: UInt8.self) == 0x5B else {  // [

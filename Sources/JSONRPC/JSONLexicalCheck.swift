@@ -24,11 +24,7 @@ struct JSONLexicalCheck {
         if hasNUL {
           // json-c keeps member names as C strings; a NUL would silently truncate the name.
           var next = end
-          while next < count,
-            bytes[next] == 0x20 || bytes[next] == 0x09 || bytes[next] == 0x0A || bytes[next] == 0x0D
-          {
-            next += 1
-          }
+          while next < count, JSONText.isWhitespace(bytes[next]) { next += 1 }
           if next < count, bytes[next] == UInt8(ascii: ":") {
             throw JSONParseError(message: "an object member name contains U+0000 at byte \(index)")
           }

@@ -36,13 +36,11 @@ public struct JSONObjectWriter: Sendable {
   /// nothing.
   public mutating func append(membersOf object: RawJSON) {
     let bytes = object.bytes
-    func isSpace(_ byte: UInt8) -> Bool {
-      byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
-    guard let open = bytes.firstIndex(where: { !isSpace($0) }), bytes[open] == UInt8(ascii: "{"),
-      let close = bytes.lastIndex(where: { !isSpace($0) }), bytes[close] == UInt8(ascii: "}"),
-      let first = bytes[(open + 1)..<close].firstIndex(where: { !isSpace($0) }),
-      let last = bytes[first..<close].lastIndex(where: { !isSpace($0) })
+    let isText = { !JSONText.isWhitespace($0) }
+    guard object.isObject, let open = bytes.firstIndex(where: isText),
+      let close = bytes.lastIndex(where: isText),
+      let first = bytes[(open + 1)..<close].firstIndex(where: isText),
+      let last = bytes[first..<close].lastIndex(where: isText)
     else { return }
     if !empty { buffer.append(UInt8(ascii: ",")) }
     empty = false

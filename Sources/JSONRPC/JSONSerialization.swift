@@ -69,6 +69,12 @@ extension JSON {
 
 /// The pieces of JSON text `JSON.serialize(into:)` writes.
 enum JSONText {
+  /// Whether `byte` is whitespace between JSON tokens (RFC 8259: space, tab, LF, CR).
+  @inline(__always)
+  static func isWhitespace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
   static let null: StaticString = "null"
   static let `true`: StaticString = "true"
   static let `false`: StaticString = "false"

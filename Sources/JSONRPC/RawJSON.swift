@@ -46,6 +46,11 @@ public struct RawJSON: Sendable, Hashable {
     bytes.count == 2 && bytes[0] == UInt8(ascii: "[") && bytes[1] == UInt8(ascii: "]")
   }
 
+  /// Whether the value is an object (its text opens with `{`).
+  public var isObject: Bool {
+    bytes.first { !JSONText.isWhitespace($0) } == UInt8(ascii: "{")
+  }
+
   /// Whether the value is `null`.
   public var isNull: Bool { bytes == Array("null".utf8) }
 

@@ -59,9 +59,7 @@ import Testing
 
     /// Writes `text` as one line, in a buffer allocated as `RPCHandler` allocates it.
     func write(_ text: String, promise: EventLoopPromise<Void>? = nil) {
-      var line = channel.allocator.buffer(capacity: text.utf8.count + 1)
-      line.writeString(text + "\n")
-      channel.write(line, promise: promise)
+      channel.write(channel.allocator.jsonLine(Array(text.utf8)), promise: promise)
     }
 
     /// Each buffer the socket was given, as text.

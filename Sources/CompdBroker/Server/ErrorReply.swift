@@ -1,6 +1,5 @@
 import CompdProtocol
 import JSONRPC
-import NIOCore
 
 /// Error replies the server itself writes, outside the dispatcher (oversize lines, the
 /// connection limit).
@@ -12,15 +11,5 @@ enum ErrorReply {
     if let data = error.data { object["data"] = data }
     let reply: JSON = .object(["jsonrpc": "2.0", "id": .null, "error": .object(object)])
     return reply.serializedBytes()
-  }
-
-  /// The reply of `bytes(for:)` as a line, newline included, as a connection's output queue
-  /// (`OutputQueueHandler`) takes what is written to it.
-  static func line(for error: RPCError, allocator: ByteBufferAllocator) -> ByteBuffer {
-    let bytes = bytes(for: error)
-    var line = allocator.buffer(capacity: bytes.count + 1)
-    line.writeBytes(bytes)
-    line.writeInteger(UInt8(ascii: "\n"))
-    return line
   }
 }

@@ -112,7 +112,7 @@ final class InputBudget: Sendable {
   /// loses it with the connection).
   private func disconnect(_ connection: Connection, holding bytes: Int) {
     let channel = connection.channel
-    let reply = ErrorReply.line(
+    let reply = ErrorReply.bytes(
       for: .server(
         .limitExceeded,
         "request data buffered for all clients is over max-input-buffer (\(limit) bytes) and "
@@ -120,9 +120,9 @@ final class InputBudget: Sendable {
         details: [
           "setting": "max-input-buffer", "limit": .int(Int64(limit)),
           "size": .int(Int64(bytes)),
-        ]), allocator: channel.allocator)
+        ]))
     let close: @Sendable () -> Void = {
-      channel.writeAndFlush(reply, promise: nil)
+      channel.writeAndFlush(channel.allocator.jsonLine(reply), promise: nil)
       channel.close(promise: nil)
     }
     if channel.eventLoop.inEventLoop {

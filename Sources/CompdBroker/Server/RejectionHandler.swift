@@ -13,11 +13,8 @@ final class RejectionHandler: ChannelInboundHandler {
   }
 
   func channelActive(context: ChannelHandlerContext) {
-    var buffer = context.channel.allocator.buffer(capacity: line.count + 1)
-    buffer.writeBytes(line)
-    buffer.writeInteger(UInt8(ascii: "\n"))
     let channel = context.channel
-    context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in
+    context.writeAndFlush(wrapOutboundOut(channel.allocator.jsonLine(line))).whenComplete { _ in
       channel.close(promise: nil)
     }
     context.fireChannelActive()

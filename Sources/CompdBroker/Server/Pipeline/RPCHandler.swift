@@ -93,11 +93,14 @@ final class RPCHandler: ChannelInboundHandler {
 
   /// Adds `line` (a JSON text without its newline) to the lines to write.
   private func gather(_ line: [UInt8], context: ChannelHandlerContext) {
-    // No larger than the line to start with: the output queue counts buffers by their
-    // capacity, and a burst's lines grow it by doubling all the same.
-    var buffer = lines.take() ?? context.channel.allocator.buffer(capacity: line.count + 1)
-    buffer.writeBytes(line)
-    buffer.writeInteger(UInt8(ascii: "\n"))
+    // The first line's size to start with; a burst's lines grow it by doubling.
+    var buffer: ByteBuffer
+    if let gathered = lines.take() {
+      buffer = gathered
+      buffer.writeJSONLine(line)
+    } else {
+      buffer = context.channel.allocator.jsonLine(line)
+    }
     if buffer.readableBytes >= linesWrittenAtBytes {
       context.write(wrapOutboundOut(buffer), promise: nil)
     } else {

@@ -1,0 +1,21 @@
+import NIOCore
+
+/// What a connection's output queue takes (`OutputQueueHandler`): JSON texts, each followed
+/// by its newline.
+extension ByteBuffer {
+  /// Writes `text`, one JSON text without its newline, as a line.
+  mutating func writeJSONLine(_ text: [UInt8]) {
+    writeBytes(text)
+    writeInteger(UInt8(ascii: "\n"))
+  }
+}
+
+extension ByteBufferAllocator {
+  /// A buffer holding `text`, one JSON text without its newline, as a line: no larger than
+  /// the line, since queued output counts by the capacity it holds.
+  func jsonLine(_ text: [UInt8]) -> ByteBuffer {
+    var line = buffer(capacity: text.count + 1)
+    line.writeJSONLine(text)
+    return line
+  }
+}
