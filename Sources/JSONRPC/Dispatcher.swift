@@ -485,10 +485,11 @@ public struct Dispatcher: Sendable {
 
   // Replies are written straight into one array, the envelope's fixed parts around `id` and
   // the result or error: this is the daemon.ping hot path, and the bytes are identical to
-  // serializing `RPCMessage.response(...)`.
-  private static let responsePrefix = Array(#"{"jsonrpc":"2.0","id":"#.utf8)
-  private static let resultInfix = Array(#","result":"#.utf8)
-  private static let errorInfix = Array(#","error":"#.utf8)
+  // serializing `RPCMessage.response(...)`. The fixed parts are static strings: appending
+  // one takes no reference count and no lazy initialization.
+  private static var responsePrefix: StaticString { #"{"jsonrpc":"2.0","id":"# }
+  private static var resultInfix: StaticString { #","result":"# }
+  private static var errorInfix: StaticString { #","error":"# }
 
   /// The bytes of `RPCMessage.response(id:result:)`.
   static func response(id: JSON, result: JSON) -> [UInt8] {
@@ -510,15 +511,21 @@ public struct Dispatcher: Sendable {
   }
 
   private static func envelope(
-    id: JSON, infix: [UInt8], bodyCapacity: Int, body: (inout [UInt8]) -> Void
+    id: JSON, infix: StaticString, bodyCapacity: Int, body: (inout [UInt8]) -> Void
   ) -> [UInt8] {
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(responsePrefix.count + 24 + infix.count + bodyCapacity + 1)
-    bytes += responsePrefix
+    bytes.reserveCapacity(
+      responsePrefix.utf8CodeUnitCount + 24 + infix.utf8CodeUnitCount + bodyCapacity + 1)
+    append(responsePrefix, to: &bytes)
     id.serialize(into: &bytes)
-    bytes += infix
+    append(infix, to: &bytes)
     body(&bytes)
     bytes.append(UInt8(ascii: "}"))
     return bytes
+  }
+
+  private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
+    bytes.append(
+      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 }

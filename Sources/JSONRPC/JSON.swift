@@ -36,6 +36,8 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
   /// An object with the given members, in the given order. A repeated key keeps its first
   /// position and its last value.
   public init(_ members: [(String, JSON)]) {
+    // Reserving room in an empty array allocates even for none: `[:]` must not.
+    guard !members.isEmpty else { return }
     self.members.reserveCapacity(members.count)
     for (key, value) in members { self[key] = value }
   }

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The members of a request object that JSON-RPC 2.0 gives a meaning to, as they were sent:
 /// `jsonrpc`, `id`, `method` and `params`, each `nil` when absent. Other members are not
 /// kept: a request has no use for them. The `Dispatcher` judges the values.
@@ -44,8 +48,9 @@ public struct RequestEnvelope: Sendable, Equatable {
 
     /// The member named by the UTF-8 bytes `name` (without escapes).
     init(_ name: UnsafeRawBufferPointer) {
+      // Called with a name of the literal's length: one `memcmp`, not an iteration.
       func matches(_ text: StaticString) -> Bool {
-        text.withUTF8Buffer { $0.elementsEqual(name) }
+        memcmp(name.baseAddress!, text.utf8Start, name.count) == 0
       }
       switch name.count {
       case 2 where matches("id"): self = .id

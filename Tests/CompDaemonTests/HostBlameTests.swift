@@ -15,8 +15,8 @@ import Testing
     let delays = (0...9).map { SceneHostPool.backoffDelay(quickDeaths: $0) }
     #expect(
       delays == [
-        .zero, .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2), .seconds(4),
-        .seconds(8), .seconds(16), .seconds(30), .seconds(30),
+        .zero, .zero, .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2),
+        .seconds(4), .seconds(8), .seconds(16), .seconds(30),
       ])
     #expect(SceneHostPool.backoffDelay(quickDeaths: 1000) == .seconds(30))
   }

@@ -55,13 +55,14 @@ final class SceneHostPool {
   /// The longest wait before a slot's next host.
   nonisolated static let longestBackoff: Duration = .seconds(30)
 
-  /// The wait before the next host of a slot whose last host died `quickDeaths` times in
-  /// a row soon after starting: none after a host that lived, then 0.25 s, doubling up to
-  /// `longestBackoff`, so a component that crashes every host it lands in costs a few host
-  /// starts a minute, not hundreds.
+  /// The wait before the next host of a slot whose hosts died `quickDeaths` times in a
+  /// row soon after starting: none after a host that lived, nor after one quick death (a
+  /// crash is not yet a loop, and its scenes' subscribers are waiting), then 0.25 s from
+  /// the second, doubling up to `longestBackoff`, so a component that crashes every host it
+  /// lands in costs a few host starts a minute, not hundreds.
   nonisolated static func backoffDelay(quickDeaths: Int) -> Duration {
-    guard quickDeaths > 0 else { return .zero }
-    return min(longestBackoff, .milliseconds(250) * (1 << min(quickDeaths - 1, 16)))
+    guard quickDeaths > 1 else { return .zero }
+    return min(longestBackoff, .milliseconds(250) * (1 << min(quickDeaths - 2, 16)))
   }
 
   /// The slot of hosts isolated for `isolation` (a plugin) and, as a crash suspect, for

@@ -13,6 +13,9 @@ import Synchronization
 final class Connection: RPCConnection {
   let id: UInt64
   let peer: PeerCredentials?
+  /// Who the peer is for access control: its credentials and supplementary groups as read
+  /// when the connection was admitted (`AccessControl.admit`), else its `peer` credentials.
+  let identity: PeerIdentity?
   let channel: any Channel
   /// Reply bytes handed to the socket and not yet written (`OutputBudget` counts them).
   let queuedBytes = Atomic<Int>(0)
@@ -33,9 +36,13 @@ final class Connection: RPCConnection {
     case reply([UInt8]?)
   }
 
-  init(id: UInt64, peer: PeerCredentials?, channel: any Channel, handler: RPCHandler) {
+  init(
+    id: UInt64, peer: PeerCredentials?, identity: PeerIdentity?, channel: any Channel,
+    handler: RPCHandler
+  ) {
     self.id = id
     self.peer = peer
+    self.identity = identity ?? peer.map { PeerIdentity(pid: $0.pid, uid: $0.uid, gid: $0.gid) }
     self.channel = channel
     self.handlerBox = NIOLoopBoundBox(handler, eventLoop: channel.eventLoop)
   }

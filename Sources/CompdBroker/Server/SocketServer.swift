@@ -139,12 +139,18 @@ final class SocketListener: Sendable {
           }
           return Self.peerCredentials(of: channel).flatMapThrowing { peer in
             // peer identity and per-user connection limit
-            if let refusal = service?.access.admit(channel: channel, connectionID: id) {
+            var identity: PeerIdentity?
+            switch service?.access.admit(channel: channel, connectionID: id) {
+            case .refused(let refusal):
               try channel.pipeline.syncOperations.addHandler(
                 RejectionHandler(line: ErrorReply.bytes(for: refusal)))
               return
+            case .admitted(let admitted): identity = admitted
+            case nil: break
             }
-            let connection = pipeline.makeConnection(id: id, peer: peer, channel: channel) {
+            let connection = pipeline.makeConnection(
+              id: id, peer: peer, identity: identity, channel: channel
+            ) {
               connections.remove(id: $0)
               service?.access.release(connectionID: $0)
             }

@@ -9,7 +9,8 @@ import Synchronization
 /// and method handlers wrapped so that each call is checked before it runs.
 package final class AccessControl: Sendable {
   private let current: Mutex<AccessPolicy>
-  private let identities = Mutex<[UInt64: PeerIdentity]>([:])
+  /// The uid whose quota slot each admitted connection holds, until it is released.
+  private let quotaHolders = Mutex<[UInt64: UInt32]>([:])
   private let quota: ConnectionQuota
   private let logger: Logger
 
@@ -29,40 +30,51 @@ package final class AccessControl: Sendable {
     quota.perUserLimit = policy.maxConnectionsPerUser
   }
 
+  /// What admitting a connection decided.
+  enum Admission {
+    /// Serve it; the peer's identity as read at accept time (`nil` when the socket gave
+    /// none), for the connection to carry.
+    case admitted(PeerIdentity?)
+    /// Send this error, then close it.
+    case refused(RPCError)
+  }
+
   /// Admits a new connection on `channel` (on its event loop, before it is served):
-  /// reads the peer's credentials and takes a slot of its uid's quota. Returns the error
-  /// to send before closing when the peer is over its limit; pair with `release`.
-  func admit(channel: any Channel, connectionID: UInt64) -> RPCError? {
+  /// reads the peer's credentials and takes a slot of its uid's quota. An admitted
+  /// connection is paired with `release`.
+  func admit(channel: any Channel, connectionID: UInt64) -> Admission {
     let identity = try? channel.pipeline.syncOperations.withUnsafeTransportIfAvailable(
       of: NIOBSDSocket.Handle.self
     ) { descriptor in try? PeerIdentity.read(fromSocket: descriptor) }
     guard let identity = identity ?? nil else {
       logger.warning("client without peer credentials", metadata: ["client": "\(connectionID)"])
-      return nil
+      return .admitted(nil)
     }
     if case .failure(let denial) = quota.acquire(uid: identity.uid) {
       logger.notice(
         "refusing client: per-user connection limit reached",
         metadata: ["uid": "\(identity.uid)", "pid": "\(identity.pid)", "limit": "\(denial.limit)"])
-      return .server(
-        .limitExceeded, denial.description,
-        details: ["limit": .int(Int64(denial.limit)), "scope": "user"])
+      return .refused(
+        .server(
+          .limitExceeded, denial.description,
+          details: ["limit": .int(Int64(denial.limit)), "scope": "user"]))
     }
-    identities.withLock { $0[connectionID] = identity }
-    return nil
+    quotaHolders.withLock { $0[connectionID] = identity.uid }
+    return .admitted(identity)
   }
 
   /// Forgets a connection admitted by `admit` and gives back its quota slot.
   func release(connectionID: UInt64) {
-    if let identity = identities.withLock({ $0.removeValue(forKey: connectionID) }) {
-      quota.release(uid: identity.uid)
+    if let uid = quotaHolders.withLock({ $0.removeValue(forKey: connectionID) }) {
+      quota.release(uid: uid)
     }
   }
 
-  /// The identity of the peer of `connection`: the one read at accept time, else what
-  /// `RPCConnection.peer` says (without supplementary groups).
+  /// The identity of the peer of `connection`: the one a socket client's `Connection`
+  /// carries from its admission, else what `RPCConnection.peer` says (without
+  /// supplementary groups). Read on every call, so without a lock.
   package func identity(of connection: any RPCConnection) -> PeerIdentity? {
-    if let identity = identities.withLock({ $0[connection.id] }) { return identity }
+    if let client = connection as? Connection { return client.identity }
     return connection.peer.map { PeerIdentity(pid: $0.pid, uid: $0.uid, gid: $0.gid) }
   }
 

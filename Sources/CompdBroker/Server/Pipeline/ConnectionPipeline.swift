@@ -28,15 +28,17 @@ struct ConnectionPipeline: Sendable {
   var mainActor = MainActorBatch()
 
   /// The connection `id` on `channel`, with its handler; `onClose` hears when it has gone.
+  /// `identity` is the peer's as admission read it (`Connection.identity`).
   func makeConnection(
-    id: UInt64, peer: PeerCredentials?, channel: any Channel,
+    id: UInt64, peer: PeerCredentials?, identity: PeerIdentity? = nil, channel: any Channel,
     onClose: @escaping @Sendable (UInt64) -> Void
   ) -> Connection {
     let handler = RPCHandler(
       dispatcher: dispatcher, maxLineBytes: maxLineBytes,
       linesWrittenAtBytes: outputLimits.writeHighWatermark, mainActor: mainActor,
       logger: logger, onClose: onClose)
-    let connection = Connection(id: id, peer: peer, channel: channel, handler: handler)
+    let connection = Connection(
+      id: id, peer: peer, identity: identity, channel: channel, handler: handler)
     handler.attach(connection)
     return connection
   }
