@@ -8,7 +8,7 @@ SOCKET ?= $(RUN_DIR)/compd.sock
 RELEASE_BIN := $(CURDIR)/.build/release
 
 .PHONY: all deps build release run test test-swift test-sdk test-system fuzz fuzz-short \
-        run-web bench-jsonrpc bench-rpc bench-abuse bench-layout bench-layout-yoga test-layout-reference bench-plugins bench-scenes bench-lists bench-touch bench-web install format lint clean \
+        run-web bench-jsonrpc bench-rpc bench-rpc-instructions bench-abuse bench-layout bench-layout-yoga test-layout-reference bench-plugins bench-scenes bench-scenes-instructions bench-lists bench-touch bench-web install format lint clean \
         plugin-template docs deb screenkit-port
 
 all: build
@@ -47,6 +47,10 @@ bench-jsonrpc: deps
 bench-rpc: release
 	@scripts/bench-rpc.sh
 
+## bench-rpc-instructions: instructions per pipelined ping, compd against redis (and BASE_DIR's compd)
+bench-rpc-instructions: release
+	@scripts/bench-rpc-instructions.sh
+
 ## bench-abuse: memory and a well-behaved client's latency under read-only abuse (docs/benchmarks.md)
 bench-abuse: release
 	@scripts/bench-abuse.sh
@@ -68,6 +72,10 @@ bench-plugins: release
 
 bench-scenes: release
 	@scripts/bench-scenes.sh
+
+## bench-scenes-instructions: the broker's instructions per scene event against its hosts' (BENCH_BASELINE=DIR)
+bench-scenes-instructions: release
+	@scripts/bench-scenes-instructions.sh
 
 ## bench-lists: demo.Contacts at 1,000 / 100,000 / 1,000,000 rows: reply size, scroll latency, memory
 bench-lists: release

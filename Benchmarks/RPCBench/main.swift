@@ -2,6 +2,11 @@
 // pipeline depth, like redis-benchmark does for PING_INLINE, and prints requests/s and
 // latency percentiles. One thread, poll(2), raw sockets: the client should cost as little as
 // the server it measures.
+//
+// With `--bursts N` it sends each connection's burst of `--pipeline` requests N times instead
+// of for a time, so that a run is a known number of requests (for counting a server's
+// instructions per request); `--protocol redis` sends redis's inline `PING` instead, so that
+// the same client drives both servers.
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -13,11 +18,22 @@ struct Options {
   var seconds = 5.0
   var warmup = 1.0
   var label = "compd"
+  /// Bursts per connection, for a run of a fixed number of requests; 0 runs for `seconds`.
+  var bursts = 0
+  var wire = Wire.jsonrpc
+
+  /// What the requests are.
+  enum Wire: String {
+    /// compd's `daemon.ping`, answered `{"jsonrpc":"2.0","id":1,"result":{}}`.
+    case jsonrpc
+    /// redis's inline `PING`, answered `+PONG`.
+    case redis
+  }
 }
 
 func usage() -> Never {
   printError(
-    "usage: RPCBench --socket PATH [--connections N] [--pipeline P] [--seconds S] [--warmup S] [--label NAME]\n"
+    "usage: RPCBench --socket PATH [--connections N] [--pipeline P] [--seconds S] [--warmup S] [--label NAME] [--bursts N] [--protocol jsonrpc|redis]\n"
   )
   exit(1)
 }
@@ -34,11 +50,15 @@ func parseOptions() -> Options {
     case "--seconds": options.seconds = Double(value) ?? 0
     case "--warmup": options.warmup = Double(value) ?? -1
     case "--label": options.label = value
+    case "--bursts": options.bursts = Int(value) ?? -1
+    case "--protocol":
+      guard let wire = Options.Wire(rawValue: value) else { usage() }
+      options.wire = wire
     default: usage()
     }
   }
   if options.socket.isEmpty || options.connections < 1 || options.pipeline < 1
-    || options.seconds <= 0 || options.warmup < 0
+    || options.seconds <= 0 || options.warmup < 0 || options.bursts < 0
   {
     usage()
   }
@@ -98,9 +118,17 @@ struct ConnectionState {
 
 func runBenchmark() {
   let options = parseOptions()
-  let request = Array(#"{"jsonrpc":"2.0","method":"daemon.ping","id":1}"#.utf8) + [10]
+  let request: [UInt8]
+  let expectedReply: String
+  switch options.wire {
+  case .jsonrpc:
+    request = Array(#"{"jsonrpc":"2.0","method":"daemon.ping","id":1}"#.utf8) + [10]
+    expectedReply = #"{"jsonrpc":"2.0","id":1,"result":{}}"#
+  case .redis:
+    request = Array("PING\r\n".utf8)
+    expectedReply = "+PONG\r"
+  }
   let batch = [[UInt8]](repeating: request, count: options.pipeline).flatMap { $0 }
-  let expectedReply = #"{"jsonrpc":"2.0","id":1,"result":{}}"#
 
   // Check once that the server answers ping as expected (member order aside).
   do {
@@ -117,7 +145,10 @@ func runBenchmark() {
       line += buffer[0..<count]
     }
     let text = String(decoding: line.prefix { $0 != 10 }, as: UTF8.self)
-    guard text.contains("\"result\":{}") && text.contains("\"id\":1") else {
+    let expected =
+      options.wire == .redis
+      ? text == expectedReply : text.contains("\"result\":{}") && text.contains("\"id\":1")
+    guard expected else {
       printError("RPCBench: unexpected reply \(text) (wanted \(expectedReply))\n")
       exit(1)
     }
@@ -135,9 +166,11 @@ func runBenchmark() {
   var latencies: [UInt64] = []
   latencies.reserveCapacity(4_000_000)
   let start = nowNanoseconds()
-  let measureFrom = start + UInt64(options.warmup * 1e9)
-  let stopAt = measureFrom + UInt64(options.seconds * 1e9)
+  // A run of bursts measures all of them, for as long as they take.
+  let measureFrom = options.bursts > 0 ? start : start + UInt64(options.warmup * 1e9)
+  let stopAt = options.bursts > 0 ? UInt64.max : measureFrom + UInt64(options.seconds * 1e9)
   var completed = 0
+  var burstsLeft = [Int](repeating: options.bursts, count: options.connections)
 
   for index in connections.indices {
     connections[index].sentAt = nowNanoseconds()
@@ -183,7 +216,8 @@ func runBenchmark() {
       }
       connections[index].outstanding -= replies
       if connections[index].outstanding == 0 {
-        if now >= stopAt {
+        burstsLeft[index] -= 1
+        if now >= stopAt || burstsLeft[index] == 0 {
           running -= 1
           pollSet[index].fd = -1
           close(descriptor)
@@ -211,10 +245,13 @@ func runBenchmark() {
     while fraction.count < digits { fraction = "0" + fraction }
     return digits == 0 ? "\(whole)" : "\(whole).\(fraction)"
   }
-  let requestsPerSecond = Double(completed) / options.seconds
-  // label,connections,pipeline,requests/s,p50 ms,p99 ms
+  let seconds =
+    options.bursts > 0 ? Double(nowNanoseconds() - start) / 1e9 : options.seconds
+  let requestsPerSecond = Double(completed) / seconds
+  // label,connections,pipeline,requests/s,p50 ms,p99 ms[,requests]
   print(
     "\(options.label),\(options.connections),\(options.pipeline),\(format(requestsPerSecond, 0)),\(format(percentile(0.5), 3)),\(format(percentile(0.99), 3))"
+      + (options.bursts > 0 ? ",\(completed)" : "")
   )
 }
 

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Builds a `JSON` value straight from text that `JSONLexicalCheck` passed: the parser's
 /// fast path, in Swift, without json-c's object tree (an allocation per value, a hash table
 /// per object) and its per-call locale switch.
@@ -99,6 +103,10 @@ struct JSONTreeReader {
       switch member {
       case .unknown:
         guard skipValue(depth: 1) else { return nil }
+      case .jsonrpc where hasVersionString:
+        // The version every request sends, compared as bytes instead of decoded.
+        envelope.jsonrpc = .string("2.0")
+        index += Self.versionString.utf8CodeUnitCount
       case .params where !keptNames.isEmpty:
         // Its payload members are kept: a repeated `params` replaces them all.
         kept = [:]
@@ -116,6 +124,16 @@ struct JSONTreeReader {
       guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
       if !more { return envelope }
     }
+  }
+
+  /// `"2.0"` as JSON text: the `jsonrpc` member's value in every valid request.
+  private static let versionString: StaticString = #""2.0""#
+
+  /// Whether the text at `index` is `versionString` (a string with no escape, so the value).
+  private var hasVersionString: Bool {
+    let text = Self.versionString
+    return bytes.count - index >= text.utf8CodeUnitCount
+      && memcmp(bytes.baseAddress! + index, text.utf8Start, text.utf8CodeUnitCount) == 0
   }
 
   /// The request member named by the string whose opening quote is at `index`: its bytes

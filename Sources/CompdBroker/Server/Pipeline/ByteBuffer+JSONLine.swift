@@ -5,8 +5,14 @@ import NIOCore
 extension ByteBuffer {
   /// Writes `text`, one JSON text without its newline, as a line.
   mutating func writeJSONLine(_ text: [UInt8]) {
-    writeBytes(text)
-    writeInteger(UInt8(ascii: "\n"))
+    // One capacity check and a copy: a reply's line is written once per request, and each
+    // of ByteBuffer's write operations checks its storage on its own.
+    let count = text.count + 1
+    writeWithUnsafeMutableBytes(minimumWritableBytes: count) { target in
+      text.withUnsafeBytes { target.copyMemory(from: $0) }
+      target[text.count] = UInt8(ascii: "\n")
+      return count
+    }
   }
 }
 

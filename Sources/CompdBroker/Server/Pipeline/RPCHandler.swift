@@ -93,18 +93,15 @@ final class RPCHandler: ChannelInboundHandler {
 
   /// Adds `line` (a JSON text without its newline) to the lines to write.
   private func gather(_ line: [UInt8], context: ChannelHandlerContext) {
-    // The first line's size to start with; a burst's lines grow it by doubling.
-    var buffer: ByteBuffer
-    if let gathered = lines.take() {
-      buffer = gathered
-      buffer.writeJSONLine(line)
+    // The first line's size to start with; a burst's lines grow it by doubling. Appended
+    // in place: a second binding of the buffer would make each line copy all before it.
+    if lines == nil {
+      lines = context.channel.allocator.jsonLine(line)
     } else {
-      buffer = context.channel.allocator.jsonLine(line)
+      lines!.writeJSONLine(line)
     }
-    if buffer.readableBytes >= linesWrittenAtBytes {
-      context.write(wrapOutboundOut(buffer), promise: nil)
-    } else {
-      lines = buffer
+    if lines!.readableBytes >= linesWrittenAtBytes {
+      context.write(wrapOutboundOut(lines.take()!), promise: nil)
     }
   }
 
