@@ -15,6 +15,7 @@
 set -euo pipefail
 shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
+. scripts/callgrind-server.sh
 scripts/deps.sh valgrind socat redis-server redis-tools
 bin=.build/release
 for tool in compd RPCBench; do
@@ -38,12 +39,7 @@ count() {
   rm -f "$dir"/callgrind.*
   valgrind --tool=callgrind --callgrind-out-file="$dir/callgrind.out" "$@" >"$dir/server.log" 2>&1 &
   server=$!
-  # Until it accepts: under valgrind the socket's file comes a while before its listen().
-  for _ in $(seq 300); do
-    socat -u OPEN:/dev/null UNIX-CONNECT:"$socket" 2>/dev/null && break
-    sleep 0.1
-  done
-  socat -u OPEN:/dev/null UNIX-CONNECT:"$socket" 2>/dev/null || { echo "bench-rpc-instructions: the server did not start:" >&2; cat "$dir/server.log" >&2; exit 1; }
+  await_accepting "$socket" "$dir/server.log"
   run() {
     "$bin/RPCBench" --socket "$socket" --protocol "$protocol" --connections $connections \
       --pipeline $pipeline --bursts "$1"
@@ -59,14 +55,10 @@ count() {
   awk -v requests="$requests" '$1 == "summary:" { printf "%.0f\n", $2 / requests }' "$dir/callgrind.out.1"
 }
 
-# valgrind gives up on the DWARF 5 debug information Swift writes: each build is counted
-# from a copy without it (its symbols stay).
+# The compd of release directory $2, copied for valgrind under the name $1.
 stripped() {
-  local name=$1 from=$2
-  mkdir -p "$dir/$name"
-  cp "$from/compd" "$from/libScreenKit.so" "$dir/$name/"
-  strip --strip-debug "$dir/$name/compd" "$dir/$name/libScreenKit.so"
-  echo "$dir/$name/compd"
+  callgrind_copy "$2" "$dir/$1" libScreenKit.so
+  echo "$dir/$1/compd"
 }
 compd_count() {
   rm -f "$dir/compd.sock"

@@ -16,6 +16,7 @@
 set -euo pipefail
 shopt -s inherit_errexit
 cd "$(dirname "$0")/.."
+. scripts/callgrind-server.sh
 scripts/deps.sh valgrind socat
 bin=$PWD/.build/release
 for tool in compd SceneBench Login; do
@@ -39,22 +40,15 @@ trap cleanup EXIT
 # "broker hosts events/s".
 count() {
   local name=$1 from=$2 run=$dir/$1
-  mkdir -p "$run/bin" "$run/plugins" "$run/state"
-  # valgrind gives up on the DWARF 5 debug information Swift writes: a copy without it.
-  cp "$from/compd" "$from/libScreenKit.so" "$from/libLogin.so" "$run/bin/"
-  strip --strip-debug "$run/bin/"*
+  mkdir -p "$run/plugins" "$run/state"
+  callgrind_copy "$from" "$run/bin" libScreenKit.so libLogin.so
   ln -s "$run/bin/libLogin.so" "$run/plugins/libLogin.so"
   valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$run/callgrind.%p" \
     "$run/bin/compd" --socket "$run/compd.sock" --plugin-dir "$run/plugins" \
     --state-dir "$run/state" --log-level warning --scene-hosts 2 \
     --max-scenes-per-client 10 --host-hang-timeout 120 >"$run/compd.log" 2>&1 &
   broker=$!
-  # Until it accepts: under valgrind the socket's file comes a while before its listen().
-  for _ in $(seq 600); do
-    socat -u OPEN:/dev/null UNIX-CONNECT:"$run/compd.sock" 2>/dev/null && break
-    sleep 0.1
-  done
-  socat -u OPEN:/dev/null UNIX-CONNECT:"$run/compd.sock" 2>/dev/null || { echo "bench-scenes-instructions: compd did not start:" >&2; cat "$run/compd.log" >&2; exit 1; }
+  await_accepting "$run/compd.sock" "$run/compd.log"
   "$bin/SceneBench" --socket "$run/compd.sock" --mode events --clients "$clients" \
     --seconds $((seconds + 10)) --warmup "$warmup" --pid "$broker" >"$run/scenebench.csv" &
   local load=$!
