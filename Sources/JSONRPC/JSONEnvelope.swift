@@ -29,10 +29,8 @@ public struct JSONEnvelope: Sendable {
       throw JSONParseError(
         message: "input of \(bytes.count) bytes exceeds the limit of \(limits.maxBytes) bytes")
     }
-    let check = try JSONLexicalCheck.run(bytes)
-    if check.oversizedIntegers.isEmpty,
-      let read = JSONTreeReader.read(
-        bytes, maxDepth: limits.maxDepth, keeping: payloadNames, atDepth: depth)
+    if let read = JSONTreeReader.read(
+      bytes, maxDepth: limits.maxDepth, keeping: payloadNames, atDepth: depth)
     {
       return JSONEnvelope(
         value: read.value,

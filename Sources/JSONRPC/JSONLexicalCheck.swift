@@ -20,7 +20,8 @@ struct JSONLexicalCheck {
       let byte = bytes[index]
       switch byte {
       case UInt8(ascii: "\""):
-        let (end, hasNUL) = try scanString(bytes, from: index + 1)
+        let token = try scanString(bytes, from: index + 1)
+        let (end, hasNUL) = (token.end, token.hasNUL)
         if hasNUL {
           // json-c keeps member names as C strings; a NUL would silently truncate the name.
           var next = end
@@ -80,17 +81,48 @@ struct JSONLexicalCheck {
     return value
   }
 
-  /// Scans a string body from just after its opening quote; returns the index after the
-  /// closing quote (or the end, leaving an unterminated string for json-c to report).
+  /// What `scanString` found in a string token.
+  struct StringToken {
+    /// The index after its closing quote, or the end of the text.
+    var end: Int
+    /// Whether a closing quote ends it (else the text ends inside it).
+    var isClosed: Bool
+    /// Whether it has a backslash: its body is not its UTF-8 as it stands.
+    var hasEscape: Bool
+    /// Whether it has a `\u0000` escape (not allowed in a member name).
+    var hasNUL: Bool
+  }
+
+  /// The string token whose body starts at `start` (just after its opening quote), checked
+  /// as `run` checks it; `nil` for one `run` rejects. Escapes other than `\u` are only
+  /// stepped over: their grammar is the reader's to check. `JSONTreeReader` checks each
+  /// string it reads this way, so that a text it accepts needs no pass of `run`.
+  static func checkedString(_ bytes: UnsafeRawBufferPointer, from start: Int) -> StringToken? {
+    try? scanString(bytes, from: start)
+  }
+
+  /// The number token at `start`, checked as `run` checks it: where it ends and whether it
+  /// is an integer beyond `Int64`; `nil` for one `run` rejects.
+  static func checkedNumber(_ bytes: UnsafeRawBufferPointer, from start: Int) -> (
+    end: Int, isOversizedInteger: Bool
+  )? {
+    try? scanNumberToken(bytes, from: start)
+  }
+
+  /// Scans a string body from just after its opening quote, to the index after the closing
+  /// quote (or the end, leaving an unterminated string for json-c to report).
   private static func scanString(_ bytes: UnsafeRawBufferPointer, from start: Int)
-    throws(JSONParseError) -> (end: Int, hasNUL: Bool)
+    throws(JSONParseError) -> StringToken
   {
     var index = start
     var hasNUL = false
+    var hasEscape = false
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") { return (index + 1, hasNUL) }
+      if byte == UInt8(ascii: "\"") {
+        return StringToken(end: index + 1, isClosed: true, hasEscape: hasEscape, hasNUL: hasNUL)
+      }
       if byte < 0x20 {
         let hex = String(byte, radix: 16, uppercase: true)
         throw JSONParseError(
@@ -106,6 +138,7 @@ struct JSONLexicalCheck {
         continue
       }
       if byte == UInt8(ascii: "\\") {
+        hasEscape = true
         guard let unit = unicodeEscape(bytes, at: index) else {
           index += 2  // json-c reports malformed escapes itself
           continue
@@ -126,7 +159,7 @@ struct JSONLexicalCheck {
       }
       index += 1
     }
-    return (index, hasNUL)
+    return StringToken(end: index, isClosed: false, hasEscape: hasEscape, hasNUL: hasNUL)
   }
 
   /// The length of the well-formed UTF-8 sequence at `index` (RFC 3629: no overlong forms,
@@ -162,9 +195,20 @@ struct JSONLexicalCheck {
     return length
   }
 
-  /// Checks a number literal against the JSON grammar; returns the index after it.
+  /// Checks a number literal against the JSON grammar; returns the index after it, and
+  /// records it when it is an integer beyond `Int64`.
   private mutating func scanNumber(_ bytes: UnsafeRawBufferPointer, from start: Int)
     throws(JSONParseError) -> Int
+  {
+    let token = try Self.scanNumberToken(bytes, from: start)
+    if token.isOversizedInteger { oversizedIntegers.append(start..<token.end) }
+    return token.end
+  }
+
+  /// Checks a number literal against the JSON grammar: the index after it, and whether it is
+  /// an integer beyond `Int64`.
+  private static func scanNumberToken(_ bytes: UnsafeRawBufferPointer, from start: Int)
+    throws(JSONParseError) -> (end: Int, isOversizedInteger: Bool)
   {
     let count = bytes.count
     var index = start
@@ -206,10 +250,9 @@ struct JSONLexicalCheck {
       }
       while index < count, Self.isDigit(bytes[index]) { index += 1 }
     }
-    if isInteger && Self.exceedsInt64(bytes, digits: digitsStart..<digitsEnd, negative: negative) {
-      oversizedIntegers.append(start..<index)
-    }
-    return index
+    let isOversized =
+      isInteger && exceedsInt64(bytes, digits: digitsStart..<digitsEnd, negative: negative)
+    return (index, isOversized)
   }
 
   private static func exceedsInt64(

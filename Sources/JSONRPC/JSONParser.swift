@@ -2,11 +2,12 @@ import CJSONC
 
 /// Parses JSON text into `JSON` values with json-c's strict grammar.
 ///
-/// Text that passes the lexical pre-pass is read by `JSONTreeReader`, in Swift; what it
-/// does not accept goes to json-c's tokener, whose verdict and message count. The tokener
-/// runs in strict mode with UTF-8 validation and a depth limit; a lexical pre-pass
-/// (`JSONLexicalCheck`) rejects what json-c's strict mode still lets through (`NaN`,
-/// `Infinity`, leading zeros, raw control characters in strings, lone surrogate escapes).
+/// Text is read by `JSONTreeReader`, in Swift, which checks each token as the lexical pass
+/// does; what it does not accept goes to that pass and then json-c's tokener, whose verdict
+/// and message count. The tokener runs in strict mode with UTF-8 validation and a depth
+/// limit; the lexical pass (`JSONLexicalCheck`) rejects what json-c's strict mode still lets
+/// through (`NaN`, `Infinity`, leading zeros, raw control characters in strings, lone
+/// surrogate escapes).
 /// Integers beyond `Int64` become doubles rather than being clamped; numbers beyond the range
 /// of `Double` are errors. Whitespace may follow the value; anything else is an error.
 public struct JSONParser {
@@ -35,9 +36,11 @@ public struct JSONParser {
     guard bytes.count < Int(Int32.max) else {
       throw JSONParseError(message: "input of \(bytes.count) bytes is too large")
     }
+    // The reader takes only text the lexical pass would pass, so that pass runs only for
+    // what it declines: to word a lexical error, or to let json-c judge the rest.
+    if let value = JSONTreeReader.read(bytes, maxDepth: limits.maxDepth) { return value }
     let check = try JSONLexicalCheck.run(bytes)
     if check.oversizedIntegers.isEmpty {
-      if let value = JSONTreeReader.read(bytes, maxDepth: limits.maxDepth) { return value }
       // What the reader does not take, json-c judges (and words the error).
       return try parseChecked(bytes, limits: limits)
     }
@@ -65,7 +68,6 @@ public struct JSONParser {
     _ bytes: UnsafeRawBufferPointer, limits: Limits = .init(), payloadNames: Set<String> = []
   ) throws(JSONParseError) -> JSONMessage {
     if bytes.count <= limits.maxBytes, bytes.count < Int(Int32.max),
-      try JSONLexicalCheck.run(bytes).oversizedIntegers.isEmpty,
       let message = JSONTreeReader.readMessage(
         bytes, maxDepth: limits.maxDepth, payloadNames: payloadNames)
     {

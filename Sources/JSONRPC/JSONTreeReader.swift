@@ -10,13 +10,18 @@
 /// first position and their last value; nesting is limited as json-c counts it) and gives
 /// up (`nil`) at anything else, leaving the verdict and its message to json-c. What it
 /// accepts, json-c accepts too, with the same value (`JSONParserReferenceTests` checks it
-/// against json-c on seeded random texts). Its input's lexical side is settled before it
-/// runs: strings are well-formed UTF-8 without raw control characters or lone surrogate
-/// escapes, numbers follow the grammar and fit `Int64` when integers, and the only words
-/// are `true`, `false` and `null`.
+/// against json-c on seeded random texts). It checks each string and number token as
+/// `JSONLexicalCheck` does (well-formed UTF-8 without raw control characters or lone
+/// surrogate escapes, no `\u0000` in a member name, numbers by the grammar and integers
+/// within `Int64`) and declines any text that check rejects, so what it accepts needs no
+/// separate lexical pass; what it declines goes to that pass and json-c, whose verdict and
+/// message count. Its other words are `true`, `false` and `null` only.
 struct JSONTreeReader {
   private let bytes: UnsafeRawBufferPointer
   private var index = 0
+  /// Whether tokens are checked as `JSONLexicalCheck` checks them: not for text that was
+  /// checked already (`RawJSON`, `arrayElements`).
+  private let checksTokens: Bool
   /// json-c's depth limit: containers nest at most `maxDepth - 1` deep.
   private let maxDepth: Int
   /// The names of the members kept as text (`JSONEnvelope`), in objects `keptDepth` deep.
@@ -27,9 +32,11 @@ struct JSONTreeReader {
   private var kept: [String: Range<Int>] = [:]
 
   private init(
-    bytes: UnsafeRawBufferPointer, maxDepth: Int, keptNames: Set<String> = [], keptDepth: Int = 0
+    bytes: UnsafeRawBufferPointer, maxDepth: Int, keptNames: Set<String> = [], keptDepth: Int = 0,
+    checksTokens: Bool = true
   ) {
     self.bytes = bytes
+    self.checksTokens = checksTokens
     self.maxDepth = maxDepth
     self.keptNames = keptNames
     self.keptDepth = keptDepth
@@ -141,6 +148,16 @@ struct JSONTreeReader {
   /// string is not read.
   private mutating func memberName() -> RequestEnvelope.Member? {
     let start = index + 1
+    if checksTokens {
+      guard let token = JSONLexicalCheck.checkedString(bytes, from: start), token.isClosed,
+        !token.hasNUL
+      else { return nil }
+      guard token.hasEscape else {
+        index = token.end
+        return RequestEnvelope.Member(UnsafeRawBufferPointer(rebasing: bytes[start..<index - 1]))
+      }
+      return string(isName: true).map(RequestEnvelope.Member.init)
+    }
     var end = start
     while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") {
       end += 1
@@ -156,7 +173,7 @@ struct JSONTreeReader {
   /// reader does not take it. The text was checked already (`RawJSON`): only its grammar is
   /// read, without building anything.
   static func arrayElements(_ bytes: UnsafeRawBufferPointer) -> [Range<Int>]? {
-    var reader = JSONTreeReader(bytes: bytes, maxDepth: 512)
+    var reader = JSONTreeReader(bytes: bytes, maxDepth: 512, checksTokens: false)
     reader.skipWhitespace()
     guard reader.index < bytes.count, bytes[reader.index] == UInt8(ascii: "[") else { return nil }
     reader.index += 1
@@ -266,7 +283,9 @@ struct JSONTreeReader {
       return .object(members)
     }
     while true {
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let name = string() else {
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\""),
+        let name = string(isName: true)
+      else {
         return nil
       }
       skipWhitespace()
@@ -303,7 +322,9 @@ struct JSONTreeReader {
       }
       while true {
         if isObject {
-          guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), skipString() else {
+          guard index < bytes.count, bytes[index] == UInt8(ascii: "\""),
+            skipString(isName: true)
+          else {
             return false
           }
           skipWhitespace()
@@ -331,10 +352,15 @@ struct JSONTreeReader {
   }
 
   /// Moves past the number at `index`: `-`? digits, then `.` digits and `e` sign? digits
-  /// when present, as `number()` reads it (the lexical check read its grammar and the range
-  /// of its integers already; this finds where it ends, and declines a fraction or exponent
-  /// out of a double's range as `number()` does).
+  /// when present, as `number()` reads it (its grammar and the range of its integers
+  /// checked as the lexical check does; this finds where it ends, and declines a fraction or
+  /// exponent out of a double's range as `number()` does).
   private mutating func skipNumber() -> Bool {
+    if checksTokens {
+      guard let token = JSONLexicalCheck.checkedNumber(bytes, from: index),
+        !token.isOversizedInteger
+      else { return false }
+    }
     func digits() -> Bool {
       let start = index
       while index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
@@ -368,9 +394,18 @@ struct JSONTreeReader {
     return Double(text)?.isFinite ?? false
   }
 
-  /// Moves past the string whose opening quote is at `index`, checking its escapes as
-  /// `string()` does (the lexical check read its UTF-8 and surrogate pairs already).
-  private mutating func skipString() -> Bool {
+  /// Moves past the string whose opening quote is at `index`, checking it as `string()`
+  /// does; a member name (`isName`) may not hold `\u0000`.
+  private mutating func skipString(isName: Bool = false) -> Bool {
+    if checksTokens {
+      guard let token = JSONLexicalCheck.checkedString(bytes, from: index + 1), token.isClosed,
+        !(isName && token.hasNUL)
+      else { return false }
+      guard token.hasEscape else {
+        index = token.end
+        return true
+      }
+    }
     index += 1
     while index < bytes.count {
       switch bytes[index] {
@@ -396,8 +431,21 @@ struct JSONTreeReader {
     return false
   }
 
-  /// The string whose opening quote is at `index`.
-  private mutating func string() -> String? {
+  /// The string whose opening quote is at `index`; a member name (`isName`) may not hold
+  /// `\u0000`.
+  private mutating func string(isName: Bool = false) -> String? {
+    if checksTokens {
+      guard let token = JSONLexicalCheck.checkedString(bytes, from: index + 1), token.isClosed,
+        !(isName && token.hasNUL)
+      else { return nil }
+      guard token.hasEscape else {
+        let text = String(
+          decoding: UnsafeRawBufferPointer(rebasing: bytes[index + 1..<token.end - 1]),
+          as: UTF8.self)
+        index = token.end
+        return text
+      }
+    }
     index += 1
     let start = index
     // Most strings have no escape: their bytes are the string's UTF-8 as they are.
@@ -434,7 +482,7 @@ struct JSONTreeReader {
         case UInt8(ascii: "u"):
           guard var scalar = hexUnit() else { return nil }
           if (0xD800...0xDBFF).contains(scalar) {
-            // The lexical check saw the low half follow.
+            // Checked already: a high half is followed by a low half.
             guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
               bytes[index + 1] == UInt8(ascii: "u")
             else { return nil }
@@ -483,6 +531,11 @@ struct JSONTreeReader {
 
   /// The number at `index`: an integer without a fraction or exponent, else a double.
   private mutating func number() -> JSON? {
+    if checksTokens {
+      guard let token = JSONLexicalCheck.checkedNumber(bytes, from: index),
+        !token.isOversizedInteger
+      else { return nil }
+    }
     let start = index
     let negative = bytes[index] == UInt8(ascii: "-")
     if negative { index += 1 }

@@ -2,10 +2,10 @@ import Testing
 
 @testable import JSONRPC
 
-/// `JSONEnvelope.read`, which keeps payload members as text, against the whole parse (and
-/// so against json-c, which `JSONParserReferenceTests` holds the parse to): on every text
-/// both fail with the same message, or the envelope's members and its payloads' values are
-/// exactly the parsed message's. Texts are messages shaped as a scene host's (a `result`
+/// `JSONEnvelope.read`, which keeps payload members as text, against json-c after the
+/// lexical pass (`parseWithJSONC`, the reference `JSONParserReferenceTests` holds the parse
+/// to): on every text both fail with the same message, or the envelope's members and its
+/// payloads' values are exactly the parsed message's. Texts are messages shaped as a scene host's (a `result`
 /// with `ops`, `root` and other members), with random payloads and whitespace, then with
 /// random edits.
 @Suite struct JSONEnvelopeTests {
@@ -25,7 +25,7 @@ import Testing
 
   static func compare(_ text: [UInt8], context: @autoclosure () -> String) {
     let whole = text.withUnsafeBytes { bytes in
-      Result { () throws(JSONParseError) in try JSONParser.parse(bytes) }
+      Result { () throws(JSONParseError) in try JSONParser.parseWithJSONC(bytes) }
     }
     let envelope = text.withUnsafeBytes { bytes in
       Result { () throws(JSONParseError) in
@@ -110,7 +110,8 @@ import Testing
             + String(repeating: "]", count: nesting) + (nesting == 0 ? "1" : "") + "}}").utf8)
         let limits = JSONParser.Limits(maxDepth: maxDepth)
         let whole = text.withUnsafeBytes { bytes in
-          Result { () throws(JSONParseError) in try JSONParser.parse(bytes, limits: limits) }
+          Result { () throws(JSONParseError) in try JSONParser.parseWithJSONC(bytes, limits: limits)
+          }
         }
         let envelope = text.withUnsafeBytes { bytes in
           Result { () throws(JSONParseError) in

@@ -118,6 +118,11 @@ import Testing
       #""\u00e9\ud83d\ude00\/\b\f\n\r\t\"\\""#, #"{"a":1,"a":2,"b":3}"#, "-0", "-0.0", "1E5",
       "1e-400", "1e400", "9223372036854775807", "-9223372036854775808", "9223372036854775808",
       "0.1e1", #""\x""#, #""\u00""#, "[1 2]", #"{"a" "b"}"#, "{1:2}", "\u{FEFF}1", "  ",
+      // Lexical errors deep inside otherwise well-formed text, which the reader meets token
+      // by token: the same messages as the lexical pass gives.
+      #"{"a\u0000":1}"#, #"["a\u0000"]"#, #"{"k":[01]}"#, #"{"k":"\ud800x"}"#, "[1,2,-]",
+      #"{"n":99999999999999999999}"#, "[\"a\tb\"]", #"{"k":{"j":[true,"\#u{7F}",1.5e3]}}"#,
+      "[\"\u{00E9}\"," + "\"\u{1F600}\"]", #"{"a":1,"b":"\ude00"}"#, "[-01]", "[1.]",
     ]
     for text in texts { Self.compare(Array(text.utf8), context: text) }
   }

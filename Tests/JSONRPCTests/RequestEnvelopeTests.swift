@@ -3,7 +3,7 @@ import Testing
 @testable import JSONRPC
 
 /// `JSONParser.parseMessage`, which reads a request line's envelope without building the
-/// request object, against the whole parse (and so against json-c, which
+/// request object, against json-c after the lexical pass (`parseWithJSONC`, the reference
 /// `JSONParserReferenceTests` holds the parse to): on every text both fail with the same
 /// message, or the envelope is exactly the parsed object's members (`RequestEnvelope(_:)`),
 /// or both read the same other value. Texts are requests with random member order, ids,
@@ -40,7 +40,7 @@ import Testing
     _ text: [UInt8], limits: JSONParser.Limits = .init(), context: @autoclosure () -> String
   ) {
     let whole = text.withUnsafeBytes { bytes in
-      Result { () throws(JSONParseError) in try JSONParser.parse(bytes, limits: limits) }
+      Result { () throws(JSONParseError) in try JSONParser.parseWithJSONC(bytes, limits: limits) }
     }
     let message = text.withUnsafeBytes { bytes in
       Result { () throws(JSONParseError) in try JSONParser.parseMessage(bytes, limits: limits) }
