@@ -133,6 +133,12 @@ struct JSONTreeReader {
     }
   }
 
+  /// Whether members named `name` are kept as text. The names are a handful (a method's
+  /// payload params, a host message's payloads): comparing each is cheaper than hashing.
+  private func isKept(_ name: String) -> Bool {
+    keptNames.count <= 8 ? keptNames.contains { $0 == name } : keptNames.contains(name)
+  }
+
   /// `"2.0"` as JSON text: the `jsonrpc` member's value in every valid request.
   private static let versionString: StaticString = #""2.0""#
 
@@ -292,9 +298,11 @@ struct JSONTreeReader {
       guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
       index += 1
       skipWhitespace()
-      if depth == keptDepth, keptNames.contains(name) {
+      if depth == keptDepth, isKept(name) {
         let start = index
         guard skipValue(depth: depth) else { return nil }
+        // Room for all at the first: growing a dictionary one member at a time rehashes it.
+        if kept.isEmpty { kept.reserveCapacity(keptNames.count) }
         kept[name] = start..<index
       } else {
         guard let member = value(depth: depth) else { return nil }
