@@ -25,10 +25,7 @@ public struct JSONEnvelope: Sendable {
     _ bytes: UnsafeRawBufferPointer, payloadNames: Set<String>, depth: Int = 2,
     limits: JSONParser.Limits = .init()
   ) throws(JSONParseError) -> JSONEnvelope {
-    guard bytes.count <= limits.maxBytes else {
-      throw JSONParseError(
-        message: "input of \(bytes.count) bytes exceeds the limit of \(limits.maxBytes) bytes")
-    }
+    try JSONParser.requireWithinLimits(bytes, limits)
     if let read = JSONTreeReader.read(
       bytes, maxDepth: limits.maxDepth, keeping: payloadNames, atDepth: depth)
     {
@@ -39,7 +36,7 @@ public struct JSONEnvelope: Sendable {
         })
     }
     return JSONEnvelope(
-      splitting: try JSONParser.parse(bytes, limits: limits), payloadNames: payloadNames,
+      splitting: try JSONParser.parseDeclined(bytes, limits: limits), payloadNames: payloadNames,
       depth: depth)
   }
 

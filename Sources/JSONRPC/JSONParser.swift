@@ -29,6 +29,15 @@ public struct JSONParser {
   public static func parse(_ bytes: UnsafeRawBufferPointer, limits: Limits = .init())
     throws(JSONParseError) -> JSON
   {
+    try requireWithinLimits(bytes, limits)
+    if let value = JSONTreeReader.read(bytes, maxDepth: limits.maxDepth) { return value }
+    return try parseDeclined(bytes, limits: limits)
+  }
+
+  /// Throws unless `bytes` is within `limits.maxBytes` and the size json-c takes.
+  static func requireWithinLimits(_ bytes: UnsafeRawBufferPointer, _ limits: Limits)
+    throws(JSONParseError)
+  {
     guard bytes.count <= limits.maxBytes else {
       throw JSONParseError(
         message: "input of \(bytes.count) bytes exceeds the limit of \(limits.maxBytes) bytes")
@@ -36,9 +45,14 @@ public struct JSONParser {
     guard bytes.count < Int(Int32.max) else {
       throw JSONParseError(message: "input of \(bytes.count) bytes is too large")
     }
-    // The reader takes only text the lexical pass would pass, so that pass runs only for
-    // what it declines: to word a lexical error, or to let json-c judge the rest.
-    if let value = JSONTreeReader.read(bytes, maxDepth: limits.maxDepth) { return value }
+  }
+
+  /// Parses `bytes`, within the limits, that `JSONTreeReader` declined. The reader takes only
+  /// text the lexical pass would pass, so that pass runs only here: to word a lexical error,
+  /// or to let json-c judge the rest.
+  static func parseDeclined(_ bytes: UnsafeRawBufferPointer, limits: Limits)
+    throws(JSONParseError) -> JSON
+  {
     let check = try JSONLexicalCheck.run(bytes)
     if check.oversizedIntegers.isEmpty {
       // What the reader does not take, json-c judges (and words the error).
@@ -67,15 +81,15 @@ public struct JSONParser {
   public static func parseMessage(
     _ bytes: UnsafeRawBufferPointer, limits: Limits = .init(), payloadNames: Set<String> = []
   ) throws(JSONParseError) -> JSONMessage {
-    if bytes.count <= limits.maxBytes, bytes.count < Int(Int32.max),
-      let message = JSONTreeReader.readMessage(
-        bytes, maxDepth: limits.maxDepth, payloadNames: payloadNames)
+    try requireWithinLimits(bytes, limits)
+    if let message = JSONTreeReader.readMessage(
+      bytes, maxDepth: limits.maxDepth, payloadNames: payloadNames)
     {
       return message
     }
-    // Everything else (over a limit, not well-formed, huge integers, what the fast reader
-    // declines) is read whole, with `parse`'s verdict and message.
-    switch try parse(bytes, limits: limits) {
+    // Everything else (not well-formed, huge integers, what the fast reader declines) is
+    // read whole, with `parse`'s verdict and message.
+    switch try parseDeclined(bytes, limits: limits) {
     case .object(let object): return .request(RequestEnvelope(object))
     case let other: return .other(other)
     }

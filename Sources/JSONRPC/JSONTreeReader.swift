@@ -133,6 +133,23 @@ struct JSONTreeReader {
     }
   }
 
+  /// The string token whose opening quote is at `index`, checked as `JSONLexicalCheck` checks
+  /// it; `nil` where that check rejects it, the text ends inside it, or it is a member name
+  /// (`isName`) holding `\u0000`.
+  private func checkedString(isName: Bool) -> JSONLexicalCheck.StringToken? {
+    guard let token = JSONLexicalCheck.checkedString(bytes, from: index + 1), token.isClosed,
+      !(isName && token.hasNUL)
+    else { return nil }
+    return token
+  }
+
+  /// Whether the number token at `index` passes `JSONLexicalCheck`, as an integer within
+  /// `Int64` or as a fraction or exponent (beyond `Int64` json-c reads it, as a double).
+  private var isCheckedNumber: Bool {
+    guard let token = JSONLexicalCheck.checkedNumber(bytes, from: index) else { return false }
+    return !token.isOversizedInteger
+  }
+
   /// Whether members named `name` are kept as text. The names are a handful (a method's
   /// payload params, a host message's payloads): comparing each is cheaper than hashing.
   private func isKept(_ name: String) -> Bool {
@@ -153,26 +170,14 @@ struct JSONTreeReader {
   /// compared as they are when it has no escape, decoded first when it has; `nil` when the
   /// string is not read.
   private mutating func memberName() -> RequestEnvelope.Member? {
+    // Only `readMessage` reads names this way, and it checks tokens.
     let start = index + 1
-    if checksTokens {
-      guard let token = JSONLexicalCheck.checkedString(bytes, from: start), token.isClosed,
-        !token.hasNUL
-      else { return nil }
-      guard token.hasEscape else {
-        index = token.end
-        return RequestEnvelope.Member(UnsafeRawBufferPointer(rebasing: bytes[start..<index - 1]))
-      }
-      return string(isName: true).map(RequestEnvelope.Member.init)
+    guard let token = checkedString(isName: true) else { return nil }
+    guard token.hasEscape else {
+      index = token.end
+      return RequestEnvelope.Member(UnsafeRawBufferPointer(rebasing: bytes[start..<index - 1]))
     }
-    var end = start
-    while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") {
-      end += 1
-    }
-    if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-      index = end + 1
-      return RequestEnvelope.Member(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
-    }
-    return string().map(RequestEnvelope.Member.init)
+    return string(isName: true).map(RequestEnvelope.Member.init)
   }
 
   /// Where each element of the array `bytes` holds is; `nil` when it is not an array or this
@@ -364,11 +369,7 @@ struct JSONTreeReader {
   /// checked as the lexical check does; this finds where it ends, and declines a fraction or
   /// exponent out of a double's range as `number()` does).
   private mutating func skipNumber() -> Bool {
-    if checksTokens {
-      guard let token = JSONLexicalCheck.checkedNumber(bytes, from: index),
-        !token.isOversizedInteger
-      else { return false }
-    }
+    guard !checksTokens || isCheckedNumber else { return false }
     func digits() -> Bool {
       let start = index
       while index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
@@ -406,9 +407,7 @@ struct JSONTreeReader {
   /// does; a member name (`isName`) may not hold `\u0000`.
   private mutating func skipString(isName: Bool = false) -> Bool {
     if checksTokens {
-      guard let token = JSONLexicalCheck.checkedString(bytes, from: index + 1), token.isClosed,
-        !(isName && token.hasNUL)
-      else { return false }
+      guard let token = checkedString(isName: isName) else { return false }
       guard token.hasEscape else {
         index = token.end
         return true
@@ -443,9 +442,7 @@ struct JSONTreeReader {
   /// `\u0000`.
   private mutating func string(isName: Bool = false) -> String? {
     if checksTokens {
-      guard let token = JSONLexicalCheck.checkedString(bytes, from: index + 1), token.isClosed,
-        !(isName && token.hasNUL)
-      else { return nil }
+      guard let token = checkedString(isName: isName) else { return nil }
       guard token.hasEscape else {
         let text = String(
           decoding: UnsafeRawBufferPointer(rebasing: bytes[index + 1..<token.end - 1]),
@@ -539,11 +536,7 @@ struct JSONTreeReader {
 
   /// The number at `index`: an integer without a fraction or exponent, else a double.
   private mutating func number() -> JSON? {
-    if checksTokens {
-      guard let token = JSONLexicalCheck.checkedNumber(bytes, from: index),
-        !token.isOversizedInteger
-      else { return nil }
-    }
+    guard !checksTokens || isCheckedNumber else { return nil }
     let start = index
     let negative = bytes[index] == UInt8(ascii: "-")
     if negative { index += 1 }

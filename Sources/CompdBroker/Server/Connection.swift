@@ -42,7 +42,7 @@ final class Connection: RPCConnection {
   ) {
     self.id = id
     self.peer = peer
-    self.identity = identity ?? peer.map { PeerIdentity(pid: $0.pid, uid: $0.uid, gid: $0.gid) }
+    self.identity = identity ?? peer.map(PeerIdentity.init)
     self.channel = channel
     self.handlerBox = NIOLoopBoundBox(handler, eventLoop: channel.eventLoop)
   }

@@ -75,7 +75,7 @@ package final class AccessControl: Sendable {
   /// supplementary groups). Read on every call, so without a lock.
   package func identity(of connection: any RPCConnection) -> PeerIdentity? {
     if let client = connection as? Connection { return client.identity }
-    return connection.peer.map { PeerIdentity(pid: $0.pid, uid: $0.uid, gid: $0.gid) }
+    return connection.peer.map(PeerIdentity.init)
   }
 
   /// Open connections of `uid` (for tests and `daemon.info`).

@@ -1,4 +1,5 @@
 import CompdProtocol
+import JSONRPC
 
 #if canImport(Glibc)
   import Glibc
@@ -24,6 +25,12 @@ package struct PeerIdentity: Sendable, Hashable, CustomStringConvertible {
     self.uid = uid
     self.gid = gid
     self.supplementaryGroups = supplementaryGroups
+  }
+
+  /// The identity `credentials` give, without supplementary groups (a transport that knows
+  /// only `SO_PEERCRED`'s three ids).
+  package init(_ credentials: PeerCredentials) {
+    self.init(pid: credentials.pid, uid: credentials.uid, gid: credentials.gid)
   }
 
   /// Whether the peer belongs to `group`, as primary or supplementary group.
