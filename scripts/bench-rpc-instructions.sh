@@ -25,33 +25,25 @@ bursts=${BENCH_BURSTS:-20}
 connections=50
 pipeline=16
 dir=$(mktemp -d /tmp/compd-bench-instructions.XXXXXX)
-server=""
-cleanup() {
-  [ -n "$server" ] && kill "$server" 2>/dev/null && wait "$server" 2>/dev/null
-  rm -rf "$dir"
-}
-trap cleanup EXIT
+trap 'rm -rf "$dir"' EXIT
 
-# Instructions per request of the server `$@` listening on socket $1 (the rest: its command).
+# Instructions per request of the server `$@` (its command, after socket $1 and protocol $2).
 count() {
   local socket=$1 protocol=$2
   shift 2
   rm -f "$dir"/callgrind.*
-  valgrind --tool=callgrind --callgrind-out-file="$dir/callgrind.out" "$@" >"$dir/server.log" 2>&1 &
-  server=$!
-  await_accepting "$socket" "$dir/server.log"
+  callgrind_start "$dir/server.log" "$socket" --callgrind-out-file="$dir/callgrind.out" "$@"
   run() {
     "$bin/RPCBench" --socket "$socket" --protocol "$protocol" --connections $connections \
       --pipeline $pipeline --bursts "$1"
   }
   run 3 >/dev/null
-  callgrind_control --zero "$server" >/dev/null 2>&1
+  callgrind_control --zero "$callgrind_server" >/dev/null 2>&1
   local requests
   requests=$(run "$bursts" | cut -d, -f7)
   [ "$requests" -gt 0 ] || { echo "bench-rpc-instructions: no requests answered" >&2; exit 1; }
-  callgrind_control --dump "$server" >/dev/null 2>&1
-  kill "$server" && wait "$server" 2>/dev/null || true
-  server=""
+  callgrind_control --dump "$callgrind_server" >/dev/null 2>&1
+  callgrind_stop
   awk -v requests="$requests" '$1 == "summary:" { printf "%.0f\n", $2 / requests }' "$dir/callgrind.out.1"
 }
 

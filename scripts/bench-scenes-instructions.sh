@@ -29,12 +29,7 @@ seconds=${BENCH_SECONDS:-15}
 mkdir -p .build
 dir=$(mktemp -d "$PWD/.build/bench-scenes-instructions.XXXXXX")
 chmod 755 "$dir"
-broker=""
-cleanup() {
-  [ -n "$broker" ] && kill "$broker" 2>/dev/null && wait "$broker" 2>/dev/null
-  rm -rf "$dir"
-}
-trap cleanup EXIT
+trap 'rm -rf "$dir"' EXIT
 
 # Counts the build in release directory $2 under the name $1; prints
 # "broker hosts events/s".
@@ -43,14 +38,13 @@ count() {
   mkdir -p "$run/plugins" "$run/state"
   callgrind_copy "$from" "$run/bin" libScreenKit.so libLogin.so
   ln -s "$run/bin/libLogin.so" "$run/plugins/libLogin.so"
-  valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$run/callgrind.%p" \
-    "$run/bin/compd" --socket "$run/compd.sock" --plugin-dir "$run/plugins" \
-    --state-dir "$run/state" --log-level warning --scene-hosts 2 \
-    --max-scenes-per-client 10 --host-hang-timeout 120 >"$run/compd.log" 2>&1 &
-  broker=$!
-  await_accepting "$run/compd.sock" "$run/compd.log"
+  callgrind_start "$run/compd.log" "$run/compd.sock" --trace-children=yes \
+    --callgrind-out-file="$run/callgrind.%p" "$run/bin/compd" --socket "$run/compd.sock" \
+    --plugin-dir "$run/plugins" --state-dir "$run/state" --log-level warning --scene-hosts 2 \
+    --max-scenes-per-client 10 --host-hang-timeout 120
   "$bin/SceneBench" --socket "$run/compd.sock" --mode events --clients "$clients" \
-    --seconds $((seconds + 10)) --warmup "$warmup" --pid "$broker" >"$run/scenebench.csv" &
+    --seconds $((seconds + 10)) --warmup "$warmup" --pid "$callgrind_server" \
+    >"$run/scenebench.csv" &
   local load=$!
   sleep "$warmup"
   local pids
@@ -59,8 +53,7 @@ count() {
   sleep "$seconds"
   for pid in $pids; do callgrind_control --dump "$pid" >/dev/null 2>&1 || true; done
   wait "$load"
-  kill "$broker" && wait "$broker" 2>/dev/null || true
-  broker=""
+  callgrind_stop
   local broker_count=0 hosts=0
   for dump in "$run"/callgrind.*.1; do
     local instructions

@@ -1,6 +1,32 @@
 # Sourced by the scripts that count a server's instructions under valgrind
 # (bench-rpc-instructions.sh, bench-scenes-instructions.sh).
 
+# The valgrind process running the server, while one runs.
+callgrind_server=""
+
+# Runs a server under `valgrind --tool=callgrind ARGS...` (valgrind's options, then the
+# server's command), its output in log file $1, and waits until it accepts on Unix socket
+# $2 (await_accepting). Call it in a subshell, as `$(count …)` runs: the server is stopped
+# when that shell exits, however it exits, or by callgrind_stop.
+callgrind_start() {
+  local log=$1 socket=$2
+  shift 2
+  valgrind --tool=callgrind "$@" >"$log" 2>&1 &
+  callgrind_server=$!
+  trap callgrind_stop EXIT
+  await_accepting "$socket" "$log"
+}
+
+# Stops the server callgrind_start started (SIGTERM: it shuts down as it would in service),
+# and waits for it.
+callgrind_stop() {
+  if [ -n "$callgrind_server" ]; then
+    kill "$callgrind_server" 2>/dev/null && wait "$callgrind_server" 2>/dev/null
+    callgrind_server=""
+  fi
+  return 0
+}
+
 # Copies compd and the libraries named after it from release directory $1 into directory $2,
 # without their debug information: valgrind gives up on the DWARF 5 Swift writes (the
 # symbols stay, so a dump still names each function).
