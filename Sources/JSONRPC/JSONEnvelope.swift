@@ -29,11 +29,7 @@ public struct JSONEnvelope: Sendable {
     if let read = JSONTreeReader.read(
       bytes, maxDepth: limits.maxDepth, keeping: payloadNames, atDepth: depth)
     {
-      return JSONEnvelope(
-        value: read.value,
-        payloads: read.kept.mapValues {
-          RawJSON(checked: Array(UnsafeRawBufferPointer(rebasing: bytes[$0])))
-        })
+      return JSONEnvelope(value: read.value, payloads: read.kept)
     }
     return JSONEnvelope(
       splitting: try JSONParser.parseDeclined(bytes, limits: limits), payloadNames: payloadNames,

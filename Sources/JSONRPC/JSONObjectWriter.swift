@@ -54,10 +54,11 @@ public struct JSONObjectWriter: Sendable {
     buffer.append(UInt8(ascii: ":"))
   }
 
-  /// The object's text.
+  /// The object's text. The writer's last use hands its buffer over without a copy.
   public var object: RawJSON {
-    var bytes = buffer
-    bytes.append(UInt8(ascii: "}"))
-    return RawJSON(checked: bytes)
+    consuming get {
+      buffer.append(UInt8(ascii: "}"))
+      return RawJSON(checked: buffer)
+    }
   }
 }

@@ -28,8 +28,8 @@ struct JSONTreeReader {
   private let keptNames: Set<String>
   /// Where members are kept: changed while a request's `params` is read (`requestEnvelope`).
   private var keptDepth: Int
-  /// Where each kept member's value is in `bytes`.
-  private var kept: [String: Range<Int>] = [:]
+  /// Each kept member's value, as its text.
+  private var kept: [String: RawJSON] = [:]
 
   private init(
     bytes: UnsafeRawBufferPointer, maxDepth: Int, keptNames: Set<String> = [], keptDepth: Int = 0,
@@ -53,11 +53,11 @@ struct JSONTreeReader {
   }
 
   /// The value `bytes` holds without the members named `names` of the objects `depth`
-  /// containers deep, and where those members' values are; `nil` when this reader does
+  /// containers deep, and those members' values as their text; `nil` when this reader does
   /// not accept the text.
   static func read(
     _ bytes: UnsafeRawBufferPointer, maxDepth: Int, keeping names: Set<String>, atDepth depth: Int
-  ) -> (value: JSON, kept: [String: Range<Int>])? {
+  ) -> (value: JSON, kept: [String: RawJSON])? {
     var reader = JSONTreeReader(
       bytes: bytes, maxDepth: max(1, maxDepth), keptNames: names, keptDepth: depth)
     reader.skipWhitespace()
@@ -121,9 +121,7 @@ struct JSONTreeReader {
         defer { keptDepth = -1 }
         guard let value = value(depth: 1) else { return nil }
         envelope.set(member, value)
-        envelope.payloads = kept.mapValues {
-          RawJSON(checked: Array(UnsafeRawBufferPointer(rebasing: bytes[$0])))
-        }
+        envelope.payloads = kept
       default:
         guard let value = value(depth: 1) else { return nil }
         envelope.set(member, value)
@@ -308,7 +306,7 @@ struct JSONTreeReader {
         guard skipValue(depth: depth) else { return nil }
         // Room for all at the first: growing a dictionary one member at a time rehashes it.
         if kept.isEmpty { kept.reserveCapacity(keptNames.count) }
-        kept[name] = start..<index
+        kept[name] = RawJSON(checked: Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index])))
       } else {
         guard let member = value(depth: depth) else { return nil }
         members[name] = member

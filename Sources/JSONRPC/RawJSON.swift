@@ -34,6 +34,7 @@ public struct RawJSON: Sendable, Hashable {
 
   /// The elements of an array, each as its text; `nil` when the value is not an array.
   public var elements: [RawJSON]? {
+    if isEmptyArray { return [] }
     let ranges = bytes.withUnsafeBytes { JSONTreeReader.arrayElements($0) }
     if let ranges { return ranges.map { RawJSON(checked: Array(bytes[$0])) } }
     // Text the fast reader does not take (huge numbers, say) is split by the parse.
@@ -52,7 +53,10 @@ public struct RawJSON: Sendable, Hashable {
   }
 
   /// Whether the value is `null`.
-  public var isNull: Bool { bytes == Array("null".utf8) }
+  public var isNull: Bool {
+    bytes.count == 4 && bytes[0] == UInt8(ascii: "n") && bytes[1] == UInt8(ascii: "u")
+      && bytes[2] == UInt8(ascii: "l") && bytes[3] == UInt8(ascii: "l")
+  }
 
   /// The text as a Swift string.
   public var text: String { String(decoding: bytes, as: UTF8.self) }

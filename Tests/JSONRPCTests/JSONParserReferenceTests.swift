@@ -126,4 +126,30 @@ import Testing
     ]
     for text in texts { Self.compare(Array(text.utf8), context: text) }
   }
+
+  /// Each byte a string scan must stop at (the closing quote, a backslash, a control
+  /// character, valid and invalid UTF-8) and bytes next to them in value that it must pass
+  /// over, at every offset of strings of 0 to 25 bytes, in a value, in a member name and at
+  /// the end of the text.
+  @Test func specialBytesAtEveryOffsetMatchJSONC() {
+    let specials: [[UInt8]] = [
+      [0x22], Array(#"\n"#.utf8), Array(#"\u0041"#.utf8), Array(#"\u0000"#.utf8), [0x5C],
+      [0x00], [0x1F], [0x0A], [0x80], [0xC3, 0xA9], [0xE2, 0x82, 0xAC], [0xF0, 0x9F, 0x98, 0x80],
+      [0xC3], [0xFF], [0xED, 0xA0, 0x80], [0x20], [0x21], [0x23], [0x5B], [0x5D], [0x7F],
+    ]
+    for length in [0, 1, 7, 8, 9, 15, 16, 17, 24] {
+      for offset in 0...length {
+        for special in specials {
+          var body = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+          body.insert(contentsOf: special, at: offset)
+          let value = [0x22] + body + [0x22]
+          let name = Array(#"{""#.utf8) + body + Array(#"":1}"#.utf8)
+          let unclosed = [0x22] + body
+          for text in [value, name, unclosed] {
+            Self.compare(text, context: "\(special) at \(offset) of \(length): \(text)")
+          }
+        }
+      }
+    }
+  }
 }

@@ -2,6 +2,7 @@ import CompdProtocol
 import Dispatch
 import JSONRPC
 import Logging
+import NIOCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -85,7 +86,9 @@ final class SceneHostProcess {
   /// Notices the process's exit even while a process it forked keeps its socket open.
   private var exitWatch: ProcessExitWatch?
   private var nextID = 1
-  private var pending: [Int: Pending] = [:]
+  /// Requests sent and not answered yet, oldest first: the host answers in that order, so
+  /// an answer is nearly always for the first.
+  private var pending = CircularBuffer<Pending>()
   /// Called once it ended, with how.
   var onEnd: (@MainActor (SceneHostProcess, ProcessEnd) -> Void)?
   /// Called with each notification it sends (its method and params), in order with its
@@ -238,11 +241,23 @@ final class SceneHostProcess {
 
   /// Sends `method` with `params` (and the `payloads` spliced in as they are) and calls
   /// `completion` on the main actor with the answer, or the error the host answered with.
-  /// A request still unanswered when the host ends is answered by the supervisor
-  /// (`takePending`); one sent after that fails at once.
   func request(
     _ method: HostMethod, _ params: JSONObject, payloads: [String: RawJSON] = [:],
     scene: String? = nil, component: String? = nil,
+    completion: @escaping @MainActor (Result<HostAnswer, RPCError>) -> Void
+  ) {
+    var text = JSONObjectWriter(capacity: payloads.values.reduce(128) { $0 + $1.bytes.count })
+    text.append(contentsOf: params)
+    for (name, payload) in payloads { text.append(name, payload) }
+    request(method, text.object, scene: scene, component: component, completion: completion)
+  }
+
+  /// Sends `method` whose params are `params`' text and calls `completion` on the main
+  /// actor with the answer, or the error the host answered with. A request still
+  /// unanswered when the host ends is answered by the supervisor (`takePending`); one sent
+  /// after that fails at once.
+  func request(
+    _ method: HostMethod, _ params: RawJSON, scene: String? = nil, component: String? = nil,
     completion: @escaping @MainActor (Result<HostAnswer, RPCError>) -> Void
   ) {
     if hasEnded {
@@ -257,16 +272,10 @@ final class SceneHostProcess {
     }
     let id = nextID
     nextID += 1
-    pending[id] = Pending(
-      id: id, method: method, scene: scene, component: component, completion: completion)
-    if payloads.isEmpty {
-      channel.send(method: method.rawValue, params: .object(params), id: id)
-    } else {
-      var text = JSONObjectWriter()
-      text.append(contentsOf: params)
-      for (name, payload) in payloads { text.append(name, payload) }
-      channel.send(method: method.rawValue, params: text.object, id: id)
-    }
+    pending.append(
+      Pending(
+        id: id, method: method, scene: scene, component: component, completion: completion))
+    channel.send(method: method.rawValue, params: params, id: id)
   }
 
   /// Sends `host.load` for what `set` adds to what the host loaded.
@@ -330,7 +339,7 @@ final class SceneHostProcess {
       }
       return
     }
-    guard let entry = pending.removeValue(forKey: Int(id)) else { return }
+    guard let entry = takePending(id: Int(id)) else { return }
     if let error = envelope["error"] {
       entry.completion(.failure(RPCError(json: error)))
     } else {
@@ -341,11 +350,18 @@ final class SceneHostProcess {
     if entry.method != .ping { onAnswer?(self) }
   }
 
+  /// Takes the unanswered request `id` out of `pending`; `nil` when none has that id.
+  private func takePending(id: Int) -> Pending? {
+    if pending.first?.id == id { return pending.removeFirst() }
+    guard let index = pending.firstIndex(where: { $0.id == id }) else { return nil }
+    return pending.remove(at: index)
+  }
+
   /// The unanswered requests, oldest first (the first is the one the host was running),
   /// handed over once and forgotten.
   func takePending() -> [Pending] {
-    let entries = pending.sorted { $0.key < $1.key }.map(\.value)
-    pending = [:]
+    let entries = Array(pending)
+    pending = CircularBuffer()
     return entries
   }
 

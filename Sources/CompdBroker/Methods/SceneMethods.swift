@@ -112,10 +112,11 @@ extension Daemon {
           // Passed on as the client wrote it, decoded and validated once, by the host
           // (`SceneEvent`); its errors come back.
           forward(scene, .event, [:], payloads: call.payloads, reply: reply) { answer in
-            RawJSON([
-              "scene": .string(scene.id), "revision": .int(Int64(scene.revision)),
-              "handled": answer["handled"] ?? false,
-            ])
+            var result = JSONObjectWriter(capacity: 64)
+            result.append("scene", .string(scene.id))
+            result.append("revision", .int(Int64(scene.revision)))
+            result.append("handled", answer["handled"] ?? false)
+            return result.object
           }
         }))
 
@@ -356,14 +357,16 @@ extension Daemon {
       guard !scene.isClosed, let host = scene.host else {
         return reply.fail(noSuchScene(scene.id, peer: nil, bypassAccess: true))
       }
-      var message = params
-      message["scene"] = .string(scene.hostKey)
+      var members = params
+      before?(&members)
+      var message = JSONObjectWriter(
+        capacity: payloads.values.reduce(96) { $0 + $1.bytes.count })
+      message.append("scene", .string(scene.hostKey))
       // What the host says about the scene (its errors, its log) names it as clients do.
-      if scene.hostKey != scene.id { message["id"] = .string(scene.id) }
-      before?(&message)
-      host.request(
-        method, message, payloads: payloads, scene: scene.id, component: scene.component
-      ) {
+      if scene.hostKey != scene.id { message.append("id", .string(scene.id)) }
+      message.append(contentsOf: members)
+      for (name, payload) in payloads { message.append(name, payload) }
+      host.request(method, message.object, scene: scene.id, component: scene.component) {
         [self] outcome in
         switch outcome {
         case .success(let answer):

@@ -31,7 +31,12 @@ final class Scene {
   /// The connection that opened it; `nil` for a scene restored at start.
   let opener: UInt64?
   let lifetime: SceneLifetime
-  var environment: SceneEnvironment
+  var environment: SceneEnvironment {
+    didSet { environmentText = environment.json.serialized() }
+  }
+  /// What `record` saves of `params` and `environment`, written once for every save.
+  private let paramsText: String?
+  private var environmentText: String
   private(set) var revision: Int
   /// The kept changes are `history[historyStart...]`, oldest first: the ones before
   /// `historyStart` were dropped and are removed in one go once they are as many as the
@@ -72,6 +77,8 @@ final class Scene {
     self.component = component
     self.params = params
     self.environment = environment
+    self.paramsText = params?.serialized()
+    self.environmentText = environment.json.serialized()
     self.lifetime = lifetime
     self.owner = owner
     self.opener = opener
@@ -265,8 +272,8 @@ final class Scene {
   /// What the scene database keeps of this scene now.
   var record: SceneRecord {
     SceneRecord(
-      id: id, component: component, params: params?.serialized(),
-      environment: environment.json.serialized(), lifetime: lifetime.rawValue, owner: owner,
+      id: id, component: component, params: paramsText,
+      environment: environmentText, lifetime: lifetime.rawValue, owner: owner,
       revision: stateRevision, state: state?.text)
   }
 

@@ -114,14 +114,20 @@ package final class HostChannel: Sendable {
     send(.object(message))
   }
 
-  /// Sends a request or notification (`id` nil) whose params are `params`' text.
+  /// Sends a request or notification (`id` nil) whose params are `params`' text, written
+  /// straight into the output buffer.
   package func send(method: String, params: RawJSON, id: Int? = nil) {
-    var message = JSONObjectWriter(capacity: params.bytes.count + 64)
-    message.append("jsonrpc", "2.0")
-    message.append("method", .string(method))
-    message.append("params", params)
-    if let id { message.append("id", .int(Int64(id))) }
-    send(message.object)
+    cork { out in
+      out.append(contentsOf: #"{"jsonrpc":"2.0","method":"#.utf8)
+      JSON.string(method).serialize(into: &out)
+      out.append(contentsOf: #","params":"#.utf8)
+      out.append(contentsOf: params.bytes)
+      if let id {
+        out.append(contentsOf: #","id":"#.utf8)
+        JSON.int(Int64(id)).serialize(into: &out)
+      }
+      out.append(UInt8(ascii: "}"))
+    }
   }
 
   /// Sends the reply to request `id`: its result's text, or an error object.
