@@ -72,6 +72,9 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
           if positions != nil { reindex() }
         }
       } else if let newValue {
+        // Room for a few at the first: most objects have one to four members, and growing
+        // one at a time would reallocate for each of the first.
+        if members.isEmpty { members.reserveCapacity(4) }
         members.append((key, newValue))
         if positions != nil {
           positions![key] = members.count - 1

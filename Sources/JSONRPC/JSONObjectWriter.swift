@@ -4,6 +4,8 @@
 ///
 /// Member names are written as given; the caller writes each name once.
 public struct JSONObjectWriter: Sendable {
+  /// The object's text so far, closing brace included: each member goes in before it, so
+  /// that `object` shares these bytes instead of copying them.
   private var buffer: [UInt8]
   private var empty = true
 
@@ -12,18 +14,21 @@ public struct JSONObjectWriter: Sendable {
     buffer = []
     buffer.reserveCapacity(capacity)
     buffer.append(UInt8(ascii: "{"))
+    buffer.append(UInt8(ascii: "}"))
   }
 
   /// Appends the member `name` with `value`.
   public mutating func append(_ name: String, _ value: JSON) {
-    appendName(name)
+    openMember(name)
     value.serialize(into: &buffer)
+    buffer.append(UInt8(ascii: "}"))
   }
 
   /// Appends the member `name` with the text of `value`.
   public mutating func append(_ name: String, _ value: RawJSON) {
-    appendName(name)
+    openMember(name)
     buffer.append(contentsOf: value.bytes)
+    buffer.append(UInt8(ascii: "}"))
   }
 
   /// Appends every member of `object`, in its order.
@@ -42,23 +47,22 @@ public struct JSONObjectWriter: Sendable {
       let first = bytes[(open + 1)..<close].firstIndex(where: isText),
       let last = bytes[first..<close].lastIndex(where: isText)
     else { return }
+    buffer.removeLast()
     if !empty { buffer.append(UInt8(ascii: ",")) }
     empty = false
     buffer.append(contentsOf: bytes[first...last])
+    buffer.append(UInt8(ascii: "}"))
   }
 
-  private mutating func appendName(_ name: String) {
+  /// Takes the closing brace off and writes `name` and its colon.
+  private mutating func openMember(_ name: String) {
+    buffer.removeLast()
     if !empty { buffer.append(UInt8(ascii: ",")) }
     empty = false
     JSONText.appendQuotedName(name, to: &buffer)
     buffer.append(UInt8(ascii: ":"))
   }
 
-  /// The object's text. The writer's last use hands its buffer over without a copy.
-  public var object: RawJSON {
-    consuming get {
-      buffer.append(UInt8(ascii: "}"))
-      return RawJSON(checked: buffer)
-    }
-  }
+  /// The object's text.
+  public var object: RawJSON { RawJSON(checked: buffer) }
 }
