@@ -130,7 +130,7 @@ public struct Dispatcher: Sendable {
       return .reply(Self.response(id: .null, error: .parseError(error.message)))
     }
     let entries: [JSON]
-    switch message {
+    switch consume message {
     case .request(let request): return outcome(of: handle(request, connection: connection))
     case .other(.array(let array)): entries = array
     case .other(let value): return outcome(of: handle(entry: value, connection: connection))

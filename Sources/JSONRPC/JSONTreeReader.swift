@@ -79,7 +79,8 @@ struct JSONTreeReader {
     reader.skipWhitespace()
     let message: JSONMessage
     if reader.index < bytes.count, bytes[reader.index] == UInt8(ascii: "{") {
-      guard maxDepth > 1, let envelope = reader.requestEnvelope() else { return nil }
+      var envelope = RequestEnvelope()
+      guard maxDepth > 1, reader.readRequestEnvelope(into: &envelope) else { return nil }
       message = .request(envelope)
     } else {
       guard let value = reader.value(depth: 0) else { return nil }
@@ -90,26 +91,27 @@ struct JSONTreeReader {
     return message
   }
 
-  /// The top-level object at `index` as a request: what `object(depth: 1)` reads, keeping
-  /// only the members a request defines and checking the grammar of the others.
-  private mutating func requestEnvelope() -> RequestEnvelope? {
+  /// Reads the top-level object at `index` as a request into `envelope` (filled in place: a
+  /// returned envelope would be copied once more): what `object(depth: 1)` reads, keeping
+  /// only the members a request defines and checking the grammar of the others; `false`
+  /// where `object(depth: 1)` gives up.
+  private mutating func readRequestEnvelope(into envelope: inout RequestEnvelope) -> Bool {
     index += 1
     skipWhitespace()
-    var envelope = RequestEnvelope()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
-      return envelope
+      return true
     }
     while true {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let member = memberName()
-      else { return nil }
+      else { return false }
       skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return false }
       index += 1
       skipWhitespace()
       switch member {
       case .unknown:
-        guard skipValue(depth: 1) else { return nil }
+        guard skipValue(depth: 1) else { return false }
       case .jsonrpc where hasVersionString:
         // The version every request sends, compared as bytes instead of decoded.
         envelope.jsonrpc = .string("2.0")
@@ -119,15 +121,15 @@ struct JSONTreeReader {
         kept = [:]
         keptDepth = 2
         defer { keptDepth = -1 }
-        guard let value = value(depth: 1) else { return nil }
+        guard let value = value(depth: 1) else { return false }
         envelope.set(member, value)
         envelope.payloads = kept
       default:
-        guard let value = value(depth: 1) else { return nil }
+        guard let value = value(depth: 1) else { return false }
         envelope.set(member, value)
       }
-      guard let more = separator(closing: UInt8(ascii: "}")) else { return nil }
-      if !more { return envelope }
+      guard let more = separator(closing: UInt8(ascii: "}")) else { return false }
+      if !more { return true }
     }
   }
 
