@@ -93,16 +93,24 @@ final class RPCHandler: ChannelInboundHandler {
 
   /// Adds `line` (a JSON text without its newline) to the lines to write.
   private func gather(_ line: [UInt8], context: ChannelHandlerContext) {
-    // The first line's size to start with; a burst's lines grow it by doubling. Appended
-    // in place: a second binding of the buffer would make each line copy all before it.
+    if let full = Self.append(line, to: &lines, context: context, writtenAt: linesWrittenAtBytes) {
+      context.write(wrapOutboundOut(full), promise: nil)
+    }
+  }
+
+  /// Appends `line` to `lines` (one access to the handler's buffer for all of it); returns
+  /// the buffer, taken out, once it holds `writtenAt` bytes or more. The first line's size
+  /// to start with; a burst's lines grow it by doubling. Appended in place: a second
+  /// binding of the buffer would make each line copy all before it.
+  private static func append(
+    _ line: [UInt8], to lines: inout ByteBuffer?, context: ChannelHandlerContext, writtenAt: Int
+  ) -> ByteBuffer? {
     if lines == nil {
       lines = context.channel.allocator.jsonLine(line)
     } else {
       lines!.writeJSONLine(line)
     }
-    if lines!.readableBytes >= linesWrittenAtBytes {
-      context.write(wrapOutboundOut(lines.take()!), promise: nil)
-    }
+    return lines!.readableBytes >= writtenAt ? lines.take() : nil
   }
 
   /// Writes the gathered lines down the pipeline and flushes.
