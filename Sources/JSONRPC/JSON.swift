@@ -33,6 +33,12 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
   /// An empty object.
   public init() {}
 
+  /// An empty object with room for `capacity` members: for a reader that fills it member
+  /// by member, and would otherwise reallocate for each of the first few.
+  init(reservingCapacity capacity: Int) {
+    members.reserveCapacity(capacity)
+  }
+
   /// An object with the given members, in the given order. A repeated key keeps its first
   /// position and its last value.
   public init(_ members: [(String, JSON)]) {
@@ -72,9 +78,6 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
           if positions != nil { reindex() }
         }
       } else if let newValue {
-        // Room for a few at the first: most objects have one to four members, and growing
-        // one at a time would reallocate for each of the first.
-        if members.isEmpty { members.reserveCapacity(4) }
         members.append((key, newValue))
         if positions != nil {
           positions![key] = members.count - 1

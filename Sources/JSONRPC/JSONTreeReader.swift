@@ -288,11 +288,12 @@ struct JSONTreeReader {
   private mutating func object(depth: Int) -> JSON? {
     index += 1
     skipWhitespace()
-    var members = JSONObject()
     if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
       index += 1
-      return .object(members)
+      return .object(JSONObject())
     }
+    // Room for the few members most messages' objects have.
+    var members = JSONObject(reservingCapacity: 4)
     while true {
       guard index < bytes.count, bytes[index] == UInt8(ascii: "\""),
         let name = string(isName: true)
