@@ -308,7 +308,7 @@ struct JSONTreeReader {
         let start = index
         guard skipValue(depth: depth) else { return nil }
         // Room for all at the first: growing a dictionary one member at a time rehashes it.
-        if kept.isEmpty { kept.reserveCapacity(keptNames.count) }
+        if kept.isEmpty { kept = Dictionary(minimumCapacity: keptNames.count) }
         kept[name] = RawJSON(checked: Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index])))
       } else {
         guard let member = value(depth: depth) else { return nil }

@@ -20,6 +20,9 @@ package final class Handoff<Item: Sendable>: Sendable {
   /// consumer.
   package func put(_ items: some Sequence<Item>) -> Bool {
     state.withLock { state in
+      // Room for a few at the first: a burst is usually a reply and its notifications, and
+      // the array `take` left behind has none.
+      if state.items.isEmpty { state.items.reserveCapacity(4) }
       state.items.append(contentsOf: items)
       if state.scheduled { return false }
       state.scheduled = true
