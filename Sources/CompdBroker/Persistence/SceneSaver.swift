@@ -115,7 +115,8 @@ final class SceneSaver {
       closes: closes, forgets: forgets, reserveThrough: reserveThrough)
     batch.saves = changed.sorted().compactMap(recordOf)
     let savedIDs = changed
-    changed = []
+    // As large as the last batch: scenes that keep changing fill it again without growing it.
+    changed.removeAll(keepingCapacity: true)
     closes = []
     forgets = []
     reserveThrough = nil
