@@ -516,16 +516,12 @@ public struct Dispatcher: Sendable {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(
       responsePrefix.utf8CodeUnitCount + 24 + infix.utf8CodeUnitCount + bodyCapacity + 1)
-    append(responsePrefix, to: &bytes)
+    bytes.append(contentsOf: responsePrefix)
     id.serialize(into: &bytes)
-    append(infix, to: &bytes)
+    bytes.append(contentsOf: infix)
     body(&bytes)
     bytes.append(UInt8(ascii: "}"))
     return bytes
   }
 
-  private static func append(_ text: StaticString, to bytes: inout [UInt8]) {
-    bytes.append(
-      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-  }
 }

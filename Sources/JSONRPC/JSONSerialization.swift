@@ -175,7 +175,8 @@ enum JSONText {
 }
 
 extension Array where Element == UInt8 {
-  fileprivate mutating func append(contentsOf text: StaticString) {
+  /// Appends the UTF-8 bytes of `text`.
+  mutating func append(contentsOf text: StaticString) {
     text.withUTF8Buffer { append(contentsOf: $0) }
   }
 }

@@ -47,15 +47,9 @@ public struct SerializedNotification: Sendable {
   public init(method: String, params: RawJSON) {
     self.method = method
     self.paramsText = params
-    let prefix: StaticString = #"{"jsonrpc":"2.0","method":"#
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(prefix.utf8CodeUnitCount + method.utf8.count + params.bytes.count + 16)
-    bytes.append(
-      contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
-    JSON.string(method).serialize(into: &bytes)
-    bytes += #","params":"#.utf8
-    bytes += params.bytes
-    bytes.append(UInt8(ascii: "}"))
+    bytes.reserveCapacity(method.utf8.count + params.bytes.count + 48)
+    RPCMessage.appendRequest(method: method, params: params, id: nil, to: &bytes)
     self.bytes = bytes
   }
 

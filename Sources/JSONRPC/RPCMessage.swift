@@ -14,6 +14,22 @@ public enum RPCMessage {
     return .object(object)
   }
 
+  /// Appends the text of a request whose params are `params`' text, or of a notification
+  /// when `id` is nil: `{"jsonrpc":"2.0","method":…,"params":…,"id":…}`.
+  public static func appendRequest(
+    method: String, params: RawJSON, id: JSON?, to bytes: inout [UInt8]
+  ) {
+    bytes.append(contentsOf: #"{"jsonrpc":"2.0","method":"# as StaticString)
+    JSON.string(method).serialize(into: &bytes)
+    bytes.append(contentsOf: #","params":"# as StaticString)
+    bytes.append(contentsOf: params.bytes)
+    if let id {
+      bytes.append(contentsOf: #","id":"# as StaticString)
+      id.serialize(into: &bytes)
+    }
+    bytes.append(UInt8(ascii: "}"))
+  }
+
   /// A response carrying `result`.
   public static func response(id: JSON, result: JSON) -> JSON {
     .object(["jsonrpc": "2.0", "id": id, "result": result])

@@ -109,24 +109,15 @@ package final class HostChannel: Sendable {
 
   /// Sends a request or notification (`id` nil).
   package func send(method: String, params: JSON, id: Int? = nil) {
-    var message: JSONObject = ["jsonrpc": "2.0", "method": .string(method), "params": params]
-    if let id { message["id"] = .int(Int64(id)) }
-    send(.object(message))
+    send(method: method, params: RawJSON(params), id: id)
   }
 
   /// Sends a request or notification (`id` nil) whose params are `params`' text, written
   /// straight into the output buffer.
   package func send(method: String, params: RawJSON, id: Int? = nil) {
-    cork { out in
-      out.append(contentsOf: #"{"jsonrpc":"2.0","method":"#.utf8)
-      JSON.string(method).serialize(into: &out)
-      out.append(contentsOf: #","params":"#.utf8)
-      out.append(contentsOf: params.bytes)
-      if let id {
-        out.append(contentsOf: #","id":"#.utf8)
-        JSON.int(Int64(id)).serialize(into: &out)
-      }
-      out.append(UInt8(ascii: "}"))
+    cork {
+      RPCMessage.appendRequest(
+        method: method, params: params, id: id.map { .int(Int64($0)) }, to: &$0)
     }
   }
 
