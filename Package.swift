@@ -13,6 +13,15 @@ let argumentParser = Target.Dependency.product(
 // Linking the `.dynamic` product of the SDK package (a path dependency) gives the daemon and
 // every plugin one shared libScreenKit.so (one copy of its classes and registries).
 let screenKit = Target.Dependency.product(name: "ScreenKit", package: "SDK")
+// The request path (JSON-RPC framing and reading, the connection pipeline, the host channel)
+// is built for release without Swift's run-time exclusivity checks, which it spent about a
+// tenth of a pipelined request's instructions on: each handler and writer mutates its own
+// stored properties once or more per message (`make bench-rpc-instructions`). The compiler
+// still enforces exclusivity where it can see both accesses, and debug builds, which every
+// test runs, keep the run-time checks.
+let uncheckedExclusivity: [SwiftSetting] = [
+  .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))
+]
 
 let package = Package(
   name: "compd",
@@ -54,7 +63,7 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"])]
     ),
     .systemLibrary(name: "CProcessWatch", path: "Sources/CProcessWatch"),
-    .target(name: "JSONRPC", dependencies: ["CJSONC"]),
+    .target(name: "JSONRPC", dependencies: ["CJSONC"], swiftSettings: uncheckedExclusivity),
     .target(name: "CompdVersion"),
     // The targets follow the processes (docs/architecture.md): the broker and the scene
     // hosts speak the protocol module; only the scene host links ScreenKit and runs plugin
@@ -63,7 +72,9 @@ let package = Package(
     // What the broker and the scene hosts both know: the typed host protocol, scenes and
     // environments in wire terms, plugin manifests, compd's error names, logging, and the
     // main thread's run loop (a SwiftNIO event loop that also runs the main actor).
-    .target(name: "CompdProtocol", dependencies: ["JSONRPC", nioCore, nioPosix, logging]),
+    .target(
+      name: "CompdProtocol", dependencies: ["JSONRPC", nioCore, nioPosix, logging],
+      swiftSettings: uncheckedExclusivity),
     // The broker (`compd`): the socket server, the scene directory, persistence, plugin
     // vetting, supervision of the scene hosts, systemd. It never runs plugin code, so it
     // cannot import ScreenKit.
@@ -72,7 +83,8 @@ let package = Package(
       dependencies: [
         "CompdProtocol", "JSONRPC", "CSQLite", "CProcessWatch", "CompdVersion", nioCore,
         nioPosix, logging, lifecycle,
-      ]
+      ],
+      swiftSettings: uncheckedExclusivity
     ),
     // A scene host (`compd --scene-host FD`) and the vetting child (`compd --scan-plugin
     // PATH`): they load plugins and run their components with ScreenKit.

@@ -234,7 +234,7 @@ package final class SceneHostCommand {
 
   /// Carries out the broker's request `method`; `payloads` are its params' members kept as
   /// text (`HostPayload`: a restorable state to open from).
-  private func answer(_ method: HostMethod, _ params: JSONObject, payloads: [String: RawJSON])
+  private func answer(_ method: HostMethod, _ params: JSONObject, payloads: RawJSONMembers)
     throws(RPCError) -> RawJSON
   {
     switch method {

@@ -8,10 +8,10 @@ public struct JSONEnvelope: Sendable {
   /// The message without its payload members.
   public var value: JSON
   /// The payload members taken out of `value`, by name.
-  public var payloads: [String: RawJSON]
+  public var payloads: RawJSONMembers
 
   /// The envelope of `value`, whose members named `payloads` are held apart as text.
-  public init(value: JSON, payloads: [String: RawJSON] = [:]) {
+  public init(value: JSON, payloads: RawJSONMembers = [:]) {
     self.value = value
     self.payloads = payloads
   }
@@ -38,7 +38,7 @@ public struct JSONEnvelope: Sendable {
 
   /// The envelope of a parsed `value`: its payload members written back to text.
   private init(splitting value: JSON, payloadNames: Set<String>, depth: Int) {
-    var payloads: [String: RawJSON] = [:]
+    var payloads: RawJSONMembers = [:]
     func split(_ value: JSON, level: Int) -> JSON {
       if case .array(let elements) = value, level < depth {
         return .array(elements.map { split($0, level: level + 1) })

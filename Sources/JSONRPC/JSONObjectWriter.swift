@@ -17,6 +17,14 @@ public struct JSONObjectWriter: Sendable {
     buffer.append(UInt8(ascii: "}"))
   }
 
+  /// An object with no members yet, written after `prefix` (the text of a message around
+  /// it): `text` is then the prefix and the object.
+  init(after prefix: consuming [UInt8]) {
+    buffer = prefix
+    buffer.append(UInt8(ascii: "{"))
+    buffer.append(UInt8(ascii: "}"))
+  }
+
   /// Appends the member `name` with `value`.
   public mutating func append(_ name: String, _ value: JSON) {
     openMember(name)
@@ -65,4 +73,7 @@ public struct JSONObjectWriter: Sendable {
 
   /// The object's text.
   public var object: RawJSON { RawJSON(checked: buffer) }
+
+  /// All the bytes written: the prefix it was made `after`, then the object.
+  var text: [UInt8] { buffer }
 }

@@ -19,9 +19,6 @@
 struct JSONTreeReader {
   private let bytes: UnsafeRawBufferPointer
   private var index = 0
-  /// Whether tokens are checked as `JSONLexicalCheck` checks them: not for text that was
-  /// checked already (`RawJSON`, `arrayElements`).
-  private let checksTokens: Bool
   /// json-c's depth limit: containers nest at most `maxDepth - 1` deep.
   private let maxDepth: Int
   /// The names of the members kept as text (`JSONEnvelope`), in objects `keptDepth` deep.
@@ -29,14 +26,12 @@ struct JSONTreeReader {
   /// Where members are kept: changed while a request's `params` is read (`requestEnvelope`).
   private var keptDepth: Int
   /// Each kept member's value, as its text.
-  private var kept: [String: RawJSON] = [:]
+  private var kept: RawJSONMembers = [:]
 
   private init(
-    bytes: UnsafeRawBufferPointer, maxDepth: Int, keptNames: Set<String> = [], keptDepth: Int = 0,
-    checksTokens: Bool = true
+    bytes: UnsafeRawBufferPointer, maxDepth: Int, keptNames: Set<String> = [], keptDepth: Int = 0
   ) {
     self.bytes = bytes
-    self.checksTokens = checksTokens
     self.maxDepth = maxDepth
     self.keptNames = keptNames
     self.keptDepth = keptDepth
@@ -57,7 +52,7 @@ struct JSONTreeReader {
   /// not accept the text.
   static func read(
     _ bytes: UnsafeRawBufferPointer, maxDepth: Int, keeping names: Set<String>, atDepth depth: Int
-  ) -> (value: JSON, kept: [String: RawJSON])? {
+  ) -> (value: JSON, kept: RawJSONMembers)? {
     var reader = JSONTreeReader(
       bytes: bytes, maxDepth: max(1, maxDepth), keptNames: names, keptDepth: depth)
     reader.skipWhitespace()
@@ -180,31 +175,6 @@ struct JSONTreeReader {
     return string(isName: true).map(RequestEnvelope.Member.init)
   }
 
-  /// Where each element of the array `bytes` holds is; `nil` when it is not an array or this
-  /// reader does not take it. The text was checked already (`RawJSON`): only its grammar is
-  /// read, without building anything.
-  static func arrayElements(_ bytes: UnsafeRawBufferPointer) -> [Range<Int>]? {
-    var reader = JSONTreeReader(bytes: bytes, maxDepth: 512, checksTokens: false)
-    reader.skipWhitespace()
-    guard reader.index < bytes.count, bytes[reader.index] == UInt8(ascii: "[") else { return nil }
-    reader.index += 1
-    reader.skipWhitespace()
-    var elements: [Range<Int>] = []
-    if reader.index < bytes.count, bytes[reader.index] == UInt8(ascii: "]") {
-      reader.index += 1
-    } else {
-      while true {
-        let start = reader.index
-        guard reader.skipValue(depth: 1) else { return nil }
-        elements.append(start..<reader.index)
-        guard let more = reader.separator(closing: UInt8(ascii: "]")) else { return nil }
-        if !more { break }
-      }
-    }
-    reader.skipWhitespace()
-    return reader.index == bytes.count ? elements : nil
-  }
-
   private mutating func skipWhitespace() {
     while index < bytes.count {
       switch bytes[index] {
@@ -307,8 +277,6 @@ struct JSONTreeReader {
       if depth == keptDepth, isKept(name) {
         let start = index
         guard skipValue(depth: depth) else { return nil }
-        // Room for all at the first: growing a dictionary one member at a time rehashes it.
-        if kept.isEmpty { kept = Dictionary(minimumCapacity: keptNames.count) }
         kept[name] = RawJSON(checked: Array(UnsafeRawBufferPointer(rebasing: bytes[start..<index])))
       } else {
         guard let member = value(depth: depth) else { return nil }
@@ -370,7 +338,7 @@ struct JSONTreeReader {
   /// checked as the lexical check does; this finds where it ends, and declines a fraction or
   /// exponent out of a double's range as `number()` does).
   private mutating func skipNumber() -> Bool {
-    guard !checksTokens || isCheckedNumber else { return false }
+    guard isCheckedNumber else { return false }
     func digits() -> Bool {
       let start = index
       while index < bytes.count, bytes[index] >= UInt8(ascii: "0"),
@@ -407,12 +375,10 @@ struct JSONTreeReader {
   /// Moves past the string whose opening quote is at `index`, checking it as `string()`
   /// does; a member name (`isName`) may not hold `\u0000`.
   private mutating func skipString(isName: Bool = false) -> Bool {
-    if checksTokens {
-      guard let token = checkedString(isName: isName) else { return false }
-      guard token.hasEscape else {
-        index = token.end
-        return true
-      }
+    guard let token = checkedString(isName: isName) else { return false }
+    guard token.hasEscape else {
+      index = token.end
+      return true
     }
     index += 1
     while index < bytes.count {
@@ -442,15 +408,13 @@ struct JSONTreeReader {
   /// The string whose opening quote is at `index`; a member name (`isName`) may not hold
   /// `\u0000`.
   private mutating func string(isName: Bool = false) -> String? {
-    if checksTokens {
-      guard let token = checkedString(isName: isName) else { return nil }
-      guard token.hasEscape else {
-        let text = String(
-          decoding: UnsafeRawBufferPointer(rebasing: bytes[index + 1..<token.end - 1]),
-          as: UTF8.self)
-        index = token.end
-        return text
-      }
+    guard let token = checkedString(isName: isName) else { return nil }
+    guard token.hasEscape else {
+      let text = String(
+        decoding: UnsafeRawBufferPointer(rebasing: bytes[index + 1..<token.end - 1]),
+        as: UTF8.self)
+      index = token.end
+      return text
     }
     index += 1
     let start = index
@@ -537,7 +501,7 @@ struct JSONTreeReader {
 
   /// The number at `index`: an integer without a fraction or exponent, else a double.
   private mutating func number() -> JSON? {
-    guard !checksTokens || isCheckedNumber else { return nil }
+    guard isCheckedNumber else { return nil }
     let start = index
     let negative = bytes[index] == UInt8(ascii: "-")
     if negative { index += 1 }

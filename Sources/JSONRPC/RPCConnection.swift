@@ -35,8 +35,8 @@ public struct SerializedNotification: Sendable {
   public let method: String
   /// `{"jsonrpc":"2.0","method":…,"params":…}`, without a line end.
   public let bytes: [UInt8]
-  /// The text of its params.
-  private let paramsText: RawJSON
+  /// Where the text of its params is in `bytes`.
+  private let paramsRange: Range<Int>
 
   /// Serializes the notification `method` with `params`.
   public init(method: String, params: JSON) {
@@ -46,16 +46,39 @@ public struct SerializedNotification: Sendable {
   /// The notification `method` whose params are `params`' text, spliced in as it is.
   public init(method: String, params: RawJSON) {
     self.method = method
-    self.paramsText = params
     var bytes: [UInt8] = []
     bytes.reserveCapacity(method.utf8.count + params.bytes.count + 48)
     RPCMessage.appendRequest(method: method, params: params, id: nil, to: &bytes)
+    // The params are followed by the envelope's closing brace only.
+    paramsRange = (bytes.count - 1 - params.bytes.count)..<(bytes.count - 1)
+    self.bytes = bytes
+  }
+
+  /// The notification `method` whose params object `writeParams` writes member by member
+  /// straight into the notification's text (room made for `capacity` bytes of params), so
+  /// that the params are not written into bytes of their own first and copied.
+  public init(
+    method: String, paramsCapacity capacity: Int,
+    params writeParams: (inout JSONObjectWriter) -> Void
+  ) {
+    self.method = method
+    var envelope: [UInt8] = []
+    envelope.reserveCapacity(method.utf8.count + capacity + 48)
+    RPCMessage.appendEnvelopeStart(method: method, to: &envelope)
+    let start = envelope.count
+    var params = JSONObjectWriter(after: consume envelope)
+    writeParams(&params)
+    var bytes = (consume params).text
+    paramsRange = start..<bytes.count
+    bytes.append(UInt8(ascii: "}"))
     self.bytes = bytes
   }
 
   /// Its params as a tree (read from their text: a connection that does not write bytes
   /// gets them this way).
-  public var params: JSON { (try? paramsText.parsed()) ?? .null }
+  public var params: JSON {
+    (try? RawJSON(checked: Array(bytes[paramsRange])).parsed()) ?? .null
+  }
 }
 
 extension RPCConnection {

@@ -19,15 +19,21 @@ public enum RPCMessage {
   public static func appendRequest(
     method: String, params: RawJSON, id: JSON?, to bytes: inout [UInt8]
   ) {
-    bytes.append(contentsOf: #"{"jsonrpc":"2.0","method":"# as StaticString)
-    JSON.string(method).serialize(into: &bytes)
-    bytes.append(contentsOf: #","params":"# as StaticString)
+    appendEnvelopeStart(method: method, to: &bytes)
     bytes.append(contentsOf: params.bytes)
     if let id {
       bytes.append(contentsOf: #","id":"# as StaticString)
       id.serialize(into: &bytes)
     }
     bytes.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends a request's or notification's text up to its params:
+  /// `{"jsonrpc":"2.0","method":…,"params":`.
+  static func appendEnvelopeStart(method: String, to bytes: inout [UInt8]) {
+    bytes.append(contentsOf: #"{"jsonrpc":"2.0","method":"# as StaticString)
+    JSON.string(method).serialize(into: &bytes)
+    bytes.append(contentsOf: #","params":"# as StaticString)
   }
 
   /// A response carrying `result`.

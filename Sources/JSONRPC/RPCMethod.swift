@@ -10,13 +10,13 @@ public struct RPCCall: Sendable {
   public let isNotification: Bool
   /// The params the method passes on unread (`RPCMethod.payloadParams`), as their text, by
   /// name; not in `params`.
-  public let payloads: [String: RawJSON]
+  public let payloads: RawJSONMembers
   /// Where `afterReply` collects work; set for `.mainActor` handlers only.
   let followUp: ReplyFollowUp?
 
   /// A call with the given parts.
   public init(
-    method: String, params: JSONObject, payloads: [String: RawJSON] = [:],
+    method: String, params: JSONObject, payloads: RawJSONMembers = [:],
     connection: any RPCConnection, isNotification: Bool
   ) {
     self.method = method

@@ -35,11 +35,56 @@ public struct RawJSON: Sendable, Hashable {
   /// The elements of an array, each as its text; `nil` when the value is not an array.
   public var elements: [RawJSON]? {
     if isEmptyArray { return [] }
-    let ranges = bytes.withUnsafeBytes { JSONTreeReader.arrayElements($0) }
-    if let ranges { return ranges.map { RawJSON(checked: Array(bytes[$0])) } }
-    // Text the fast reader does not take (huge numbers, say) is split by the parse.
-    guard case .array(let values) = try? parsed() else { return nil }
-    return values.map(RawJSON.init)
+    return bytes.withUnsafeBytes { text in
+      Self.elementRanges(ofArray: text)?.map { RawJSON(checked: Array(text[$0])) }
+    }
+  }
+
+  /// Where each element of `text`, one well-formed value, is when it is an array; `nil`
+  /// when it is not. The text was checked when it was made, so its elements are found by
+  /// its tokens alone: a comma or the closing bracket, outside any string, one level in.
+  private static func elementRanges(ofArray text: UnsafeRawBufferPointer) -> [Range<Int>]? {
+    guard let open = text.firstIndex(where: { !JSONText.isWhitespace($0) }),
+      text[open] == UInt8(ascii: "[")
+    else { return nil }
+    var ranges: [Range<Int>] = []
+    var depth = 0
+    var start: Int?
+    var end = 0
+    var index = open + 1
+    while index < text.count {
+      let byte = text[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        // Over the string: an escape's backslash takes the byte after it along.
+        if start == nil { start = index }
+        index += 1
+        while text[index] != UInt8(ascii: "\"") {
+          index += text[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        end = index + 1
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        if start == nil { start = index }
+        depth += 1
+      case UInt8(ascii: "]"), UInt8(ascii: "}"):
+        if depth == 0 {
+          if let start { ranges.append(start..<end) }
+          return ranges
+        }
+        depth -= 1
+        end = index + 1
+      case UInt8(ascii: ",") where depth == 0:
+        if let start { ranges.append(start..<end) }
+        start = nil
+      default:
+        if !JSONText.isWhitespace(byte) {
+          if start == nil { start = index }
+          end = index + 1
+        }
+      }
+      index += 1
+    }
+    return nil
   }
 
   /// Whether the value is an empty array, `[]` (as `JSON.serialize` writes it).

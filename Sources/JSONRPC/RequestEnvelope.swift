@@ -19,12 +19,12 @@ public struct RequestEnvelope: Sendable, Equatable {
   public var params: JSON?
   /// The members of an object `params` that were read as their text (the names a line is
   /// read with, `JSONParser.parseMessage`), by name.
-  public var payloads: [String: RawJSON]
+  public var payloads: RawJSONMembers
 
   /// An envelope with the given members.
   public init(
     jsonrpc: JSON? = nil, id: JSON? = nil, method: JSON? = nil, params: JSON? = nil,
-    payloads: [String: RawJSON] = [:]
+    payloads: RawJSONMembers = [:]
   ) {
     self.jsonrpc = jsonrpc
     self.id = id

@@ -160,8 +160,54 @@ import Testing
       #expect(
         try elements.map { try $0.parsed() } == array.arrayValue!,
         "seed \(seed) iteration \(iteration): \(String(decoding: raw.bytes, as: UTF8.self))")
+      // Each element is its value's text alone, without the whitespace around it.
+      let spaces: [UInt8] = [0x20, 0x09, 0x0A, 0x0D]
+      #expect(
+        elements.allSatisfy {
+          !spaces.contains($0.bytes.first!) && !spaces.contains($0.bytes.last!)
+        },
+        "seed \(seed) iteration \(iteration)")
     }
     #expect(try RawJSON(validating: Array(#"{"a":[1]}"#.utf8)).elements == nil)
+    #expect(
+      try RawJSON(validating: Array(#" [ "a\\\"]" , [ "]" ] , {"b":"}"} ] "#.utf8)).elements?.map(
+        \.text) == [#""a\\\"]""#, #"[ "]" ]"#, #"{"b":"}"}"#])
+  }
+
+  /// Payload members keep the order they were set in; setting a name again replaces its
+  /// value in place, setting it to nil removes it, and equality ignores the order.
+  @Test func payloadMembersReplaceAndRemoveByName() {
+    var members: RawJSONMembers = ["a": RawJSON(1), "b": RawJSON("x")]
+    members["a"] = RawJSON(2)
+    members["c"] = RawJSON(.null)
+    members["b"] = nil
+    members["d"] = nil
+    #expect(members.map(\.name) == ["a", "c"])
+    #expect(members["a"] == RawJSON(2) && members["b"] == nil && members.count == 2)
+    #expect(members.valueByteCount == 5)
+    #expect(members == ["c": RawJSON(.null), "a": RawJSON(2)])
+    #expect(members != ["c": RawJSON(.null), "a": RawJSON(3)])
+  }
+
+  /// A notification whose params are written straight into its text is the one spliced
+  /// from the same params written on their own, and gives the same params back.
+  @Test func aNotificationWrittenInPlaceIsTheSplicedOne() throws {
+    let event = try RawJSON(validating: Array(#"{"name":"login","payload":{"a":[1]}}"#.utf8))
+    let written = SerializedNotification(method: "scene.emitted", paramsCapacity: 4) {
+      $0.append("scene", "s1")
+      $0.append(membersOf: event)
+    }
+    var params = JSONObjectWriter()
+    params.append("scene", "s1")
+    params.append(membersOf: event)
+    let spliced = SerializedNotification(method: "scene.emitted", params: params.object)
+    #expect(written.bytes == spliced.bytes)
+    #expect(
+      String(decoding: written.bytes, as: UTF8.self)
+        == #"{"jsonrpc":"2.0","method":"scene.emitted","params":{"scene":"s1","name":"login","payload":{"a":[1]}}}"#
+    )
+    #expect(written.params == ["scene": "s1", "name": "login", "payload": ["a": [1]]])
+    #expect(spliced.params == written.params)
   }
 
   /// An object's members spliced after others, whitespace inside them kept.

@@ -21,7 +21,7 @@ struct HostAnswer: Sendable {
 
   /// An answer with these members; `payloads` are the members `HostPayload.names` lists,
   /// by name.
-  init(fields: JSONObject = [:], payloads: [String: RawJSON] = [:]) {
+  init(fields: JSONObject = [:], payloads: RawJSONMembers = [:]) {
     self.fields = fields
     // One pass over the few payloads the host wrote, instead of a lookup per name.
     for (name, payload) in payloads {

@@ -242,11 +242,11 @@ final class SceneHostProcess {
   /// Sends `method` with `params` (and the `payloads` spliced in as they are) and calls
   /// `completion` on the main actor with the answer, or the error the host answered with.
   func request(
-    _ method: HostMethod, _ params: JSONObject, payloads: [String: RawJSON] = [:],
+    _ method: HostMethod, _ params: JSONObject, payloads: RawJSONMembers = [:],
     scene: String? = nil, component: String? = nil,
     completion: @escaping @MainActor (Result<HostAnswer, RPCError>) -> Void
   ) {
-    var text = JSONObjectWriter(capacity: payloads.values.reduce(128) { $0 + $1.bytes.count })
+    var text = JSONObjectWriter(capacity: 128 + payloads.valueByteCount)
     text.append(contentsOf: params)
     for (name, payload) in payloads { text.append(name, payload) }
     request(method, text.object, scene: scene, component: component, completion: completion)

@@ -407,7 +407,7 @@ extension Daemon {
 
   /// The restorable state `host.open` restores `scene` from, as the text it was kept in.
   @MainActor
-  private func statePayload(_ scene: Scene) -> [String: RawJSON] {
+  private func statePayload(_ scene: Scene) -> RawJSONMembers {
     scene.state.map { ["state": $0] } ?? [:]
   }
 

@@ -348,7 +348,7 @@ extension Daemon {
   @MainActor
   private func forward(
     _ scene: Scene, _ method: HostMethod, _ params: JSONObject,
-    payloads: [String: RawJSON] = [:], reply: DeferredReply,
+    payloads: RawJSONMembers = [:], reply: DeferredReply,
     retry: Bool = false, saveEnvironment: Bool = false,
     before: (@MainActor (inout JSONObject) -> Void)? = nil,
     result: @escaping @MainActor (HostAnswer) -> RawJSON
@@ -360,7 +360,7 @@ extension Daemon {
       var members = params
       before?(&members)
       var message = JSONObjectWriter(
-        capacity: payloads.values.reduce(96) { $0 + $1.bytes.count })
+        capacity: 96 + payloads.valueByteCount)
       message.append("scene", .string(scene.hostKey))
       // What the host says about the scene (its errors, its log) names it as clients do.
       if scene.hostKey != scene.id { message.append("id", .string(scene.id)) }

@@ -7,7 +7,7 @@ extension Scene {
   /// `node` it names is in the tree the client already has.
   func publishAnnouncements(_ report: HostAnswer) {
     for announcement in report.announcements {
-      publish("scene.announcement", params(with: announcement))
+      publish("scene.announcement", with: announcement)
     }
   }
 }

@@ -125,7 +125,10 @@ final class Scene {
         history.removeFirst(historyStart)
         historyStart = 0
       }
-      publish("scene.changed", changedParams(change)) { downgrade in
+      publish(
+        "scene.changed", paramsCapacity: change.ops.bytes.count + 64,
+        params: { writeChangedParams(change, into: &$0) }
+      ) { downgrade in
         let ops = (try? change.ops.parsed().arrayValue) ?? []
         return self.changedParams(
           Change(
@@ -133,19 +136,19 @@ final class Scene {
             ops: RawJSON(.array(downgrade.ops(ops)))))
       }
     }
-    for event in report.emitted { publish("scene.emitted", params(with: event)) }
+    for event in report.emitted { publish("scene.emitted", with: event) }
     publishAnnouncements(report)
     if let newState = report.state { keepState(newState) }
     if changed || saveEnvironment { onChange?() }
   }
 
-  /// A notification's params: `{scene, …}` with the members of `object` (a host's text, as
-  /// it wrote it) after the scene's id.
-  func params(with object: RawJSON) -> RawJSON {
-    var params = JSONObjectWriter(capacity: object.bytes.count + id.utf8.count + 16)
-    params.append("scene", .string(id))
-    params.append(membersOf: object)
-    return params.object
+  /// Sends the notification `method` whose params are `{scene, …}`: the members of `object`
+  /// (a host's text, as it wrote it) after the scene's id.
+  func publish(_ method: String, with object: RawJSON) {
+    publish(method, paramsCapacity: object.bytes.count + id.utf8.count + 16) { params in
+      params.append("scene", .string(id))
+      params.append(membersOf: object)
+    }
   }
 
   /// The scene's tree was replaced by `root`, opened from `state` (its host was replaced):
@@ -186,6 +189,29 @@ final class Scene {
     _ method: String, _ params: RawJSON,
     limited: ((inout NodeTypeDowngrade) -> RawJSON)? = nil
   ) {
+    publish(method, limited: limited) { SerializedNotification(method: method, params: params) }
+  }
+
+  /// Sends the notification `method` whose params object `writeParams` writes (see
+  /// `publish(_:_:limited:)`), straight into the notification's text, with room for
+  /// `paramsCapacity` bytes of params.
+  func publish(
+    _ method: String, paramsCapacity: Int,
+    params writeParams: (inout JSONObjectWriter) -> Void,
+    limited: ((inout NodeTypeDowngrade) -> RawJSON)? = nil
+  ) {
+    publish(method, limited: limited) {
+      SerializedNotification(method: method, paramsCapacity: paramsCapacity, params: writeParams)
+    }
+  }
+
+  /// Sends the notification `method` to every subscriber: `shared()`, made once when the
+  /// first subscriber that takes every node type needs it, or, for a subscriber with a
+  /// downgrade, params of its own from `limited`.
+  private func publish(
+    _ method: String, limited: ((inout NodeTypeDowngrade) -> RawJSON)?,
+    shared: () -> SerializedNotification
+  ) {
     guard !subscribers.isEmpty else { return }
     var notification: SerializedNotification?
     for (id, subscriber) in subscribers {
@@ -194,19 +220,22 @@ final class Scene {
         subscriber.notify(SerializedNotification(method: method, params: own))
         continue
       }
-      if notification == nil {
-        notification = SerializedNotification(method: method, params: params)
-      }
+      if notification == nil { notification = shared() }
       subscriber.notify(notification!)
     }
   }
 
-  private func changedParams(_ change: Change) -> RawJSON {
-    var params = JSONObjectWriter(capacity: change.ops.bytes.count + 64)
+  /// Writes the params of `scene.changed` for `change`: `{scene, revision, base, ops}`.
+  private func writeChangedParams(_ change: Change, into params: inout JSONObjectWriter) {
     params.append("scene", .string(id))
     params.append("revision", .int(Int64(change.revision)))
     params.append("base", .int(Int64(change.base)))
     params.append("ops", change.ops)
+  }
+
+  private func changedParams(_ change: Change) -> RawJSON {
+    var params = JSONObjectWriter(capacity: change.ops.bytes.count + 64)
+    writeChangedParams(change, into: &params)
     return params.object
   }
 
