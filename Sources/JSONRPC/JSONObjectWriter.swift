@@ -20,7 +20,7 @@ public struct JSONObjectWriter: Sendable {
   /// An object with no members yet, written after `prefix` (the text of a message around
   /// it): `text` is then the prefix and the object.
   init(after prefix: consuming [UInt8]) {
-    buffer = prefix
+    buffer = consume prefix
     buffer.append(UInt8(ascii: "{"))
     buffer.append(UInt8(ascii: "}"))
   }
