@@ -8,12 +8,12 @@ import NIOCore
 ///
 /// 1. `JSONLineFrameHandler` (`JSONLineFrameDecoder`): bytes to request lines, with the line
 ///    limit; counts the line still arriving against the input budget.
-/// 2. `RequestBackPressureHandler`: holds requests and reads back while the client is not
+/// 2. `OutputQueueHandler`: gathers written lines into one write per burst, counts them
+///    against the output budget, disconnects a client that does not read.
+/// 3. `RequestBackPressureHandler`: holds requests and reads back while the client is not
 ///    reading or has too many requests running, counting the lines it holds against the
-///    input budget; quiesces the connection on shutdown.
-/// 3. `OutputQueueHandler`: gathers written lines into one write per burst, counts them
-///    against the output budget, disconnects a client that does not read. Next to the
-///    request handler, so that a reply passes through no other handler on its way to it.
+///    input budget; quiesces the connection on shutdown. Next to the request handler, so
+///    that the request handler's `PendingRequests` events reach it first and go no further.
 /// 4. `RPCHandler`: dispatches each line and gathers the replies of a read burst into one
 ///    buffer that goes down the pipeline once.
 struct ConnectionPipeline: Sendable {
@@ -49,10 +49,10 @@ struct ConnectionPipeline: Sendable {
     let pipeline = connection.channel.pipeline.syncOperations
     let input = inputBudget.account(for: connection)
     try pipeline.addHandler(JSONLineFrameHandler(maxLineBytes: maxLineBytes, input: input))
-    try pipeline.addHandler(RequestBackPressureHandler(input: input))
     try pipeline.addHandler(
       OutputQueueHandler(
         limits: outputLimits, budget: budget, connection: connection, logger: logger))
+    try pipeline.addHandler(RequestBackPressureHandler(input: input))
     try pipeline.addHandler(handler)
   }
 }

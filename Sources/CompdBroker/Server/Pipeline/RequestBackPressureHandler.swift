@@ -8,8 +8,8 @@ import NIOCore
 ///
 /// It also stops a connection gracefully: on `ChannelShouldQuiesceEvent` it takes no more
 /// requests and, once every request still running has been answered, asks the output
-/// queue (`CloseWhenWritten`, sent from the pipeline's tail, as the queue sits after this
-/// handler) to close the connection when everything is written.
+/// queue (`CloseWhenWritten`, which the queue, nearer the head, takes) to close the
+/// connection when everything is written.
 ///
 /// Request lines waiting here count against the input budget of all clients
 /// (`InputBudget`) until they are handed on or dropped.
@@ -168,7 +168,6 @@ final class RequestBackPressureHandler: ChannelDuplexHandler {
   private func requestClose(context: ChannelHandlerContext) {
     guard !closeRequested else { return }
     closeRequested = true
-    context.pipeline.syncOperations.triggerUserOutboundEvent(
-      OutputQueueHandler.CloseWhenWritten(), promise: nil)
+    context.triggerUserOutboundEvent(OutputQueueHandler.CloseWhenWritten(), promise: nil)
   }
 }
