@@ -503,6 +503,20 @@ public struct Dispatcher: Sendable {
     }
   }
 
+  /// The bytes of a response whose result object `writeResult` writes into them.
+  static func response(
+    id: JSON, resultCapacity: Int, _ writeResult: (inout JSONObjectWriter) -> Void
+  ) -> [UInt8] {
+    envelope(id: id, infix: resultInfix, bodyCapacity: resultCapacity) { bytes in
+      // The writer takes the bytes written so far and gives them back with the object.
+      var prefix: [UInt8] = []
+      swap(&prefix, &bytes)
+      var result = JSONObjectWriter(after: consume prefix)
+      writeResult(&result)
+      bytes = (consume result).text
+    }
+  }
+
   /// The bytes of `RPCMessage.response(id:error:)`.
   static func response(id: JSON, error: RPCError) -> [UInt8] {
     envelope(id: id, infix: errorInfix, bodyCapacity: 128) {

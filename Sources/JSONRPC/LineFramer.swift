@@ -51,14 +51,46 @@ public struct LineFramer: Sendable {
   /// rather than after it sent all of it.
   public var isSkippingOversizedLine: Bool { framing.isSkippingOversizedLine }
 
+  /// A frame as `nextFrame(_:)` lends it: the line in place, in the framer's buffer.
+  public enum BorrowedFrame {
+    /// A complete line without its terminator, valid only during the call it is lent to.
+    case line(UnsafeRawBufferPointer)
+    /// A line that exceeded the limit; `byteCount` is its length before the `"\n"`.
+    case oversized(byteCount: Int)
+  }
+
   /// The next complete line or oversize report, or `nil` when more bytes are needed.
   public mutating func nextFrame() -> Frame? {
-    let start = self.start
-    let step = buffer.withUnsafeBytes {
-      framing.step(UnsafeRawBufferPointer(rebasing: $0[start...]))
+    nextFrame { frame in
+      switch frame {
+      case .line(let bytes): .line(Array(bytes))
+      case .oversized(let byteCount): .oversized(byteCount: byteCount)
+      }
     }
-    switch step {
-    case .needMore(let discardAll):
+  }
+
+  /// What `body` makes of the next complete line or oversize report, or `nil` when more
+  /// bytes are needed. The line is lent in place, so a reader that parses it and keeps only
+  /// what it made copies nothing.
+  public mutating func nextFrame<Result>(_ body: (BorrowedFrame) -> Result) -> Result? {
+    let start = self.start
+    var consumed = 0
+    var discardAll = false
+    let result = buffer.withUnsafeBytes { bytes -> Result? in
+      let rest = UnsafeRawBufferPointer(rebasing: bytes[start...])
+      switch framing.step(rest) {
+      case .needMore(let discard):
+        discardAll = discard
+        return nil
+      case .oversized(let byteCount, let count):
+        consumed = count
+        return body(.oversized(byteCount: byteCount))
+      case .line(let length, let count):
+        consumed = count
+        return body(.line(UnsafeRawBufferPointer(rebasing: rest[..<length])))
+      }
+    }
+    guard let result else {
       if discardAll {
         buffer.removeAll(keepingCapacity: false)
         self.start = 0
@@ -66,14 +98,9 @@ public struct LineFramer: Sendable {
         compact()
       }
       return nil
-    case .oversized(let byteCount, let consumed):
-      consume(consumed)
-      return .oversized(byteCount: byteCount)
-    case .line(let length, let consumed):
-      let line = Array(buffer[start..<start + length])
-      consume(consumed)
-      return .line(line)
     }
+    consume(consumed)
+    return result
   }
 
   private mutating func consume(_ count: Int) {

@@ -73,6 +73,14 @@ public final class DeferredReply: Sendable {
     finish(id.map { Dispatcher.response(id: $0, result: result) })
   }
 
+  /// Answers with the object `writeResult` writes member by member straight into the
+  /// reply's text (room made for `capacity` bytes of it), so that the result is not written
+  /// into bytes of its own first and copied.
+  public func succeed(resultCapacity capacity: Int, _ writeResult: (inout JSONObjectWriter) -> Void)
+  {
+    finish(id.map { Dispatcher.response(id: $0, resultCapacity: capacity, writeResult) })
+  }
+
   /// Answers with `error` (an `RPCError`; any other error becomes a generic `-32603`).
   public func fail(_ error: any Error) {
     let rpcError = (error as? RPCError) ?? RPCError(code: -32603, message: "Internal error")

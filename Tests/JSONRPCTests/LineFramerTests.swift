@@ -22,6 +22,22 @@ func line(_ text: String) -> LineFramer.Frame { .line(Array(text.utf8)) }
     #expect(framer.bufferedByteCount == 0)
   }
 
+  /// A line lent in place reads as the copied one does, and a body's own `nil` is its
+  /// answer for that frame, not "no complete line yet".
+  @Test func aLentLineIsTheCopiedOne() {
+    var framer = LineFramer(maxLineBytes: 4)
+    framer.append(contentsOf: Array("ab\n\ntoolong\ncd".utf8))
+    var seen: [String?] = []
+    while let text = framer.nextFrame({ frame -> String? in
+      guard case .line(let bytes) = frame, !bytes.isEmpty else { return nil }
+      return String(decoding: bytes, as: UTF8.self)
+    }) {
+      seen.append(text)
+    }
+    #expect(seen == ["ab", nil, nil])
+    #expect(framer.bufferedByteCount == 2)
+  }
+
   @Test func stripsOnlyOneCarriageReturn() {
     var framer = LineFramer()
     framer.append(contentsOf: Array("a\r\r\n\rb\n".utf8))

@@ -82,8 +82,8 @@ extension Daemon {
         handler: .mainActorDeferred { [self] call, reply in
           let scene = try scene(for: call, use: .view)
           let downgrade = try NodeTypeDowngrade(capabilities: call.params["capabilities"])
-          forward(scene, .layout, [:], reply: reply, retry: true) { answer in
-            Self.treeResult(scene, answer.root, downgrade: downgrade)
+          forward(scene, .layout, [:], reply: reply, retry: true) { answer, result in
+            Self.writeTreeResult(scene, answer.root, downgrade: downgrade, into: &result)
           }
         }))
 
@@ -111,12 +111,10 @@ extension Daemon {
           let scene = try scene(for: call, use: .act)
           // Passed on as the client wrote it, decoded and validated once, by the host
           // (`SceneEvent`); its errors come back.
-          forward(scene, .event, [:], payloads: call.payloads, reply: reply) { answer in
-            var result = JSONObjectWriter(capacity: 64)
+          forward(scene, .event, [:], payloads: call.payloads, reply: reply) { answer, result in
             result.append("scene", .string(scene.id))
             result.append("revision", .int(Int64(scene.revision)))
             result.append("handled", answer["handled"] ?? false)
-            return result.object
           }
         }))
 
@@ -146,7 +144,10 @@ extension Daemon {
               scene.environment = environment
               params["environment"] = environment.json
             }
-          ) { _ in RawJSON(["scene": .string(scene.id), "revision": .int(Int64(scene.revision))]) }
+          ) { _, result in
+            result.append("scene", .string(scene.id))
+            result.append("revision", .int(Int64(scene.revision)))
+          }
         }))
 
     registry.register(
@@ -177,12 +178,12 @@ extension Daemon {
           if let downgrade {
             // A limited subscriber starts from a snapshot whatever its since: the broker
             // keeps no tree to replay its history against.
-            return forward(scene, .layout, [:], reply: reply, retry: true) { answer in
+            return forward(scene, .layout, [:], reply: reply, retry: true) { answer, result in
               let root = scene.subscribe(
                 connection, downgrade: downgrade, root: answer.root ?? RawJSON(.null))
-              return RawJSON([
-                "scene": .string(scene.id), "revision": .int(Int64(scene.revision)), "root": root,
-              ])
+              result.append("scene", .string(scene.id))
+              result.append("revision", .int(Int64(scene.revision)))
+              result.append("root", root)
             }
           }
           // Every change the broker numbered is in its history: a replay needs no host.
@@ -198,9 +199,9 @@ extension Daemon {
             ])
           }
           // A snapshot: the host's tree, with the subscription starting at its revision.
-          forward(scene, .layout, [:], reply: reply, retry: true) { answer in
+          forward(scene, .layout, [:], reply: reply, retry: true) { answer, result in
             _ = scene.subscribe(connection, since: nil)
-            return Self.treeResult(scene, answer.root, downgrade: nil)
+            Self.writeTreeResult(scene, answer.root, downgrade: nil, into: &result)
           }
         }))
 
@@ -334,7 +335,9 @@ extension Daemon {
             hostKey: hostKey)
           host.scenes.insert(scene.id)
           if !connections.contains(connection) { scenes.openerGone(scene) }
-          reply.succeed(Self.treeResult(scene, answer.root, downgrade: downgrade))
+          reply.succeed(resultCapacity: Self.resultCapacity(answer)) { result in
+            Self.writeTreeResult(scene, answer.root, downgrade: downgrade, into: &result)
+          }
         }
       }
     }
@@ -342,7 +345,8 @@ extension Daemon {
 
   /// Sends `method` for `scene` to its host once it is in one (requests to one scene keep
   /// their order), applies the changes the host reports (subscribers get them first),
-  /// then answers `reply` with `result(answer)`, or with the error the host reported. A
+  /// then answers `reply` with the object `result` writes for the answer, or with the error
+  /// the host reported. A
   /// request whose host ended is answered with `compd.ComponentFailed`; with `retry`
   /// (requests that change nothing) it runs again once the scene is restored.
   @MainActor
@@ -351,7 +355,7 @@ extension Daemon {
     payloads: RawJSONMembers = [:], reply: DeferredReply,
     retry: Bool = false, saveEnvironment: Bool = false,
     before: (@MainActor (inout JSONObject) -> Void)? = nil,
-    result: @escaping @MainActor (HostAnswer) -> RawJSON
+    result: @escaping @MainActor (HostAnswer, inout JSONObjectWriter) -> Void
   ) {
     scene.whenPlaced { [self] in
       guard !scene.isClosed, let host = scene.host else {
@@ -374,7 +378,7 @@ extension Daemon {
           if let error = answer["error"] {
             reply.fail(RPCError(json: error))
           } else {
-            reply.succeed(result(answer))
+            reply.succeed(resultCapacity: Self.resultCapacity(answer)) { result(answer, &$0) }
           }
         case .failure(let error):
           if retry, Self.isHostLoss(error), !scene.isClosed {
@@ -394,13 +398,13 @@ extension Daemon {
     }
   }
 
-  /// `{scene, revision, root}` with the host's tree spliced in as it wrote it, or, for a
-  /// client that draws only some node types, the tree it can draw.
+  /// Writes `{scene, revision, root}` with the host's tree spliced in as it wrote it, or,
+  /// for a client that draws only some node types, the tree it can draw.
   @MainActor
-  private static func treeResult(_ scene: Scene, _ root: RawJSON?, downgrade: NodeTypeDowngrade?)
-    -> RawJSON
-  {
-    var result = JSONObjectWriter(capacity: (root?.bytes.count ?? 4) + 64)
+  private static func writeTreeResult(
+    _ scene: Scene, _ root: RawJSON?, downgrade: NodeTypeDowngrade?,
+    into result: inout JSONObjectWriter
+  ) {
     result.append("scene", .string(scene.id))
     result.append("revision", .int(Int64(scene.revision)))
     let root = root ?? RawJSON(.null)
@@ -409,6 +413,11 @@ extension Daemon {
     } else {
       result.append("root", root)
     }
-    return result.object
   }
+
+  /// Room for a reply's result: the host's tree, when the answer has one, and a few members.
+  private static func resultCapacity(_ answer: HostAnswer) -> Int {
+    (answer.root?.bytes.count ?? 0) + 96
+  }
+
 }

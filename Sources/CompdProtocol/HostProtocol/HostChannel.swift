@@ -75,21 +75,23 @@ package final class HostChannel: Sendable {
         // What the messages of this read send is written once they are through.
         output.withLock { $0.flushDue = true }
         var violation: String?
-        while let frame = framer.nextFrame() {
-          guard case .line(let line) = frame else {
+        // Each line is read where it was received; only what `decode` makes of it is kept.
+        reading: while let line = framer.nextFrame({ frame -> ReadLine<Message> in
+          guard case .line(let line) = frame else { return .oversized }
+          if line.isEmpty { return .empty }
+          guard let message = try? decode(line) else { return .notJSON }
+          return .message(message)
+        }) {
+          switch line {
+          case .message(let message): receive(message)
+          case .empty: continue
+          case .oversized:
             violation = Self.oversizedMessage
-            break
-          }
-          if line.isEmpty { continue }
-          guard
-            let message = try? line.withUnsafeBytes({ bytes throws(JSONParseError) in
-              try decode(bytes)
-            })
-          else {
+            break reading
+          case .notJSON:
             violation = "it wrote a message that is not JSON"
-            break
+            break reading
           }
-          receive(message)
         }
         flush()
         if framer.isSkippingOversizedLine { violation = Self.oversizedMessage }
@@ -102,6 +104,14 @@ package final class HostChannel: Sendable {
       onEnd: {
         DispatchQueue.global().async { ended(nil) }
       })
+  }
+
+  /// What became of one line the peer wrote.
+  private enum ReadLine<Message> {
+    case message(Message)
+    case empty
+    case notJSON
+    case oversized
   }
 
   /// The parser's limits for one message.
