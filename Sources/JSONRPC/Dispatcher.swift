@@ -507,13 +507,8 @@ public struct Dispatcher: Sendable {
   static func response(
     id: JSON, resultCapacity: Int, _ writeResult: (inout JSONObjectWriter) -> Void
   ) -> [UInt8] {
-    envelope(id: id, infix: resultInfix, bodyCapacity: resultCapacity) { bytes in
-      // The writer takes the bytes written so far and gives them back with the object.
-      var prefix: [UInt8] = []
-      swap(&prefix, &bytes)
-      var result = JSONObjectWriter(after: consume prefix)
-      writeResult(&result)
-      bytes = (consume result).text
+    envelope(id: id, infix: resultInfix, bodyCapacity: resultCapacity) {
+      JSONObjectWriter.appendObject(to: &$0, writeResult)
     }
   }
 

@@ -17,12 +17,21 @@ public struct JSONObjectWriter: Sendable {
     buffer.append(UInt8(ascii: "}"))
   }
 
-  /// An object with no members yet, written after `prefix` (the text of a message around
-  /// it): `text` is then the prefix and the object.
-  init(after prefix: consuming [UInt8]) {
-    buffer = consume prefix
-    buffer.append(UInt8(ascii: "{"))
-    buffer.append(UInt8(ascii: "}"))
+  private init(buffer: [UInt8]) {
+    self.buffer = buffer
+  }
+
+  /// Appends to `bytes` (the text of a message around the object, so far) the object that
+  /// `write` writes member by member, in `bytes`' own storage: a message's params or result
+  /// go straight into its text instead of being written into bytes of their own and copied.
+  static func appendObject(to bytes: inout [UInt8], _ write: (inout JSONObjectWriter) -> Void) {
+    // The writer takes the storage, writes the object and hands the storage back.
+    var writer = JSONObjectWriter(buffer: [])
+    swap(&writer.buffer, &bytes)
+    writer.buffer.append(UInt8(ascii: "{"))
+    writer.buffer.append(UInt8(ascii: "}"))
+    write(&writer)
+    swap(&writer.buffer, &bytes)
   }
 
   /// Appends the member `name` with `value`.
@@ -73,7 +82,4 @@ public struct JSONObjectWriter: Sendable {
 
   /// The object's text.
   public var object: RawJSON { RawJSON(checked: buffer) }
-
-  /// All the bytes written: the prefix it was made `after`, then the object.
-  var text: [UInt8] { buffer }
 }

@@ -62,13 +62,11 @@ public struct SerializedNotification: Sendable {
     params writeParams: (inout JSONObjectWriter) -> Void
   ) {
     self.method = method
-    var envelope: [UInt8] = []
-    envelope.reserveCapacity(method.utf8.count + capacity + 48)
-    RPCMessage.appendEnvelopeStart(method: method, to: &envelope)
-    let start = envelope.count
-    var params = JSONObjectWriter(after: consume envelope)
-    writeParams(&params)
-    var bytes = (consume params).text
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(method.utf8.count + capacity + 48)
+    RPCMessage.appendEnvelopeStart(method: method, to: &bytes)
+    let start = bytes.count
+    JSONObjectWriter.appendObject(to: &bytes, writeParams)
     paramsRange = start..<bytes.count
     bytes.append(UInt8(ascii: "}"))
     self.bytes = bytes

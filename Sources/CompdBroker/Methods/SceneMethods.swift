@@ -346,9 +346,8 @@ extension Daemon {
   /// Sends `method` for `scene` to its host once it is in one (requests to one scene keep
   /// their order), applies the changes the host reports (subscribers get them first),
   /// then answers `reply` with the object `result` writes for the answer, or with the error
-  /// the host reported. A
-  /// request whose host ended is answered with `compd.ComponentFailed`; with `retry`
-  /// (requests that change nothing) it runs again once the scene is restored.
+  /// the host reported. A request whose host ended is answered with `compd.ComponentFailed`;
+  /// with `retry` (requests that change nothing) it runs again once the scene is restored.
   @MainActor
   private func forward(
     _ scene: Scene, _ method: HostMethod, _ params: JSONObject,
