@@ -119,6 +119,18 @@ struct JSONLexicalCheck {
     var hasEscape = false
     let count = bytes.count
     while index < count {
+      // Eight bytes at a time up to the next byte that needs a look of its own.
+      while index &+ 8 <= count {
+        let word = UInt64(
+          littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let special = specialBytes(word)
+        guard special == 0 else {
+          index &+= special.trailingZeroBitCount &>> 3
+          break
+        }
+        index &+= 8
+      }
+      guard index < count else { break }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
         return StringToken(end: index + 1, isClosed: true, hasEscape: hasEscape, hasNUL: hasNUL)
@@ -160,6 +172,23 @@ struct JSONLexicalCheck {
       index += 1
     }
     return StringToken(end: index, isClosed: false, hasEscape: hasEscape, hasNUL: hasNUL)
+  }
+
+  /// The bytes of `word` (eight bytes of text, the first in the lowest) that a string's scan
+  /// must look at: a quote, a backslash, a control character or a byte of a non-ASCII
+  /// sequence. The lowest set high bit marks the first of them; bits above it may be set
+  /// for bytes that are not (a borrow), so only the lowest one counts.
+  @inline(__always)
+  private static func specialBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    // A byte is zero (here, after `^`, equal to the one looked for) or below 0x20 when
+    // subtracting borrows into its high bit while the byte's own high bit is clear.
+    func zero(_ value: UInt64) -> UInt64 { (value &- ones) & ~value & highs }
+    let quote = zero(word ^ (ones &* 0x22))
+    let backslash = zero(word ^ (ones &* 0x5C))
+    let control = (word &- ones &* 0x20) & ~word & highs
+    return quote | backslash | control | (word & highs)
   }
 
   /// The length of the well-formed UTF-8 sequence at `index` (RFC 3629: no overlong forms,

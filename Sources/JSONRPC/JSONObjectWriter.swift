@@ -2,7 +2,9 @@
 /// `RawJSON` spliced in as it is: how a message that carries another process's text is
 /// put together without parsing that text.
 ///
-/// Member names are written as given; the caller writes each name once.
+/// Member names are written as given; the caller writes each name once. Names written in
+/// the source (`StaticString`) are plain ASCII and go in as they are; others (`named:`) are
+/// escaped as JSON needs.
 public struct JSONObjectWriter: Sendable {
   /// The object's text so far, closing brace included: each member goes in before it, so
   /// that `object` shares these bytes instead of copying them.
@@ -34,23 +36,37 @@ public struct JSONObjectWriter: Sendable {
     swap(&writer.buffer, &bytes)
   }
 
-  /// Appends the member `name` with `value`.
-  public mutating func append(_ name: String, _ value: JSON) {
+  /// Appends the member `name`, a name written in the source, with `value`.
+  public mutating func append(_ name: StaticString, _ value: JSON) {
     openMember(name)
     value.serialize(into: &buffer)
     buffer.append(UInt8(ascii: "}"))
   }
 
-  /// Appends the member `name` with the text of `value`.
-  public mutating func append(_ name: String, _ value: RawJSON) {
+  /// Appends the member `name`, a name written in the source, with the text of `value`.
+  public mutating func append(_ name: StaticString, _ value: RawJSON) {
     openMember(name)
+    buffer.append(contentsOf: value.bytes)
+    buffer.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends the member `name` (escaped as needed) with `value`.
+  public mutating func append(named name: String, _ value: JSON) {
+    openMember(named: name)
+    value.serialize(into: &buffer)
+    buffer.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends the member `name` (escaped as needed) with the text of `value`.
+  public mutating func append(named name: String, _ value: RawJSON) {
+    openMember(named: name)
     buffer.append(contentsOf: value.bytes)
     buffer.append(UInt8(ascii: "}"))
   }
 
   /// Appends every member of `object`, in its order.
   public mutating func append(contentsOf object: JSONObject) {
-    for (name, value) in object { append(name, value) }
+    for (name, value) in object { append(named: name, value) }
   }
 
   /// Appends every member of the object whose text is `object`, as they are, in its order;
@@ -72,11 +88,26 @@ public struct JSONObjectWriter: Sendable {
   }
 
   /// Takes the closing brace off and writes `name` and its colon.
-  private mutating func openMember(_ name: String) {
+  private mutating func openMember(named name: String) {
     buffer.removeLast()
     if !empty { buffer.append(UInt8(ascii: ",")) }
     empty = false
     JSONText.appendQuotedName(name, to: &buffer)
+    buffer.append(UInt8(ascii: ":"))
+  }
+
+  /// Takes the closing brace off and writes `name` and its colon: a name from the source is
+  /// plain ASCII, written as it is without a pass over it for escapes.
+  private mutating func openMember(_ name: StaticString) {
+    assert(
+      name.withUTF8Buffer { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C } },
+      "a member name in the source needs no escape")
+    buffer.removeLast()
+    if !empty { buffer.append(UInt8(ascii: ",")) }
+    empty = false
+    buffer.append(UInt8(ascii: "\""))
+    name.withUTF8Buffer { buffer.append(contentsOf: $0) }
+    buffer.append(UInt8(ascii: "\""))
     buffer.append(UInt8(ascii: ":"))
   }
 

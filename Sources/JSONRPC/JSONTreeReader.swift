@@ -146,9 +146,12 @@ struct JSONTreeReader {
   }
 
   /// Whether members named `name` are kept as text. The names are a handful (a method's
-  /// payload params, a host message's payloads): comparing each is cheaper than hashing.
+  /// payload params, a host message's payloads): comparing each is cheaper than hashing,
+  /// and comparing lengths first leaves most of them out without a string comparison.
   private func isKept(_ name: String) -> Bool {
-    keptNames.count <= 8 ? keptNames.contains { $0 == name } : keptNames.contains(name)
+    guard keptNames.count <= 8 else { return keptNames.contains(name) }
+    let length = name.utf8.count
+    return keptNames.contains { $0.utf8.count == length && $0 == name }
   }
 
   /// `"2.0"` as JSON text: the `jsonrpc` member's value in every valid request.

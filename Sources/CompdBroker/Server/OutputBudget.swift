@@ -11,8 +11,9 @@ import Synchronization
 /// the most queued data are disconnected first, until the rest fit, and everyone else
 /// goes on being served.
 ///
-/// Each connection adds the memory of the buffers it hands to the socket and releases it
-/// when the write completes or fails (a closed connection fails its queued writes at once).
+/// Each connection adds the memory of the buffers the socket did not take at once and
+/// releases it when the write completes or fails (a closed connection fails its queued
+/// writes at once).
 /// When a large amount has drained and nothing is queued any more, the heap is trimmed
 /// (`HeapTrim`); so it is, at most twice a second, while clients that never read keep some
 /// output queued and others come and go: otherwise the memory freed by each disconnected

@@ -7,10 +7,10 @@ import NIOCore
 /// channel's high watermark), so that pipelined replies and the notifications sent with
 /// them cost one write and one flush.
 ///
-/// Every buffer handed to the socket counts against the output budget of all clients
-/// (`OutputBudget`) until it is written or dropped. A client whose queued output passes
-/// `maxOutputBytes` does not read its replies: it is disconnected, and everyone else goes
-/// on being served.
+/// Every buffer the socket does not take at once counts against the output budget of all
+/// clients (`OutputBudget`) until it is written or dropped. A client whose queued output
+/// passes `maxOutputBytes` does not read its replies: it is disconnected, and everyone else
+/// goes on being served.
 ///
 /// On `CloseWhenWritten` (a graceful shutdown) it writes what it holds and closes the
 /// connection once all of it is out; lines written after that are dropped.
@@ -102,34 +102,33 @@ final class OutputQueueHandler: ChannelOutboundHandler {
   private func flushGathered(context: ChannelHandlerContext) {
     guard let buffer = gathered else { return }
     gathered = nil
+    let promise = gatheredPromise
+    gatheredPromise = nil
     // Counted against the budget of all clients until written or dropped, by the memory it
     // holds: NIO allocates buffers in powers of two, so an 8.4 KB notification holds 16 KiB,
     // and counting only its bytes would let queued output take twice the budget.
     let size = buffer.capacity
+    context.writeAndFlush(wrapOutboundOut(buffer), promise: promise)
+    // Most writes go out whole at once: those are not queued and cost no promise. What the
+    // socket did not take is counted until a write queued behind it completes (writes
+    // complete in order; an empty one only marks the place).
+    let queued = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+    guard queued > 0 else { return }
     let budget = self.budget
     let connection = self.connection
-    // Added before writing: a write that completes at once releases it inside
-    // writeAndFlush.
     budget.add(size, for: connection)
     let written = context.eventLoop.makePromise(of: Void.self)
     written.futureResult.whenComplete { _ in budget.release(size, for: connection) }
-    if let gatheredPromise {
-      self.gatheredPromise = nil
-      written.futureResult.cascade(to: gatheredPromise)
-    }
-    context.writeAndFlush(wrapOutboundOut(buffer), promise: written)
-    // Below the high watermark nothing can be over the limit; only then ask for the count.
-    guard !context.channel.isWritable, !closing else { return }
-    let queued = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
-    if queued > limits.maxOutputBytes {
-      closing = true
-      logger.warning(
-        "disconnecting client: it does not read its replies",
-        metadata: [
-          "client": "\(connection.id)", "queuedBytes": "\(queued)",
-          "limit": "\(limits.maxOutputBytes)",
-        ])
-      context.close(promise: nil)
-    }
+    context.writeAndFlush(
+      wrapOutboundOut(context.channel.allocator.buffer(capacity: 0)), promise: written)
+    guard queued > limits.maxOutputBytes, !closing else { return }
+    closing = true
+    logger.warning(
+      "disconnecting client: it does not read its replies",
+      metadata: [
+        "client": "\(connection.id)", "queuedBytes": "\(queued)",
+        "limit": "\(limits.maxOutputBytes)",
+      ])
+    context.close(promise: nil)
   }
 }
