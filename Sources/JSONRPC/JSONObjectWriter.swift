@@ -80,31 +80,34 @@ public struct JSONObjectWriter: Sendable {
       let first = bytes[(open + 1)..<close].firstIndex(where: isText),
       let last = bytes[first..<close].lastIndex(where: isText)
     else { return }
-    buffer.removeLast()
-    if !empty { buffer.append(UInt8(ascii: ",")) }
-    empty = false
+    beginMember()
     buffer.append(contentsOf: bytes[first...last])
     buffer.append(UInt8(ascii: "}"))
   }
 
-  /// Takes the closing brace off and writes `name` and its colon.
-  private mutating func openMember(named name: String) {
+  /// Takes the closing brace off, and writes the comma when a member is there already.
+  private mutating func beginMember() {
     buffer.removeLast()
     if !empty { buffer.append(UInt8(ascii: ",")) }
     empty = false
+  }
+
+  /// Begins a member and writes `name`, escaped, and its colon.
+  private mutating func openMember(named name: String) {
+    beginMember()
     JSONText.appendQuotedName(name, to: &buffer)
     buffer.append(UInt8(ascii: ":"))
   }
 
-  /// Takes the closing brace off and writes `name` and its colon: a name from the source is
-  /// plain ASCII, written as it is without a pass over it for escapes.
+  /// Begins a member and writes `name` and its colon: a name from the source is plain
+  /// ASCII, written as it is without a pass over it for escapes.
   private mutating func openMember(_ name: StaticString) {
     assert(
-      name.withUTF8Buffer { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C } },
+      name.withUTF8Buffer {
+        $0.allSatisfy { (0x20..<0x7F).contains($0) && $0 != 0x22 && $0 != 0x5C }
+      },
       "a member name in the source needs no escape")
-    buffer.removeLast()
-    if !empty { buffer.append(UInt8(ascii: ",")) }
-    empty = false
+    beginMember()
     buffer.append(UInt8(ascii: "\""))
     name.withUTF8Buffer { buffer.append(contentsOf: $0) }
     buffer.append(UInt8(ascii: "\""))

@@ -225,6 +225,26 @@ import Testing
     #expect(String(decoding: empty.object.bytes, as: UTF8.self) == #"{"scene":"s1"}"#)
   }
 
+  /// Names from data are escaped as the serializer escapes them (cut at a U+0000, as json-c
+  /// reads a name); names written in the source go in as they are; either way the object
+  /// reads back as the tree written whole.
+  @Test func aWriterEscapesNamesFromDataOnly() throws {
+    let names = ["plain", #"a "quoted" name"#, "back\\slash", "tab\tand\nline", "é"]
+    var written = JSONObjectWriter()
+    written.append("scene", "s1")
+    var tree = JSONObject()
+    tree["scene"] = "s1"
+    for (index, name) in names.enumerated() {
+      written.append(named: name, .int(Int64(index)))
+      tree[name] = .int(Int64(index))
+    }
+    #expect(written.object.bytes == JSON.object(tree).serializedBytes())
+    #expect(try written.object.parsed() == .object(tree))
+    var cut = JSONObjectWriter()
+    cut.append(named: "a\u{0}b", true)
+    #expect(String(decoding: cut.object.bytes, as: UTF8.self) == #"{"a":true}"#)
+  }
+
   @Test func aWriterSplicesPayloadsAsTheyAre() throws {
     let ops = try RawJSON(
       validating: Array(#"[{"op":"update","id":"n5","props":{"text":"anna"}}]"#.utf8))
