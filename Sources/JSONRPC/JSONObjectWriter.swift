@@ -69,6 +69,11 @@ public struct JSONObjectWriter: Sendable {
     for (name, value) in object { append(named: name, value) }
   }
 
+  /// Appends every member of `members`, each value's text as it is, in their order.
+  public mutating func append(contentsOf members: RawJSONMembers) {
+    for (name, value) in members { append(named: name, value) }
+  }
+
   /// Appends every member of the object whose text is `object`, as they are, in its order;
   /// the caller makes sure none has a name written already. Text that is not an object adds
   /// nothing.

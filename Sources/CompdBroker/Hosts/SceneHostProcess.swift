@@ -248,7 +248,7 @@ final class SceneHostProcess {
   ) {
     var text = JSONObjectWriter(capacity: 128 + payloads.valueByteCount)
     text.append(contentsOf: params)
-    for (name, payload) in payloads { text.append(named: name, payload) }
+    text.append(contentsOf: payloads)
     request(method, text.object, scene: scene, component: component, completion: completion)
   }
 

@@ -368,7 +368,7 @@ extension Daemon {
       // What the host says about the scene (its errors, its log) names it as clients do.
       if scene.hostKey != scene.id { message.append("id", .string(scene.id)) }
       message.append(contentsOf: members)
-      for (name, payload) in payloads { message.append(named: name, payload) }
+      message.append(contentsOf: payloads)
       host.request(method, message.object, scene: scene.id, component: scene.component) {
         [self] outcome in
         switch outcome {
