@@ -20,10 +20,10 @@ public struct LineFramer: Sendable {
     case oversized(byteCount: Int)
   }
 
-  private var framing: LineFraming
-  private var buffer: [UInt8] = []
+  @usableFromInline var framing: LineFraming
+  @usableFromInline var buffer: [UInt8] = []
   /// Where the unconsumed bytes of `buffer` start.
-  private var start = 0
+  @usableFromInline var start = 0
 
   /// A framer that accepts lines of up to `maxLineBytes` bytes (default 16 MiB).
   public init(maxLineBytes: Int = 16 << 20) {
@@ -71,7 +71,10 @@ public struct LineFramer: Sendable {
 
   /// What `body` makes of the next complete line or oversize report, or `nil` when more
   /// bytes are needed. The line is lent in place, so a reader that parses it and keeps only
-  /// what it made copies nothing.
+  /// what it made copies nothing. Inlinable, so that it is specialized for each reader's
+  /// `Result`: called once per message, it would otherwise look up `Result?`'s type
+  /// metadata at run time on every call.
+  @inlinable
   public mutating func nextFrame<Result>(_ body: (BorrowedFrame) -> Result) -> Result? {
     let start = self.start
     var consumed = 0
@@ -103,7 +106,7 @@ public struct LineFramer: Sendable {
     return result
   }
 
-  private mutating func consume(_ count: Int) {
+  @usableFromInline mutating func consume(_ count: Int) {
     start += count
     if start == buffer.count {
       buffer.removeAll(keepingCapacity: buffer.capacity <= 64 << 10)
@@ -112,7 +115,7 @@ public struct LineFramer: Sendable {
   }
 
   /// Drops consumed bytes once they dominate the buffer.
-  private mutating func compact() {
+  @usableFromInline mutating func compact() {
     guard start > 0 else { return }
     if start == buffer.count {
       buffer.removeAll(keepingCapacity: buffer.capacity <= 64 << 10)

@@ -93,7 +93,8 @@ final class Scene {
   /// Keeps `reported` (`null` or absent: none) as the restorable state at the current
   /// revision.
   func keepState(_ reported: RawJSON?) {
-    state = reported.flatMap { $0.isNull ? nil : $0 }
+    // Not `flatMap`: a closure made here checks at run time that it runs on the main actor.
+    if let reported, !reported.isNull { state = reported } else { state = nil }
     stateRevision = revision
   }
 
@@ -115,8 +116,9 @@ final class Scene {
   /// restorable state when the host encoded it. `saveEnvironment` saves the scene even
   /// without ops (a resize).
   func apply(_ report: HostAnswer, saveEnvironment: Bool = false) {
-    let changed = report.ops.map { !$0.isEmptyArray && !$0.isNull } ?? false
-    if changed, let ops = report.ops {
+    var changed = false
+    if let ops = report.ops, !ops.isEmptyArray, !ops.isNull {
+      changed = true
       let change = Change(base: revision, revision: revision + 1, ops: ops)
       revision += 1
       history.append(change)

@@ -62,9 +62,9 @@ package final class HostChannel: Sendable {
   /// closed its end (or the socket failed), after every message before was received, with
   /// the peer's protocol violation when that is why reading stopped (a line over
   /// `maxLineBytes`, or one `decode` rejects).
-  @MainActor package func start<Message>(
-    decode: @escaping (UnsafeRawBufferPointer) throws(JSONParseError) -> Message,
-    receive: @escaping @MainActor (Message) -> Void,
+  @MainActor package func start(
+    decode: @escaping (UnsafeRawBufferPointer) throws(JSONParseError) -> JSONEnvelope,
+    receive: @escaping @MainActor (JSONEnvelope) -> Void,
     ended: @escaping @Sendable (_ violation: String?) -> Void
   ) {
     var framer = LineFramer(maxLineBytes: Self.maxLineBytes)
@@ -76,7 +76,7 @@ package final class HostChannel: Sendable {
         output.withLock { $0.flushDue = true }
         var violation: String?
         // Each line is read where it was received; only what `decode` makes of it is kept.
-        reading: while let line = framer.nextFrame({ frame -> ReadLine<Message> in
+        reading: while let line = framer.nextFrame({ frame -> ReadLine in
           guard case .line(let line) = frame else { return .oversized }
           if line.isEmpty { return .empty }
           guard let message = try? decode(line) else { return .notJSON }
@@ -107,8 +107,8 @@ package final class HostChannel: Sendable {
   }
 
   /// What became of one line the peer wrote.
-  private enum ReadLine<Message> {
-    case message(Message)
+  private enum ReadLine {
+    case message(JSONEnvelope)
     case empty
     case notJSON
     case oversized

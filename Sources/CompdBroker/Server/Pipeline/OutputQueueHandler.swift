@@ -39,12 +39,19 @@ final class OutputQueueHandler: ChannelOutboundHandler {
   /// Promises of writes in `gathered`, completed when it has been written.
   private var gatheredPromise: EventLoopPromise<Void>?
   private var closing = false
+  /// The channel's options, asked after every write for what the socket did not take. Got
+  /// once: getting them builds a view of the channel whose type NIO looks up at run time.
+  private var options: (any NIOSynchronousChannelOptions)?
 
   init(limits: Limits, budget: OutputBudget, connection: Connection, logger: Logger) {
     self.limits = limits
     self.budget = budget
     self.connection = connection
     self.logger = logger
+  }
+
+  func handlerAdded(context: ChannelHandlerContext) {
+    options = context.channel.syncOptions
   }
 
   func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
@@ -112,7 +119,7 @@ final class OutputQueueHandler: ChannelOutboundHandler {
     // Most writes go out whole at once: those are not queued and cost no promise. What the
     // socket did not take is counted until a write queued behind it completes (writes
     // complete in order; an empty one only marks the place).
-    let queued = (try? context.channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+    let queued = (try? options?.getOption(.bufferedWritableBytes)) ?? 0
     guard queued > 0 else { return }
     let budget = self.budget
     let connection = self.connection
