@@ -105,7 +105,6 @@ package final class SceneHostCommand {
       output: output)
     DisplayJournal.onFirstRecord = { [weak host] in host?.changedOutsideRequest() }
     host.channel.start(
-      decode: HostPayload.envelope,
       receive: { [host] message in host.received(message) },
       ended: { _ in _exit(0) })
     while true { try? await Task.sleep(for: .seconds(3600)) }

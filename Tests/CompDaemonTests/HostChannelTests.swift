@@ -61,7 +61,6 @@ struct HostChannelTests {
     let (channel, peer) = try Self.pair()
     defer { close(peer) }
     channel.start(
-      decode: HostPayload.envelope,
       receive: { message in
         channel.reply(id: message.value["id"] ?? .null, result: .success(RawJSON(["ok": true])))
       }, ended: { _ in })
@@ -83,7 +82,7 @@ struct HostChannelTests {
     defer { close(peer) }
     let violation = Mutex<String??>(nil)
     channel.start(
-      decode: HostPayload.envelope, receive: { _ in },
+      receive: { _ in },
       ended: { reason in violation.withLock { $0 = reason } })
     // Twice the limit, with no newline: the reader stops it once the limit is passed, so
     // the writer's end is shut before it is through (and this process never holds it).

@@ -180,7 +180,6 @@ final class SceneHostProcess {
       pid: pid, channel: HostChannel(fd: fds[0], label: "compd.host.\(pid)"),
       isolation: isolation, suspect: suspect, restarts: restarts)
     host.channel.start(
-      decode: HostPayload.envelope,
       receive: { [weak host] message in host?.received(message) },
       ended: { [pid, report = crashes[0]] violation in
         // A host that broke the channel's rules is not waited for.

@@ -56,14 +56,13 @@ package final class HostChannel: Sendable {
   package static let oversizedMessage =
     "it wrote a message over \(maxLineBytes >> 20) MiB, the host channel's limit"
 
-  /// Starts reading on the main actor, as bytes arrive (`MainRunLoop.read`): `decode`
-  /// reads each line, `receive` gets what it read, in order; what the messages of one read
-  /// send is written once they are through. `ended` runs off the main actor once the peer
-  /// closed its end (or the socket failed), after every message before was received, with
-  /// the peer's protocol violation when that is why reading stopped (a line over
-  /// `maxLineBytes`, or one `decode` rejects).
+  /// Starts reading on the main actor, as bytes arrive (`MainRunLoop.read`): each line is
+  /// read as a host message (`HostPayload.envelope`), and `receive` gets each, in order;
+  /// what the messages of one read send is written once they are through. `ended` runs off
+  /// the main actor once the peer closed its end (or the socket failed), after every
+  /// message before was received, with the peer's protocol violation when that is why
+  /// reading stopped (a line over `maxLineBytes`, or one that is not JSON).
   @MainActor package func start(
-    decode: @escaping (UnsafeRawBufferPointer) throws(JSONParseError) -> JSONEnvelope,
     receive: @escaping @MainActor (JSONEnvelope) -> Void,
     ended: @escaping @Sendable (_ violation: String?) -> Void
   ) {
@@ -75,11 +74,11 @@ package final class HostChannel: Sendable {
         // What the messages of this read send is written once they are through.
         output.withLock { $0.flushDue = true }
         var violation: String?
-        // Each line is read where it was received; only what `decode` makes of it is kept.
+        // Each line is read where it was received; only the message read from it is kept.
         reading: while let line = framer.nextFrame({ frame -> ReadLine in
           guard case .line(let line) = frame else { return .oversized }
           if line.isEmpty { return .empty }
-          guard let message = try? decode(line) else { return .notJSON }
+          guard let message = try? HostPayload.envelope(line) else { return .notJSON }
           return .message(message)
         }) {
           switch line {
