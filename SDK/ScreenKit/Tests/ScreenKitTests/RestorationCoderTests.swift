@@ -214,6 +214,16 @@ import Testing
         == #"{"a":{},"b":[1,2.5,-0.0,"é😀/"],"c":true}"#)
   }
 
+  /// RFC 8259 §7: a quote, a backslash and the control characters must be escaped; the
+  /// canonical form uses the two-character escapes where JSON has them and `\u00xx`
+  /// otherwise, and leaves every other character, `/` and non-ASCII included, as it is.
+  @Test func stringsEscapeOnlyWhatJSONRequires() throws {
+    let value = ParamValue.string("a\"b\\c\n\r\t\u{1}\u{1f}\u{7f}/é😀")
+    let text = ArchiveJSON.print(["k\u{0}": value])
+    #expect(text == #"{"k\u0000":"a\"b\\c\n\r\t\u0001\u001f"# + "\u{7f}" + #"/é😀"}"#)
+    #expect(try ArchiveJSON.parse(text) == ["k\u{0}": value])
+  }
+
   nonisolated static let malformedJSON: [(String, String)] = [
     ("", "unexpected end at byte 0"),
     ("{", "expected a member name at byte 1"),

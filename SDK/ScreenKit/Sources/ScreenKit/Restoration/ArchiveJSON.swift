@@ -14,40 +14,50 @@ enum ArchiveJSON {
   /// The canonical text of `value`. Non-finite doubles have no JSON form; `Coder` never
   /// stores them, and they print as `null` here.
   static func print(_ value: ParamValue) -> String {
-    var output = ""
+    // Written as bytes and made a string once: appending to a `String` piece by piece
+    // costs a capacity check and a copy per piece.
+    var output: [UInt8] = []
+    output.reserveCapacity(512)
     write(value, to: &output)
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
-  private static func write(_ value: ParamValue, to output: inout String) {
+  private static func write(_ value: ParamValue, to output: inout [UInt8]) {
     switch value {
-    case .null: output += "null"
-    case .bool(let flag): output += flag ? "true" : "false"
-    case .int(let number): output += String(number)
-    case .double(let number): output += text(of: number)
+    case .null: output.append(contentsOf: "null".utf8)
+    case .bool(let flag): output.append(contentsOf: (flag ? "true" : "false").utf8)
+    case .int(let number): output.append(contentsOf: String(number).utf8)
+    case .double(let number): output.append(contentsOf: text(of: number).utf8)
     case .string(let string): writeString(string, to: &output)
     case .array(let elements):
-      output += "["
+      output.append(UInt8(ascii: "["))
       for (index, element) in elements.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         write(element, to: &output)
       }
-      output += "]"
+      output.append(UInt8(ascii: "]"))
     case .object(let members):
-      output += "{"
-      for (index, key) in sortedKeys(members).enumerated() {
-        if index > 0 { output += "," }
-        writeString(key, to: &output)
-        output += ":"
-        write(members[key]!, to: &output)
+      output.append(UInt8(ascii: "{"))
+      for (index, member) in sortedMembers(members).enumerated() {
+        if index > 0 { output.append(UInt8(ascii: ",")) }
+        writeString(member.key, to: &output)
+        output.append(UInt8(ascii: ":"))
+        write(member.value, to: &output)
       }
-      output += "}"
+      output.append(UInt8(ascii: "}"))
     }
   }
 
   /// Keys in the order of their UTF-8 bytes (independent of Unicode collation).
   static func sortedKeys(_ members: [String: ParamValue]) -> [String] {
-    members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    sortedMembers(members).map(\.key)
+  }
+
+  /// Members in the order of their keys' UTF-8 bytes.
+  private static func sortedMembers(
+    _ members: [String: ParamValue]
+  ) -> [(key: String, value: ParamValue)] {
+    members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
   }
 
   private static func text(of number: Double) -> String {
@@ -57,22 +67,38 @@ enum ArchiveJSON {
     return description + ".0"
   }
 
-  private static func writeString(_ string: String, to output: inout String) {
-    output += "\""
-    for scalar in string.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case _ where scalar.value < 0x20:
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+  /// `string` quoted, with `"`, `\` and the control characters escaped. They are ASCII, and
+  /// no byte of a longer UTF-8 sequence is below 0x80, so the bytes between them are copied
+  /// as they are.
+  private static func writeString(_ string: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var string = string
+    string.withUTF8 { bytes in
+      var copiedUpTo = 0
+      for (index, byte) in bytes.enumerated()
+      where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo..<index]))
+        copiedUpTo = index + 1
+        output.append(UInt8(ascii: "\\"))
+        switch byte {
+        case UInt8(ascii: "\n"): output.append(UInt8(ascii: "n"))
+        case UInt8(ascii: "\r"): output.append(UInt8(ascii: "r"))
+        case UInt8(ascii: "\t"): output.append(UInt8(ascii: "t"))
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+        default:
+          output.append(contentsOf: "u00".utf8)
+          output.append(hexDigit(byte >> 4))
+          output.append(hexDigit(byte & 0x0F))
+        }
       }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copiedUpTo...]))
     }
-    output += "\""
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// The lowercase hexadecimal digit of `value` (0–15).
+  private static func hexDigit(_ value: UInt8) -> UInt8 {
+    value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
   }
 
   // MARK: Parsing
