@@ -301,9 +301,9 @@ struct HardeningTests {
     }
     let peak = try Self.memory(of: pid).peak - baseline
     #expect(daemon.log.contains("the output budget for all clients is used up"), "\(daemon.log)")
-    // Without the budget these 20 would hold about 68 MB of replies, and before batch
-    // replies were bounded, 20 such readers held 679 MB. (A debug build, and other tests'
-    // processes on the machine: docs/benchmarks.md has the release figures.)
+    // Without the budget these 20 would hold about 68 MB of replies, and without the bound
+    // on a batch's replies about ten times that. (A debug build, and other tests' processes
+    // on the machine: docs/benchmarks.md has the release figures.)
     #expect(peak < 96 << 20, "peak growth \(peak >> 20) MiB")
     readers.removeAll()
     usleep(500_000)
